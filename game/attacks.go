@@ -1,0 +1,203 @@
+package game
+
+// Attack tables. Leaper attacks are plain tables; slider attacks use magic
+// bitboards whose magic numbers are found once at start-up by a deterministic
+// random search (a few milliseconds), so no opaque constants live in the source.
+
+var (
+	knightAttacks [64]Bitboard
+	kingAttacks   [64]Bitboard
+	pawnAttacks   [2][64]Bitboard
+	// between[a][b] holds the squares strictly between a and b on a shared line, else empty.
+	between [64][64]Bitboard
+	// line[a][b] holds the whole line (edge to edge) through a and b, else empty.
+	line [64][64]Bitboard
+
+	rookMagics   [64]magic
+	bishopMagics [64]magic
+)
+
+type magic struct {
+	mask    Bitboard
+	factor  uint64
+	shift   uint8
+	attacks []Bitboard
+}
+
+func (m *magic) index(occ Bitboard) uint64 {
+	return (uint64(occ&m.mask) * m.factor) >> m.shift
+}
+
+var (
+	rookDirs   = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+)
+
+func init() {
+	for s := Square(0); s < 64; s++ {
+		f, r := s.File(), s.Rank()
+		for _, d := range [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
+			knightAttacks[s] |= offset(f+d[0], r+d[1])
+		}
+		for df := -1; df <= 1; df++ {
+			for dr := -1; dr <= 1; dr++ {
+				if df != 0 || dr != 0 {
+					kingAttacks[s] |= offset(f+df, r+dr)
+				}
+			}
+		}
+		pawnAttacks[White][s] = offset(f-1, r+1) | offset(f+1, r+1)
+		pawnAttacks[Black][s] = offset(f-1, r-1) | offset(f+1, r-1)
+	}
+	for a := Square(0); a < 64; a++ {
+		for _, dirs := range [][4][2]int{rookDirs, bishopDirs} {
+			for _, d := range dirs {
+				var ray Bitboard
+				for f, r := a.File()+d[0], a.Rank()+d[1]; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+d[0], r+d[1] {
+					b := NewSquare(f, r)
+					between[a][b] = ray
+					ray |= b.Bit()
+				}
+				full := slide(a, 0, [][2]int{d, {-d[0], -d[1]}}) | a.Bit()
+				for s := full; s != 0; {
+					b := s.PopFirst()
+					if b != a {
+						line[a][b] = full
+					}
+				}
+			}
+		}
+	}
+	rng := xorshift(0x9E3779B97F4A7C15)
+	for s := Square(0); s < 64; s++ {
+		rookMagics[s] = findMagic(s, rookDirs[:], &rng)
+		bishopMagics[s] = findMagic(s, bishopDirs[:], &rng)
+	}
+}
+
+func offset(f, r int) Bitboard {
+	if f < 0 || f > 7 || r < 0 || r > 7 {
+		return 0
+	}
+	return NewSquare(f, r).Bit()
+}
+
+// slide returns the squares a slider on s attacks along dirs, stopping at occupied squares.
+func slide(s Square, occ Bitboard, dirs [][2]int) Bitboard {
+	var out Bitboard
+	for _, d := range dirs {
+		for f, r := s.File()+d[0], s.Rank()+d[1]; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+d[0], r+d[1] {
+			b := NewSquare(f, r).Bit()
+			out |= b
+			if occ&b != 0 {
+				break
+			}
+		}
+	}
+	return out
+}
+
+type xorshift uint64
+
+func (x *xorshift) next() uint64 {
+	*x ^= *x >> 12
+	*x ^= *x << 25
+	*x ^= *x >> 27
+	return uint64(*x) * 2685821657736338717
+}
+
+func findMagic(s Square, dirs [][2]int, rng *xorshift) magic {
+	// The relevant occupancy excludes the board edges the rays end on.
+	var mask Bitboard
+	for _, d := range dirs {
+		for f, r := s.File()+d[0], s.Rank()+d[1]; ; f, r = f+d[0], r+d[1] {
+			nf, nr := f+d[0], r+d[1]
+			if f < 0 || f > 7 || r < 0 || r > 7 || nf < 0 || nf > 7 || nr < 0 || nr > 7 {
+				break
+			}
+			mask |= NewSquare(f, r).Bit()
+		}
+	}
+	n := mask.Count()
+	subsets := make([]Bitboard, 0, 1<<n)
+	answers := make([]Bitboard, 0, 1<<n)
+	for sub := Bitboard(0); ; sub = (sub - mask) & mask { // Carry-Rippler enumeration
+		subsets = append(subsets, sub)
+		answers = append(answers, slide(s, sub, dirs))
+		if sub == mask && n > 0 || n == 0 {
+			break
+		}
+	}
+	m := magic{mask: mask, shift: uint8(64 - n), attacks: make([]Bitboard, 1<<n)}
+	used := make([]int, 1<<n)
+	for epoch := 1; ; epoch++ {
+		m.factor = rng.next() & rng.next() & rng.next()
+		ok := true
+		for i, sub := range subsets {
+			idx := m.index(sub)
+			if used[idx] != epoch {
+				used[idx] = epoch
+				m.attacks[idx] = answers[i]
+			} else if m.attacks[idx] != answers[i] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return m
+		}
+	}
+}
+
+// RookAttacks returns the squares a rook on s attacks given the occupied squares occ.
+func RookAttacks(s Square, occ Bitboard) Bitboard {
+	m := &rookMagics[s]
+	return m.attacks[m.index(occ)]
+}
+
+// BishopAttacks returns the squares a bishop on s attacks given the occupied squares occ.
+func BishopAttacks(s Square, occ Bitboard) Bitboard {
+	m := &bishopMagics[s]
+	return m.attacks[m.index(occ)]
+}
+
+// QueenAttacks returns the squares a queen on s attacks given the occupied squares occ.
+func QueenAttacks(s Square, occ Bitboard) Bitboard {
+	return RookAttacks(s, occ) | BishopAttacks(s, occ)
+}
+
+// KnightAttacks returns the squares a knight on s attacks.
+func KnightAttacks(s Square) Bitboard { return knightAttacks[s] }
+
+// KingAttacks returns the squares a king on s attacks.
+func KingAttacks(s Square) Bitboard { return kingAttacks[s] }
+
+// PawnAttacks returns the squares a pawn of colour c on s attacks.
+func PawnAttacks(c Color, s Square) Bitboard { return pawnAttacks[c][s] }
+
+// Between returns the squares strictly between a and b when they share a rank,
+// file or diagonal, and the empty set otherwise.
+func Between(a, b Square) Bitboard { return between[a][b] }
+
+// Line returns the full line through a and b (edge to edge) when they share a
+// rank, file or diagonal, and the empty set otherwise.
+func Line(a, b Square) Bitboard { return line[a][b] }
+
+// AttacksFrom returns the squares a piece of type t and colour c on s attacks given occupancy occ.
+func AttacksFrom(t PieceType, c Color, s Square, occ Bitboard) Bitboard {
+	switch t {
+	case Pawn:
+		return pawnAttacks[c][s]
+	case Knight:
+		return knightAttacks[s]
+	case Bishop:
+		return BishopAttacks(s, occ)
+	case Rook:
+		return RookAttacks(s, occ)
+	case Queen:
+		return QueenAttacks(s, occ)
+	case King:
+		return kingAttacks[s]
+	}
+	return 0
+}
