@@ -71,6 +71,10 @@ func (m Move) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
 
 // UnmarshalText reads the coordinate form.
 func (m *Move) UnmarshalText(b []byte) error {
+	if string(b) == "0000" {
+		*m = NoMove
+		return nil
+	}
 	mv, err := ParseMove(string(b))
 	if err != nil {
 		return err

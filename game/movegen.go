@@ -248,17 +248,28 @@ func (p *Position) Status() Status {
 	return Stalemate
 }
 
-// InsufficientMaterial reports whether neither side can ever mate: no pawns,
-// rooks or queens, and either each side has at most one minor piece or every
-// minor piece is a bishop on squares of one colour.
+// InsufficientMaterial reports whether neither side can ever mate, even with
+// the other's help (the definition of python-chess, which kriegspiel.org's
+// referee uses): a side with a pawn, rook or queen can mate; a side with only
+// a king and one knight cannot unless the other side has more than a king and
+// queens; a side with bishops only cannot if all bishops on the board stand on
+// one colour and there are no pawns or knights.
 func (p *Position) InsufficientMaterial() bool {
-	if p.types[Pawn]|p.types[Rook]|p.types[Queen] != 0 {
+	return p.cannotMate(White) && p.cannotMate(Black)
+}
+
+func (p *Position) cannotMate(c Color) bool {
+	own := p.colors[c]
+	if own&(p.types[Pawn]|p.types[Rook]|p.types[Queen]) != 0 {
 		return false
 	}
-	minors := p.types[Knight] | p.types[Bishop]
-	if (minors&p.colors[White]).Count() <= 1 && (minors&p.colors[Black]).Count() <= 1 {
-		return true
+	if own&p.types[Knight] != 0 {
+		return own.Count() <= 2 && p.colors[c.Other()]&^p.types[King]&^p.types[Queen] == 0
 	}
-	b := p.types[Bishop]
-	return p.types[Knight] == 0 && (b&LightSquares == 0 || b&^LightSquares == 0)
+	if own&p.types[Bishop] != 0 {
+		b := p.types[Bishop]
+		sameColour := b&LightSquares == 0 || b&^LightSquares == 0
+		return sameColour && p.types[Pawn]|p.types[Knight] == 0
+	}
+	return true
 }

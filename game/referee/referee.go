@@ -1,0 +1,384 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/krieg/krieg/game"
+)
+
+// Verdict is how the referee answered one attempt or question.
+type Verdict uint8
+
+// The verdicts.
+const (
+	Accepted Verdict = iota // the move was played
+	Illegal                 // illegal in the true position
+	Nonsense                // impossible on the player's own board, or not allowed now
+	Repeated                // a repeat of a refused attempt, refused without counting
+	Answered                // an Any? question was answered
+	Finished                // the game is over; nothing was done
+)
+
+// String returns the verdict's identifier.
+func (v Verdict) String() string {
+	return [...]string{"accepted", "illegal", "nonsense", "repeated", "answered", "finished"}[v%6]
+}
+
+// Answer is the referee's reply to one attempt: the verdict, what the
+// ruleset announces (already filtered: a field the ruleset does not announce
+// is left empty), and the announcements with their audiences.
+type Answer struct {
+	Verdict  Verdict
+	Move     game.Move
+	Capture  game.Square // square of the captured man, or NoSquare
+	Captured CapturedKind
+	Checks   []CheckKind
+	Tries    *Tries // pawn tries of the side now to move, when announced
+	Promoted bool   // announced promotion (RAND)
+	Any      bool   // the answer to Any? (Verdict Answered)
+	Result   *Result
+	// Announcements lists everything said, in order, each with its audience.
+	Announcements []Announcement
+}
+
+// Entry is one line of the referee's log: an attempt or question and what was said.
+type Entry struct {
+	Ply      int        // plies completed before this entry
+	Mover    game.Color // who attempted or asked
+	Attempt  game.Move  // the attempt (secret to the opponent); NoMove for Any? or resignation
+	AskedAny bool
+	Resigned bool
+	Verdict  Verdict
+	Said     []Announcement
+}
+
+// ErrGameOver is returned for actions after the game has ended.
+var ErrGameOver = errors.New("referee: the game is over")
+
+// Referee umpires one game. It is not safe for concurrent use.
+type Referee struct {
+	rules   Ruleset
+	start   game.Position
+	pos     game.Position
+	plies   int
+	result  *Result
+	log     []Entry
+	moves   []game.Move
+	tries   Tries // of the side to move, for this turn
+	refused []game.Move
+	asked   bool // Any? asked this turn
+	anyHas  bool
+	pawnTry bool // a pawn capture was tried after Any? said yes (English)
+}
+
+// New starts a game under rules from start. The position must be legal
+// (ParseFEN guarantees it); a game that starts finished is reported at once.
+func New(rules Ruleset, start game.Position) *Referee {
+	r := &Referee{rules: rules, start: start, pos: start}
+	r.tries = triesOf(&r.pos, rules.Tries)
+	if res := r.endOf(&r.pos, start.Turn().Other()); res != nil {
+		r.result = res
+	}
+	return r
+}
+
+// Rules returns the ruleset.
+func (r *Referee) Rules() Ruleset { return r.rules }
+
+// Position returns the true position. Only the referee and test harnesses may
+// look at it; players get View.
+func (r *Referee) Position() game.Position { return r.pos }
+
+// Start returns the starting position.
+func (r *Referee) Start() game.Position { return r.start }
+
+// Moves returns the accepted moves so far.
+func (r *Referee) Moves() []game.Move { return append([]game.Move(nil), r.moves...) }
+
+// Plies returns the number of accepted moves.
+func (r *Referee) Plies() int { return r.plies }
+
+// Result returns the result, or nil while the game goes on.
+func (r *Referee) Result() *Result { return r.result }
+
+// Log returns every entry so far (both sides' secrets: referee use only).
+func (r *Referee) Log() []Entry { return append([]Entry(nil), r.log...) }
+
+// Tries returns the pawn-try information of the side to move for this turn.
+func (r *Referee) Tries() Tries { return r.tries }
+
+// Refused returns the attempts refused so far this turn, in order.
+func (r *Referee) Refused() []game.Move { return append([]game.Move(nil), r.refused...) }
+
+// Attempt submits m for the side to move and returns the referee's answer.
+func (r *Referee) Attempt(m game.Move) Answer {
+	mover := r.pos.Turn()
+	if r.result != nil {
+		return Answer{Verdict: Finished, Move: m, Capture: game.NoSquare}
+	}
+	if r.rules.QueenOnly {
+		if m.Promotion() == game.NoPieceType && r.isPromotion(m) {
+			m = game.NewMove(m.From(), m.To(), game.Queen)
+		} else if m.Promotion() != game.NoPieceType && m.Promotion() != game.Queen {
+			return r.nonsense(m)
+		}
+	}
+	pawnCap := r.isPawnCaptureAttempt(m)
+	if pawnCap && r.asked && r.anyHas {
+		r.pawnTry = true
+	}
+	if r.wasRefused(m) {
+		switch r.rules.Repeat {
+		case RepeatNonsense:
+			return r.refuse(m, Nonsense)
+		case RepeatRefused:
+			return r.refuse(m, Repeated)
+		}
+		return r.refuse(m, Illegal)
+	}
+	if !r.possible(m, pawnCap) {
+		return r.nonsense(m)
+	}
+	if !r.pos.IsLegal(m) {
+		return r.refuse(m, Illegal)
+	}
+	return r.accept(m, mover)
+}
+
+// AttemptText reads an attempt as a player types it (see ParseAttempt) and submits it.
+func (r *Referee) AttemptText(text string) (Answer, error) {
+	m, err := ParseAttempt(text, &r.pos)
+	if errors.Is(err, errPawnCapture) {
+		if r.rules.Tries != TriesCount {
+			return Answer{}, fmt.Errorf("referee: %q is only understood in Wild 16", text)
+		}
+		if r.tries.Count != 1 {
+			return r.refuse(game.NoMove, Illegal), nil
+		}
+		m = pawnCaptures(&r.pos)[0]
+	} else if err != nil {
+		return Answer{}, err
+	}
+	return r.Attempt(m), nil
+}
+
+// AskAny asks "Any?" for the side to move: are there pawn captures?
+func (r *Referee) AskAny() Answer {
+	mover := r.pos.Turn()
+	if r.result != nil {
+		return Answer{Verdict: Finished, Capture: game.NoSquare}
+	}
+	if r.rules.Any == AnyNone || r.asked {
+		a := Answer{Verdict: Nonsense, Capture: game.NoSquare,
+			Announcements: []Announcement{{Kind: KindNonsense, To: OnlyTo(mover), Side: mover}}}
+		r.record(Entry{Mover: mover, AskedAny: true, Verdict: Nonsense, Said: a.Announcements})
+		return a
+	}
+	r.asked, r.anyHas = true, r.tries.Has()
+	a := Answer{Verdict: Answered, Any: r.anyHas, Capture: game.NoSquare,
+		Announcements: []Announcement{{Kind: KindAnyAnswer, To: Everyone, Side: mover, Has: r.anyHas}}}
+	r.record(Entry{Mover: mover, AskedAny: true, Verdict: Answered, Said: a.Announcements})
+	return a
+}
+
+// Resign ends the game: c loses.
+func (r *Referee) Resign(c game.Color) error {
+	if r.result != nil {
+		return ErrGameOver
+	}
+	score := "1-0"
+	if c == game.White {
+		score = "0-1"
+	}
+	r.result = &Result{Score: score, Reason: ReasonResignation}
+	r.record(Entry{Mover: c, Resigned: true, Verdict: Finished,
+		Said: []Announcement{{Kind: KindGameOver, To: Everyone, Side: c, Result: *r.result}}})
+	return nil
+}
+
+func (r *Referee) record(e Entry) {
+	e.Ply = r.plies
+	r.log = append(r.log, e)
+}
+
+func (r *Referee) wasRefused(m game.Move) bool {
+	for _, x := range r.refused {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Referee) refuse(m game.Move, v Verdict) Answer {
+	mover := r.pos.Turn()
+	to := OnlyTo(mover)
+	kind := KindIllegal
+	switch v {
+	case Illegal:
+		if r.rules.IllegalPublic {
+			to = Everyone
+		}
+	case Nonsense:
+		kind = KindNonsense
+		if r.rules.Nonsense == NonsensePublic {
+			to = Everyone
+		}
+	case Repeated:
+		kind = KindRepeat
+	}
+	if v == Illegal && !r.wasRefused(m) {
+		r.refused = append(r.refused, m)
+	}
+	a := Answer{Verdict: v, Move: m, Capture: game.NoSquare,
+		Announcements: []Announcement{{Kind: kind, To: to, Side: mover}}}
+	r.record(Entry{Mover: mover, Attempt: m, Verdict: v, Said: a.Announcements})
+	return a
+}
+
+// nonsense refuses an attempt the mover should know is impossible, in the
+// ruleset's words for it.
+func (r *Referee) nonsense(m game.Move) Answer {
+	if r.rules.Nonsense == NonsenseAsIllegal {
+		return r.refuse(m, Illegal)
+	}
+	return r.refuse(m, Nonsense)
+}
+
+func (r *Referee) isPromotion(m game.Move) bool {
+	pc := r.pos.At(m.From())
+	return pc.Type() == game.Pawn && pc.Color() == r.pos.Turn() && (m.To().Rank() == 0 || m.To().Rank() == 7)
+}
+
+// isPawnCaptureAttempt reports whether m moves one of the mover's pawns diagonally forward.
+func (r *Referee) isPawnCaptureAttempt(m game.Move) bool {
+	pc := r.pos.At(m.From())
+	return pc.Type() == game.Pawn && pc.Color() == r.pos.Turn() && game.PawnAttacks(pc.Color(), m.From()).Has(m.To())
+}
+
+// possible reports whether the mover may attempt m knowing only their own men
+// and what the referee has said this turn.
+func (r *Referee) possible(m game.Move, pawnCap bool) bool {
+	mover := r.pos.Turn()
+	if pawnCap {
+		if r.pos.ByColor(mover).Has(m.To()) || r.isPromotion(m) != (m.Promotion() != game.NoPieceType) {
+			return false
+		}
+		if r.rules.PawnCaptureNeedsTry && !r.tryAllows(m) {
+			return false
+		}
+	} else {
+		own := r.pos.Only(mover)
+		if !own.IsLegal(m) {
+			return false
+		}
+	}
+	if r.asked {
+		switch {
+		case !r.anyHas && pawnCap:
+			return false
+		case r.anyHas && !pawnCap && (r.rules.Any == AnyForce || !r.pawnTry):
+			return false
+		}
+	}
+	return true
+}
+
+// tryAllows reports whether the pawn-try announcement leaves room for pawn capture m.
+func (r *Referee) tryAllows(m game.Move) bool {
+	switch r.rules.Tries {
+	case TriesYesNo, TriesCount:
+		return r.tries.Has()
+	case TriesSquares:
+		for _, s := range r.tries.Squares {
+			if s == m.From() {
+				return true
+			}
+		}
+		return false
+	case TriesMoves:
+		q := m
+		if m.Promotion() != game.NoPieceType {
+			q = game.NewMove(m.From(), m.To(), game.Queen)
+		}
+		for _, x := range r.tries.Moves {
+			if x == q {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+func (r *Referee) accept(m game.Move, mover game.Color) Answer {
+	a := Answer{Verdict: Accepted, Move: m, Capture: r.pos.CapturedSquare(m)}
+	said := []Announcement{{Kind: KindMoved, To: Everyone, Side: mover}}
+	if a.Capture != game.NoSquare {
+		if r.rules.CaptureKind {
+			a.Captured = CapturedPiece
+			if r.pos.At(a.Capture).Type() == game.Pawn {
+				a.Captured = CapturedPawn
+			}
+		}
+		said = append(said, Announcement{Kind: KindCapture, To: Everyone, Side: mover, Square: a.Capture, Captured: a.Captured})
+	}
+	next := r.pos
+	next.Apply(m)
+	if checks := checkKinds(&next); len(checks) > 0 {
+		if !r.rules.CheckDirection {
+			checks = []CheckKind{CheckPlain}
+		}
+		a.Checks = checks
+		for _, k := range checks {
+			said = append(said, Announcement{Kind: KindCheck, To: Everyone, Side: next.Turn(), Check: k})
+		}
+	}
+	if m.Promotion() != game.NoPieceType && r.rules.PromotionAnnounced {
+		a.Promoted = true
+		said = append(said, Announcement{Kind: KindPromotion, To: Everyone, Side: mover})
+	}
+	r.pos = next
+	r.plies++
+	r.moves = append(r.moves, m)
+	r.refused, r.asked, r.anyHas, r.pawnTry = nil, false, false, false
+	r.result = r.endOf(&r.pos, mover)
+	r.tries = triesOf(&r.pos, r.rules.Tries)
+	if r.result == nil && r.rules.Tries != TriesNone {
+		t := r.tries
+		a.Tries = &t
+		said = append(said, Announcement{Kind: KindTries, To: Everyone, Side: next.Turn(), Tries: t})
+	}
+	if r.result != nil {
+		a.Result = r.result
+		said = append(said, Announcement{Kind: KindGameOver, To: Everyone, Side: mover, Result: *r.result})
+	}
+	a.Announcements = said
+	r.log = append(r.log, Entry{Ply: r.plies - 1, Mover: mover, Attempt: m, Verdict: Accepted, Said: said})
+	return a
+}
+
+// endOf decides whether the game is over in p, mover having just moved.
+func (r *Referee) endOf(p *game.Position, mover game.Color) *Result {
+	win := "1-0"
+	if mover == game.Black {
+		win = "0-1"
+	}
+	switch p.Status() {
+	case game.Checkmate:
+		return &Result{Score: win, Reason: ReasonCheckmate}
+	case game.Stalemate:
+		if r.rules.StalemateLoses {
+			return &Result{Score: win, Reason: ReasonStalemate}
+		}
+		return &Result{Score: "1/2-1/2", Reason: ReasonStalemate}
+	}
+	if p.InsufficientMaterial() {
+		return &Result{Score: "1/2-1/2", Reason: ReasonInsufficient}
+	}
+	if r.rules.PlyCap > 0 && r.plies >= r.rules.PlyCap {
+		return &Result{Score: "1/2-1/2", Reason: ReasonPlyCap}
+	}
+	return nil
+}
