@@ -143,7 +143,7 @@ func (p *Position) validate() error {
 }
 
 // FEN writes the position in Forsyth-Edwards Notation.
-func (p *Position) FEN() string {
+func (p Position) FEN() string {
 	var b strings.Builder
 	for r := 7; r >= 0; r-- {
 		empty := 0
@@ -175,8 +175,24 @@ func (p *Position) FEN() string {
 			b.WriteRune(l)
 		}
 	}
-	fmt.Fprintf(&b, " %s %d %d", p.ep, p.halfmove, p.fullmove)
+	fmt.Fprintf(&b, " %s %d %d", p.legalEnPassant(), p.halfmove, p.fullmove)
 	return b.String()
+}
+
+// legalEnPassant returns the en passant square when an en passant capture is
+// legal, else NoSquare: FEN is written the way python-chess and most GUIs
+// write it, so equal positions have equal FENs.
+func (p Position) legalEnPassant() Square {
+	if p.ep == NoSquare {
+		return NoSquare
+	}
+	var buf [MaxMoves]Move
+	for _, m := range p.LegalMoves(buf[:0]) {
+		if m.To() == p.ep && p.board[m.From()].Type() == Pawn {
+			return p.ep
+		}
+	}
+	return NoSquare
 }
 
 // String returns the FEN.

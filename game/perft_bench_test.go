@@ -23,7 +23,9 @@ func benchPerft(b *testing.B, fen string, depth int, want uint64) {
 
 func BenchmarkPerftStart6(b *testing.B) { benchPerft(b, StartFEN, 6, perftCases[0].counts[5]) }
 
-func BenchmarkPerftKiwipete5(b *testing.B) { benchPerft(b, perftCases[1].fen, 5, perftCases[1].counts[4]) }
+func BenchmarkPerftKiwipete5(b *testing.B) {
+	benchPerft(b, perftCases[1].fen, 5, perftCases[1].counts[4])
+}
 
 // BenchmarkPerftDeep covers the published counts deeper than TestPerft checks.
 func BenchmarkPerftDeep(b *testing.B) {

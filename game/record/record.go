@@ -1,0 +1,78 @@
+// Package record reads and writes Kriegspiel game records in Darkboard's
+// extended PGN: after every move one comment {(X<sq>,C<letters>,P<n>:failed
+// attempts)} holding what the referee announced and the illegal attempts the
+// mover made first (shared/fixtures/games/SOURCE.md). Information other
+// rulesets announce travels in a second comment, {krieg: ...}, and a Rules
+// tag; readers of the plain format skip both.
+package record
+
+import (
+	"errors"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// ErrSyntax is wrapped by every error about a malformed record; the message names the line.
+var ErrSyntax = errors.New("record: malformed PGN")
+
+// Tag is one PGN tag pair.
+type Tag struct{ Key, Value string }
+
+// Ply is one accepted move with what the referee said about it.
+type Ply struct {
+	SAN     string    // the accepted move as written (Standard Algebraic Notation)
+	Move    game.Move // the accepted move, resolved when the record is replayed or built
+	Capture game.Square
+	Checks  []referee.CheckKind
+	Tries   int      // the P item: pawn tries of the side now to move (0 when left out)
+	Failed  []string // the mover's illegal attempts this turn, own-board SAN, in order
+	// Extra holds the items of the {krieg: ...} comment: "cap=pawn", "tries=e4,c4", ...
+	Extra []string
+	Line  int // the line the move stands on, when read from a file
+}
+
+// Record is one game.
+type Record struct {
+	Tags   []Tag
+	Plies  []Ply
+	Result string // "1-0", "0-1", "1/2-1/2" or "*"
+}
+
+// Tag returns the value of tag key, or "".
+func (r *Record) Tag(key string) string {
+	for _, t := range r.Tags {
+		if t.Key == key {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// SetTag sets tag key, appending it when absent.
+func (r *Record) SetTag(key, value string) {
+	for i, t := range r.Tags {
+		if t.Key == key {
+			r.Tags[i].Value = value
+			return
+		}
+	}
+	r.Tags = append(r.Tags, Tag{key, value})
+}
+
+// Start returns the starting position: the FEN tag, or the standard start.
+func (r *Record) Start() (game.Position, error) {
+	if fen := r.Tag("FEN"); fen != "" {
+		return game.ParseFEN(fen)
+	}
+	return game.Start(), nil
+}
+
+// Rules returns the record's ruleset: the Rules tag, or Wild 16 (Darkboard's
+// records carry none and are Wild 16 games).
+func (r *Record) Rules() (referee.Ruleset, error) {
+	if name := r.Tag("Rules"); name != "" {
+		return referee.RulesetByName(name)
+	}
+	return referee.Wild16, nil
+}

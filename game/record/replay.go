@@ -1,0 +1,190 @@
+package record
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// Disagreement is a record that does not match what the referee says.
+type Disagreement struct {
+	Ply  int    // 1-based ply
+	Move string // the move as "12... Kd7"
+	Line int    // line in the file, 0 when unknown
+	What string
+}
+
+// Error names the ply, the move and the line.
+func (d *Disagreement) Error() string {
+	where := ""
+	if d.Line > 0 {
+		where = fmt.Sprintf(", line %d", d.Line)
+	}
+	return fmt.Sprintf("record: ply %d (%s%s): %s", d.Ply, d.Move, where, d.What)
+}
+
+// Step is one replayed ply, handed to Replay's callback.
+type Step struct {
+	Index  int            // 0-based ply index into Record.Plies
+	Ply    *Ply           // the recorded ply (its Move is now resolved)
+	Before game.Position  // the true position before the move
+	Failed []game.Move    // the failed attempts, resolved
+	Answer referee.Answer // the referee's answer to the accepted move
+	Any    string         // "yes" or "no" when Any? was asked first, else ""
+}
+
+// Replay plays rec through a new referee under rules, calling fn (if not nil)
+// after each ply. It fails with a *Disagreement when a failed attempt is legal,
+// a move is illegal, or the game ended before the record does.
+func Replay(rec *Record, rules referee.Ruleset, fn func(Step) error) (*referee.Referee, error) {
+	start, err := rec.Start()
+	if err != nil {
+		return nil, fmt.Errorf("record: FEN tag: %w", err)
+	}
+	ref := referee.New(rules, start)
+	for i := range rec.Plies {
+		p := &rec.Plies[i]
+		before := ref.Position()
+		disagree := func(format string, args ...any) error {
+			return &Disagreement{Ply: i + 1, Move: moveLabel(&before, p.SAN), Line: p.Line, What: fmt.Sprintf(format, args...)}
+		}
+		if ref.Result() != nil {
+			return ref, disagree("the game already ended (%s, %s)", ref.Result().Score, ref.Result().Reason)
+		}
+		step := Step{Index: i, Ply: p, Before: before}
+		for _, x := range p.Extra {
+			if strings.HasPrefix(x, "any=") {
+				a := ref.AskAny()
+				step.Any = map[bool]string{true: "yes", false: "no"}[a.Any]
+				if a.Verdict != referee.Answered {
+					return ref, disagree("Any? was not answered (%s)", a.Verdict)
+				}
+			}
+		}
+		own := before.Only(before.Turn())
+		for _, f := range p.Failed {
+			m, err := ParseAttemptSAN(&own, f)
+			if err != nil {
+				return ref, disagree("failed attempt %q: %v", f, err)
+			}
+			if a := ref.Attempt(m); a.Verdict == referee.Accepted {
+				return ref, disagree("failed attempt %s (%s) is legal", f, m)
+			}
+			step.Failed = append(step.Failed, m)
+		}
+		m, err := before.ParseSAN(p.SAN)
+		if err != nil {
+			return ref, disagree("the move is not legal in %s", before.FEN())
+		}
+		p.Move = m
+		step.Answer = ref.Attempt(m)
+		if step.Answer.Verdict != referee.Accepted {
+			return ref, disagree("the referee answered %s", step.Answer.Verdict)
+		}
+		if fn != nil {
+			if err := fn(step); err != nil {
+				return ref, err
+			}
+		}
+	}
+	return ref, nil
+}
+
+// Check replays rec under rules and confirms every announcement it records
+// (capture square, check directions, pawn tries, and for our own records the
+// {krieg: ...} items), that every failed attempt was refused, and the result
+// when the referee ended the game. It returns nil or the first *Disagreement.
+func Check(rec *Record, rules referee.Ruleset) error {
+	if name := rec.Tag("Rules"); name != "" && name != rules.Name {
+		return fmt.Errorf("record: the record is a %s game, not a %s ruleset game", name, rules.Name)
+	}
+	ours := rec.Tag("Rules") != ""
+	ref, err := Replay(rec, rules, func(s Step) error {
+		got := Ply{}
+		annotate(&got, s.Answer.Announcements, rules, s.Any)
+		var diffs []string
+		if got.Capture != s.Ply.Capture {
+			diffs = append(diffs, fmt.Sprintf("capture %s recorded, referee says %s", s.Ply.Capture, got.Capture))
+		}
+		if !reflect.DeepEqual(letters(got.Checks), letters(s.Ply.Checks)) {
+			diffs = append(diffs, fmt.Sprintf("check %q recorded, referee says %q", letters(s.Ply.Checks), letters(got.Checks)))
+		}
+		if got.Tries != s.Ply.Tries {
+			diffs = append(diffs, fmt.Sprintf("%d pawn tries recorded, referee says %d", s.Ply.Tries, got.Tries))
+		}
+		if ours && strings.Join(got.Extra, " ") != strings.Join(s.Ply.Extra, " ") {
+			diffs = append(diffs, fmt.Sprintf("{krieg: %s} recorded, referee says {krieg: %s}", strings.Join(s.Ply.Extra, " "), strings.Join(got.Extra, " ")))
+		}
+		if len(diffs) > 0 {
+			return &Disagreement{Ply: s.Index + 1, Move: moveLabel(&s.Before, s.Ply.SAN), Line: s.Ply.Line, What: strings.Join(diffs, "; ")}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if res := ref.Result(); res != nil && rec.Result != "*" && rec.Result != res.Score {
+		return &Disagreement{Ply: len(rec.Plies), Move: "end", What: fmt.Sprintf("result %s recorded, referee says %s (%s)", rec.Result, res.Score, res.Reason)}
+	}
+	return nil
+}
+
+func letters(ks []referee.CheckKind) string {
+	var b strings.Builder
+	for _, k := range ks {
+		b.WriteString(k.Letter())
+	}
+	return b.String()
+}
+
+// moveLabel writes "12. Nxd6+" or "12... Kd7" for the move san played in p.
+func moveLabel(p *game.Position, san string) string {
+	if p.Turn() == game.White {
+		return fmt.Sprintf("%d. %s", p.FullmoveNumber(), san)
+	}
+	return fmt.Sprintf("%d... %s", p.FullmoveNumber(), san)
+}
+
+// FromReferee builds the record of the game ref has umpired so far: every
+// accepted move with its announcements and the illegal attempts before it.
+// Tags are written first; Rules, and FEN for a non-standard start, are added.
+func FromReferee(ref *referee.Referee, tags []Tag) (*Record, error) {
+	rules := ref.Rules()
+	rec := &Record{Tags: append([]Tag(nil), tags...), Result: "*"}
+	rec.SetTag("Rules", rules.Name)
+	pos := ref.Start()
+	if fen := pos.FEN(); fen != game.StartFEN {
+		rec.SetTag("SetUp", "1")
+		rec.SetTag("FEN", fen)
+	}
+	var failed []string
+	anyAnswer := ""
+	for _, e := range ref.Log() {
+		switch {
+		case e.AskedAny && e.Verdict == referee.Answered:
+			anyAnswer = map[bool]string{true: "yes", false: "no"}[e.Said[0].Has]
+		case e.Verdict == referee.Illegal:
+			own := pos.Only(pos.Turn())
+			failed = append(failed, AttemptSAN(&own, e.Attempt))
+		case e.Verdict == referee.Accepted:
+			san, err := pos.SAN(e.Attempt)
+			if err != nil {
+				return nil, fmt.Errorf("record: building: %w", err)
+			}
+			p := Ply{SAN: san, Move: e.Attempt, Failed: failed}
+			annotate(&p, e.Said, rules, anyAnswer)
+			rec.Plies = append(rec.Plies, p)
+			pos.Apply(e.Attempt)
+			failed, anyAnswer = nil, ""
+		}
+	}
+	if res := ref.Result(); res != nil {
+		rec.Result = res.Score
+		rec.SetTag("Termination", string(res.Reason))
+	}
+	rec.SetTag("Result", rec.Result)
+	return rec, nil
+}
