@@ -1,0 +1,169 @@
+package referee
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// maxLine bounds one input line of the stdio protocol.
+const maxLine = 64 << 10
+
+// request is one input line of the stdio protocol.
+type request struct {
+	Attempt *string `json:"attempt"`
+	Any     bool    `json:"any"`
+}
+
+// capture is the "capture" field of a reply.
+type capture struct {
+	Square string `json:"square"`
+	Kind   string `json:"kind,omitempty"`
+}
+
+// reply is one output line. Fields a ruleset does not announce are left out
+// (Tries, Promoted); Capture and Result are null when there is nothing.
+type reply struct {
+	Legal    *bool    `json:"legal,omitempty"`
+	Nonsense bool     `json:"nonsense,omitempty"`
+	Repeated bool     `json:"repeated,omitempty"`
+	Any      *bool    `json:"any,omitempty"`
+	Capture  *capture `json:"capture"`
+	Checks   []string `json:"checks"`
+	Tries    any      `json:"tries,omitempty"`
+	Promoted *bool    `json:"promoted,omitempty"`
+	ToMove   string   `json:"toMove,omitempty"`
+	Result   *Result  `json:"result"`
+	Error    string   `json:"error,omitempty"`
+}
+
+// Serve runs the stdio referee protocol: one JSON object per input line,
+// exactly one JSON line per input, flushed at once. Input {"attempt":"e2e4"}
+// submits an attempt (any text ParseAttempt reads, and "px" in Wild 16);
+// {"any":true} asks Any?. A malformed line gets {"error":...} and changes
+// nothing. Serve returns at end of input or on a write error.
+func Serve(r *Referee, in io.Reader, out io.Writer) error {
+	br := bufio.NewReaderSize(in, 4096)
+	bw := bufio.NewWriter(out)
+	enc := json.NewEncoder(bw)
+	for {
+		line, tooLong, err := readLine(br)
+		if len(line) == 0 && !tooLong && errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return fmt.Errorf("referee: reading input: %w", err)
+		}
+		var rep any
+		if tooLong {
+			rep = errorReply(fmt.Sprintf("line longer than %d bytes", maxLine))
+		} else {
+			rep = handle(r, line)
+		}
+		if err := enc.Encode(rep); err != nil {
+			return fmt.Errorf("referee: writing reply: %w", err)
+		}
+		if err := bw.Flush(); err != nil {
+			return fmt.Errorf("referee: writing reply: %w", err)
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+	}
+}
+
+// readLine reads one line without its newline; a line over maxLine is skipped whole and reported.
+func readLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(line)+len(chunk) > maxLine {
+			tooLong = true
+		} else {
+			line = append(line, chunk...)
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return bytes.TrimRight(line, "\r\n"), tooLong, err
+		}
+	}
+}
+
+func errorReply(msg string) map[string]string { return map[string]string{"error": msg} }
+
+func handle(r *Referee, line []byte) any {
+	var req request
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return errorReply("malformed request: " + err.Error())
+	}
+	if dec.More() {
+		return errorReply("malformed request: more than one JSON value on the line")
+	}
+	switch {
+	case req.Attempt != nil && req.Any:
+		return errorReply(`a request is either {"attempt":...} or {"any":true}`)
+	case req.Any:
+		return replyFor(r, r.AskAny())
+	case req.Attempt != nil:
+		a, err := r.AttemptText(*req.Attempt)
+		if err != nil {
+			return errorReply(err.Error())
+		}
+		return replyFor(r, a)
+	}
+	return errorReply(`want {"attempt":"e2e4"} or {"any":true}`)
+}
+
+func replyFor(r *Referee, a Answer) any {
+	f, t := false, true
+	switch a.Verdict {
+	case Finished:
+		return errorReply(ErrGameOver.Error())
+	case Illegal:
+		return map[string]bool{"legal": false}
+	case Nonsense:
+		return map[string]bool{"legal": false, "nonsense": true}
+	case Repeated:
+		return map[string]bool{"legal": false, "repeated": true}
+	case Answered:
+		return map[string]bool{"any": a.Any}
+	}
+	pos := r.Position()
+	rep := reply{Legal: &t, Checks: []string{}, ToMove: pos.Turn().String(), Result: a.Result}
+	if a.Capture.Valid() {
+		rep.Capture = &capture{Square: a.Capture.String(), Kind: a.Captured.String()}
+	}
+	for _, k := range a.Checks {
+		rep.Checks = append(rep.Checks, k.String())
+	}
+	if a.Tries != nil {
+		switch r.rules.Tries {
+		case TriesCount:
+			rep.Tries = a.Tries.Count
+		case TriesYesNo:
+			rep.Tries = a.Tries.Has()
+		case TriesSquares:
+			rep.Tries = stringsOf(a.Tries.Squares)
+		case TriesMoves:
+			rep.Tries = stringsOf(a.Tries.Moves)
+		}
+	}
+	if r.rules.PromotionAnnounced {
+		rep.Promoted = &f
+		if a.Promoted {
+			rep.Promoted = &t
+		}
+	}
+	return rep
+}
+
+func stringsOf[T fmt.Stringer](xs []T) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = x.String()
+	}
+	return out
+}
