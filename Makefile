@@ -1,0 +1,38 @@
+# krieg: two set-up commands. `make run` plays; `make test` runs every test.
+# Both install the Debian packages the project needs (as root, or with sudo) first.
+
+DEBS := libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev \
+        libxxf86vm-dev libasound2-dev pkg-config xvfb stockfish
+GO ?= go
+BIN := bin/krieg
+
+.PHONY: run test bench fuzz deps build
+
+run: build
+	./$(BIN) play --delay 40ms
+
+test: deps
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+bench: deps
+	$(GO) test -run '^$$' -bench 'Perft(Start6|Kiwipete5)$$|Stockfish' -benchtime 1x ./game
+
+# A short fuzzing pass over every parser (seed corpora live in each package's testdata/fuzz).
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzParseFEN -fuzztime 20s ./game
+	$(GO) test -run '^$$' -fuzz FuzzParseMove -fuzztime 20s ./game
+	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 20s ./game/record
+	$(GO) test -run '^$$' -fuzz FuzzServe -fuzztime 20s ./game/referee
+
+build: deps
+	$(GO) build -o $(BIN) ./cmd/krieg
+
+deps:
+	@command -v $(GO) >/dev/null || { echo "krieg needs Go 1.25 or newer on PATH (https://go.dev/dl/)"; exit 1; }
+	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages:$$missing"; \
+		sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
+	fi

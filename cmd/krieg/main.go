@@ -1,0 +1,90 @@
+// Command krieg plays Kriegspiel and umpires it. Run "krieg help" for the subcommands.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// command is one subcommand: its name, a one-line summary and its entry point.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}
+
+var commands []command
+
+func init() {
+	commands = []command{
+		{"play", "play one computer-vs-computer game in the terminal (the default)", runPlay},
+		{"perft", "count move-tree leaves: krieg perft [--fen FEN] [--divide] DEPTH", runPerft},
+		{"referee", "umpire a game over stdin/stdout, one JSON object per line", runReferee},
+		{"selfplay", "play games between random attempters and write their records", runSelfplay},
+		{"replay", "replay a record as text, or check it against the referee (--check)", runReplay},
+		{"help", "list the subcommands", runHelp},
+	}
+}
+
+// errUsage marks a command-line mistake (exit status 2).
+var errUsage = errors.New("usage")
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches to a subcommand and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	name := "play"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		name, args = args[0], args[1:]
+	}
+	for _, c := range commands {
+		if c.name == name {
+			err := c.run(args, stdin, stdout, stderr)
+			switch {
+			case err == nil:
+				return 0
+			case errors.Is(err, flag.ErrHelp):
+				return 0
+			case errors.Is(err, errUsage):
+				fmt.Fprintf(stderr, "krieg %s: %v\n", name, err)
+				return 2
+			}
+			fmt.Fprintf(stderr, "krieg %s: %v\n", name, err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stderr, "krieg: unknown command %q\n", name)
+	_ = runHelp(nil, stdin, stderr, stderr)
+	return 2
+}
+
+func runHelp(_ []string, _ io.Reader, stdout, _ io.Writer) error {
+	fmt.Fprintln(stdout, "krieg: Kriegspiel client, referee and assistant\n\nSubcommands:")
+	for _, c := range commands {
+		fmt.Fprintf(stdout, "  %-9s %s\n", c.name, c.summary)
+	}
+	return nil
+}
+
+// newFlags returns a flag set that reports errors instead of exiting.
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("krieg "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parseFlags parses args, turning flag errors into usage errors.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	return nil
+}

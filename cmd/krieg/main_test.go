@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// krieg runs the command in-process and returns its exit status and output.
+func krieg(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func testGame(name string) string { return filepath.Join("..", "..", "testdata", "games", name) }
+
+func TestPerftCommand(t *testing.T) {
+	if code, out, _ := krieg(t, "", "perft", "4"); code != 0 || strings.TrimSpace(out) != "197281" {
+		t.Errorf("perft 4: %d %q; want 0 197281", code, out)
+	}
+	code, out, _ := krieg(t, "", "perft", "--divide", "--fen", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "2")
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != 0 || lines[len(lines)-1] != "191" || len(lines) != 14+2 {
+		t.Errorf("perft --divide 2: %d %q", code, out)
+	}
+	if code, _, errOut := krieg(t, "", "perft", "x"); code != 2 || !strings.Contains(errOut, "DEPTH") {
+		t.Errorf("perft x: %d %q; want a usage error", code, errOut)
+	}
+	if code, _, errOut := krieg(t, "", "perft", "--fen", "bad", "1"); code != 1 || !strings.Contains(errOut, "bad FEN") {
+		t.Errorf("bad fen: %d %q", code, errOut)
+	}
+}
+
+func TestReplayCheckCommand(t *testing.T) {
+	tests := []struct {
+		file string
+		code int
+		want string
+	}{
+		{"darkboard-liam-2023.pgn", 0, "148 plies agree"},
+		{"doctored-check.pgn", 1, "ply 105 (53. Qxd5+, line 115)"},
+		{"doctored-failed.pgn", 1, "ply 24 (12... Kd7, line 34)"},
+		{"truncated.pgn", 1, "line 89"},
+		{"missing.pgn", 1, "no such file"},
+	}
+	for _, tc := range tests {
+		code, out, errOut := krieg(t, "", "replay", "--check", testGame(tc.file))
+		if code != tc.code || !strings.Contains(out+errOut, tc.want) {
+			t.Errorf("replay --check %s: exit %d, %q; want exit %d naming %q", tc.file, code, out+errOut, tc.code, tc.want)
+		}
+	}
+	code, out, _ := krieg(t, "", "replay", testGame("darkboard-liam-2023.pgn"))
+	if code != 0 || !strings.Contains(out, "12. Nxd6+") || !strings.Contains(out, "Knight check") || !strings.Contains(out, "Result: 1/2-1/2 (stalemate)") {
+		t.Errorf("replay text: exit %d, output lacks the expected lines", code)
+	}
+}
+
+func TestSelfplayCommand(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	for _, out := range []string{a, b} {
+		if code, _, errOut := krieg(t, "", "selfplay", "--rules", "wild16", "--games", "3", "--seed", "9", "--out", out); code != 0 {
+			t.Fatalf("selfplay: %d %s", code, errOut)
+		}
+	}
+	for i := 1; i <= 3; i++ {
+		name := filepath.Join(a, "game-000"+string(rune('0'+i))+".pgn")
+		x, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		y, _ := os.ReadFile(filepath.Join(b, filepath.Base(name)))
+		if !bytes.Equal(x, y) {
+			t.Errorf("%s differs between two runs with the same seed", filepath.Base(name))
+		}
+		if code, out, errOut := krieg(t, "", "replay", "--check", name); code != 0 {
+			t.Errorf("selfplay record %s does not check: %s%s", name, out, errOut)
+		}
+	}
+	for _, rules := range []string{"berkeley", "berkeley-any", "cincinnati", "english", "rand", "open"} {
+		out := filepath.Join(dir, rules)
+		if code, _, errOut := krieg(t, "", "selfplay", "--rules", rules, "--games", "1", "--seed", "2", "--out", out); code != 0 {
+			t.Fatalf("selfplay --rules %s: %s", rules, errOut)
+		}
+		if code, o, errOut := krieg(t, "", "replay", "--check", filepath.Join(out, "game-0001.pgn")); code != 0 {
+			t.Errorf("%s record does not check: %s%s", rules, o, errOut)
+		}
+	}
+	if code, _, _ := krieg(t, "", "selfplay", "--rules", "chess"); code != 1 {
+		t.Errorf("unknown ruleset: exit %d; want 1", code)
+	}
+}
+
+func TestRefereeCommand(t *testing.T) {
+	code, out, _ := krieg(t, "{\"attempt\":\"e2e4\"}\n{\"attempt\":\"e2e4\"}\n", "referee", "--rules", "berkeley")
+	want := `{"legal":true,"capture":null,"checks":[],"toMove":"black","result":null}` + "\n" + `{"legal":false,"nonsense":true}` + "\n"
+	if code != 0 || out != want {
+		t.Errorf("referee: %d %q; want %q", code, out, want)
+	}
+}
+
+func TestPlayCommand(t *testing.T) {
+	code, out, _ := krieg(t, "", "play", "--seed", "4", "--ply-cap", "40")
+	if code != 0 || !strings.Contains(out, "White hears: (you tried") || !strings.Contains(out, "Black hears:") || !strings.Contains(out, "Result: 1/2-1/2 (ply-cap) after 40 plies") {
+		t.Errorf("play: exit %d; output:\n%s", code, out)
+	}
+	if code, _, _ := krieg(t, "", "nonsense-command"); code != 2 {
+		t.Errorf("unknown command: exit %d; want 2", code)
+	}
+}

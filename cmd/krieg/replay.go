@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
+)
+
+func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("replay", stderr)
+	check := fs.Bool("check", false, "confirm every recorded announcement and failed attempt; exit non-zero at the first disagreement")
+	rulesName := fs.String("rules", "", "ruleset (default: the record's Rules tag, else wild16)")
+	fs.Bool("text", true, "print the replay as text (the only display until the board window exists)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("%w: want one FILE argument", errUsage)
+	}
+	f, err := os.Open(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	rec, err := record.Read(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", fs.Arg(0), err)
+	}
+	rules, err := rec.Rules()
+	if *rulesName != "" {
+		rules, err = referee.RulesetByName(*rulesName)
+	}
+	if err != nil {
+		return err
+	}
+	if *check {
+		if err := record.Check(rec, rules); err != nil {
+			return fmt.Errorf("%s: %w", fs.Arg(0), err)
+		}
+		fmt.Fprintf(stdout, "%s: %d plies agree with the %s referee\n", fs.Arg(0), len(rec.Plies), rules.Title)
+		return nil
+	}
+	ref, err := record.Replay(rec, rules, func(s record.Step) error {
+		fmt.Fprintf(stdout, "\n%s\n", moveLabel(&s.Before, s.Ply.Move))
+		for _, m := range s.Failed {
+			fmt.Fprintf(stdout, "  tried %s first: illegal\n", m)
+		}
+		for _, a := range s.Answer.Announcements {
+			if t := a.Text(rules); t != "" {
+				fmt.Fprintf(stdout, "  %s\n", t)
+			}
+		}
+		after := s.Before
+		after.Apply(s.Ply.Move)
+		fmt.Fprint(stdout, after.Diagram(false))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if res := ref.Result(); res != nil {
+		fmt.Fprintf(stdout, "\nResult: %s (%s)\n", res.Score, res.Reason)
+	} else {
+		fmt.Fprintf(stdout, "\nResult: %s\n", rec.Result)
+	}
+	return nil
+}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
+)
+
+func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("selfplay", stderr)
+	var g gameFlags
+	g.register(fs)
+	games := fs.Int("games", 1, "number of games")
+	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same games")
+	out := fs.String("out", "", "directory to write one record per game (game-0001.pgn, ...)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *games < 1 {
+		return fmt.Errorf("%w: --games must be at least 1", errUsage)
+	}
+	rules, start, err := g.resolve()
+	if err != nil {
+		return err
+	}
+	if *out != "" {
+		if err := os.MkdirAll(*out, 0o755); err != nil {
+			return fmt.Errorf("creating %s: %w", *out, err)
+		}
+	}
+	scores := map[string]int{}
+	for i := 0; i < *games; i++ {
+		s := *seed*1_000_003 + uint64(i)*2
+		ref := attempter.Play(referee.New(rules, start), attempter.NewRandom(s), attempter.NewRandom(s+1))
+		res := ref.Result()
+		scores[res.Score+" "+string(res.Reason)]++
+		fmt.Fprintf(stdout, "game %d: %s (%s) after %d plies\n", i+1, res.Score, res.Reason, ref.Plies())
+		if *out == "" {
+			continue
+		}
+		rec, err := record.FromReferee(ref, []record.Tag{
+			{Key: "Event", Value: "krieg selfplay " + rules.Name}, {Key: "Site", Value: "krieg"},
+			{Key: "Round", Value: fmt.Sprint(i + 1)}, {Key: "White", Value: "random"}, {Key: "Black", Value: "random"},
+			{Key: "Seed", Value: fmt.Sprint(*seed)},
+		})
+		if err != nil {
+			return err
+		}
+		if err := writeRecord(filepath.Join(*out, fmt.Sprintf("game-%04d.pgn", i+1)), rec); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "%d games:", *games)
+	for k, n := range scores {
+		fmt.Fprintf(stdout, " %s x%d;", k, n)
+	}
+	fmt.Fprintln(stdout)
+	return nil
+}
+
+// writeRecord writes rec to path through a temporary file, so a failure leaves nothing behind.
+func writeRecord(path string, rec *record.Record) error {
+	var buf bytes.Buffer
+	if err := record.Write(&buf, rec); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

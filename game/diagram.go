@@ -1,0 +1,32 @@
+package game
+
+import "strings"
+
+// Diagram draws the position as text, White at the bottom (or Black when
+// flipped): one line per rank with its number, FEN letters for men, "." for
+// empty squares, and the files underneath.
+func (p *Position) Diagram(flipped bool) string {
+	var b strings.Builder
+	for i := 0; i < 8; i++ {
+		r := 7 - i
+		if flipped {
+			r = i
+		}
+		b.WriteByte(byte('1' + r))
+		for j := 0; j < 8; j++ {
+			f := j
+			if flipped {
+				f = 7 - j
+			}
+			b.WriteByte(' ')
+			b.WriteByte(p.board[NewSquare(f, r)].FENLetter())
+		}
+		b.WriteByte('\n')
+	}
+	if flipped {
+		b.WriteString("  h g f e d c b a\n")
+	} else {
+		b.WriteString("  a b c d e f g h\n")
+	}
+	return b.String()
+}
