@@ -16,10 +16,16 @@ func benchPerft(b *testing.B, fen string, depth int, want uint64) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	benchLeaves(b, want, func() uint64 { return p.Perft(depth) })
+}
+
+// benchLeaves runs perft b.N times, checks its count and reports leaves per second.
+func benchLeaves(b *testing.B, want uint64, perft func() uint64) {
+	b.Helper()
 	var nodes uint64
 	for i := 0; i < b.N; i++ {
-		if got := p.Perft(depth); got != want {
-			b.Fatalf("perft(%d) = %d; want %d", depth, got, want)
+		if got := perft(); got != want {
+			b.Fatalf("perft = %d; want %d", got, want)
 		}
 		nodes += want
 	}
@@ -59,14 +65,7 @@ func benchNotnil(b *testing.B, fen string, depth int, want uint64) {
 	if err := pos.UnmarshalText([]byte(fen)); err != nil {
 		b.Fatal(err)
 	}
-	var nodes uint64
-	for i := 0; i < b.N; i++ {
-		if got := notnilPerft(pos, depth); got != want {
-			b.Fatalf("notnil perft(%d) = %d; want %d", depth, got, want)
-		}
-		nodes += want
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	benchLeaves(b, want, func() uint64 { return notnilPerft(pos, depth) })
 }
 
 func BenchmarkNotnilPerftStart6(b *testing.B) { benchNotnil(b, StartFEN, 6, perftCases[0].counts[5]) }

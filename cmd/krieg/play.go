@@ -8,6 +8,7 @@ import (
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -65,10 +66,7 @@ func moveLabel(before *game.Position, m game.Move) string {
 	if err != nil {
 		san = m.String()
 	}
-	if before.Turn() == game.White {
-		return fmt.Sprintf("%d. %s", before.FullmoveNumber(), san)
-	}
-	return fmt.Sprintf("%d... %s", before.FullmoveNumber(), san)
+	return record.MoveLabel(before, san)
 }
 
 // heardLine renders one log entry as player c heard it: their own attempt if

@@ -49,7 +49,7 @@ func Replay(rec *Record, rules referee.Ruleset, fn func(Step) error) (*referee.R
 		p := &rec.Plies[i]
 		before := ref.Position()
 		disagree := func(format string, args ...any) error {
-			return &Disagreement{Ply: i + 1, Move: moveLabel(&before, p.SAN), Line: p.Line, What: fmt.Sprintf(format, args...)}
+			return &Disagreement{Ply: i + 1, Move: MoveLabel(&before, p.SAN), Line: p.Line, What: fmt.Sprintf(format, args...)}
 		}
 		if ref.Result() != nil {
 			return ref, disagree("the game already ended (%s, %s)", ref.Result().Score, ref.Result().Reason)
@@ -119,7 +119,7 @@ func Check(rec *Record, rules referee.Ruleset) error {
 			diffs = append(diffs, fmt.Sprintf("{krieg: %s} recorded, referee says {krieg: %s}", strings.Join(s.Ply.Extra, " "), strings.Join(got.Extra, " ")))
 		}
 		if len(diffs) > 0 {
-			return &Disagreement{Ply: s.Index + 1, Move: moveLabel(&s.Before, s.Ply.SAN), Line: s.Ply.Line, What: strings.Join(diffs, "; ")}
+			return &Disagreement{Ply: s.Index + 1, Move: MoveLabel(&s.Before, s.Ply.SAN), Line: s.Ply.Line, What: strings.Join(diffs, "; ")}
 		}
 		return nil
 	})
@@ -140,8 +140,8 @@ func letters(ks []referee.CheckKind) string {
 	return b.String()
 }
 
-// moveLabel writes "12. Nxd6+" or "12... Kd7" for the move san played in p.
-func moveLabel(p *game.Position, san string) string {
+// MoveLabel writes "12. Nxd6+" or "12... Kd7" for the move san played in p.
+func MoveLabel(p *game.Position, san string) string {
 	if p.Turn() == game.White {
 		return fmt.Sprintf("%d. %s", p.FullmoveNumber(), san)
 	}
