@@ -111,12 +111,17 @@ func (s *scanner) movetext(rec *Record) error {
 			}
 		case '(', ')':
 			return s.errorf("variations are not supported")
+		case '}':
+			return s.errorf("'}' without an opening '{'")
 		case '[':
 			return s.errorf("tag after the moves began")
 		default:
 			end := s.pos
 			for end < len(s.text) && !strings.ContainsRune(" \t\r\n{};()[", rune(s.text[end])) {
 				end++
+			}
+			if end == s.pos {
+				return s.errorf("unexpected %q", s.text[s.pos])
 			}
 			tok := s.text[s.pos:end]
 			s.pos = end

@@ -136,6 +136,7 @@ func TestCorruptRecords(t *testing.T) {
 		{"variation", "1. e4 (1. d4) *", "line 1"},
 		{"garbage move", "1. e4 hello *", "line 1"},
 		{"text after result", "1. e4 1-0 e5", "line 1"},
+		{"stray closing brace", "}${", "line 1"},
 	}
 	for _, tc := range bad {
 		if _, err := Read(strings.NewReader(tc.text)); !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), tc.line) {

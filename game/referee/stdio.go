@@ -50,8 +50,8 @@ func Serve(r *Referee, in io.Reader, out io.Writer) error {
 	bw := bufio.NewWriter(out)
 	enc := json.NewEncoder(bw)
 	for {
-		line, tooLong, err := readLine(br)
-		if len(line) == 0 && !tooLong && errors.Is(err, io.EOF) {
+		line, raw, tooLong, err := readLine(br)
+		if raw == 0 && errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil && !errors.Is(err, io.EOF) {
@@ -75,17 +75,19 @@ func Serve(r *Referee, in io.Reader, out io.Writer) error {
 	}
 }
 
-// readLine reads one line without its newline; a line over maxLine is skipped whole and reported.
-func readLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
+// readLine reads one line without its line ending; raw counts the bytes
+// consumed. A line over maxLine is skipped whole and reported as tooLong.
+func readLine(br *bufio.Reader) (line []byte, raw int, tooLong bool, err error) {
 	for {
 		chunk, err := br.ReadSlice('\n')
+		raw += len(chunk)
 		if len(line)+len(chunk) > maxLine {
 			tooLong = true
 		} else {
 			line = append(line, chunk...)
 		}
 		if !errors.Is(err, bufio.ErrBufferFull) {
-			return bytes.TrimRight(line, "\r\n"), tooLong, err
+			return bytes.TrimRight(line, "\r\n"), raw, tooLong, err
 		}
 	}
 }
