@@ -149,14 +149,3 @@ func (p *Position) Checkers() Bitboard {
 
 // InCheck reports whether the side to move is in check.
 func (p *Position) InCheck() bool { return p.Checkers() != 0 }
-
-// Attacked returns every square c's men attack.
-func (p *Position) Attacked(c Color) Bitboard {
-	occ := p.Occupied()
-	var out Bitboard
-	for b := p.colors[c]; b != 0; {
-		s := b.PopFirst()
-		out |= AttacksFrom(p.board[s].Type(), c, s, occ)
-	}
-	return out
-}

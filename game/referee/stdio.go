@@ -24,20 +24,17 @@ type capture struct {
 	Kind   string `json:"kind,omitempty"`
 }
 
-// reply is one output line. Fields a ruleset does not announce are left out
-// (Tries, Promoted); Capture and Result are null when there is nothing.
+// reply is the output line for an accepted move (refusals and Any? answers
+// are small maps). Fields a ruleset does not announce are left out (Tries,
+// Promoted); Capture and Result are null when there is nothing.
 type reply struct {
-	Legal    *bool    `json:"legal,omitempty"`
-	Nonsense bool     `json:"nonsense,omitempty"`
-	Repeated bool     `json:"repeated,omitempty"`
-	Any      *bool    `json:"any,omitempty"`
+	Legal    bool     `json:"legal"`
 	Capture  *capture `json:"capture"`
 	Checks   []string `json:"checks"`
 	Tries    any      `json:"tries,omitempty"`
 	Promoted *bool    `json:"promoted,omitempty"`
-	ToMove   string   `json:"toMove,omitempty"`
+	ToMove   string   `json:"toMove"`
 	Result   *Result  `json:"result"`
-	Error    string   `json:"error,omitempty"`
 }
 
 // Serve runs the stdio referee protocol: one JSON object per input line,
@@ -120,7 +117,6 @@ func handle(r *Referee, line []byte) any {
 }
 
 func replyFor(r *Referee, a Answer) any {
-	f, t := false, true
 	switch a.Verdict {
 	case Finished:
 		return errorReply(ErrGameOver.Error())
@@ -134,7 +130,7 @@ func replyFor(r *Referee, a Answer) any {
 		return map[string]bool{"any": a.Any}
 	}
 	pos := r.Position()
-	rep := reply{Legal: &t, Checks: []string{}, ToMove: pos.Turn().String(), Result: a.Result}
+	rep := reply{Legal: true, Checks: []string{}, ToMove: pos.Turn().String(), Result: a.Result}
 	if a.Capture.Valid() {
 		rep.Capture = &capture{Square: a.Capture.String(), Kind: a.Captured.String()}
 	}
@@ -154,10 +150,8 @@ func replyFor(r *Referee, a Answer) any {
 		}
 	}
 	if r.rules.PromotionAnnounced {
-		rep.Promoted = &f
-		if a.Promoted {
-			rep.Promoted = &t
-		}
+		promoted := a.Promoted
+		rep.Promoted = &promoted
 	}
 	return rep
 }
