@@ -7,36 +7,24 @@ const MaxMoves = 256
 // it. Pass a slice with capacity MaxMoves to avoid allocation. Castling is the
 // king's two-square move; a promotion yields four moves, one per piece.
 func (p *Position) LegalMoves(out []Move) []Move {
-	us, them := p.turn, p.turn.Other()
-	own, enemy := p.colors[us], p.colors[them]
-	occ := own | enemy
+	us := p.turn
+	own := p.colors[us]
+	occ := p.Occupied()
 	ksq := p.KingSquare(us)
-	target := ^own
-	var pinned Bitboard
+	target, pinned, double := ^own, Bitboard(0), false
 	if ksq != NoSquare {
-		checkers := p.AttackersTo(ksq, them, occ)
 		for b := kingAttacks[ksq] &^ own; b != 0; {
 			to := b.PopFirst()
-			if p.AttackersTo(to, them, occ^ksq.Bit()) == 0 {
+			if p.AttackersTo(to, us.Other(), occ^ksq.Bit()) == 0 {
 				out = append(out, NewMove(ksq, to, NoPieceType))
 			}
 		}
-		switch checkers.Count() {
-		case 0:
-			out = p.castlingMoves(out, ksq, occ)
-		case 1:
-			c := checkers.First()
-			target = between[ksq][c] | c.Bit()
-		default:
+		target, pinned, double = p.restrictions(ksq, occ)
+		if double {
 			return out
 		}
-		snipers := enemy & (RookAttacks(ksq, enemy)&(p.types[Rook]|p.types[Queen]) |
-			BishopAttacks(ksq, enemy)&(p.types[Bishop]|p.types[Queen]))
-		for snipers != 0 {
-			b := between[ksq][snipers.PopFirst()] & occ
-			if b&(b-1) == 0 && b&own != 0 {
-				pinned |= b
-			}
+		if target == ^own {
+			out = p.castlingMoves(out, ksq, occ)
 		}
 	}
 	for b := own &^ p.types[Pawn] &^ p.types[King]; b != 0; {
@@ -50,6 +38,34 @@ func (p *Position) LegalMoves(out []Move) []Move {
 		}
 	}
 	return p.pawnMoves(out, ksq, occ, target, pinned)
+}
+
+// restrictions returns, for the side to move with its king on ksq, the squares
+// a non-king move must land on (everything not own when not in check; the
+// checker and the squares between when in single check), the pinned men, and
+// whether the king is in double check (then only king moves are legal).
+func (p *Position) restrictions(ksq Square, occ Bitboard) (target, pinned Bitboard, double bool) {
+	us, them := p.turn, p.turn.Other()
+	own, enemy := p.colors[us], p.colors[them]
+	target = ^own
+	checkers := p.AttackersTo(ksq, them, occ)
+	switch checkers.Count() {
+	case 0:
+	case 1:
+		c := checkers.First()
+		target = between[ksq][c] | c.Bit()
+	default:
+		return 0, 0, true
+	}
+	snipers := enemy & (RookAttacks(ksq, enemy)&(p.types[Rook]|p.types[Queen]) |
+		BishopAttacks(ksq, enemy)&(p.types[Bishop]|p.types[Queen]))
+	for snipers != 0 {
+		b := between[ksq][snipers.PopFirst()] & occ
+		if b&(b-1) == 0 && b&own != 0 {
+			pinned |= b
+		}
+	}
+	return target, pinned, false
 }
 
 func (p *Position) pawnMoves(out []Move, ksq Square, occ, target, pinned Bitboard) []Move {
@@ -84,10 +100,19 @@ func (p *Position) pawnMoves(out []Move, ksq Square, occ, target, pinned Bitboar
 			}
 		}
 	}
+	return p.enPassantMoves(out, ksq, occ)
+}
+
+// enPassantMoves appends the legal en passant captures of the side to move.
+func (p *Position) enPassantMoves(out []Move, ksq Square, occ Bitboard) []Move {
 	if p.ep == NoSquare {
 		return out
 	}
-	captured := p.ep - forward
+	us, them := p.turn, p.turn.Other()
+	captured := p.ep + 8
+	if us == White {
+		captured = p.ep - 8
+	}
 	for b := pawnAttacks[them][p.ep] & p.Pieces(us, Pawn); b != 0; {
 		from := b.PopFirst()
 		if ksq != NoSquare {

@@ -29,6 +29,7 @@ func TestLegalMovesAgainstNotnil(t *testing.T) {
 		for ply := 0; ply < 300 && checked < positions; ply++ {
 			ours := p.LegalMoves(buf[:0])
 			compareWithNotnil(t, &p, ours)
+			comparePawnCaptures(t, &p, ours)
 			checked++
 			countFeatures(&p, ours, seen)
 			if len(ours) == 0 || p.InsufficientMaterial() {
@@ -66,6 +67,31 @@ func compareWithNotnil(t *testing.T, p *Position, ours []Move) {
 	for i := range want {
 		if want[i] != got[i] {
 			t.Fatalf("%s: we generate %v; notnil/chess %v", p.FEN(), got, want)
+		}
+	}
+}
+
+// comparePawnCaptures checks PawnCaptures against the legal moves (already
+// checked against the oracle) filtered down to pawn captures.
+func comparePawnCaptures(t *testing.T, p *Position, legal []Move) {
+	t.Helper()
+	var want []Move
+	for _, m := range legal {
+		if p.At(m.From()).Type() == Pawn && m.From().File() != m.To().File() &&
+			(m.Promotion() == NoPieceType || m.Promotion() == Queen) {
+			want = append(want, m)
+		}
+	}
+	var buf [MaxMoves]Move
+	got := p.PawnCaptures(buf[:0])
+	sort.Slice(want, func(i, j int) bool { return want[i] < want[j] })
+	sort.Slice(got, func(i, j int) bool { return got[i] < got[j] })
+	if len(got) != len(want) {
+		t.Fatalf("%s: PawnCaptures %v, legal pawn captures %v", p.FEN(), got, want)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("%s: PawnCaptures %v, legal pawn captures %v", p.FEN(), got, want)
 		}
 	}
 }

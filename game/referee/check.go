@@ -64,26 +64,10 @@ func checkKinds(p *game.Position) []CheckKind {
 	return out
 }
 
-// pawnCaptures returns the legal pawn captures of the side to move, en passant
-// included, with each promotion-capture once (as a queen promotion).
-func pawnCaptures(p *game.Position) []game.Move {
-	var buf [game.MaxMoves]game.Move
-	var out []game.Move
-	for _, m := range p.LegalMoves(buf[:0]) {
-		if p.At(m.From()).Type() != game.Pawn || m.From().File() == m.To().File() {
-			continue
-		}
-		if pr := m.Promotion(); pr != game.NoPieceType && pr != game.Queen {
-			continue
-		}
-		out = append(out, m)
-	}
-	return out
-}
-
 // triesOf computes the pawn-try information of the side to move in p.
 func triesOf(p *game.Position, style TryStyle) Tries {
-	caps := pawnCaptures(p)
+	var buf [game.MaxMoves]game.Move
+	caps := p.PawnCaptures(buf[:0])
 	t := Tries{Count: len(caps)}
 	switch style {
 	case TriesSquares:

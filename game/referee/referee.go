@@ -156,7 +156,8 @@ func (r *Referee) AttemptText(text string) (Answer, error) {
 		if r.tries.Count != 1 {
 			return r.refuse(game.NoMove, Illegal), nil
 		}
-		m = pawnCaptures(&r.pos)[0]
+		var buf [4]game.Move
+		m = r.pos.PawnCaptures(buf[:0])[0]
 	} else if err != nil {
 		return Answer{}, err
 	}

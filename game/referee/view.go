@@ -17,15 +17,15 @@ type View struct {
 func (r *Referee) View(c game.Color) View {
 	v := View{Side: c, Own: r.pos.Only(c), ToMove: r.pos.Turn(), Plies: r.plies, Result: r.result}
 	for _, e := range r.log {
-		if h, ok := e.heardBy(c); ok {
+		if h, ok := e.HeardBy(c); ok {
 			v.Heard = append(v.Heard, h)
 		}
 	}
 	return v
 }
 
-// heardBy filters e down to what c heard; ok is false when c heard nothing.
-func (e Entry) heardBy(c game.Color) (Entry, bool) {
+// HeardBy filters e down to what c heard; ok is false when c heard nothing.
+func (e Entry) HeardBy(c game.Color) (Entry, bool) {
 	out := Entry{Ply: e.Ply, Mover: e.Mover, Resigned: e.Resigned, Verdict: e.Verdict}
 	for _, a := range e.Said {
 		if a.To.Hears(c) {
