@@ -149,3 +149,25 @@ func (p *Position) Checkers() Bitboard {
 
 // InCheck reports whether the side to move is in check.
 func (p *Position) InCheck() bool { return p.Checkers() != 0 }
+
+// Hash returns a 64-bit digest of the men, side to move, castling rights and
+// en passant target (not the move clocks): equal positions hash equally.
+func (p *Position) Hash() uint64 {
+	h := uint64(p.turn)<<8 | uint64(p.castling)<<16 | uint64(p.ep+1)<<24
+	for _, b := range p.colors {
+		h = mix(h ^ uint64(b))
+	}
+	for _, b := range p.types[Pawn:] {
+		h = mix(h ^ uint64(b))
+	}
+	return h
+}
+
+// mix is the splitmix64 finaliser.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}

@@ -25,6 +25,7 @@ func init() {
 		{"referee", "umpire a game over stdin/stdout, one JSON object per line", runReferee},
 		{"selfplay", "play games between random attempters and write their records", runSelfplay},
 		{"replay", "replay a record as text, or check it against the referee (--check)", runReplay},
+		{"eval", "measure the deduction engine over self-play games", runEval},
 		{"help", "list the subcommands", runHelp},
 	}
 }

@@ -52,11 +52,10 @@ func diagonals(s game.Square) (main, anti game.Bitboard) {
 	return main, anti
 }
 
-// checkKinds returns the checks on the side to move in p, one per checker in
-// increasing square order, each classified by direction.
-func checkKinds(p *game.Position) []CheckKind {
+// CheckKinds appends to out the checks on the side to move in p, one per
+// checker in increasing square order, each classified by direction.
+func CheckKinds(p *game.Position, out []CheckKind) []CheckKind {
 	king := p.KingSquare(p.Turn())
-	var out []CheckKind
 	for b := p.Checkers(); b != 0; {
 		s := b.PopFirst()
 		out = append(out, ClassifyCheck(king, s, p.At(s).Type()))

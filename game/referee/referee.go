@@ -327,7 +327,7 @@ func (r *Referee) accept(m game.Move, mover game.Color) Answer {
 	}
 	next := r.pos
 	next.Apply(m)
-	if checks := checkKinds(&next); len(checks) > 0 {
+	if checks := CheckKinds(&next, nil); len(checks) > 0 {
 		if !r.rules.CheckDirection {
 			checks = []CheckKind{CheckPlain}
 		}

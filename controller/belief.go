@@ -1,0 +1,312 @@
+package controller
+
+import (
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// Classes lists the enemy piece classes the belief tracks, king first.
+var Classes = [...]game.PieceType{game.King, game.Queen, game.Rook, game.Bishop, game.Knight, game.Pawn}
+
+// promotionTypes are the classes a pawn may become.
+var promotionTypes = [...]game.PieceType{game.Queen, game.Rook, game.Bishop, game.Knight}
+
+// Belief is rule B1 of DEDUCTION.md: for every enemy piece class, the set of
+// squares where a man of that class may stand, carried across the whole game
+// and always sound (it never excludes a square where such a man really is).
+// Men promoted from pawns are in every class they may have become.
+type Belief struct {
+	enemy game.Color
+	// Possible[t] holds the squares where an enemy man of type t may stand.
+	Possible [game.King + 1]game.Bitboard
+	// Max[t] bounds the number of enemy men of type t: the men of that type
+	// not known captured, plus every pawn that may have promoted.
+	Max [game.King + 1]int
+	// base[t] counts the men of type t at the start less those known captured;
+	// promoted bounds how many enemy pawns may have promoted.
+	base     [game.King + 1]int
+	promoted int
+	// ourDouble is the square our pawn just reached by a double step (the
+	// enemy may capture it en passant this turn), or NoSquare.
+	ourDouble game.Square
+}
+
+// newBelief starts from a known position: every enemy man is where it stands.
+func newBelief(start *game.Position, us game.Color) Belief {
+	b := Belief{enemy: us.Other(), ourDouble: game.NoSquare}
+	for _, t := range Classes {
+		b.Possible[t] = start.Pieces(b.enemy, t)
+		b.base[t] = b.Possible[t].Count()
+	}
+	b.recount()
+	if ep := start.EnPassant(); ep != game.NoSquare && start.Turn() == b.enemy {
+		b.ourDouble = ep + 8
+		if us == game.Black {
+			b.ourDouble = ep - 8
+		}
+	}
+	return b
+}
+
+// recount derives Max from base and promoted.
+func (b *Belief) recount() {
+	for _, t := range Classes {
+		b.Max[t] = b.base[t]
+	}
+	for _, t := range promotionTypes {
+		b.Max[t] += b.promoted
+	}
+}
+
+// Union returns every square where some enemy man may stand.
+func (b *Belief) Union() game.Bitboard {
+	var u game.Bitboard
+	for _, t := range Classes {
+		u |= b.Possible[t]
+	}
+	return u
+}
+
+// exclude removes squares from every class.
+func (b *Belief) exclude(squares game.Bitboard) {
+	for _, t := range Classes {
+		b.Possible[t] &^= squares
+	}
+}
+
+// tidy drops the squares of our men and every class that can have no man left.
+func (b *Belief) tidy(own *game.Position) {
+	b.exclude(own.ByColor(b.enemy.Other()))
+	for _, t := range Classes {
+		if b.Max[t] <= 0 {
+			b.Possible[t] = 0
+		}
+	}
+}
+
+// ownMove updates the belief after our accepted move m, played from before
+// (our men only) to after, with what the referee said.
+func (b *Belief) ownMove(before, after *game.Position, m game.Move, o *observation, rules referee.Ruleset) {
+	us := b.enemy.Other()
+	// Every square the move crossed was empty, and so is the destination when
+	// nothing was captured there (a knight jump tells only of its destination).
+	crossed := game.Between(m.From(), m.To())
+	if before.At(m.From()).Type() == game.Knight {
+		crossed = 0
+	}
+	if before.At(m.From()).Type() == game.King && (int(m.To())-int(m.From()) == 2 || int(m.From())-int(m.To()) == 2) {
+		rook := game.NewSquare(7, m.From().Rank())
+		if m.To() < m.From() {
+			rook = game.NewSquare(0, m.From().Rank())
+		}
+		crossed = game.Between(m.From(), rook)
+	}
+	b.exclude(crossed | m.To().Bit())
+	if o.capture != game.NoSquare {
+		b.exclude(o.capture.Bit())
+		b.countCapture(o.capture, o.captured)
+	}
+	b.ourDouble = game.NoSquare
+	if before.At(m.From()).Type() == game.Pawn && (int(m.To())-int(m.From()) == 16 || int(m.From())-int(m.To()) == 16) {
+		b.ourDouble = m.To()
+	}
+	b.tidy(after)
+	// Our move was legal: no enemy man attacks our king now.
+	b.excludeUnannouncedChecks(after, nil, true, after.ByColor(us)|b.Union())
+	b.Possible[game.King] &^= game.KingAttacks(after.KingSquare(us))
+	if len(o.checks) == 0 {
+		// The enemy king is not attacked by any of our men.
+		b.Possible[game.King] &^= b.certainAttacks(after)
+	} else {
+		// The enemy king stands where our men (through squares that may be
+		// empty) give each announced check.
+		for _, k := range o.checks {
+			b.Possible[game.King] &= checkingSquares(after, us, k)
+		}
+	}
+	if o.tries != nil && o.triesFor == b.enemy && len(o.checks) == 0 {
+		b.enemyTries(after, *o.tries, rules.Tries)
+	}
+	if o.any != nil && o.mover == b.enemy && !*o.any && len(o.checks) == 0 {
+		b.enemyTries(after, referee.Tries{}, referee.TriesYesNo)
+	}
+}
+
+// illegalPawnCapture uses our refused pawn capture m: when the pawn cannot be
+// pinned and we are not in check, only an empty target makes it illegal.
+func (b *Belief) illegalPawnCapture(own *game.Position, m game.Move) {
+	if b.ourMayBePinned(own, m.From()) {
+		return
+	}
+	b.exclude(m.To().Bit())
+}
+
+// countCapture lowers the bound of the class whose man we captured on s, when
+// only one class can have been there.
+func (b *Belief) countCapture(s game.Square, kind referee.CapturedKind) {
+	var candidates []game.PieceType
+	for _, t := range Classes[1:] {
+		if b.Possible[t].Has(s) && (kind == referee.CapturedUnknown || (kind == referee.CapturedPawn) == (t == game.Pawn)) {
+			candidates = append(candidates, t)
+		}
+	}
+	switch {
+	case kind == referee.CapturedPawn:
+		b.base[game.Pawn]--
+	case len(candidates) == 1 && candidates[0] == game.Pawn:
+		b.base[game.Pawn]--
+	case len(candidates) == 1 && b.base[candidates[0]] > 0:
+		b.base[candidates[0]]--
+	case len(candidates) == 1:
+		// A promoted man of that type was captured.
+		b.promoted--
+	}
+	b.recount()
+}
+
+// enemyTries uses the enemy's pawn tries (announced to both after our move):
+// an enemy pawn that could capture one of our men, and is not possibly
+// pinned, would have made a try the referee did not announce.
+func (b *Belief) enemyTries(own *game.Position, t referee.Tries, style referee.TryStyle) {
+	us := b.enemy.Other()
+	ours := own.ByColor(us)
+	targets := ours
+	if b.ourDouble != game.NoSquare {
+		targets |= crossedSquare(b.ourDouble, us).Bit()
+	}
+	listed := game.Bitboard(0)
+	switch style {
+	case referee.TriesCount, referee.TriesYesNo:
+		if t.Count > 0 {
+			return
+		}
+	case referee.TriesSquares:
+		for _, s := range t.Squares {
+			listed |= s.Bit()
+		}
+	case referee.TriesMoves:
+		for _, m := range t.Moves {
+			listed |= m.From().Bit()
+		}
+	default:
+		return
+	}
+	var attackers game.Bitboard
+	for x := targets; x != 0; {
+		attackers |= game.PawnAttacks(us, x.PopFirst())
+	}
+	for x := attackers & b.Possible[game.Pawn] &^ listed; x != 0; {
+		p := x.PopFirst()
+		if !b.enemyMayBePinned(own, p) {
+			b.Possible[game.Pawn] &^= p.Bit()
+		}
+	}
+	for _, t := range Classes[:5] {
+		b.Possible[t] &^= listed
+	}
+}
+
+// crossedSquare returns the square a pawn of colour c crossed on its double
+// step to s: the en passant target.
+func crossedSquare(s game.Square, c game.Color) game.Square {
+	if c == game.White {
+		return s - 8
+	}
+	return s + 8
+}
+
+// enemyMayBePinned reports whether an enemy man on p may be pinned to its
+// king by one of our sliders: the enemy king may stand beyond p on a line
+// from one of our rooks, bishops or queens.
+func (b *Belief) enemyMayBePinned(own *game.Position, p game.Square) bool {
+	us := b.enemy.Other()
+	for s := own.ByColor(us) & (own.ByType(game.Bishop) | own.ByType(game.Rook) | own.ByType(game.Queen)); s != 0; {
+		slider := s.PopFirst()
+		if game.Line(slider, p) == 0 || !slides(own.At(slider).Type(), slider, p) {
+			continue
+		}
+		for k := b.Possible[game.King]; k != 0; {
+			if game.Between(slider, k.PopFirst()).Has(p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ourMayBePinned reports whether our man on p may be pinned to our king by an
+// enemy slider standing beyond it.
+func (b *Belief) ourMayBePinned(own *game.Position, p game.Square) bool {
+	us := b.enemy.Other()
+	k := own.KingSquare(us)
+	if k == game.NoSquare || game.Line(k, p) == 0 || game.Between(k, p)&own.ByColor(us) != 0 {
+		return false
+	}
+	sliders := b.Possible[game.Queen]
+	if k.Rank() == p.Rank() || k.File() == p.File() {
+		sliders |= b.Possible[game.Rook]
+	} else {
+		sliders |= b.Possible[game.Bishop]
+	}
+	for x := sliders & game.Line(k, p); x != 0; {
+		if game.Between(k, x.PopFirst()).Has(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// slides reports whether a man of type t moves along the line from a to b.
+func slides(t game.PieceType, a, b game.Square) bool {
+	straight := a.Rank() == b.Rank() || a.File() == b.File()
+	switch t {
+	case game.Rook:
+		return straight
+	case game.Bishop:
+		return !straight
+	case game.Queen:
+		return true
+	}
+	return false
+}
+
+// certainAttacks returns the squares our men attack whatever stands on the
+// squares that may hold enemy men other than the king: where the enemy king
+// cannot stand while not in check.
+func (b *Belief) certainAttacks(own *game.Position) game.Bitboard {
+	us := b.enemy.Other()
+	occ := own.ByColor(us)
+	for _, t := range Classes[1:] {
+		occ |= b.Possible[t]
+	}
+	return attacksOf(own, us, occ)
+}
+
+// attacksOf returns every square c's men attack with occupancy occ.
+func attacksOf(p *game.Position, c game.Color, occ game.Bitboard) game.Bitboard {
+	var a game.Bitboard
+	for x := p.ByColor(c); x != 0; {
+		s := x.PopFirst()
+		a |= game.AttacksFrom(p.At(s).Type(), c, s, occ)
+	}
+	return a
+}
+
+// checkingSquares returns the squares where the enemy king may stand, given
+// that our men (own holds them; enemy men assumed absent, so every line
+// reaches as far as it can) give it a check of kind k.
+func checkingSquares(own *game.Position, us game.Color, k referee.CheckKind) game.Bitboard {
+	occ := own.ByColor(us)
+	var out game.Bitboard
+	for x := occ; x != 0; {
+		s := x.PopFirst()
+		t := own.At(s).Type()
+		for a := game.AttacksFrom(t, us, s, occ) &^ occ; a != 0; {
+			ksq := a.PopFirst()
+			if k == referee.CheckPlain || referee.ClassifyCheck(ksq, s, t) == k {
+				out |= ksq.Bit()
+			}
+		}
+	}
+	return out
+}

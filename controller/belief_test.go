@@ -1,0 +1,151 @@
+package controller
+
+import (
+	"testing"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// position parses a FEN for a test.
+func position(t *testing.T, fen string) game.Position {
+	t.Helper()
+	p, err := game.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// ownOf parses a FEN and keeps White's men only.
+func ownOf(t *testing.T, fen string) game.Position {
+	t.Helper()
+	p := position(t, fen)
+	return p.Only(game.White)
+}
+
+// uncertain returns a belief about Black with the given sets and a generous count each.
+func uncertain(sets map[game.PieceType]game.Bitboard) Belief {
+	b := Belief{enemy: game.Black, ourDouble: game.NoSquare}
+	for t, s := range sets {
+		b.Possible[t] = s
+		b.base[t] = s.Count()
+	}
+	b.recount()
+	return b
+}
+
+// TestSilentMoveEmptiesItsPath: a slide the referee lets pass in silence
+// crossed only empty squares; a knight jump tells only of its destination.
+func TestSilentMoveEmptiesItsPath(t *testing.T) {
+	before := ownOf(t, "7k/8/8/8/8/8/8/R3K1N1 w - - 0 1")
+	b := uncertain(map[game.PieceType]game.Bitboard{
+		game.King: squares(t, "h8"), game.Rook: squares(t, "a4 a6 b6 f3 g2"), game.Pawn: squares(t, "a5 h3"),
+	})
+	after := before
+	m := game.NewMove(game.A1, game.A7, game.NoPieceType)
+	after.Apply(m)
+	b.ownMove(&before, &after, m, &observation{moved: true, capture: game.NoSquare}, referee.Wild16)
+	if b.Possible[game.Rook].Has(game.A4) || b.Possible[game.Rook].Has(game.A6) || b.Possible[game.Pawn].Has(game.A5) {
+		t.Errorf("squares the rook crossed still possible: rooks %q pawns %q", names(b.Possible[game.Rook]), names(b.Possible[game.Pawn]))
+	}
+	if !b.Possible[game.Rook].Has(squares(t, "b6").First()) {
+		t.Error("b6 was not crossed")
+	}
+	jump := after
+	jump.SetTurn(game.White)
+	n := game.NewMove(game.G1, game.F3, game.NoPieceType)
+	after2 := jump
+	after2.Apply(n)
+	b.ownMove(&jump, &after2, n, &observation{moved: true, capture: game.NoSquare}, referee.Wild16)
+	if b.Possible[game.Rook].Has(squares(t, "f3").First()) {
+		t.Error("the knight's destination is empty or ours")
+	}
+	if !b.Possible[game.Rook].Has(squares(t, "g2").First()) {
+		t.Error("a knight jumps over g2: nothing learnt there")
+	}
+}
+
+// TestZeroTriesEmptyTargets: after the enemy's move, no pawn tries means
+// every square our unpinned pawns attack is empty.
+func TestZeroTriesEmptyTargets(t *testing.T) {
+	own := ownOf(t, "7k/8/8/8/4P3/8/8/4K3 w - - 0 1")
+	b := uncertain(map[game.PieceType]game.Bitboard{
+		game.King: squares(t, "h8"), game.Knight: squares(t, "d5 f5 c6"), game.Pawn: squares(t, "d6 e5"),
+	})
+	o := observation{moved: true, capture: game.NoSquare, tries: &referee.Tries{Count: 0}, triesFor: game.White}
+	b.enemyMove(&own, &o, referee.Wild16)
+	for _, s := range []string{"d5", "f5"} {
+		if b.Union().Has(squares(t, s).First()) {
+			t.Errorf("%s is a pawn target with no tries, still possible", s)
+		}
+	}
+	if !b.Possible[game.Pawn].Has(squares(t, "d6").First()) {
+		t.Error("the pawn on d6 may still be there")
+	}
+}
+
+// TestPinnedPawnKeepsTargets: a pawn that may be pinned explains missing tries.
+func TestPinnedPawnKeepsTargets(t *testing.T) {
+	own := ownOf(t, "7k/8/8/8/8/8/3P4/2K5 w - - 0 1")
+	b := uncertain(map[game.PieceType]game.Bitboard{
+		game.King: squares(t, "h8"), game.Bishop: squares(t, "g5"), game.Knight: squares(t, "c3 e3"),
+	})
+	b.ourTries(&own, referee.Tries{Count: 0}, referee.TriesCount)
+	if !b.Possible[game.Knight].Has(squares(t, "c3").First()) || !b.Possible[game.Knight].Has(squares(t, "e3").First()) {
+		t.Errorf("the d2 pawn may be pinned by a bishop on g5: its targets must stay, got %q", names(b.Possible[game.Knight]))
+	}
+}
+
+// TestCaptureSpreadsOnlyTheCapturer: a capture on s adds s only to classes
+// with a man able to reach it, and nobody else moves.
+func TestCaptureSpreadsOnlyTheCapturer(t *testing.T) {
+	own := ownOf(t, "7k/8/8/8/8/8/8/4K3 w - - 0 1")
+	b := uncertain(map[game.PieceType]game.Bitboard{
+		game.King: squares(t, "h8"), game.Knight: squares(t, "f6"), game.Rook: squares(t, "h2"), game.Pawn: squares(t, "a7"),
+	})
+	b.enemyMove(&own, &observation{moved: true, capture: game.E4, captured: referee.CapturedPawn}, referee.Wild16)
+	if !b.Possible[game.Knight].Has(game.E4) {
+		t.Error("the knight on f6 can capture on e4")
+	}
+	if b.Possible[game.Rook].Has(game.E4) || b.Possible[game.Rook] != squares(t, "h2") {
+		t.Errorf("rooks %q: h2 cannot reach e4 and nothing else moved", names(b.Possible[game.Rook]))
+	}
+	if b.Possible[game.Pawn] != squares(t, "a7") {
+		t.Errorf("pawns %q moved though the capturer moved", names(b.Possible[game.Pawn]))
+	}
+}
+
+// TestNoCheckExcludesCertainCheckers: silence about checks rules out every
+// square from which a man would certainly check our king.
+func TestNoCheckExcludesCertainCheckers(t *testing.T) {
+	own := ownOf(t, "7k/8/8/8/8/8/8/4K3 w - - 0 1")
+	b := uncertain(map[game.PieceType]game.Bitboard{
+		game.King: squares(t, "h8"), game.Knight: squares(t, "d3 a3"), game.Rook: squares(t, "e5 a2"), game.Pawn: squares(t, "d2 b7"),
+	})
+	b.excludeUnannouncedChecks(&own, nil, true, own.ByColor(game.White)|b.Union())
+	if b.Possible[game.Knight] != squares(t, "a3") || b.Possible[game.Pawn] != squares(t, "b7") {
+		t.Errorf("knights %q pawns %q: d3 and d2 would check", names(b.Possible[game.Knight]), names(b.Possible[game.Pawn]))
+	}
+	if b.Possible[game.Rook] != squares(t, "a2") {
+		t.Errorf("rooks %q: nothing can stand on e2-e4, so a rook on e5 would check", names(b.Possible[game.Rook]))
+	}
+}
+
+// TestIllegalPawnCaptureEmptiesTarget: in Wild 16 with a try announced, a
+// refused pawn capture shows its target empty.
+func TestIllegalPawnCaptureEmptiesTarget(t *testing.T) {
+	f := newFixture(t, "4k3/1n6/4p3/8/3P4/8/8/4K3 b - - 0 1", referee.Wild16)
+	f.play(t, "e6e5") // now d4xe5 is possible: "1 pawn try"
+	white := f.players[game.White]
+	if !white.Belief().Possible[game.Knight].Has(squares(t, "c5").First()) {
+		t.Fatal("the knight on b7 may have gone to c5")
+	}
+	f.play(t, "d4c5")
+	if f.ref.Plies() != 1 {
+		t.Fatal("d4xc5 should have been refused")
+	}
+	if white.Belief().Possible[game.Knight].Has(squares(t, "c5").First()) {
+		t.Error("a refused d4xc5 with a try announced shows c5 empty")
+	}
+}

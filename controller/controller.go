@@ -1,0 +1,304 @@
+// Package controller is the assistant's brain, the thesis' KriegspielController:
+// it turns one player's view (own men, own attempts and their answers, every
+// announcement heard) into guess tokens, per-class belief sets and
+// probabilities, the zone of control and counters, remembering the whole game.
+// It never sees the enemy's men; the board only draws what it returns.
+//
+// Three layers, each usable alone:
+//   - the JKrieg rules R1-R10 of DEDUCTION.md, from the latest messages;
+//   - Belief (B1), per-class sets of possible squares carried across the game,
+//     always sound;
+//   - Sampler (B2), weighted complete boards consistent with everything heard,
+//     giving probabilities, with B1 as the fallback.
+package controller
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// Controller follows one player's game. Feed it every log entry that player
+// hears, in order (Observe); it is not safe for concurrent use.
+type Controller struct {
+	side    game.Color
+	rules   referee.Ruleset
+	own     game.Position // our men only, with the side to move
+	plies   int
+	belief  Belief
+	sampler *Sampler
+	fades   fades
+	// R3-R8 sets from the latest messages.
+	checkSets  []game.Bitboard // where each checker of our king may stand (B1-refined)
+	checkRaw   []game.Bitboard // the same from the JKrieg rules alone
+	checkMsg   string
+	kingRule   game.Bitboard // R7/R8 after our checking move, JKrieg rules alone; 0 otherwise
+	kingMsg    string
+	ourTries   *referee.Tries // announced after the enemy's latest move
+	triesMsg   string
+	counters   Counters
+	enemyTries string
+	log        []LogLine
+	result     *referee.Result
+	prevTokens []Token
+	// Timing of the latest update: B1 (belief and rules) and B2 (sampler).
+	timing Timing
+}
+
+// Counters are rule R10's captured-enemy counters.
+type Counters struct {
+	Pawns   int // enemy pawns we captured
+	Pieces  int // enemy pieces we captured
+	Unknown int // enemy men we captured where the ruleset did not say which
+}
+
+// LogLine is one line of the announcement log.
+type LogLine struct {
+	Ply  int
+	Side game.Color // who attempted or asked
+	Own  bool       // our own attempt (its move is shown)
+	Text string
+}
+
+// Timing is how long the latest update took in each layer.
+type Timing struct {
+	B1, B2 time.Duration
+	// Message is true when the update processed a referee message that
+	// carried information (an accepted move, an illegal attempt, an answer).
+	Message bool
+}
+
+// Options tune a controller.
+type Options struct {
+	Capacity int    // B2 boards held at most (DefaultCapacity when 0)
+	Seed     uint64 // B2 sampling seed
+	Workers  int    // goroutines refreshing B2 (GOMAXPROCS when 0)
+}
+
+// New starts following side's game under rules from the known start position.
+func New(side game.Color, rules referee.Ruleset, start game.Position, opt Options) *Controller {
+	if opt.Capacity <= 0 {
+		opt.Capacity = DefaultCapacity
+	}
+	c := &Controller{side: side, rules: rules, own: start.Only(side)}
+	c.belief = newBelief(&start, side)
+	c.sampler = newSampler(start, side, rules, opt.Capacity, opt.Seed, opt.Workers)
+	return c
+}
+
+// Observe takes one log entry as side heard it (referee.Entry.HeardBy) and
+// returns the view model after it.
+func (c *Controller) Observe(e referee.Entry) ViewModel {
+	o := observe(e)
+	c.timing = Timing{}
+	switch {
+	case o.mover == c.side && o.moved:
+		c.ownMove(e.Attempt, &o)
+	case o.mover == c.side && o.illegal && e.Attempt != game.NoMove:
+		c.measure(func() { c.ownIllegal(e.Attempt) }, func() { c.sampler.ownAttempt(e.Attempt, &o); c.refill(&o) })
+	case o.mover != c.side && o.moved:
+		c.enemyMove(&o)
+	case o.any != nil:
+		has := *o.any
+		if o.mover == c.side {
+			c.measure(func() {}, func() { c.sampler.ownAttempt(game.NoMove, &o); c.refill(&o) })
+		} else {
+			c.measure(func() {}, func() { c.sampler.enemyAsked(has); c.refill(&o) })
+		}
+	}
+	if o.result != nil {
+		c.result = o.result
+	}
+	c.logEntry(e, &o)
+	return c.View()
+}
+
+// measure runs the B1 and B2 parts of an update and times each.
+func (c *Controller) measure(b1, b2 func()) {
+	t := time.Now()
+	b1()
+	t1 := time.Now()
+	b2()
+	c.timing = Timing{B1: t1.Sub(t), B2: time.Since(t1), Message: true}
+}
+
+// refill rebuilds the sampler's boards from B1 when none survived.
+func (c *Controller) refill(o *observation) {
+	if c.sampler.normalise() {
+		c.sampler.noteMaterial()
+		return
+	}
+	c.sampler.rebuild(&c.own, &c.belief, o)
+}
+
+// ownIllegal follows our refused attempt m: a refused pawn capture, when
+// the referee refuses only real captures that way and we are not in check,
+// shows its target empty.
+func (c *Controller) ownIllegal(m game.Move) {
+	pc := c.own.At(m.From())
+	if pc.Type() != game.Pawn || m.From().File() == m.To().File() || len(c.checkSets) > 0 {
+		return
+	}
+	if c.rules.PawnCaptureNeedsTry && c.rules.Nonsense == referee.NonsenseAsIllegal && c.triesKnown() <= 0 {
+		return // Wild 16 answers a capture it does not allow with the same words
+	}
+	c.belief.illegalPawnCapture(&c.own, m)
+}
+
+// ownMove follows our accepted move m.
+func (c *Controller) ownMove(m game.Move, o *observation) {
+	c.measure(func() {
+		before := c.own
+		c.own.Apply(m)
+		c.own.SetEnPassant(game.NoSquare)
+		c.plies++
+		c.belief.ownMove(&before, &c.own, m, o, c.rules)
+		c.fades = c.fades.explored(game.Between(m.From(), m.To()) | m.To().Bit())
+		if o.capture != game.NoSquare {
+			switch o.captured {
+			case referee.CapturedPawn:
+				c.counters.Pawns++
+			case referee.CapturedPiece:
+				c.counters.Pieces++
+			default:
+				c.counters.Unknown++
+			}
+		}
+		c.kingRule, c.kingMsg = 0, ""
+		if len(o.checks) > 0 {
+			c.kingRule = kingSquares(&before, &c.own, m, o.capture, o.checks)
+			c.kingMsg = c.text(o, referee.KindCheck)
+		}
+		c.checkSets, c.checkRaw, c.ourTries = nil, nil, nil
+		if o.tries != nil && o.triesFor != c.side {
+			c.enemyTries = c.text(o, referee.KindTries)
+		}
+	}, func() {
+		c.sampler.ownAttempt(m, o)
+		c.refill(o)
+	})
+}
+
+// enemyMove follows the enemy's unseen move.
+func (c *Controller) enemyMove(o *observation) {
+	c.measure(func() {
+		epCapture := o.capture != game.NoSquare && o.capture == c.belief.ourDouble
+		if o.capture != game.NoSquare {
+			c.own.Remove(o.capture)
+		}
+		c.own.SetTurn(c.side)
+		c.plies++
+		c.belief.enemyMove(&c.own, o, c.rules)
+		c.fades = c.fades.enemyMoved()
+		if o.capture != game.NoSquare {
+			c.fades = append(c.fades, fade{square: o.capture, opacity: 1, message: c.text(o, referee.KindCapture)})
+		}
+		c.kingRule, c.kingMsg = 0, ""
+		c.ourTries, c.triesMsg = nil, ""
+		if o.tries != nil && o.triesFor == c.side {
+			c.ourTries, c.triesMsg = o.tries, c.text(o, referee.KindTries)
+		}
+		c.checkSets, c.checkRaw = nil, nil
+		if len(o.checks) > 0 {
+			c.checkMsg = c.text(o, referee.KindCheck)
+			ctx := checkContext{own: &c.own, us: c.side, checks: o.checks, capture: o.capture,
+				epCapture: epCapture, tries: c.triesKnown()}
+			ctx.mayBePinned = pinnedByAnything(&c.own, c.side)
+			c.checkRaw = checkerSquares(ctx)
+			ctx.mayBePinned = func(p game.Square) bool { return c.belief.ourMayBePinned(&c.own, p) }
+			union := c.belief.Union()
+			for _, s := range checkerSquares(ctx) {
+				c.checkSets = append(c.checkSets, s&union)
+			}
+		}
+	}, func() {
+		c.sampler.enemyMove(o)
+		c.refill(o)
+	})
+}
+
+// triesKnown returns our announced pawn-try count as far as the ruleset
+// tells it (1 for "some"), or -1 when nothing was said.
+func (c *Controller) triesKnown() int {
+	if c.ourTries == nil {
+		return -1
+	}
+	switch c.rules.Tries {
+	case referee.TriesCount:
+		return c.ourTries.Count
+	case referee.TriesYesNo:
+		if c.ourTries.Has() {
+			return 1
+		}
+		return 0
+	case referee.TriesSquares:
+		return len(c.ourTries.Squares)
+	case referee.TriesMoves:
+		return len(c.ourTries.Moves)
+	}
+	return -1
+}
+
+// text renders the announcements of kind k in o, in the ruleset's words.
+func (c *Controller) text(o *observation, k referee.Kind) string {
+	out := ""
+	for _, a := range o.said {
+		if a.Kind != k {
+			continue
+		}
+		if t := a.Text(c.rules); t != "" {
+			if out != "" {
+				out += ", "
+			}
+			out += t
+		}
+	}
+	return out
+}
+
+// logEntry adds the entry's announcements to the log.
+func (c *Controller) logEntry(e referee.Entry, o *observation) {
+	line := LogLine{Ply: e.Ply, Side: e.Mover, Own: e.Mover == c.side}
+	text := ""
+	for _, a := range e.Said {
+		if t := a.Text(c.rules); t != "" {
+			if text != "" {
+				text += "; "
+			}
+			text += t
+		}
+	}
+	switch {
+	case line.Own && e.Attempt != game.NoMove:
+		line.Text = fmt.Sprintf("%s: %s", e.Attempt, text)
+	case line.Own && e.AskedAny:
+		line.Text = "Any? " + text
+	default:
+		line.Text = text
+	}
+	if line.Text != "" {
+		c.log = append(c.log, line)
+	}
+}
+
+// Side returns the player this controller follows.
+func (c *Controller) Side() game.Color { return c.side }
+
+// Belief returns the B1 belief (read only).
+func (c *Controller) Belief() *Belief { return &c.belief }
+
+// Sampler returns the B2 sampler (read only).
+func (c *Controller) Sampler() *Sampler { return c.sampler }
+
+// Timing returns how long the latest update took.
+func (c *Controller) Timing() Timing { return c.timing }
+
+// KingRule returns rule R7/R8's King squares after our checking move, from
+// the JKrieg rules alone (0 when our last move gave no check).
+func (c *Controller) KingRule() game.Bitboard { return c.kingRule }
+
+// CheckRule returns rules R3-R6's squares for each checker of our king, from
+// the JKrieg rules alone, and the same refined by B1.
+func (c *Controller) CheckRule() (raw, refined []game.Bitboard) { return c.checkRaw, c.checkSets }

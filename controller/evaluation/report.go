@@ -1,0 +1,268 @@
+package evaluation
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+)
+
+// Report holds the measurements over a run; the JSON keys are documented in
+// the README.
+type Report struct {
+	Rules    string `json:"rules"`
+	Games    int    `json:"games"`
+	Seed     uint64 `json:"seed"`
+	Capacity int    `json:"capacity"`
+	Plies    int    `json:"plies"`    // completed moves over all games
+	Measured int    `json:"measured"` // player-plies measured (two per ply)
+	Messages int    `json:"messages"` // referee messages the controllers processed
+
+	Violations       int      `json:"violations"`
+	ViolationSamples []string `json:"violation_samples,omitempty"`
+
+	// Enemy-king candidate squares per measured player-ply.
+	King struct {
+		NotOurs  Candidates `json:"not_ours"` // any square not ours
+		JKrieg   Candidates `json:"jkrieg"`   // R-rules alone: R7/R8 squares after our check, else not ours
+		B1       Candidates `json:"b1"`
+		B2       Candidates `json:"b2"` // squares with B2 probability > 0 (B1 when B2 fell back)
+		B1Ratio  float64    `json:"b1_over_jkrieg"`
+		B2Ratio  float64    `json:"b2_over_jkrieg"`
+		AllB1    Candidates `json:"all_classes_b1"`       // candidate squares summed over the six classes
+		AllNotOu Candidates `json:"all_classes_not_ours"` // six times the squares not ours
+	} `json:"king_candidates"`
+
+	// Calibration of the per-class, per-square probabilities (squares not ours).
+	Calibration struct {
+		BrierB2         float64 `json:"brier_b2"`
+		BrierUniformB1  float64 `json:"brier_uniform_b1"`
+		LogLossB2       float64 `json:"log_loss_b2"`
+		LogLossUniform  float64 `json:"log_loss_uniform_b1"`
+		BrierImprovment float64 `json:"brier_improvement"` // 1 - brier_b2 / brier_uniform_b1
+		Cells           int     `json:"cells"`
+	} `json:"calibration"`
+
+	Boards struct {
+		Mean      float64 `json:"mean"`
+		Min       int     `json:"min"`
+		Fallbacks int     `json:"fallbacks"`     // messages after which no board survived
+		Rate      float64 `json:"fallback_rate"` // fallbacks per message
+	} `json:"boards"`
+
+	// Update time per referee message, in microseconds.
+	Time struct {
+		B1P50 float64 `json:"b1_p50_us"`
+		B1P99 float64 `json:"b1_p99_us"`
+		B2P50 float64 `json:"b2_p50_us"`
+		B2P99 float64 `json:"b2_p99_us"`
+	} `json:"update_time"`
+}
+
+// Candidates is a mean of candidate-square counts and of their log2.
+type Candidates struct {
+	Mean     float64 `json:"mean"`
+	MeanLog2 float64 `json:"mean_log2"`
+	sum, log float64
+	n        int
+}
+
+func (c *Candidates) add(n int) {
+	c.sum += float64(n)
+	c.log += math.Log2(math.Max(1, float64(n)))
+	c.n++
+}
+
+func (c *Candidates) finish() {
+	if c.n > 0 {
+		c.Mean, c.MeanLog2 = c.sum/float64(c.n), c.log/float64(c.n)
+	}
+}
+
+// tally accumulates a run.
+type tally struct {
+	r                Report
+	brierB2, brierU  float64
+	loglossB2, logU  float64
+	boardsSum        float64
+	b1Times, b2Times []time.Duration
+	mu               sync.Mutex
+}
+
+func newTally() *tally {
+	t := &tally{}
+	t.r.Boards.Min = math.MaxInt
+	return t
+}
+
+// logEps clips probabilities for the log loss.
+const logEps = 1e-3
+
+// observe measures both players after one ply.
+func (t *tally) observe(p *Ply) {
+	views := [2]controller.ViewModel{p.Players[0].View(), p.Players[1].View()}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.r.Plies++
+	for _, c := range [2]game.Color{game.White, game.Black} {
+		ctl := p.Players[c]
+		for _, tm := range p.Timings[c] {
+			t.r.Messages++
+			t.b1Times = append(t.b1Times, tm.B1)
+			t.b2Times = append(t.b2Times, tm.B2)
+		}
+		v := &views[c]
+		t.r.Measured++
+		t.soundness(p, c, ctl, v)
+		t.sharpness(p, c, ctl, v)
+		t.calibration(p, c, v)
+		t.boardsSum += float64(v.Boards)
+		t.r.Boards.Min = min(t.r.Boards.Min, v.Boards)
+	}
+}
+
+func (t *tally) violation(p *Ply, c game.Color, format string, args ...any) {
+	t.r.Violations++
+	if len(t.r.ViolationSamples) < 20 {
+		t.r.ViolationSamples = append(t.r.ViolationSamples,
+			fmt.Sprintf("game %d ply %d %s: %s [%s]", p.Game, p.Ply, c, fmt.Sprintf(format, args...), p.Truth.FEN()))
+	}
+}
+
+// soundness checks B1's sets and the Check and King token sets against the truth.
+func (t *tally) soundness(p *Ply, c game.Color, ctl *controller.Controller, v *controller.ViewModel) {
+	them := c.Other()
+	truth := p.Truth
+	for _, pt := range controller.Classes {
+		for x := truth.Pieces(them, pt); x != 0; {
+			s := x.PopFirst()
+			if !v.Possible[pt].Has(s) {
+				t.violation(p, c, "B1 excludes the %s on %s", pt, s)
+			}
+		}
+	}
+	if truth.Turn() == c && truth.InCheck() {
+		raw, refined := ctl.CheckRule()
+		for x := truth.Checkers(); x != 0; {
+			s := x.PopFirst()
+			if !union(raw).Has(s) || !union(refined).Has(s) {
+				t.violation(p, c, "Check tokens miss the checker on %s", s)
+			}
+		}
+	}
+	if truth.Turn() == them && truth.InCheck() {
+		k := truth.KingSquare(them)
+		if !ctl.KingRule().Has(k) || !(ctl.KingRule() & v.Possible[game.King]).Has(k) {
+			t.violation(p, c, "King tokens miss the king on %s", k)
+		}
+	}
+}
+
+func union(sets []game.Bitboard) game.Bitboard {
+	var u game.Bitboard
+	for _, s := range sets {
+		u |= s
+	}
+	return u
+}
+
+// sharpness counts enemy-king candidate squares by each method.
+func (t *tally) sharpness(p *Ply, c game.Color, ctl *controller.Controller, v *controller.ViewModel) {
+	notOurs := 64 - v.Own.ByColor(c).Count()
+	t.r.King.NotOurs.add(notOurs)
+	jk := notOurs
+	if ctl.KingRule() != 0 {
+		jk = ctl.KingRule().Count()
+	}
+	t.r.King.JKrieg.add(jk)
+	t.r.King.B1.add(v.Possible[game.King].Count())
+	b2 := 0
+	for s := 0; s < 64; s++ {
+		if v.Probability[game.King][s] > 0 {
+			b2++
+		}
+	}
+	t.r.King.B2.add(b2)
+	all := 0
+	for _, pt := range controller.Classes {
+		all += v.Possible[pt].Count()
+	}
+	t.r.King.AllB1.add(all)
+	t.r.King.AllNotOu.add(6 * notOurs)
+}
+
+// calibration scores the per-square probabilities against the truth.
+func (t *tally) calibration(p *Ply, c game.Color, v *controller.ViewModel) {
+	them := c.Other()
+	ours := v.Own.ByColor(c)
+	uniform := controller.UniformOver(v.Possible, v.MaxCount)
+	for _, pt := range controller.Classes {
+		real := p.Truth.Pieces(them, pt)
+		for s := game.Square(0); s < 64; s++ {
+			if ours.Has(s) {
+				continue
+			}
+			y := 0.0
+			if real.Has(s) {
+				y = 1
+			}
+			pb, pu := v.Probability[pt][s], uniform[pt][s]
+			t.brierB2 += (pb - y) * (pb - y)
+			t.brierU += (pu - y) * (pu - y)
+			t.loglossB2 += logLoss(pb, y)
+			t.logU += logLoss(pu, y)
+			t.r.Calibration.Cells++
+		}
+	}
+}
+
+func logLoss(p, y float64) float64 {
+	p = math.Min(1-logEps, math.Max(logEps, p))
+	if y == 1 {
+		return -math.Log2(p)
+	}
+	return -math.Log2(1 - p)
+}
+
+// finish computes the means and percentiles.
+func (t *tally) finish() Report {
+	r := t.r
+	for _, c := range []*Candidates{&r.King.NotOurs, &r.King.JKrieg, &r.King.B1, &r.King.B2, &r.King.AllB1, &r.King.AllNotOu} {
+		c.finish()
+	}
+	if r.King.JKrieg.Mean > 0 {
+		r.King.B1Ratio = r.King.B1.Mean / r.King.JKrieg.Mean
+		r.King.B2Ratio = r.King.B2.Mean / r.King.JKrieg.Mean
+	}
+	if n := float64(r.Calibration.Cells); n > 0 {
+		r.Calibration.BrierB2, r.Calibration.BrierUniformB1 = t.brierB2/n, t.brierU/n
+		r.Calibration.LogLossB2, r.Calibration.LogLossUniform = t.loglossB2/n, t.logU/n
+		r.Calibration.BrierImprovment = 1 - t.brierB2/t.brierU
+	}
+	if r.Measured > 0 {
+		r.Boards.Mean = t.boardsSum / float64(r.Measured)
+	}
+	if r.Boards.Min == math.MaxInt {
+		r.Boards.Min = 0
+	}
+	if r.Messages > 0 {
+		r.Boards.Rate = float64(r.Boards.Fallbacks) / float64(r.Messages)
+	}
+	r.Time.B1P50, r.Time.B1P99 = percentile(t.b1Times, 0.50), percentile(t.b1Times, 0.99)
+	r.Time.B2P50, r.Time.B2P99 = percentile(t.b2Times, 0.50), percentile(t.b2Times, 0.99)
+	return r
+}
+
+// percentile returns the q-quantile of ds in microseconds.
+func percentile(ds []time.Duration, q float64) float64 {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return float64(s[int(q*float64(len(s)-1))]) / float64(time.Microsecond)
+}

@@ -1,0 +1,60 @@
+package evaluation
+
+import (
+	"testing"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// TestSoundEveryRuleset plays self-play games under every ruleset and
+// requires zero soundness violations (B1 sets, Check and King tokens) and a
+// controller board that always matches the player's real men.
+func TestSoundEveryRuleset(t *testing.T) {
+	games := 4
+	if testing.Short() {
+		games = 1
+	}
+	for _, rules := range referee.Rulesets {
+		t.Run(rules.Name, func(t *testing.T) {
+			tl := newTally()
+			for g := 0; g < games; g++ {
+				PlayGame(g, GameSeed(11, g), rules, game.Start(), controller.Options{Capacity: 128, Workers: 1}, func(p *Ply) {
+					tl.observe(p)
+					for _, c := range [2]game.Color{game.White, game.Black} {
+						v := p.Players[c].View()
+						want := p.Truth.Only(c)
+						for _, pt := range game.PieceTypes {
+							if v.Own.Pieces(c, pt) != want.Pieces(c, pt) {
+								t.Fatalf("game %d ply %d: %s's own %ss differ from the truth", g, p.Ply, c, pt)
+							}
+						}
+					}
+				})
+			}
+			r := tl.finish()
+			if r.Violations != 0 {
+				t.Fatalf("%d soundness violations: %v", r.Violations, r.ViolationSamples)
+			}
+			if r.Plies == 0 || r.King.B1.Mean >= r.King.NotOurs.Mean {
+				t.Errorf("B1 learnt nothing about the king: %+v", r.King)
+			}
+		})
+	}
+}
+
+// TestReportMeasures checks that a small run yields sane figures: B2 is
+// better calibrated than uniform over B1, and times are measured.
+func TestReportMeasures(t *testing.T) {
+	r := Run(Options{Games: 2, Seed: 3, Rules: referee.Wild16, Start: game.Start(), Capacity: 256})
+	if r.Violations != 0 {
+		t.Fatalf("violations: %v", r.ViolationSamples)
+	}
+	if r.Calibration.BrierB2 >= r.Calibration.BrierUniformB1 {
+		t.Errorf("B2 Brier %.4f not better than uniform over B1 %.4f", r.Calibration.BrierB2, r.Calibration.BrierUniformB1)
+	}
+	if r.Messages == 0 || r.Time.B2P99 <= 0 {
+		t.Errorf("no timings: %+v", r.Time)
+	}
+}

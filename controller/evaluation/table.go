@@ -1,0 +1,34 @@
+package evaluation
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+)
+
+// WriteTable prints the report as the table the README quotes.
+func (r Report) WriteTable(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	p := func(format string, args ...any) { fmt.Fprintf(tw, format+"\n", args...) }
+	p("krieg eval: %d games, rules %s, seed %d, %d boards per player", r.Games, r.Rules, r.Seed, r.Capacity)
+	p("plies\t%d\t(%d player-plies measured, %d messages)", r.Plies, r.Measured, r.Messages)
+	p("soundness violations\t%d\t", r.Violations)
+	p("enemy-king candidates\tmean\tmean log2")
+	for _, row := range []struct {
+		name string
+		c    Candidates
+	}{{"  any square not ours", r.King.NotOurs}, {"  JKrieg rules (R1-R10)", r.King.JKrieg}, {"  B1 belief", r.King.B1}, {"  B2 boards (support)", r.King.B2}} {
+		p("%s\t%.2f\t%.2f", row.name, row.c.Mean, row.c.MeanLog2)
+	}
+	p("  B1 / JKrieg\t%.3f\t", r.King.B1Ratio)
+	p("all-class candidates (B1 / not ours)\t%.1f / %.1f\t", r.King.AllB1.Mean, r.King.AllNotOu.Mean)
+	p("Brier score\tB2 %.5f\tuniform over B1 %.5f  (%.1f%% better)", r.Calibration.BrierB2, r.Calibration.BrierUniformB1, 100*r.Calibration.BrierImprovment)
+	p("log loss (bits)\tB2 %.4f\tuniform over B1 %.4f", r.Calibration.LogLossB2, r.Calibration.LogLossUniform)
+	p("B2 boards held\tmean %.0f\tmin %d", r.Boards.Mean, r.Boards.Min)
+	p("B2 fallbacks to B1\t%d\t(%.3f%% of messages)", r.Boards.Fallbacks, 100*r.Boards.Rate)
+	p("update time per message\tB1 p50 %.0f µs, p99 %.0f µs\tB2 p50 %.2f ms, p99 %.2f ms", r.Time.B1P50, r.Time.B1P99, r.Time.B2P50/1000, r.Time.B2P99/1000)
+	for _, s := range r.ViolationSamples {
+		p("violation: %s", s)
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,99 @@
+package controller
+
+import (
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// rebuildBudget bounds the time spent rebuilding boards after a fallback.
+const rebuildBudget = 8 * time.Millisecond
+
+// rebuild fills the sampler with boards drawn from the B1 sets after every
+// board was ruled out: the enemy material of the last consistent board (less
+// what we have captured since) is placed at random on squares its class may
+// occupy, and a board is kept when it agrees with the last message (checks and
+// pawn tries of the side to move, the other side not in check). These boards
+// honour B1 but not the whole history, so the sampler counts a fallback.
+func (s *Sampler) rebuild(own *game.Position, b *Belief, o *observation) {
+	s.Fallbacks++
+	them := s.us.Other()
+	toMove := own.Turn()
+	deadline := time.Now().Add(rebuildBudget)
+	material := s.material
+	for _, t := range Classes {
+		material[t] = min(material[t], b.Possible[t].Count())
+	}
+	material[game.King] = 1
+	var squares [64]game.Square
+	for attempt := 0; len(s.boards) < s.capacity; attempt++ {
+		if attempt%64 == 0 && time.Now().After(deadline) {
+			break
+		}
+		p := *own
+		p.SetEnPassant(game.NoSquare)
+		p.SetCastling(p.Castling() & ownRights(s.us))
+		ok := true
+		for _, t := range Classes {
+			free := b.Possible[t] &^ p.Occupied()
+			n := 0
+			for x := free; x != 0; {
+				squares[n] = x.PopFirst()
+				n++
+			}
+			if n < material[t] {
+				ok = false
+				break
+			}
+			for i := 0; i < material[t]; i++ {
+				j := i + s.rng.IntN(n-i)
+				squares[i], squares[j] = squares[j], squares[i]
+				p.Put(squares[i], game.NewPiece(them, t))
+			}
+		}
+		if !ok || p.KingSquare(them) == game.NoSquare {
+			continue
+		}
+		p.SetTurn(toMove.Other())
+		if p.InCheck() {
+			continue // the side that just moved cannot be in check
+		}
+		p.SetTurn(toMove)
+		if !agrees(&p, o, s.rules) {
+			continue
+		}
+		s.boards = append(s.boards, particle{pos: p, w: 1})
+	}
+	s.normalise()
+}
+
+// ownRights returns the castling rights of c.
+func ownRights(c game.Color) game.CastleRights {
+	if c == game.White {
+		return game.WhiteKingside | game.WhiteQueenside
+	}
+	return game.BlackKingside | game.BlackQueenside
+}
+
+// agrees reports whether p (side to move as after the message o) shows the
+// checks and pawn tries o announced for the side to move.
+func agrees(p *game.Position, o *observation, rules referee.Ruleset) bool {
+	var kbuf [4]referee.CheckKind
+	checks := referee.CheckKinds(p, kbuf[:0])
+	if o.moved {
+		if len(checks) != len(o.checks) {
+			return false
+		}
+		for i, k := range checks {
+			if rules.CheckDirection && k != o.checks[i] {
+				return false
+			}
+		}
+	}
+	if o.tries != nil && o.triesFor == p.Turn() && !sameTries(p, *o.tries, rules.Tries) {
+		return false
+	}
+	var buf [game.MaxMoves]game.Move
+	return len(p.LegalMoves(buf[:0])) > 0 || o.result != nil
+}

@@ -1,0 +1,330 @@
+package controller
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"sync"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// Sampler is rule B2 of DEDUCTION.md: a weighted set of complete hidden
+// boards, each consistent with everything the player has heard, refreshed
+// after every message. Our attempts filter the boards (a board survives when
+// the referee would have answered the same there); the enemy's unseen move
+// replaces each board by its children, the legal moves after which the
+// referee would have said what it said, weighted by a uniform opponent (each
+// legal move equally likely). When the children outnumber the capacity, a
+// systematic resample keeps Capacity of them. When no board survives, the
+// sampler rebuilds boards from the B1 sets (a fallback, counted).
+type Sampler struct {
+	us       game.Color
+	rules    referee.Ruleset
+	capacity int
+	boards   []particle
+	rng      *rand.Rand
+	// material is the enemy material of the last board known consistent,
+	// used to rebuild boards after a fallback.
+	material [game.King + 1]int
+	// Fallbacks counts the messages after which no board survived.
+	Fallbacks int
+	workers   []expansion
+}
+
+// particle is one hidden board and its weight.
+type particle struct {
+	pos game.Position
+	w   float64
+}
+
+// child is a move from a parent board, kept until resampling picks it.
+type child struct {
+	parent int32
+	move   game.Move
+	w      float64
+}
+
+// expansion is one worker's share of the children of an enemy move.
+type expansion struct {
+	children []child
+	buf      [game.MaxMoves]game.Move
+}
+
+// DefaultCapacity is the number of boards a sampler holds at most.
+const DefaultCapacity = 4096
+
+// newSampler starts with the single known starting board.
+func newSampler(start game.Position, us game.Color, rules referee.Ruleset, capacity int, seed uint64, workers int) *Sampler {
+	s := &Sampler{us: us, rules: rules, capacity: capacity, rng: rand.New(rand.NewPCG(seed, 0x42324232))}
+	s.boards = []particle{{pos: start, w: 1}}
+	s.noteMaterial()
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	s.workers = make([]expansion, workers)
+	return s
+}
+
+// Boards returns the number of boards held.
+func (s *Sampler) Boards() int { return len(s.boards) }
+
+// Distinct returns the number of different boards held.
+func (s *Sampler) Distinct() int {
+	seen := make(map[uint64]struct{}, len(s.boards))
+	for i := range s.boards {
+		seen[s.boards[i].pos.Hash()] = struct{}{}
+	}
+	return len(seen)
+}
+
+// noteMaterial remembers the enemy material of the heaviest board.
+func (s *Sampler) noteMaterial() {
+	best := -1.0
+	for i := range s.boards {
+		if s.boards[i].w > best {
+			best = s.boards[i].w
+			for _, t := range Classes {
+				s.material[t] = s.boards[i].pos.Pieces(s.us.Other(), t).Count()
+			}
+		}
+	}
+}
+
+// ownAttempt keeps the boards on which our attempt m would have had the
+// answer o, and plays it on them when it was accepted.
+func (s *Sampler) ownAttempt(m game.Move, o *observation) {
+	if !o.moved && !o.illegal && o.any == nil {
+		return
+	}
+	kept := s.boards[:0]
+	var buf [game.MaxMoves]game.Move
+	for _, b := range s.boards {
+		switch {
+		case o.any != nil:
+			if (len(b.pos.PawnCaptures(buf[:0])) > 0) != *o.any {
+				continue
+			}
+		case o.illegal:
+			if b.pos.IsLegal(m) {
+				continue
+			}
+		default:
+			if !b.pos.IsLegal(m) {
+				continue
+			}
+			next, ok := consistent(&b.pos, m, o, s.rules)
+			if !ok {
+				continue
+			}
+			b.pos = next
+		}
+		kept = append(kept, b)
+	}
+	s.boards = kept
+}
+
+// enemyAsked filters by the public answer to the enemy's Any?.
+func (s *Sampler) enemyAsked(has bool) {
+	kept := s.boards[:0]
+	var buf [game.MaxMoves]game.Move
+	for _, b := range s.boards {
+		if (len(b.pos.PawnCaptures(buf[:0])) > 0) == has {
+			kept = append(kept, b)
+		}
+	}
+	s.boards = kept
+}
+
+// enemyMove replaces every board by its children consistent with o.
+func (s *Sampler) enemyMove(o *observation) {
+	n := len(s.workers)
+	var wg sync.WaitGroup
+	for w := 0; w < n; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			e := &s.workers[w]
+			e.children = e.children[:0]
+			for i := w; i < len(s.boards); i += n {
+				b := &s.boards[i]
+				legal := b.pos.LegalMoves(e.buf[:0])
+				if len(legal) == 0 {
+					continue
+				}
+				cw := b.w / float64(len(legal))
+				for _, m := range legal {
+					if quickReject(&b.pos, m, o) {
+						continue
+					}
+					if _, ok := consistent(&b.pos, m, o, s.rules); ok {
+						e.children = append(e.children, child{parent: int32(i), move: m, w: cw})
+					}
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	total := 0.0
+	count := 0
+	for w := range s.workers {
+		for _, c := range s.workers[w].children {
+			total += c.w
+		}
+		count += len(s.workers[w].children)
+	}
+	next := make([]particle, 0, min(count, s.capacity))
+	if count <= s.capacity {
+		for w := range s.workers {
+			for _, c := range s.workers[w].children {
+				next = append(next, s.birth(c, c.w/total))
+			}
+		}
+	} else {
+		// Systematic resampling: capacity evenly spaced points over the
+		// cumulative weight; a child hit k times keeps weight k/capacity.
+		step := total / float64(s.capacity)
+		point := s.rng.Float64() * step
+		acc := 0.0
+		for w := range s.workers {
+			for _, c := range s.workers[w].children {
+				acc += c.w
+				hits := 0
+				for point < acc {
+					hits++
+					point += step
+				}
+				if hits > 0 {
+					next = append(next, s.birth(c, float64(hits)/float64(s.capacity)))
+				}
+			}
+		}
+	}
+	s.boards = next
+}
+
+// birth plays a child's move on its parent board.
+func (s *Sampler) birth(c child, w float64) particle {
+	p := particle{pos: s.boards[c.parent].pos, w: w}
+	p.pos.Apply(c.move)
+	return p
+}
+
+// quickReject rejects a move whose capture does not match o, before the
+// costlier checks.
+func quickReject(p *game.Position, m game.Move, o *observation) bool {
+	if o.capture == game.NoSquare {
+		return p.At(m.To()) != game.NoPiece || (m.To() == p.EnPassant() && p.At(m.From()).Type() == game.Pawn)
+	}
+	return m.To() != o.capture && m.To() != p.EnPassant()
+}
+
+// consistent reports whether the referee, playing the legal move m on p,
+// would have said what o records, and returns the position after it.
+func consistent(p *game.Position, m game.Move, o *observation, rules referee.Ruleset) (game.Position, bool) {
+	capSq := p.CapturedSquare(m)
+	if capSq != o.capture {
+		return game.Position{}, false
+	}
+	if capSq != game.NoSquare && rules.CaptureKind && o.captured != referee.CapturedUnknown {
+		if (p.At(capSq).Type() == game.Pawn) != (o.captured == referee.CapturedPawn) {
+			return game.Position{}, false
+		}
+	}
+	if rules.PromotionAnnounced && (m.Promotion() != game.NoPieceType) != o.promoted {
+		return game.Position{}, false
+	}
+	next := *p
+	next.Apply(m)
+	var kbuf [4]referee.CheckKind
+	checks := referee.CheckKinds(&next, kbuf[:0])
+	if len(checks) != len(o.checks) {
+		return game.Position{}, false
+	}
+	for i, k := range checks {
+		if rules.CheckDirection && k != o.checks[i] {
+			return game.Position{}, false
+		}
+	}
+	if o.tries != nil && !sameTries(&next, *o.tries, rules.Tries) {
+		return game.Position{}, false
+	}
+	return next, true
+}
+
+// sameTries reports whether the side to move in p has the pawn tries t, as far
+// as style announces them.
+func sameTries(p *game.Position, t referee.Tries, style referee.TryStyle) bool {
+	var buf [game.MaxMoves]game.Move
+	caps := p.PawnCaptures(buf[:0])
+	switch style {
+	case referee.TriesCount:
+		return len(caps) == t.Count
+	case referee.TriesYesNo:
+		return (len(caps) > 0) == t.Has()
+	case referee.TriesSquares:
+		var got, want game.Bitboard
+		for _, m := range caps {
+			got |= m.From().Bit()
+		}
+		for _, sq := range t.Squares {
+			want |= sq.Bit()
+		}
+		return got == want
+	case referee.TriesMoves:
+		if len(caps) != len(t.Moves) {
+			return false
+		}
+		for _, m := range caps {
+			found := false
+			for _, x := range t.Moves {
+				found = found || x == m
+			}
+			if !found {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// normalise rescales the weights to sum to one and reports whether any board is left.
+func (s *Sampler) normalise() bool {
+	total := 0.0
+	for _, b := range s.boards {
+		total += b.w
+	}
+	if total <= 0 {
+		s.boards = s.boards[:0]
+		return false
+	}
+	for i := range s.boards {
+		s.boards[i].w /= total
+	}
+	return true
+}
+
+// Probabilities returns, for each enemy class and square, the weighted share
+// of boards with a man of that class there.
+func (s *Sampler) Probabilities() (p [game.King + 1][64]float64) {
+	them := s.us.Other()
+	for _, b := range s.boards {
+		for _, t := range Classes {
+			for x := b.pos.Pieces(them, t); x != 0; {
+				p[t][x.PopFirst()] += b.w
+			}
+		}
+	}
+	return p
+}
+
+// checkers returns, per square, the weighted share of boards in which a man
+// there gives check to our king.
+func (s *Sampler) checkers() (p [64]float64) {
+	for _, b := range s.boards {
+		for x := b.pos.Checkers(); x != 0; {
+			p[x.PopFirst()] += b.w
+		}
+	}
+	return p
+}

@@ -1,0 +1,280 @@
+package controller
+
+import (
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// enemyMove updates the belief after the enemy's unseen move: every class
+// spreads by its own movement through squares that may be empty (only a man
+// that can reach the capture square when a capture was announced), then what
+// the referee said filters it. own holds our men after the move.
+func (b *Belief) enemyMove(own *game.Position, o *observation, rules referee.Ruleset) {
+	us := b.enemy.Other()
+	ours := own.ByColor(us)
+	if b.Possible[game.Pawn]&b.promotionOrigins() != 0 && b.promoted < b.base[game.Pawn] {
+		b.promoted++ // a pawn may have promoted
+		b.recount()
+	}
+	if o.capture == game.NoSquare {
+		king := b.Possible[game.King]
+		b.spreadQuiet(ours)
+		switch {
+		case b.loneKing():
+			// A lone king must move every turn.
+			b.Possible[game.King] = b.kingSteps(king, ours)
+		case len(o.checks) > 0:
+			// Only a king that stood on a check line can have made this
+			// move: spread the king from there alone.
+			b.Possible[game.King] = king | b.kingSteps(king&b.kingMayHaveMoved(own), ours)
+		}
+	} else {
+		b.spreadCapture(ours, o.capture)
+	}
+	b.ourDouble = game.NoSquare
+	b.tidy(own)
+	occ := ours | b.Union()
+	// The enemy moved legally: its king is not attacked by our men.
+	b.Possible[game.King] &^= b.certainAttacks(own)
+	// No enemy man gives a check the referee did not announce.
+	b.Possible[game.King] &^= game.KingAttacks(own.KingSquare(us))
+	b.excludeUnannouncedChecks(own, o.checks, rules.CheckDirection, occ)
+	if o.tries != nil && o.triesFor == us && len(o.checks) == 0 {
+		b.ourTries(own, *o.tries, rules.Tries)
+	}
+}
+
+// kingMayHaveMoved returns the squares from which the enemy king can have
+// made the move that gave the announced checks: a king never gives check,
+// so with a check the move was the checker's own or it uncovered a line; a
+// king can only have uncovered a line by standing on it (or castled, when the
+// rook may give the check).
+func (b *Belief) kingMayHaveMoved(own *game.Position) game.Bitboard {
+	us := b.enemy.Other()
+	k := own.KingSquare(us)
+	if k == game.NoSquare {
+		return ^game.Bitboard(0)
+	}
+	ours := own.ByColor(us)
+	// Castling moves the king too, and its rook may give the check.
+	home := game.E1
+	if b.enemy == game.Black {
+		home = game.E8
+	}
+	return game.RookAttacks(k, ours) | game.BishopAttacks(k, ours) | home.Bit()
+}
+
+// loneKing reports whether the enemy is known to have nothing but its king.
+func (b *Belief) loneKing() bool {
+	for _, t := range Classes[1:] {
+		if b.Max[t] > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// kingSteps returns the squares a king on from can step to, castling included.
+func (b *Belief) kingSteps(from, ours game.Bitboard) game.Bitboard {
+	var out game.Bitboard
+	for x := from; x != 0; {
+		out |= game.KingAttacks(x.PopFirst()) &^ ours
+	}
+	home := game.E1
+	if b.enemy == game.Black {
+		home = game.E8
+	}
+	if from.Has(home) {
+		out |= (home + 2).Bit() | (home - 2).Bit()
+	}
+	return out &^ ours
+}
+
+// promotionOrigins returns the rank from which enemy pawns promote.
+func (b *Belief) promotionOrigins() game.Bitboard {
+	if b.enemy == game.White {
+		return game.Rank7
+	}
+	return game.Rank2
+}
+
+// spreadQuiet lets every class make one move that captures nothing.
+func (b *Belief) spreadQuiet(ours game.Bitboard) {
+	var next [game.King + 1]game.Bitboard
+	for _, t := range Classes {
+		next[t] = b.Possible[t]
+		for x := b.Possible[t]; x != 0; {
+			s := x.PopFirst()
+			if t == game.Pawn {
+				continue
+			}
+			next[t] |= game.AttacksFrom(t, b.enemy, s, ours) &^ ours
+		}
+	}
+	// Pawns push one square, or two from their first rank; a push to the last
+	// rank makes a piece of any promotion class.
+	fwd, first, last := 8, game.Rank2, game.Rank8
+	if b.enemy == game.Black {
+		fwd, first, last = -8, game.Rank7, game.Rank1
+	}
+	for x := b.Possible[game.Pawn]; x != 0; {
+		s := x.PopFirst()
+		one := game.Square(int(s) + fwd)
+		if ours.Has(one) {
+			continue
+		}
+		if last.Has(one) {
+			for _, t := range promotionTypes {
+				next[t] |= one.Bit()
+			}
+			continue
+		}
+		next[game.Pawn] |= one.Bit()
+		if two := game.Square(int(one) + fwd); first.Has(s) && !ours.Has(two) {
+			next[game.Pawn] |= two.Bit()
+		}
+	}
+	// Castling moves the king two squares and a rook over it.
+	home := game.E1
+	if b.enemy == game.Black {
+		home = game.E8
+	}
+	if b.Possible[game.King].Has(home) {
+		for _, side := range [2]struct{ rook, kingTo, rookTo game.Square }{{home + 3, home + 2, home + 1}, {home - 4, home - 2, home - 1}} {
+			if game.Between(home, side.rook)&ours == 0 && b.Possible[game.Rook].Has(side.rook) {
+				next[game.King] |= side.kingTo.Bit()
+				next[game.Rook] |= side.rookTo.Bit()
+			}
+		}
+	}
+	b.Possible = next
+}
+
+// spreadCapture adds the capture square s to every class with a man that can
+// capture onto it; an en passant capture of our pawn that just made a double
+// step lands behind it.
+func (b *Belief) spreadCapture(ours game.Bitboard, s game.Square) {
+	var add [game.King + 1]bool
+	for _, t := range Classes[:5] {
+		// A man of type t attacks s from the squares a man of type t on s attacks.
+		if game.AttacksFrom(t, b.enemy, s, ours)&b.Possible[t] != 0 {
+			add[t] = true
+		}
+	}
+	last := game.Rank8
+	if b.enemy == game.Black {
+		last = game.Rank1
+	}
+	if game.PawnAttacks(b.enemy.Other(), s)&b.Possible[game.Pawn] != 0 {
+		if last.Has(s) {
+			for _, t := range promotionTypes {
+				add[t] = true
+			}
+		} else {
+			add[game.Pawn] = true
+		}
+	}
+	if s == b.ourDouble {
+		beside := (s.Bit()<<1)&^game.FileA | (s.Bit()>>1)&^game.FileH
+		if beside&b.Possible[game.Pawn] != 0 {
+			b.Possible[game.Pawn] |= crossedSquare(s, b.enemy.Other()).Bit()
+		}
+	}
+	for _, t := range Classes {
+		if add[t] {
+			b.Possible[t] |= s.Bit()
+		}
+	}
+}
+
+// excludeUnannouncedChecks removes, from each class, the squares from which a
+// man of that class would certainly give our king a check of a kind the
+// referee did not announce (every kind, when none was announced). "Certainly"
+// means every square between is known to be empty.
+func (b *Belief) excludeUnannouncedChecks(own *game.Position, checks []referee.CheckKind, directional bool, occ game.Bitboard) {
+	us := b.enemy.Other()
+	k := own.KingSquare(us)
+	if k == game.NoSquare || (len(checks) > 0 && !directional) {
+		return
+	}
+	announced := func(kind referee.CheckKind) bool {
+		for _, c := range checks {
+			if c == kind {
+				return true
+			}
+		}
+		return false
+	}
+	diag := game.BishopAttacks(k, occ)
+	straight := game.RookAttacks(k, occ)
+	long, short := referee.LongDiagonal(k), referee.ShortDiagonal(k)
+	rank, file := game.RankMask(k.Rank()), game.FileMask(k.File())
+	if !announced(referee.CheckKnight) {
+		b.Possible[game.Knight] &^= game.KnightAttacks(k)
+	}
+	pawnSquares := game.PawnAttacks(us, k)
+	for _, d := range [...]struct {
+		kind  referee.CheckKind
+		rays  game.Bitboard
+		types []game.PieceType
+	}{
+		{referee.CheckRank, straight & rank, []game.PieceType{game.Rook, game.Queen}},
+		{referee.CheckFile, straight & file, []game.PieceType{game.Rook, game.Queen}},
+		{referee.CheckLong, diag & long, []game.PieceType{game.Bishop, game.Queen}},
+		{referee.CheckShort, diag & short, []game.PieceType{game.Bishop, game.Queen}},
+	} {
+		if announced(d.kind) {
+			continue
+		}
+		for _, t := range d.types {
+			b.Possible[t] &^= d.rays
+		}
+		if d.kind == referee.CheckLong || d.kind == referee.CheckShort {
+			b.Possible[game.Pawn] &^= pawnSquares & d.rays
+		}
+	}
+}
+
+// ourTries uses our own pawn tries (announced after the enemy's move): a
+// capture one of our pawns could make, when that pawn cannot be pinned, was
+// not possible unless the referee counted it, so its target is empty.
+func (b *Belief) ourTries(own *game.Position, t referee.Tries, style referee.TryStyle) {
+	us := b.enemy.Other()
+	ours := own.ByColor(us)
+	for x := own.Pieces(us, game.Pawn); x != 0; {
+		p := x.PopFirst()
+		if b.ourMayBePinned(own, p) {
+			continue
+		}
+		for y := game.PawnAttacks(us, p) &^ ours; y != 0; {
+			to := y.PopFirst()
+			if !triedCapture(t, style, p, to) {
+				b.exclude(to.Bit())
+			}
+		}
+	}
+}
+
+// triedCapture reports whether the tries announcement leaves room for a
+// legal pawn capture from p to to.
+func triedCapture(t referee.Tries, style referee.TryStyle, p, to game.Square) bool {
+	switch style {
+	case referee.TriesCount, referee.TriesYesNo:
+		return t.Count > 0
+	case referee.TriesSquares:
+		for _, s := range t.Squares {
+			if s == p {
+				return true
+			}
+		}
+		return false
+	case referee.TriesMoves:
+		for _, m := range t.Moves {
+			if m.From() == p && m.To() == to {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
