@@ -26,6 +26,10 @@ type Belief struct {
 	// promoted bounds how many enemy pawns may have promoted.
 	base     [game.King + 1]int
 	promoted int
+	// Fixed holds squares certainly occupied by an enemy man: at the start
+	// every enemy man's square, later those whose man cannot have moved, and
+	// the square of an enemy capture. Men move around them, not through them.
+	Fixed game.Bitboard
 	// ourDouble is the square our pawn just reached by a double step (the
 	// enemy may capture it en passant this turn), or NoSquare.
 	ourDouble game.Square
@@ -33,7 +37,7 @@ type Belief struct {
 
 // newBelief starts from a known position: every enemy man is where it stands.
 func newBelief(start *game.Position, us game.Color) Belief {
-	b := Belief{enemy: us.Other(), ourDouble: game.NoSquare}
+	b := Belief{enemy: us.Other(), ourDouble: game.NoSquare, Fixed: start.ByColor(us.Other())}
 	for _, t := range Classes {
 		b.Possible[t] = start.Pieces(b.enemy, t)
 		b.base[t] = b.Possible[t].Count()
@@ -72,6 +76,7 @@ func (b *Belief) exclude(squares game.Bitboard) {
 	for _, t := range Classes {
 		b.Possible[t] &^= squares
 	}
+	b.Fixed &^= squares
 }
 
 // tidy drops the squares of our men and every class that can have no man left.

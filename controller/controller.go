@@ -75,6 +75,8 @@ type Options struct {
 	Capacity int    // B2 boards held at most (DefaultCapacity when 0)
 	Seed     uint64 // B2 sampling seed
 	Workers  int    // goroutines refreshing B2 (GOMAXPROCS when 0)
+	// BeliefOnly skips B2: probabilities are then uniform over the B1 sets.
+	BeliefOnly bool
 }
 
 // New starts following side's game under rules from the known start position.
@@ -84,7 +86,9 @@ func New(side game.Color, rules referee.Ruleset, start game.Position, opt Option
 	}
 	c := &Controller{side: side, rules: rules, own: start.Only(side)}
 	c.belief = newBelief(&start, side)
-	c.sampler = newSampler(start, side, rules, opt.Capacity, opt.Seed, opt.Workers)
+	if !opt.BeliefOnly {
+		c.sampler = newSampler(start, side, rules, opt.Capacity, opt.Seed, opt.Workers)
+	}
 	return c
 }
 
@@ -115,12 +119,15 @@ func (c *Controller) Observe(e referee.Entry) ViewModel {
 	return c.View()
 }
 
-// measure runs the B1 and B2 parts of an update and times each.
+// measure runs the B1 and B2 parts of an update and times each; B2 is
+// skipped when the controller has no sampler.
 func (c *Controller) measure(b1, b2 func()) {
 	t := time.Now()
 	b1()
 	t1 := time.Now()
-	b2()
+	if c.sampler != nil {
+		b2()
+	}
 	c.timing = Timing{B1: t1.Sub(t), B2: time.Since(t1), Message: true}
 }
 
@@ -289,7 +296,7 @@ func (c *Controller) Side() game.Color { return c.side }
 // Belief returns the B1 belief (read only).
 func (c *Controller) Belief() *Belief { return &c.belief }
 
-// Sampler returns the B2 sampler (read only).
+// Sampler returns the B2 sampler (read only), or nil with BeliefOnly.
 func (c *Controller) Sampler() *Sampler { return c.sampler }
 
 // Timing returns how long the latest update took.

@@ -16,20 +16,26 @@ func (b *Belief) enemyMove(own *game.Position, o *observation, rules referee.Rul
 		b.promoted++ // a pawn may have promoted
 		b.recount()
 	}
+	blocked := ours | b.Fixed
 	if o.capture == game.NoSquare {
 		king := b.Possible[game.King]
-		b.spreadQuiet(ours)
+		b.Fixed &^= b.mayMove(ours)
+		b.spreadQuiet(ours, blocked)
 		switch {
 		case b.loneKing():
 			// A lone king must move every turn.
-			b.Possible[game.King] = b.kingSteps(king, ours)
+			b.Possible[game.King] = b.kingSteps(king, blocked)
 		case len(o.checks) > 0:
 			// Only a king that stood on a check line can have made this
 			// move: spread the king from there alone.
-			b.Possible[game.King] = king | b.kingSteps(king&b.kingMayHaveMoved(own), ours)
+			b.Possible[game.King] = king | b.kingSteps(king&b.kingMayHaveMoved(own), blocked)
 		}
 	} else {
-		b.spreadCapture(ours, o.capture)
+		b.Fixed &^= b.mayCapture(ours, o.capture)
+		b.spreadCapture(ours|b.Fixed, o.capture)
+		if o.capture != b.ourDouble {
+			b.Fixed |= o.capture.Bit() // the capturer stands there now
+		}
 	}
 	b.ourDouble = game.NoSquare
 	b.tidy(own)
@@ -74,20 +80,75 @@ func (b *Belief) loneKing() bool {
 	return true
 }
 
-// kingSteps returns the squares a king on from can step to, castling included.
-func (b *Belief) kingSteps(from, ours game.Bitboard) game.Bitboard {
+// kingSteps returns the squares a king on from can step to around blocked
+// squares, castling included.
+func (b *Belief) kingSteps(from, blocked game.Bitboard) game.Bitboard {
 	var out game.Bitboard
 	for x := from; x != 0; {
-		out |= game.KingAttacks(x.PopFirst()) &^ ours
+		out |= game.KingAttacks(x.PopFirst())
 	}
 	home := game.E1
 	if b.enemy == game.Black {
 		home = game.E8
 	}
 	if from.Has(home) {
-		out |= (home + 2).Bit() | (home - 2).Bit()
+		if game.Between(home, home+3)&blocked == 0 {
+			out |= (home + 2).Bit()
+		}
+		if game.Between(home, home-4)&blocked == 0 {
+			out |= (home - 2).Bit()
+		}
 	}
-	return out &^ ours
+	return out &^ blocked
+}
+
+// mayMove returns the fixed squares whose man may have made a quiet move:
+// one of the classes possible there has a move around our men and the other
+// fixed men. The rest stay fixed.
+func (b *Belief) mayMove(ours game.Bitboard) game.Bitboard {
+	var out game.Bitboard
+	blocked := ours | b.Fixed
+	fwd := 8
+	if b.enemy == game.Black {
+		fwd = -8
+	}
+	for x := b.Fixed; x != 0; {
+		s := x.PopFirst()
+		for _, t := range Classes {
+			if !b.Possible[t].Has(s) {
+				continue
+			}
+			var moves game.Bitboard
+			switch t {
+			case game.Pawn:
+				moves = game.Square(int(s)+fwd).Bit() &^ blocked
+			case game.King:
+				moves = b.kingSteps(s.Bit(), blocked)
+			default:
+				moves = game.AttacksFrom(t, b.enemy, s, blocked) &^ blocked
+			}
+			if moves != 0 {
+				out |= s.Bit()
+				break
+			}
+		}
+	}
+	return out
+}
+
+// mayCapture returns the fixed squares whose man can capture on s.
+func (b *Belief) mayCapture(ours game.Bitboard, s game.Square) game.Bitboard {
+	blocked := ours | b.Fixed
+	var out game.Bitboard
+	for _, t := range Classes[:5] {
+		out |= game.AttacksFrom(t, b.enemy, s, blocked) & b.Possible[t] & b.Fixed
+	}
+	out |= game.PawnAttacks(b.enemy.Other(), s) & b.Possible[game.Pawn] & b.Fixed
+	if s == b.ourDouble {
+		beside := (s.Bit()<<1)&^game.FileA | (s.Bit()>>1)&^game.FileH
+		out |= beside & b.Possible[game.Pawn] & b.Fixed
+	}
+	return out
 }
 
 // promotionOrigins returns the rank from which enemy pawns promote.
@@ -98,8 +159,9 @@ func (b *Belief) promotionOrigins() game.Bitboard {
 	return game.Rank2
 }
 
-// spreadQuiet lets every class make one move that captures nothing.
-func (b *Belief) spreadQuiet(ours game.Bitboard) {
+// spreadQuiet lets every class make one move that captures nothing, around
+// the squares in blocked (our men and the enemy's fixed men).
+func (b *Belief) spreadQuiet(ours, blocked game.Bitboard) {
 	var next [game.King + 1]game.Bitboard
 	for _, t := range Classes {
 		next[t] = b.Possible[t]
@@ -108,7 +170,7 @@ func (b *Belief) spreadQuiet(ours game.Bitboard) {
 			if t == game.Pawn {
 				continue
 			}
-			next[t] |= game.AttacksFrom(t, b.enemy, s, ours) &^ ours
+			next[t] |= game.AttacksFrom(t, b.enemy, s, blocked) &^ blocked
 		}
 	}
 	// Pawns push one square, or two from their first rank; a push to the last
@@ -120,7 +182,7 @@ func (b *Belief) spreadQuiet(ours game.Bitboard) {
 	for x := b.Possible[game.Pawn]; x != 0; {
 		s := x.PopFirst()
 		one := game.Square(int(s) + fwd)
-		if ours.Has(one) {
+		if blocked.Has(one) {
 			continue
 		}
 		if last.Has(one) {
@@ -130,7 +192,7 @@ func (b *Belief) spreadQuiet(ours game.Bitboard) {
 			continue
 		}
 		next[game.Pawn] |= one.Bit()
-		if two := game.Square(int(one) + fwd); first.Has(s) && !ours.Has(two) {
+		if two := game.Square(int(one) + fwd); first.Has(s) && !blocked.Has(two) {
 			next[game.Pawn] |= two.Bit()
 		}
 	}
@@ -141,7 +203,7 @@ func (b *Belief) spreadQuiet(ours game.Bitboard) {
 	}
 	if b.Possible[game.King].Has(home) {
 		for _, side := range [2]struct{ rook, kingTo, rookTo game.Square }{{home + 3, home + 2, home + 1}, {home - 4, home - 2, home - 1}} {
-			if game.Between(home, side.rook)&ours == 0 && b.Possible[game.Rook].Has(side.rook) {
+			if game.Between(home, side.rook)&blocked == 0 && b.Possible[game.Rook].Has(side.rook) {
 				next[game.King] |= side.kingTo.Bit()
 				next[game.Rook] |= side.rookTo.Bit()
 			}

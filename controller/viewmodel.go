@@ -47,7 +47,7 @@ func (c *Controller) View() ViewModel {
 		Possible: c.belief.Possible, MaxCount: c.belief.Max, Captured: c.counters, EnemyTries: c.enemyTries,
 		Log: append([]LogLine(nil), c.log...), Result: c.result}
 	v.Zone = Zone(&c.own, c.side)
-	if c.sampler.Boards() > 0 {
+	if c.sampler != nil && c.sampler.Boards() > 0 {
 		v.Probability = c.sampler.Probabilities()
 		v.Boards = c.sampler.Distinct()
 	} else {

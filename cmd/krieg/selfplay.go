@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/controller/evaluation"
 	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
@@ -19,6 +22,7 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 1, "number of games")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same games")
 	out := fs.String("out", "", "directory to write one record per game (game-0001.pgn, ...)")
+	trace := fs.String("trace", "", "file to write each player's B1 belief after every ply, one JSON line each")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -34,10 +38,32 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("creating %s: %w", *out, err)
 		}
 	}
+	var traceOut *bufio.Writer
+	if *trace != "" {
+		f, err := os.Create(*trace)
+		if err != nil {
+			return fmt.Errorf("creating trace: %w", err)
+		}
+		defer f.Close()
+		traceOut = bufio.NewWriter(f)
+	}
 	scores := map[string]int{}
 	for i := 0; i < *games; i++ {
-		s := *seed*1_000_003 + uint64(i)*2
-		ref := attempter.Play(referee.New(rules, start), attempter.NewRandom(s), attempter.NewRandom(s+1))
+		s := evaluation.GameSeed(*seed, i)
+		var ref *referee.Referee
+		if traceOut == nil {
+			ref = attempter.Play(referee.New(rules, start), attempter.NewRandom(s), attempter.NewRandom(s+1))
+		} else {
+			var traceErr error
+			ref, _ = evaluation.PlayGame(i, s, rules, start, controller.Options{BeliefOnly: true}, func(p *evaluation.Ply) {
+				if traceErr == nil {
+					traceErr = evaluation.WriteTrace(traceOut, p)
+				}
+			})
+			if traceErr != nil {
+				return traceErr
+			}
+		}
 		res := ref.Result()
 		scores[res.Score+" "+string(res.Reason)]++
 		fmt.Fprintf(stdout, "game %d: %s (%s) after %d plies\n", i+1, res.Score, res.Reason, ref.Plies())
@@ -54,6 +80,11 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 		if err := writeRecord(filepath.Join(*out, fmt.Sprintf("game-%04d.pgn", i+1)), rec); err != nil {
 			return err
+		}
+	}
+	if traceOut != nil {
+		if err := traceOut.Flush(); err != nil {
+			return fmt.Errorf("writing trace: %w", err)
 		}
 	}
 	fmt.Fprintf(stdout, "%d games:", *games)
