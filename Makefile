@@ -17,6 +17,7 @@ test: deps
 
 bench: deps
 	$(GO) test -run '^$$' -bench 'Perft(Start6|Kiwipete5)$$|Stockfish' -benchtime 1x ./game
+	$(GO) test -run '^$$' -bench 'B1|B2' -benchtime 400x ./controller
 
 # A short fuzzing pass over every parser (seed corpora live in each package's testdata/fuzz).
 fuzz:

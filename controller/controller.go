@@ -42,7 +42,7 @@ type Controller struct {
 	enemyTries string
 	log        []LogLine
 	result     *referee.Result
-	prevTokens []Token
+	current    ViewModel
 	// Timing of the latest update: B1 (belief and rules) and B2 (sampler).
 	timing Timing
 }
@@ -89,6 +89,7 @@ func New(side game.Color, rules referee.Ruleset, start game.Position, opt Option
 	if !opt.BeliefOnly {
 		c.sampler = newSampler(start, side, rules, opt.Capacity, opt.Seed, opt.Workers)
 	}
+	c.refresh()
 	return c
 }
 
@@ -116,7 +117,16 @@ func (c *Controller) Observe(e referee.Entry) ViewModel {
 		c.result = o.result
 	}
 	c.logEntry(e, &o)
-	return c.View()
+	t := time.Now()
+	c.refresh()
+	// Building the view model (probabilities, tokens) is part of the layer
+	// that supplies its probabilities.
+	if c.sampler != nil {
+		c.timing.B2 += time.Since(t)
+	} else {
+		c.timing.B1 += time.Since(t)
+	}
+	return c.current
 }
 
 // measure runs the B1 and B2 parts of an update and times each; B2 is

@@ -41,8 +41,12 @@ const (
 	faintKing   = 0.02
 )
 
-// View returns the current view model.
-func (c *Controller) View() ViewModel {
+// View returns the view model as of the latest message; its Changes are
+// those that message made.
+func (c *Controller) View() ViewModel { return c.current }
+
+// refresh rebuilds the view model after a message.
+func (c *Controller) refresh() {
 	v := ViewModel{Side: c.side, ToMove: c.own.Turn(), Plies: c.plies, Own: c.own,
 		Possible: c.belief.Possible, MaxCount: c.belief.Max, Captured: c.counters, EnemyTries: c.enemyTries,
 		Log: append([]LogLine(nil), c.log...), Result: c.result}
@@ -55,9 +59,8 @@ func (c *Controller) View() ViewModel {
 		v.FromB1 = true
 	}
 	v.Tokens = c.tokens(&v)
-	v.Changes = diffTokens(c.prevTokens, v.Tokens)
-	c.prevTokens = v.Tokens
-	return v
+	v.Changes = diffTokens(c.current.Tokens, v.Tokens)
+	c.current = v
 }
 
 // UniformOver spreads each class's bound on its count evenly over its
