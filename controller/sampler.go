@@ -3,6 +3,7 @@ package controller
 import (
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/krieg/krieg/game"
@@ -30,6 +31,7 @@ type Sampler struct {
 	// Fallbacks counts the messages after which no board survived.
 	Fallbacks int
 	workers   []expansion
+	hashes    []uint64 // scratch for Distinct
 }
 
 // particle is one hidden board and its weight.
@@ -71,11 +73,12 @@ func (s *Sampler) Boards() int { return len(s.boards) }
 
 // Distinct returns the number of different boards held.
 func (s *Sampler) Distinct() int {
-	seen := make(map[uint64]struct{}, len(s.boards))
+	s.hashes = s.hashes[:0]
 	for i := range s.boards {
-		seen[s.boards[i].pos.Hash()] = struct{}{}
+		s.hashes = append(s.hashes, s.boards[i].pos.Hash())
 	}
-	return len(seen)
+	slices.Sort(s.hashes)
+	return len(slices.Compact(s.hashes))
 }
 
 // noteMaterial remembers the enemy material of the heaviest board.
