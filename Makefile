@@ -25,6 +25,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParseMove -fuzztime 20s ./game
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 20s ./game/record
 	$(GO) test -run '^$$' -fuzz FuzzServe -fuzztime 20s ./game/referee
+	$(GO) test -run '^$$' -fuzz FuzzParser -fuzztime 20s ./net/icc
 
 build: deps
 	$(GO) build -o $(BIN) ./cmd/krieg

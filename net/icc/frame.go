@@ -1,0 +1,288 @@
+// Package icc speaks the Internet Chess Club's protocol. This file is the
+// byte-level framing parser: level-1 units (^Y[ command player CR LF ... ^Y])
+// and level-2 datagrams (^Y( number field ... ^Y), fields quoted with
+// ^Y{ ^Y} or { }), with telnet negotiation, bells and control-Z overflow
+// marks removed from the text. It accepts the stream in chunks of any size.
+package icc
+
+import (
+	"bytes"
+	"strconv"
+)
+
+// Framing bytes.
+const (
+	ctrlY    = 0x19
+	ctrlZ    = 0x1a
+	bell     = 0x07
+	iac      = 0xff
+	telnetSB = 0xfa
+	telnetSE = 0xf0
+)
+
+// Datagram is one level-2 datagram.
+type Datagram struct {
+	Number int
+	Fields []string
+	// Orphan is true for a datagram that arrived outside any unit and was
+	// attached to the next unit.
+	Orphan bool
+}
+
+// Unit is one level-1 unit: the output of one command.
+type Unit struct {
+	Command   int
+	Player    string
+	Text      string // the unit's bytes outside its header and datagrams
+	Datagrams []Datagram
+}
+
+// Item is what the parser yields: a unit, a line of text outside any unit,
+// or a problem with the stream (a malformed datagram, an overflow mark).
+type Item struct {
+	Unit     *Unit
+	Datagram *Datagram // an orphan datagram still waiting for a unit when the stream ended
+	Text     string    // a line outside any unit, without its line ending
+	Problem  string
+}
+
+// Parser reads an ICC byte stream. The zero value is ready; it is not safe
+// for concurrent use.
+type Parser struct {
+	esc     bool // the last byte was ^Y
+	telnet  int  // bytes of a telnet command still to skip (-1: inside a subnegotiation)
+	units   []*unitState
+	dg      *bytes.Buffer // the datagram being read, raw
+	dgQuote bool          // inside ^Y{ ... ^Y} in the datagram
+	orphans []Datagram
+	line    []byte // text outside any unit
+	items   []Item
+}
+
+type unitState struct {
+	header   []byte
+	inHeader bool
+	text     []byte
+	dgs      []Datagram
+}
+
+// Feed parses the next chunk and returns the items it completed.
+func (p *Parser) Feed(chunk []byte) []Item {
+	p.items = nil
+	for _, b := range chunk {
+		p.byte(b)
+	}
+	return p.items
+}
+
+// Flush ends the stream: it returns the text line left without a line
+// ending and the orphan datagrams no unit claimed.
+func (p *Parser) Flush() []Item {
+	p.items = nil
+	for i := range p.orphans {
+		p.items = append(p.items, Item{Datagram: &p.orphans[i]})
+	}
+	p.orphans = nil
+	if len(p.line) > 0 {
+		p.items = append(p.items, Item{Text: string(bytes.TrimRight(p.line, "\r"))})
+		p.line = nil
+	}
+	return p.items
+}
+
+func (p *Parser) byte(b byte) {
+	switch {
+	case p.telnet != 0:
+		p.skipTelnet(b)
+		return
+	case b == iac && !p.esc && p.dg == nil:
+		p.telnet = 1
+		return
+	}
+	if p.esc {
+		p.esc = false
+		p.control(b)
+		return
+	}
+	if b == ctrlY {
+		p.esc = true
+		return
+	}
+	if p.dg != nil {
+		p.dg.WriteByte(b)
+		return
+	}
+	switch b {
+	case bell:
+		return
+	case ctrlZ:
+		p.items = append(p.items, Item{Problem: "output overflow: the server cut some output short"})
+		return
+	}
+	p.text(b)
+}
+
+// skipTelnet drops a telnet command: IAC cmd [option], or a subnegotiation up to IAC SE.
+func (p *Parser) skipTelnet(b byte) {
+	switch {
+	case p.telnet == 1 && b == iac: // IAC IAC is a literal 0xff: drop it too (not text)
+		p.telnet = 0
+	case p.telnet == 1 && b == telnetSB:
+		p.telnet = -1
+	case p.telnet == 1 && b >= 0xfb: // WILL, WONT, DO, DONT take an option byte
+		p.telnet = 2
+	case p.telnet == -1 && b == iac:
+		p.telnet = -2
+	case p.telnet == -2:
+		if b == telnetSE {
+			p.telnet = 0
+		} else {
+			p.telnet = -1
+		}
+	case p.telnet == -1:
+	default:
+		p.telnet = 0
+	}
+}
+
+// control handles the byte after ^Y.
+func (p *Parser) control(b byte) {
+	if p.dg != nil {
+		switch {
+		case b == '{' && !p.dgQuote:
+			p.dgQuote = true
+			p.dg.Write([]byte{ctrlY, '{'})
+		case b == '}' && p.dgQuote:
+			p.dgQuote = false
+			p.dg.Write([]byte{ctrlY, '}'})
+		case b == ')' && !p.dgQuote:
+			p.endDatagram()
+		default:
+			p.dg.Write([]byte{ctrlY, b})
+		}
+		return
+	}
+	switch b {
+	case '[':
+		u := &unitState{inHeader: true}
+		p.units = append(p.units, u)
+	case ']':
+		p.endUnit()
+	case '(':
+		p.dg = new(bytes.Buffer)
+		p.dgQuote = false
+	default:
+		// A stray ^Y: keep the byte as text.
+		p.text(b)
+	}
+}
+
+// text adds a byte of text to the open unit or to the current line.
+func (p *Parser) text(b byte) {
+	if n := len(p.units); n > 0 {
+		u := p.units[n-1]
+		if u.inHeader {
+			u.header = append(u.header, b)
+			if bytes.HasSuffix(u.header, []byte("\n")) {
+				u.inHeader = false
+			}
+			return
+		}
+		u.text = append(u.text, b)
+		return
+	}
+	if b == '\n' {
+		p.items = append(p.items, Item{Text: string(bytes.TrimRight(p.line, "\r"))})
+		p.line = p.line[:0]
+		return
+	}
+	p.line = append(p.line, b)
+}
+
+// endDatagram closes the datagram being read.
+func (p *Parser) endDatagram() {
+	raw := p.dg.Bytes()
+	p.dg = nil
+	d, err := parseDatagram(raw)
+	if err != "" {
+		p.items = append(p.items, Item{Problem: err})
+		return
+	}
+	if n := len(p.units); n > 0 && !p.units[n-1].inHeader {
+		p.units[n-1].dgs = append(p.units[n-1].dgs, d)
+		return
+	}
+	d.Orphan = true
+	p.orphans = append(p.orphans, d)
+}
+
+// endUnit closes the innermost open unit; orphans wait for the next unit.
+func (p *Parser) endUnit() {
+	n := len(p.units)
+	if n == 0 {
+		p.items = append(p.items, Item{Problem: "unit end without a unit"})
+		return
+	}
+	u := p.units[n-1]
+	p.units = p.units[:n-1]
+	header := string(bytes.TrimRight(u.header, "\r\n"))
+	cmd, player, _ := cutSpace(header)
+	out := &Unit{Player: player, Text: string(u.text)}
+	number, err := strconv.Atoi(cmd)
+	if err != nil {
+		p.items = append(p.items, Item{Problem: "unit header " + strconv.Quote(header) + " has no command number"})
+	}
+	out.Command = number
+	out.Datagrams = append(p.orphans, u.dgs...)
+	p.orphans = nil
+	p.items = append(p.items, Item{Unit: out})
+}
+
+// parseDatagram splits a datagram body into its number and fields.
+func parseDatagram(raw []byte) (Datagram, string) {
+	var fields []string
+	i := 0
+	for i < len(raw) {
+		switch {
+		case raw[i] == ' ':
+			i++
+		case raw[i] == ctrlY && i+1 < len(raw) && raw[i+1] == '{':
+			end := bytes.Index(raw[i+2:], []byte{ctrlY, '}'})
+			if end < 0 {
+				return Datagram{}, "datagram with an unclosed ^Y{ quote: " + strconv.Quote(string(raw))
+			}
+			fields = append(fields, string(raw[i+2:i+2+end]))
+			i += end + 4
+		case raw[i] == '{':
+			end := bytes.IndexByte(raw[i+1:], '}')
+			if end < 0 {
+				return Datagram{}, "datagram with an unclosed { quote: " + strconv.Quote(string(raw))
+			}
+			fields = append(fields, string(raw[i+1:i+1+end]))
+			i += end + 2
+		default:
+			end := bytes.IndexByte(raw[i:], ' ')
+			if end < 0 {
+				end = len(raw) - i
+			}
+			fields = append(fields, string(raw[i:i+end]))
+			i += end
+		}
+	}
+	if len(fields) == 0 {
+		return Datagram{}, "empty datagram"
+	}
+	n, err := strconv.Atoi(fields[0])
+	if err != nil || n < 0 {
+		return Datagram{}, "datagram without a number: " + strconv.Quote(string(raw))
+	}
+	return Datagram{Number: n, Fields: fields[1:]}, ""
+}
+
+// cutSpace splits s at its first space.
+func cutSpace(s string) (before, after string, found bool) {
+	if i := bytes.IndexByte([]byte(s), ' '); i >= 0 {
+		return s[:i], s[i+1:], true
+	}
+	return s, "", false
+}
