@@ -101,11 +101,10 @@ func (s *Sampler) ownAttempt(m game.Move, o *observation) {
 		return
 	}
 	kept := s.boards[:0]
-	var buf [game.MaxMoves]game.Move
 	for _, b := range s.boards {
 		switch {
 		case o.any != nil:
-			if (len(b.pos.PawnCaptures(buf[:0])) > 0) != *o.any {
+			if hasPawnCapture(&b.pos) != *o.any {
 				continue
 			}
 		case o.illegal:
@@ -130,13 +129,18 @@ func (s *Sampler) ownAttempt(m game.Move, o *observation) {
 // enemyAsked filters by the public answer to the enemy's Any?.
 func (s *Sampler) enemyAsked(has bool) {
 	kept := s.boards[:0]
-	var buf [game.MaxMoves]game.Move
 	for _, b := range s.boards {
-		if (len(b.pos.PawnCaptures(buf[:0])) > 0) == has {
+		if hasPawnCapture(&b.pos) == has {
 			kept = append(kept, b)
 		}
 	}
 	s.boards = kept
+}
+
+// hasPawnCapture is the answer to Any? in p: does the side to move have a legal pawn capture?
+func hasPawnCapture(p *game.Position) bool {
+	var buf [game.MaxMoves]game.Move
+	return len(p.PawnCaptures(buf[:0])) > 0
 }
 
 // enemyMove replaces every board by its children consistent with o.

@@ -145,8 +145,7 @@ func (b *Belief) mayCapture(ours game.Bitboard, s game.Square) game.Bitboard {
 	}
 	out |= game.PawnAttacks(b.enemy.Other(), s) & b.Possible[game.Pawn] & b.Fixed
 	if s == b.ourDouble {
-		beside := (s.Bit()<<1)&^game.FileA | (s.Bit()>>1)&^game.FileH
-		out |= beside & b.Possible[game.Pawn] & b.Fixed
+		out |= beside(s) & b.Possible[game.Pawn] & b.Fixed
 	}
 	return out
 }
@@ -237,8 +236,7 @@ func (b *Belief) spreadCapture(ours game.Bitboard, s game.Square) {
 		}
 	}
 	if s == b.ourDouble {
-		beside := (s.Bit()<<1)&^game.FileA | (s.Bit()>>1)&^game.FileH
-		if beside&b.Possible[game.Pawn] != 0 {
+		if beside(s)&b.Possible[game.Pawn] != 0 {
 			b.Possible[game.Pawn] |= crossedSquare(s, b.enemy.Other()).Bit()
 		}
 	}
@@ -339,4 +337,10 @@ func triedCapture(t referee.Tries, style referee.TryStyle, p, to game.Square) bo
 		return false
 	}
 	return true
+}
+
+// beside returns the squares next to s on its rank: where a pawn able to
+// capture en passant onto the square behind s stands.
+func beside(s game.Square) game.Bitboard {
+	return (s.Bit()<<1)&^game.FileA | (s.Bit()>>1)&^game.FileH
 }

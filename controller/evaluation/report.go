@@ -27,24 +27,24 @@ type Report struct {
 
 	// Enemy-king candidate squares per measured player-ply.
 	King struct {
-		NotOurs  Candidates `json:"not_ours"` // any square not ours
-		JKrieg   Candidates `json:"jkrieg"`   // R-rules alone: R7/R8 squares after our check, else not ours
-		B1       Candidates `json:"b1"`
-		B2       Candidates `json:"b2"` // squares with B2 probability > 0 (B1 when B2 fell back)
-		B1Ratio  float64    `json:"b1_over_jkrieg"`
-		B2Ratio  float64    `json:"b2_over_jkrieg"`
-		AllB1    Candidates `json:"all_classes_b1"`       // candidate squares summed over the six classes
-		AllNotOu Candidates `json:"all_classes_not_ours"` // six times the squares not ours
+		NotOurs    Candidates `json:"not_ours"` // any square not ours
+		JKrieg     Candidates `json:"jkrieg"`   // R-rules alone: R7/R8 squares after our check, else not ours
+		B1         Candidates `json:"b1"`
+		B2         Candidates `json:"b2"` // squares with B2 probability > 0 (B1 when B2 fell back)
+		B1Ratio    float64    `json:"b1_over_jkrieg"`
+		B2Ratio    float64    `json:"b2_over_jkrieg"`
+		AllB1      Candidates `json:"all_classes_b1"`       // candidate squares summed over the six classes
+		AllNotOurs Candidates `json:"all_classes_not_ours"` // six times the squares not ours
 	} `json:"king_candidates"`
 
 	// Calibration of the per-class, per-square probabilities (squares not ours).
 	Calibration struct {
-		BrierB2         float64 `json:"brier_b2"`
-		BrierUniformB1  float64 `json:"brier_uniform_b1"`
-		LogLossB2       float64 `json:"log_loss_b2"`
-		LogLossUniform  float64 `json:"log_loss_uniform_b1"`
-		BrierImprovment float64 `json:"brier_improvement"` // 1 - brier_b2 / brier_uniform_b1
-		Cells           int     `json:"cells"`
+		BrierB2          float64 `json:"brier_b2"`
+		BrierUniformB1   float64 `json:"brier_uniform_b1"`
+		LogLossB2        float64 `json:"log_loss_b2"`
+		LogLossUniform   float64 `json:"log_loss_uniform_b1"`
+		BrierImprovement float64 `json:"brier_improvement"` // 1 - brier_b2 / brier_uniform_b1
+		Cells            int     `json:"cells"`
 	} `json:"calibration"`
 
 	Boards struct {
@@ -192,7 +192,7 @@ func (t *tally) sharpness(p *Ply, c game.Color, ctl *controller.Controller, v *c
 		all += v.Possible[pt].Count()
 	}
 	t.r.King.AllB1.add(all)
-	t.r.King.AllNotOu.add(6 * notOurs)
+	t.r.King.AllNotOurs.add(6 * notOurs)
 }
 
 // calibration scores the per-square probabilities against the truth.
@@ -231,7 +231,7 @@ func logLoss(p, y float64) float64 {
 // finish computes the means and percentiles.
 func (t *tally) finish() Report {
 	r := t.r
-	for _, c := range []*Candidates{&r.King.NotOurs, &r.King.JKrieg, &r.King.B1, &r.King.B2, &r.King.AllB1, &r.King.AllNotOu} {
+	for _, c := range []*Candidates{&r.King.NotOurs, &r.King.JKrieg, &r.King.B1, &r.King.B2, &r.King.AllB1, &r.King.AllNotOurs} {
 		c.finish()
 	}
 	if r.King.JKrieg.Mean > 0 {
@@ -241,7 +241,7 @@ func (t *tally) finish() Report {
 	if n := float64(r.Calibration.Cells); n > 0 {
 		r.Calibration.BrierB2, r.Calibration.BrierUniformB1 = t.brierB2/n, t.brierU/n
 		r.Calibration.LogLossB2, r.Calibration.LogLossUniform = t.loglossB2/n, t.logU/n
-		r.Calibration.BrierImprovment = 1 - t.brierB2/t.brierU
+		r.Calibration.BrierImprovement = 1 - t.brierB2/t.brierU
 	}
 	if r.Measured > 0 {
 		r.Boards.Mean = t.boardsSum / float64(r.Measured)

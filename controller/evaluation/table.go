@@ -21,8 +21,8 @@ func (r Report) WriteTable(w io.Writer) error {
 		p("%s\t%.2f\t%.2f", row.name, row.c.Mean, row.c.MeanLog2)
 	}
 	p("  B1 / JKrieg\t%.3f\t", r.King.B1Ratio)
-	p("all-class candidates (B1 / not ours)\t%.1f / %.1f\t", r.King.AllB1.Mean, r.King.AllNotOu.Mean)
-	p("Brier score\tB2 %.5f\tuniform over B1 %.5f  (%.1f%% better)", r.Calibration.BrierB2, r.Calibration.BrierUniformB1, 100*r.Calibration.BrierImprovment)
+	p("all-class candidates (B1 / not ours)\t%.1f / %.1f\t", r.King.AllB1.Mean, r.King.AllNotOurs.Mean)
+	p("Brier score\tB2 %.5f\tuniform over B1 %.5f  (%.1f%% better)", r.Calibration.BrierB2, r.Calibration.BrierUniformB1, 100*r.Calibration.BrierImprovement)
 	p("log loss (bits)\tB2 %.4f\tuniform over B1 %.4f", r.Calibration.LogLossB2, r.Calibration.LogLossUniform)
 	p("B2 boards held\tmean %.0f\tmin %d", r.Boards.Mean, r.Boards.Min)
 	p("B2 fallbacks to B1\t%d\t(%.3f%% of messages)", r.Boards.Fallbacks, 100*r.Boards.Rate)
