@@ -280,10 +280,13 @@ func (p *Position) Status() Status {
 // queens; a side with bishops only cannot if all bishops on the board stand on
 // one colour and there are no pawns or knights.
 func (p *Position) InsufficientMaterial() bool {
-	return p.cannotMate(White) && p.cannotMate(Black)
+	return p.CannotMate(White) && p.CannotMate(Black)
 }
 
-func (p *Position) cannotMate(c Color) bool {
+// CannotMate reports whether c has too little material ever to mate (the
+// rule InsufficientMaterial applies to both sides, and a fallen flag against c's
+// opponent is a draw when it holds for c).
+func (p *Position) CannotMate(c Color) bool {
 	own := p.colors[c]
 	if own&(p.types[Pawn]|p.types[Rook]|p.types[Queen]) != 0 {
 		return false

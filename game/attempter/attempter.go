@@ -26,10 +26,9 @@ func NewRandom(seed uint64) *Random {
 // Turn plays one turn for the side to move: it may ask Any?, then submits
 // attempts until one is accepted (or the game ends). It returns the answers in
 // order. Only the view's own board and what the player heard guide it.
-func (a *Random) Turn(r *referee.Referee) []referee.Answer {
+func (a *Random) Turn(r referee.Umpire) []referee.Answer {
 	var answers []referee.Answer
-	pos := r.Position()
-	v := r.View(pos.Turn())
+	v := r.View(r.ToMove())
 	rules := r.Rules()
 	mustCapture, noCapture := false, false
 	if rules.Any != referee.AnyNone && a.rng.Float64() < a.AskAny {

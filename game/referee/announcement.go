@@ -98,6 +98,14 @@ const (
 	ReasonInsufficient Reason = "insufficient-material"
 	ReasonPlyCap       Reason = "ply-cap"
 	ReasonResignation  Reason = "resignation"
+	ReasonTime         Reason = "time-forfeit"  // a flag fell
+	ReasonAgreement    Reason = "agreement"     // a draw offered and accepted
+	ReasonAborted      Reason = "aborted"       // no result: the game was called off
+	ReasonDisconnect   Reason = "disconnection" // a player left; on ICC Kriegspiel the leaver loses
+	ReasonAdjudicated  Reason = "adjudication"
+	ReasonRepetition   Reason = "repetition"
+	ReasonFiftyMoves   Reason = "fifty-moves"
+	ReasonOther        Reason = "other" // a server's reason this program does not know
 )
 
 // Result is the end of a game: Score is "1-0", "0-1" or "1/2-1/2".

@@ -83,6 +83,20 @@ func New(rules Ruleset, start game.Position) *Referee {
 	return r
 }
 
+// Umpire is what a player may ask of the referee: the rules, whose turn it
+// is, a player's own view, attempts and Any?. Players (the random attempter,
+// the computer player) take an Umpire, never the true position.
+type Umpire interface {
+	Rules() Ruleset
+	ToMove() game.Color
+	View(c game.Color) View
+	Attempt(m game.Move) Answer
+	AskAny() Answer
+}
+
+// ToMove returns the side whose turn it is.
+func (r *Referee) ToMove() game.Color { return r.pos.Turn() }
+
 // Rules returns the ruleset.
 func (r *Referee) Rules() Ruleset { return r.rules }
 

@@ -1,0 +1,150 @@
+// Package local is the local endpoint: the Communicator over an in-process
+// referee and a computer opponent, with clocks. It is what a game against the
+// computer runs on.
+//
+// Concurrency: one goroutine (loop) owns the referee, the clocks and the
+// opponent. The action methods only queue a request on a buffered channel and
+// return; the loop answers with Events. The loop also sleeps on a timer for
+// the running clock, so a flag falls on time without anyone asking. Close
+// cancels the loop's context and waits for it to finish; then Events is closed.
+package local
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+)
+
+// Opponent plays the computer's side. Turn must attempt through u until the
+// referee accepts a move or the game ends; it sees only what u shows a player.
+// The random attempter (game/attempter) is one.
+type Opponent interface {
+	Turn(u referee.Umpire) []referee.Answer
+}
+
+// Options tune an Endpoint.
+type Options struct {
+	Seed uint64 // chooses our side when a spec leaves it open
+	// Now is the clock; nil means time.Now. Tests may slow or freeze time.
+	Now func() time.Time
+	// Name is the computer's name in game specs ("computer" when empty).
+	Name string
+}
+
+// Endpoint is the local Communicator. Create it with New.
+type Endpoint struct {
+	opp    Opponent
+	opt    Options
+	rng    *rand.Rand
+	events chan net.Event
+	reqs   chan request
+
+	mu     sync.Mutex
+	cancel context.CancelFunc
+	done   chan struct{}
+	closed bool
+}
+
+type requestKind uint8
+
+const (
+	reqBegin requestKind = iota
+	reqAttempt
+	reqCommand
+	reqConsole
+)
+
+type request struct {
+	kind requestKind
+	spec net.GameSpec
+	move game.Move
+	cmd  net.Command
+	line string
+}
+
+// New returns an endpoint whose games are played against opp.
+func New(opp Opponent, opt Options) *Endpoint {
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.Name == "" {
+		opt.Name = "computer"
+	}
+	return &Endpoint{opp: opp, opt: opt, rng: rand.New(rand.NewPCG(opt.Seed, 0x6c6f63)),
+		events: make(chan net.Event, 256), reqs: make(chan request, 64)}
+}
+
+// Connect starts the endpoint's loop.
+func (e *Endpoint) Connect(ctx context.Context) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return fmt.Errorf("local: connect: %w", net.ErrClosed)
+	}
+	if e.done != nil {
+		return nil
+	}
+	ctx, e.cancel = context.WithCancel(ctx)
+	e.done = make(chan struct{})
+	g := &session{ep: e, ctx: ctx}
+	go func() {
+		defer close(e.done)
+		g.loop()
+	}()
+	return nil
+}
+
+// Events returns the event stream.
+func (e *Endpoint) Events() <-chan net.Event { return e.events }
+
+// Begin starts a new game at once (ending any game in progress as aborted).
+func (e *Endpoint) Begin(spec net.GameSpec) error {
+	return e.send(request{kind: reqBegin, spec: spec})
+}
+
+// Attempt submits a move attempt for our side.
+func (e *Endpoint) Attempt(m game.Move) error { return e.send(request{kind: reqAttempt, move: m}) }
+
+// Do sends a command.
+func (e *Endpoint) Do(c net.Command) error { return e.send(request{kind: reqCommand, cmd: c}) }
+
+// Console takes a typed line: a command word or a move.
+func (e *Endpoint) Console(line string) error { return e.send(request{kind: reqConsole, line: line}) }
+
+// Close stops the loop, waits for it and closes Events.
+func (e *Endpoint) Close() error {
+	e.mu.Lock()
+	if e.closed {
+		e.mu.Unlock()
+		return nil
+	}
+	e.closed = true
+	cancel, done := e.cancel, e.done
+	e.mu.Unlock()
+	if cancel != nil {
+		cancel()
+		<-done
+	}
+	close(e.events)
+	return nil
+}
+
+func (e *Endpoint) send(r request) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed || e.done == nil {
+		return fmt.Errorf("local: %w", net.ErrClosed)
+	}
+	select {
+	case e.reqs <- r:
+		return nil
+	default:
+		return fmt.Errorf("local: too many requests waiting")
+	}
+}

@@ -1,0 +1,216 @@
+package local
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+)
+
+func connect(t *testing.T, seed uint64) *Endpoint {
+	t.Helper()
+	ep := New(attempter.NewRandom(seed), Options{Seed: seed})
+	if err := ep.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ep.Close() })
+	return ep
+}
+
+// next returns the next event, failing the test after a generous wait.
+func next(t *testing.T, ep *Endpoint) net.Event {
+	t.Helper()
+	select {
+	case ev, ok := <-ep.Events():
+		if !ok {
+			t.Fatal("events closed")
+		}
+		return ev
+	case <-time.After(10 * time.Second):
+		t.Fatal("no event within 10 s")
+	}
+	return net.Event{}
+}
+
+func placement(p game.Position) string { return strings.Fields(p.FEN())[0] }
+
+// TestWholeGames plays whole games through the endpoint, our side attempting
+// at random from the snapshots alone, and follows every heard entry with a
+// controller: the snapshot's own men must always equal what the controller
+// derived from the announcements, entries arrive in ply order, and every game
+// ends with one Ended event.
+func TestWholeGames(t *testing.T) {
+	for seed := uint64(1); seed <= 12; seed++ {
+		side := game.Color(seed % 2)
+		ep := connect(t, seed)
+		if ev := next(t, ep); ev.Kind != net.KindConnection || ev.Snap.State != net.Connected {
+			t.Fatalf("first event %v %v; want connection connected", ev.Kind, ev.Snap.State)
+		}
+		if err := ep.Begin(net.GameSpec{Rules: referee.Wild16, Side: side}); err != nil {
+			t.Fatal(err)
+		}
+		ctl := controller.New(side, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true})
+		rng := rand.New(rand.NewPCG(seed, 9))
+		var refused map[game.Move]bool
+		lastPly, heard, ended := -1, 0, false
+		for !ended {
+			ev := next(t, ep)
+			switch ev.Kind {
+			case net.KindStarted:
+				if ev.Snap.Spec.Side != side || !ev.Snap.InGame {
+					t.Fatalf("seed %d: started as %v in game %v; want %v", seed, ev.Snap.Spec.Side, ev.Snap.InGame, side)
+				}
+			case net.KindHeard:
+				heard++
+				if ev.Entry.Ply < lastPly {
+					t.Fatalf("seed %d: entry of ply %d after ply %d", seed, ev.Entry.Ply, lastPly)
+				}
+				lastPly = ev.Entry.Ply
+				vm := ctl.Observe(ev.Entry)
+				if got, want := placement(ev.Snap.Own), placement(vm.Own); got != want {
+					t.Fatalf("seed %d ply %d: snapshot own %s; controller derived %s", seed, ev.Entry.Ply, got, want)
+				}
+				if ev.Snap.Own.ByColor(side.Other()) != 0 {
+					t.Fatalf("seed %d: the snapshot shows enemy men", seed)
+				}
+			case net.KindEnded:
+				ended = true
+				if ev.Snap.Result == nil || ev.Snap.InGame {
+					t.Fatalf("seed %d: ended without a result", seed)
+				}
+				continue
+			case net.KindProblem:
+				t.Fatalf("seed %d: problem %s", seed, ev.Text)
+			}
+			if ev.Kind == net.KindHeard && ev.Entry.Mover == side && ev.Entry.Verdict != referee.Accepted {
+				refused[ev.Entry.Attempt] = true
+			}
+			if ev.Snap.InGame && ev.Snap.ToMove == side && (ev.Kind == net.KindStarted || ev.Kind == net.KindHeard) {
+				if ev.Kind == net.KindStarted || ev.Entry.Verdict == referee.Accepted {
+					refused = map[game.Move]bool{}
+				}
+				own := ev.Snap.Own
+				var open []game.Move
+				for _, m := range referee.Candidates(&own) {
+					if !refused[m] {
+						open = append(open, m)
+					}
+				}
+				if len(open) == 0 {
+					t.Fatalf("seed %d: every candidate refused", seed)
+				}
+				if err := ep.Attempt(open[rng.IntN(len(open))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if heard < 2 {
+			t.Fatalf("seed %d: only %d entries heard", seed, heard)
+		}
+	}
+}
+
+func TestFlagFalls(t *testing.T) {
+	ep := connect(t, 3)
+	next(t, ep)
+	ep.Begin(net.GameSpec{Rules: referee.Wild16, Side: game.White, Base: 60 * time.Millisecond})
+	for {
+		ev := next(t, ep)
+		if ev.Kind != net.KindEnded {
+			continue
+		}
+		if r := ev.Snap.Result; r.Reason != referee.ReasonTime || r.Score != "0-1" {
+			t.Fatalf("result %+v; want 0-1 on time", *r)
+		}
+		if left := ev.Snap.Clocks.White; left != 0 {
+			t.Fatalf("white's clock shows %v after the flag; want 0", left)
+		}
+		return
+	}
+}
+
+func TestCommands(t *testing.T) {
+	tests := []struct {
+		name  string
+		side  game.Color
+		do    func(*Endpoint) error
+		kind  net.Kind
+		want  string // a word the problem text, or the result reason, contains
+		score string
+	}{
+		{"resign", game.White, func(e *Endpoint) error { return e.Do(net.Resign) }, net.KindEnded, "resignation", "0-1"},
+		{"abort before moving", game.White, func(e *Endpoint) error { return e.Do(net.Abort) }, net.KindEnded, "aborted", "*"},
+		{"attempt after the end", game.White, func(e *Endpoint) error {
+			e.Do(net.Resign)
+			return e.Attempt(game.NewMove(game.E2, game.E4, 0))
+		}, net.KindProblem, "no game in progress", ""},
+		{"console resign", game.Black, func(e *Endpoint) error { return e.Console("resign") }, net.KindEnded, "resignation", "1-0"},
+		{"console nonsense", game.White, func(e *Endpoint) error { return e.Console("hello") }, net.KindConsole, "not a move", ""},
+		{"flag with time left", game.White, func(e *Endpoint) error { return e.Do(net.Flag) }, net.KindProblem, "still has time", ""},
+		{"abort after both moved", game.Black, func(e *Endpoint) error {
+			e.Attempt(game.NewMove(game.E7, game.E5, 0))
+			return e.Do(net.Abort)
+		}, net.KindProblem, "too late", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ep := connect(t, 5)
+			next(t, ep)
+			ep.Begin(net.GameSpec{Rules: referee.Wild16, Side: tc.side, Base: time.Minute})
+			// Wait until it is our move (Black waits for the computer's first move).
+			for {
+				ev := next(t, ep)
+				if ev.Kind == net.KindStarted && tc.side == game.White {
+					break
+				}
+				if ev.Kind == net.KindHeard && ev.Entry.Verdict == referee.Accepted {
+					break
+				}
+			}
+			if err := tc.do(ep); err != nil {
+				t.Fatal(err)
+			}
+			for {
+				ev := next(t, ep)
+				if ev.Kind != tc.kind {
+					continue
+				}
+				got := ev.Text
+				if ev.Kind == net.KindEnded {
+					got = string(ev.Snap.Result.Reason)
+					if ev.Snap.Result.Score != tc.score {
+						t.Fatalf("score %s; want %s", ev.Snap.Result.Score, tc.score)
+					}
+				}
+				if !strings.Contains(got, tc.want) {
+					t.Fatalf("got %q; want it to contain %q", got, tc.want)
+				}
+				return
+			}
+		})
+	}
+}
+
+func TestClosedEndpoint(t *testing.T) {
+	ep := New(attempter.NewRandom(1), Options{})
+	if err := ep.Attempt(game.NewMove(game.E2, game.E4, 0)); err == nil {
+		t.Fatal("an attempt before Connect was accepted")
+	}
+	ep.Connect(context.Background())
+	ep.Close()
+	if err := ep.Begin(net.GameSpec{}); err == nil {
+		t.Fatal("Begin after Close was accepted")
+	}
+	if _, ok := <-ep.Events(); ok {
+		// drain: events sent before Close may remain
+		for range ep.Events() {
+		}
+	}
+}

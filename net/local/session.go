@@ -1,0 +1,317 @@
+package local
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+)
+
+// session is the loop's state: the game in progress and the clocks. Only the
+// loop goroutine touches it.
+type session struct {
+	ep     *Endpoint
+	ctx    context.Context
+	ref    *referee.Referee
+	spec   net.GameSpec
+	clocks net.Clocks
+	result *referee.Result // the game's end, the referee's or the clocks'
+	seen   int             // referee log entries already reported
+}
+
+func (g *session) loop() {
+	g.emit(net.Event{Kind: net.KindConnection})
+	for {
+		var flag <-chan time.Time
+		var timer *time.Timer
+		if g.running() && g.clocks.Ticking {
+			timer = time.NewTimer(max(g.clocks.Remaining(g.clocks.Running, g.ep.opt.Now()), 0))
+			flag = timer.C
+		}
+		select {
+		case <-g.ctx.Done():
+			return
+		case r := <-g.ep.reqs:
+			g.handle(r)
+		case <-flag:
+			g.checkFlags()
+		}
+		if timer != nil {
+			timer.Stop()
+		}
+	}
+}
+
+func (g *session) running() bool { return g.ref != nil && g.result == nil }
+
+func (g *session) handle(r request) {
+	switch r.kind {
+	case reqBegin:
+		g.begin(r.spec)
+	case reqAttempt:
+		g.attempt(r.move)
+	case reqCommand:
+		g.command(r.cmd)
+	case reqConsole:
+		g.console(r.line)
+	}
+}
+
+// begin starts a game from spec; the computer moves at once if it has White.
+func (g *session) begin(spec net.GameSpec) {
+	if g.running() {
+		g.finish(referee.Result{Score: "*", Reason: referee.ReasonAborted})
+	}
+	if spec.AnySide {
+		spec.Side = game.Color(g.ep.rng.IntN(2))
+		spec.AnySide = false
+	}
+	if spec.Start == (game.Position{}) {
+		spec.Start = game.Start()
+	}
+	if spec.Rules.Name == "" {
+		spec.Rules = referee.Wild16
+	}
+	spec.White, spec.Black = "you", g.ep.opt.Name
+	if spec.Side == game.Black {
+		spec.White, spec.Black = spec.Black, spec.White
+	}
+	spec.Opponent, spec.Kriegspiel = g.ep.opt.Name, true
+	g.spec, g.result, g.seen = spec, nil, 0
+	g.ref = referee.New(spec.Rules, spec.Start)
+	g.clocks = net.Clocks{White: spec.Base, Black: spec.Base, Running: spec.Start.Turn(),
+		Ticking: spec.Base > 0, Stamp: g.ep.opt.Now()}
+	g.emit(net.Event{Kind: net.KindStarted})
+	if res := g.ref.Result(); res != nil {
+		g.finish(*res)
+		return
+	}
+	g.opponentTurn()
+}
+
+// attempt plays our attempt m and, once a move is accepted, the computer's turn.
+func (g *session) attempt(m game.Move) {
+	if !g.running() {
+		g.problem(fmt.Errorf("local: no game in progress"))
+		return
+	}
+	if g.ref.ToMove() != g.spec.Side {
+		g.problem(fmt.Errorf("local: not your move"))
+		return
+	}
+	if g.checkFlags() {
+		return
+	}
+	before := g.ref.Plies()
+	g.ref.Attempt(m)
+	g.report()
+	if g.ref.Plies() > before {
+		g.punch(g.spec.Side)
+		if g.endIfOver() {
+			return
+		}
+		g.opponentTurn()
+	}
+}
+
+// opponentTurn lets the computer play while it is to move.
+func (g *session) opponentTurn() {
+	for g.running() && g.ref.ToMove() != g.spec.Side {
+		before := g.ref.Plies()
+		answers := g.ep.opp.Turn(watched{g.ref, g})
+		if g.clocks.Ticking && g.clocks.Remaining(g.clocks.Running, g.ep.opt.Now()) <= 0 {
+			g.checkFlags()
+			return
+		}
+		if g.ref.Plies() == before {
+			if g.endIfOver() {
+				return
+			}
+			g.problem(fmt.Errorf("local: the computer found no move (%d answers)", len(answers)))
+			return
+		}
+		g.punch(g.spec.Side.Other())
+		if g.endIfOver() {
+			return
+		}
+	}
+}
+
+// watched is the Umpire the computer plays through: each answer is reported
+// to us as soon as it is given, with the snapshot of that moment.
+type watched struct {
+	*referee.Referee
+	g *session
+}
+
+func (w watched) Attempt(m game.Move) referee.Answer {
+	a := w.Referee.Attempt(m)
+	w.g.report()
+	return a
+}
+
+func (w watched) AskAny() referee.Answer {
+	a := w.Referee.AskAny()
+	w.g.report()
+	return a
+}
+
+// report emits what we heard of the referee's new log entries.
+func (g *session) report() {
+	log := g.ref.Log()
+	for _, e := range log[g.seen:] {
+		if h, ok := e.HeardBy(g.spec.Side); ok {
+			g.emit(net.Event{Kind: net.KindHeard, Entry: h})
+		}
+	}
+	g.seen = len(log)
+}
+
+// punch stops mover's clock after an accepted move, adds the increment and
+// starts the other clock.
+func (g *session) punch(mover game.Color) {
+	if !g.clocks.Ticking {
+		g.clocks.Running = mover.Other()
+		return
+	}
+	now := g.ep.opt.Now()
+	left := g.clocks.Remaining(mover, now) + g.spec.Increment
+	if mover == game.White {
+		g.clocks.White = left
+	} else {
+		g.clocks.Black = left
+	}
+	g.clocks.Running, g.clocks.Stamp = mover.Other(), now
+}
+
+// checkFlags ends the game when the running clock is out: a loss for its
+// owner, or a draw when the other side cannot mate. It reports whether it did.
+func (g *session) checkFlags() bool {
+	if !g.running() || !g.clocks.Ticking {
+		return false
+	}
+	side := g.clocks.Running
+	if g.clocks.Remaining(side, g.ep.opt.Now()) > 0 {
+		return false
+	}
+	pos := g.ref.Position()
+	score := "1-0"
+	if side == game.White {
+		score = "0-1"
+	}
+	if pos.CannotMate(side.Other()) {
+		score = "1/2-1/2"
+	}
+	g.finish(referee.Result{Score: score, Reason: referee.ReasonTime})
+	return true
+}
+
+// endIfOver reports the referee's result, if the game ended.
+func (g *session) endIfOver() bool {
+	if res := g.ref.Result(); res != nil {
+		g.finish(*res)
+		return true
+	}
+	return false
+}
+
+// finish ends the game with res and stops the clocks.
+func (g *session) finish(res referee.Result) {
+	if g.result != nil {
+		return
+	}
+	now := g.ep.opt.Now()
+	if g.clocks.Ticking {
+		left := g.clocks.Remaining(g.clocks.Running, now)
+		if g.clocks.Running == game.White {
+			g.clocks.White = max(left, 0)
+		} else {
+			g.clocks.Black = max(left, 0)
+		}
+	}
+	g.clocks.Ticking, g.clocks.Stamp = false, now
+	g.result = &res
+	g.emit(net.Event{Kind: net.KindEnded})
+}
+
+// command carries out c for our side.
+func (g *session) command(c net.Command) {
+	if !g.running() {
+		g.problem(fmt.Errorf("local: %s: no game in progress", c))
+		return
+	}
+	switch c {
+	case net.Resign:
+		if err := g.ref.Resign(g.spec.Side); err != nil {
+			g.problem(fmt.Errorf("local: resign: %w", err))
+			return
+		}
+		g.report()
+		g.endIfOver()
+	case net.Abort:
+		if g.ref.Plies() >= 2 {
+			g.problem(errors.New("local: abort: too late, both sides have moved (resign or offer a draw)"))
+			return
+		}
+		g.finish(referee.Result{Score: "*", Reason: referee.ReasonAborted})
+	case net.Draw:
+		g.emit(net.Event{Kind: net.KindConsole, Text: g.ep.opt.Name + " declines the draw offer."})
+	case net.Flag:
+		if !g.checkFlags() {
+			g.problem(errors.New("local: flag: the opponent still has time"))
+		}
+	case net.AskAny:
+		if g.ref.ToMove() != g.spec.Side {
+			g.problem(errors.New("local: any: not your move"))
+			return
+		}
+		g.ref.AskAny()
+		g.report()
+	default:
+		g.problem(fmt.Errorf("local: %s: no challenge is pending", c))
+	}
+}
+
+// console reads a typed line: a command word or a move in coordinates.
+func (g *session) console(line string) {
+	line = strings.TrimSpace(line)
+	for c := net.Resign; c <= net.Decline; c++ {
+		if strings.EqualFold(line, c.String()) {
+			g.command(c)
+			return
+		}
+	}
+	if m, err := game.ParseMove(line); err == nil {
+		g.attempt(m)
+		return
+	}
+	g.emit(net.Event{Kind: net.KindConsole, Text: fmt.Sprintf("local: %q is not a move or one of resign, draw, abort, flag, any", line)})
+}
+
+func (g *session) problem(err error) {
+	g.emit(net.Event{Kind: net.KindProblem, Text: err.Error(), Err: err})
+}
+
+// emit sends ev with the current snapshot; it waits for room in the
+// channel (no event is dropped) unless the endpoint is closing.
+func (g *session) emit(ev net.Event) {
+	ev.Snap = g.snapshot()
+	select {
+	case g.ep.events <- ev:
+	case <-g.ctx.Done():
+	}
+}
+
+func (g *session) snapshot() net.Snapshot {
+	s := net.Snapshot{Side: g.spec.Side, Clocks: g.clocks, Spec: g.spec, Result: g.result, State: net.Connected}
+	if g.ref != nil {
+		pos := g.ref.Position()
+		s.Own, s.ToMove, s.Plies, s.InGame = pos.Only(g.spec.Side), pos.Turn(), g.ref.Plies(), g.result == nil
+	}
+	return s
+}
