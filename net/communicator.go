@@ -101,6 +101,14 @@ func (k Clocks) Remaining(c game.Color, now time.Time) time.Duration {
 	return left
 }
 
+// Of returns a pointer to c's time, to set it.
+func (k *Clocks) Of(c game.Color) *time.Duration {
+	if c == game.Black {
+		return &k.Black
+	}
+	return &k.White
+}
+
 // Snapshot is the board as this player knows it when an event happens.
 type Snapshot struct {
 	Side   game.Color

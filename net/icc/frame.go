@@ -27,6 +27,10 @@ type Datagram struct {
 	// Orphan is true for a datagram that arrived outside any unit and was
 	// attached to the next unit.
 	Orphan bool
+	// At is the offset in the enclosing unit's Text where the datagram
+	// stood (0 for an orphan), so a reader can take text and datagrams in
+	// the order the server sent them.
+	At int
 }
 
 // Unit is one level-1 unit: the output of one command.
@@ -49,6 +53,12 @@ type Item struct {
 // Parser reads an ICC byte stream. The zero value is ready; it is not safe
 // for concurrent use.
 type Parser struct {
+	// Immediate yields a datagram outside any unit at once, as an Item with
+	// Datagram set, instead of holding it for the next unit. A live client
+	// wants this (a clock or login datagram must not wait); the reference
+	// parse of captures holds them.
+	Immediate bool
+
 	esc     bool // the last byte was ^Y
 	telnet  int  // bytes of a telnet command still to skip (-1: inside a subnegotiation)
 	units   []*unitState
@@ -73,6 +83,22 @@ func (p *Parser) Feed(chunk []byte) []Item {
 		p.byte(b)
 	}
 	return p.items
+}
+
+// Pending returns the text received outside any unit since the last line
+// ending: a prompt such as "login: " that no newline follows.
+func (p *Parser) Pending() string {
+	if len(p.units) > 0 {
+		return ""
+	}
+	return string(p.line)
+}
+
+// DropPending forgets the pending text (a prompt that has been answered).
+func (p *Parser) DropPending() {
+	if len(p.units) == 0 {
+		p.line = p.line[:0]
+	}
 }
 
 // Flush ends the stream: it returns the text line left without a line
@@ -209,10 +235,15 @@ func (p *Parser) endDatagram() {
 		return
 	}
 	if n := len(p.units); n > 0 && !p.units[n-1].inHeader {
+		d.At = len(p.units[n-1].text)
 		p.units[n-1].dgs = append(p.units[n-1].dgs, d)
 		return
 	}
 	d.Orphan = true
+	if p.Immediate {
+		p.items = append(p.items, Item{Datagram: &d})
+		return
+	}
 	p.orphans = append(p.orphans, d)
 }
 

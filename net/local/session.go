@@ -180,12 +180,7 @@ func (g *session) punch(mover game.Color) {
 		return
 	}
 	now := g.ep.opt.Now()
-	left := g.clocks.Remaining(mover, now) + g.spec.Increment
-	if mover == game.White {
-		g.clocks.White = left
-	} else {
-		g.clocks.Black = left
-	}
+	*g.clocks.Of(mover) = g.clocks.Remaining(mover, now) + g.spec.Increment
 	g.clocks.Running, g.clocks.Stamp = mover.Other(), now
 }
 
@@ -227,12 +222,7 @@ func (g *session) finish(res referee.Result) {
 	}
 	now := g.ep.opt.Now()
 	if g.clocks.Ticking {
-		left := g.clocks.Remaining(g.clocks.Running, now)
-		if g.clocks.Running == game.White {
-			g.clocks.White = max(left, 0)
-		} else {
-			g.clocks.Black = max(left, 0)
-		}
+		*g.clocks.Of(g.clocks.Running) = max(g.clocks.Remaining(g.clocks.Running, now), 0)
 	}
 	g.clocks.Ticking, g.clocks.Stamp = false, now
 	g.result = &res

@@ -1,0 +1,414 @@
+package icc
+
+// Concurrency design.
+//
+// A Client has at most one connection at a time and one reader goroutine
+// per connection. The reader is the only goroutine that feeds the parser and
+// the session (under mu) and the only one that sends on the events channel
+// while it runs; it blocks on a full channel (no event is dropped) until the
+// client is closed. Connect and Reconnect emit events only while no reader
+// runs. Writes (the reader's login replies, the user's attempts and
+// commands) are serialised by wmu. Close cancels the client's context,
+// closes the connection (which ends the reader's Read), waits for the
+// reader, then closes the events channel.
+//
+// A move's announcements come as separate text lines after its datagram, so
+// the reader holds the move until something else arrives or the line stays
+// quiet for Options.Quiet (a read deadline), then reports it whole.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	stdnet "net"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/net"
+)
+
+// Options configure a Client.
+type Options struct {
+	Addr     string // host:port, used by the default Dial
+	User     string // empty: log in as a guest
+	Password string
+	// Patterns reads the referee's words; nil means DefaultPatterns.
+	Patterns *Patterns
+	// Dial opens the connection; nil means TCP to Addr. Tests pass pipes.
+	Dial func(ctx context.Context) (io.ReadWriteCloser, error)
+	// LoginTimeout bounds Connect's wait for the login (default 30 s).
+	LoginTimeout time.Duration
+	// Quiet is how long a move waits for more announcements (default 40 ms).
+	Quiet time.Duration
+	// Backoff paces Reconnect.
+	Backoff Backoff
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+}
+
+// Backoff is capped exponential backoff with jitter: the n-th wait (from 0)
+// is drawn uniformly from [d/2, d] where d = min(Max, Min·2ⁿ).
+type Backoff struct {
+	Min, Max time.Duration // defaults 500 ms and 30 s
+	Tries    int           // give up after this many tries; 0 means until the context ends
+}
+
+// Delay returns the wait before try n (n ≥ 1 waits; try 0 is immediate).
+func (b Backoff) Delay(n int, rng *rand.Rand) time.Duration {
+	if n <= 0 {
+		return 0
+	}
+	d := b.Min
+	for i := 1; i < n && d < b.Max; i++ {
+		d *= 2
+	}
+	d = min(d, b.Max)
+	return d/2 + time.Duration(rng.Int64N(int64(d/2)+1))
+}
+
+// ErrLost is the error of a connection that ended while logging in.
+var ErrLost = errors.New("icc: the connection closed")
+
+// Client is the ICC driver: a net.Communicator over one server connection.
+type Client struct {
+	opt    Options
+	events chan net.Event
+	life   context.Context
+	end    context.CancelFunc
+	rng    *rand.Rand
+
+	mu     sync.Mutex // guards sess, conn, login, closed
+	sess   *session
+	conn   io.ReadWriteCloser
+	login  chan error // the login's outcome on the current connection
+	closed bool
+	wg     sync.WaitGroup // the reader
+
+	wmu sync.Mutex // serialises writes
+}
+
+// New returns a client; nothing happens until Connect.
+func New(opt Options) (*Client, error) {
+	if opt.Patterns == nil {
+		p, err := DefaultPatterns()
+		if err != nil {
+			return nil, err
+		}
+		opt.Patterns = p
+	}
+	if opt.Dial == nil {
+		addr := opt.Addr
+		opt.Dial = func(ctx context.Context) (io.ReadWriteCloser, error) {
+			var d stdnet.Dialer
+			return d.DialContext(ctx, "tcp", addr)
+		}
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.LoginTimeout == 0 {
+		opt.LoginTimeout = 30 * time.Second
+	}
+	if opt.Quiet == 0 {
+		opt.Quiet = 40 * time.Millisecond
+	}
+	if opt.Backoff.Min == 0 {
+		opt.Backoff.Min = 500 * time.Millisecond
+	}
+	if opt.Backoff.Max == 0 {
+		opt.Backoff.Max = 30 * time.Second
+	}
+	life, end := context.WithCancel(context.Background())
+	c := &Client{opt: opt, events: make(chan net.Event, 1024), life: life, end: end,
+		rng:  rand.New(rand.NewPCG(uint64(opt.Now().UnixNano()), 0x696363)),
+		sess: &session{user: opt.User, password: opt.Password, patterns: opt.Patterns, now: opt.Now}}
+	return c, nil
+}
+
+// Events returns the event stream; it is closed by Close.
+func (c *Client) Events() <-chan net.Event { return c.events }
+
+// Connect dials, logs in and returns once the server is ready (after the
+// set-2 81 barrier), or with the reason it is not.
+func (c *Client) Connect(ctx context.Context) error {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return fmt.Errorf("icc: connect: %w", net.ErrClosed)
+	}
+	if c.conn != nil {
+		c.mu.Unlock()
+		return nil
+	}
+	c.mu.Unlock()
+	c.wg.Wait() // a reader of a lost connection may still be finishing
+	conn, err := c.opt.Dial(ctx)
+	if err != nil {
+		c.deliver([]net.Event{{Kind: net.KindConnection, Err: err}})
+		return fmt.Errorf("icc: dial %s: %w", c.opt.Addr, err)
+	}
+	login := make(chan error, 1)
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		conn.Close()
+		return fmt.Errorf("icc: connect: %w", net.ErrClosed)
+	}
+	c.conn, c.login = conn, login
+	c.sess.connected()
+	evs, _ := c.sess.take()
+	c.mu.Unlock()
+	c.deliver(evs)
+	c.wg.Add(1)
+	go c.read(conn)
+
+	timeout := time.NewTimer(c.opt.LoginTimeout)
+	defer timeout.Stop()
+	select {
+	case err = <-login:
+	case <-ctx.Done():
+		err = ctx.Err()
+	case <-timeout.C:
+		err = fmt.Errorf("icc: no login within %v", c.opt.LoginTimeout)
+	}
+	if err != nil {
+		conn.Close()
+		c.wg.Wait()
+		return fmt.Errorf("icc: login as %q: %w", c.nameForErrors(), err)
+	}
+	return nil
+}
+
+func (c *Client) nameForErrors() string {
+	if c.opt.User == "" {
+		return "guest"
+	}
+	return c.opt.User
+}
+
+// Reconnect connects again after a dropped connection, waiting between
+// tries with capped exponential backoff and jitter. The game's state is
+// kept. A refused login (wrong password) is not retried.
+func (c *Client) Reconnect(ctx context.Context) error {
+	var err error
+	for n := 0; c.opt.Backoff.Tries == 0 || n < c.opt.Backoff.Tries; n++ {
+		if d := c.opt.Backoff.Delay(n, c.rng); d > 0 {
+			c.deliver([]net.Event{{Kind: net.KindConnection, Snap: net.Snapshot{State: net.Reconnecting},
+				Text: fmt.Sprintf("reconnecting in %v", d.Round(time.Millisecond))}})
+			select {
+			case <-time.After(d):
+			case <-ctx.Done():
+				return fmt.Errorf("icc: reconnect: %w", ctx.Err())
+			}
+		}
+		if err = c.Connect(ctx); err == nil {
+			return nil
+		}
+		var le *LoginError
+		if errors.As(err, &le) || errors.Is(err, ErrNoPassword) || errors.Is(err, net.ErrClosed) {
+			return err
+		}
+	}
+	return fmt.Errorf("icc: reconnect: gave up after %d tries: %w", c.opt.Backoff.Tries, err)
+}
+
+// read is the connection's reader goroutine.
+func (c *Client) read(conn io.ReadWriteCloser) {
+	defer c.wg.Done()
+	p := Parser{Immediate: true}
+	buf := make([]byte, 8192)
+	dl, canDeadline := conn.(interface{ SetReadDeadline(time.Time) error })
+	for {
+		c.mu.Lock()
+		waiting := c.sess.waiting()
+		c.mu.Unlock()
+		if canDeadline {
+			var t time.Time
+			if waiting {
+				t = time.Now().Add(c.opt.Quiet)
+			}
+			dl.SetReadDeadline(t)
+		}
+		n, err := conn.Read(buf)
+		c.mu.Lock()
+		for _, it := range p.Feed(buf[:n]) {
+			c.sess.item(it)
+		}
+		if c.sess.prompt(p.Pending()) {
+			p.DropPending()
+		}
+		quiet := errors.Is(err, os.ErrDeadlineExceeded)
+		if quiet || !canDeadline && p.Pending() == "" {
+			c.sess.flush()
+		}
+		lost := err != nil && !quiet
+		if lost {
+			for _, it := range p.Flush() {
+				c.sess.item(it)
+			}
+			if c.life.Err() != nil {
+				err = nil // closed by us
+			}
+			c.sess.lost(err)
+			if c.conn == conn {
+				c.conn = nil
+			}
+		}
+		evs, writes := c.sess.take()
+		c.signalLogin(lost)
+		c.mu.Unlock()
+		if len(writes) > 0 {
+			if werr := c.write(conn, writes...); werr != nil && !lost {
+				conn.Close() // the next Read fails and reports the loss
+			}
+		}
+		c.deliver(evs)
+		if lost {
+			return
+		}
+	}
+}
+
+// signalLogin tells Connect how the login went, once. Called with mu held.
+func (c *Client) signalLogin(lost bool) {
+	if c.login == nil {
+		return
+	}
+	var err error
+	switch {
+	case c.sess.failed != nil:
+		err = c.sess.failed
+	case lost:
+		err = ErrLost
+	case c.sess.phase != phaseReady:
+		return
+	}
+	c.login <- err
+	c.login = nil
+}
+
+// deliver sends events in order, waiting for room, until the client closes.
+func (c *Client) deliver(evs []net.Event) {
+	for _, ev := range evs {
+		select {
+		case c.events <- ev:
+		case <-c.life.Done():
+			return
+		}
+	}
+}
+
+// write sends lines to conn, each ended by a newline.
+func (c *Client) write(conn io.Writer, lines ...string) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	if _, err := io.WriteString(conn, b.String()); err != nil {
+		return fmt.Errorf("icc: write: %w", err)
+	}
+	return nil
+}
+
+// send writes lines to the current connection.
+func (c *Client) send(lines ...string) error {
+	c.mu.Lock()
+	conn, closed := c.conn, c.closed
+	c.mu.Unlock()
+	if conn == nil || closed {
+		return fmt.Errorf("icc: %w", net.ErrClosed)
+	}
+	return c.write(conn, lines...)
+}
+
+// Begin challenges spec.Opponent (or seeks a game when it is empty):
+// "match <name> <min> <inc> r|u w16 [white|black]".
+func (c *Client) Begin(spec net.GameSpec) error {
+	return c.send(matchCommand(spec))
+}
+
+// Attempt sends our attempt in coordinate form.
+func (c *Client) Attempt(m game.Move) error {
+	if err := c.expect(m); err != nil {
+		return err
+	}
+	return c.send(m.String())
+}
+
+// expect records an attempt about to go out, so its answer can be matched.
+func (c *Client) expect(m game.Move) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	g := c.sess.g
+	if g == nil || g.result != nil {
+		return errors.New("icc: no game in progress")
+	}
+	if g.toMove != g.spec.Side {
+		return errors.New("icc: not your move")
+	}
+	g.sent = append(g.sent, m)
+	return nil
+}
+
+// Do sends a command; AskAny is Wild 16's "px" (any pawn capture).
+func (c *Client) Do(cmd net.Command) error {
+	if cmd == net.AskAny {
+		if err := c.expect(game.NoMove); err != nil {
+			return err
+		}
+		return c.send("px")
+	}
+	return c.send(cmd.String())
+}
+
+// Console sends a raw line, as typed.
+func (c *Client) Console(line string) error {
+	return c.send(strings.TrimRight(line, "\r\n"))
+}
+
+// Close logs out, closes the connection, waits for the reader and closes Events.
+func (c *Client) Close() error {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return nil
+	}
+	c.closed = true
+	conn := c.conn
+	c.mu.Unlock()
+	c.end()
+	if conn != nil {
+		c.write(conn, "exit")
+		conn.Close()
+	}
+	c.wg.Wait()
+	close(c.events)
+	return nil
+}
+
+// matchCommand writes the challenge (or seek) for spec.
+func matchCommand(spec net.GameSpec) string {
+	rated := "u"
+	if spec.Rated {
+		rated = "r"
+	}
+	args := fmt.Sprintf("%d %d %s", int(spec.Base/time.Minute), int(spec.Increment/time.Second), rated)
+	if spec.Kriegspiel || spec.Rules.Name != "" {
+		args += " w16"
+	}
+	if spec.Opponent == "" {
+		return "seek " + args
+	}
+	if !spec.AnySide {
+		args += " " + spec.Side.String()
+	}
+	return "match " + spec.Opponent + " " + args
+}

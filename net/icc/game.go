@@ -1,0 +1,524 @@
+package icc
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+)
+
+// gameState is our game as we know it: our men (every man in an ordinary
+// game), whose move it is, the clocks, and the move whose announcements
+// are still arriving.
+type gameState struct {
+	spec   net.GameSpec
+	own    game.Position
+	toMove game.Color
+	plies  int
+	clocks net.Clocks
+	result *referee.Result
+
+	pending *referee.Entry // a move heard, its announcements maybe still coming
+	early   []Heard        // announcements that came before their move's datagram
+	sent    []game.Move    // our attempts still unanswered, oldest first (NoMove: "px")
+	double  game.Square    // where our pawn stands after a double step last move, else NoSquare
+}
+
+func (g *gameState) kriegspiel() bool { return g != nil && g.spec.Kriegspiel && g.result == nil }
+
+func (g *gameState) snapshot() net.Snapshot {
+	if g == nil {
+		return net.Snapshot{}
+	}
+	return net.Snapshot{Side: g.spec.Side, Own: g.own, ToMove: g.toMove, Plies: g.plies, Clocks: g.clocks,
+		InGame: g.result == nil, Spec: g.spec, Result: g.result}
+}
+
+// field returns f[i] or an error naming it.
+func field(f []string, i int) (string, error) {
+	if i >= len(f) {
+		return "", errFields
+	}
+	return f[i], nil
+}
+
+func intField(f []string, i int) (int, error) {
+	v, err := field(f, i)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("field %d: %w", i+1, err)
+	}
+	return n, nil
+}
+
+// gameDatagram handles the datagrams about our game; others' are ignored.
+func (s *session) gameDatagram(d Datagram) error {
+	switch d.Number {
+	case 15, 100: // MY_GAME_STARTED, MY_GAME_CHANGE
+		return s.started(d)
+	}
+	number, err := intField(d.Fields, 0)
+	if err != nil {
+		return err
+	}
+	g := s.g
+	if g == nil || number != g.spec.Number {
+		return nil // another game (observed, or long gone)
+	}
+	f := d.Fields
+	switch d.Number {
+	case 101: // POSITION_BEGIN
+		return g.position(f)
+	case 24: // SEND_MOVES
+		mv, err := field(f, 1)
+		if err != nil {
+			return err
+		}
+		return g.move(s, mv)
+	case 42: // ILLEGAL_MOVE
+		reason, _ := intField(f, 2)
+		g.illegal(s, reason)
+	case 16: // MY_GAME_RESULT
+		code, err := field(f, 2)
+		if err != nil {
+			return err
+		}
+		score, _ := field(f, 3)
+		res := resultOf(code, score)
+		switch res.Reason {
+		case referee.ReasonCheckmate, referee.ReasonStalemate, referee.ReasonInsufficient:
+			g.flush(s, true) // the last move ended the game: no pawn tries follow it
+		}
+		g.end(s, res)
+	case 43: // MY_RELATION_TO_GAME: "X" means the game is gone
+		if rel, _ := field(f, 1); rel == "X" && g.result == nil {
+			g.flush(s, true)
+			g.end(s, referee.Result{Score: "*", Reason: referee.ReasonOther})
+		}
+	case 21: // OFFERS_IN_MY_GAME: wdraw bdraw wadj badj wabort babort ...
+		g.offers(s, f)
+	case 56, 38, 61:
+		return g.clock(s, d.Number, f)
+	}
+	return nil
+}
+
+// started reads datagram 15 (or 100): a new game of ours.
+func (s *session) started(d Datagram) error {
+	f := d.Fields
+	number, err := intField(f, 0)
+	if err != nil {
+		return err
+	}
+	white, err1 := field(f, 1)
+	black, err2 := field(f, 2)
+	wild, err3 := intField(f, 3)
+	rated, _ := field(f, 5)
+	wmin, err4 := intField(f, 6)
+	winc, err5 := intField(f, 7)
+	bmin, _ := intField(f, 8)
+	binc, _ := intField(f, 9)
+	for _, e := range []error{err1, err2, err3, err4, err5} {
+		if e != nil {
+			return e
+		}
+	}
+	if d.Number == 100 && s.g != nil && s.g.spec.Number == number {
+		return nil // a change of a game we follow: our state stays
+	}
+	if s.g != nil {
+		s.g.flush(s, true)
+	}
+	spec := net.GameSpec{Number: number, White: white, Black: black, Rated: rated == "1",
+		Kriegspiel: wild == 16, Start: game.Start(), Rules: referee.Wild16, Side: game.White}
+	spec.Side, spec.Opponent = game.White, black
+	if strings.EqualFold(black, s.me) && !strings.EqualFold(white, s.me) {
+		spec.Side, spec.Opponent = game.Black, white
+	}
+	wbase, bbase := time.Duration(wmin)*time.Minute, time.Duration(bmin)*time.Minute
+	spec.Base, spec.Increment = wbase, time.Duration(winc)*time.Second
+	if spec.Side == game.Black {
+		spec.Base, spec.Increment = bbase, time.Duration(binc)*time.Second
+	}
+	g := &gameState{spec: spec, toMove: game.White, double: game.NoSquare,
+		clocks: net.Clocks{White: wbase, Black: bbase, Running: game.White, Stamp: s.now()}}
+	g.setStart(game.Start())
+	s.g = g
+	s.emit(net.Event{Kind: net.KindStarted})
+	return nil
+}
+
+// setStart takes the start position: our men only in Kriegspiel (never
+// trust a hidden man the server might send).
+func (g *gameState) setStart(p game.Position) {
+	g.spec.Start, g.toMove = p, p.Turn()
+	g.own = p
+	if g.spec.Kriegspiel {
+		g.own = p.Only(g.spec.Side)
+	}
+}
+
+// position reads datagram 101: the game's start, when it is not the usual one.
+func (g *gameState) position(f []string) error {
+	fen, err := field(f, 1)
+	if err != nil || fen == "" || g.plies > 0 {
+		return err
+	}
+	p, err := game.ParseFEN(fen)
+	if err != nil {
+		return err
+	}
+	g.setStart(p)
+	return nil
+}
+
+// move reads datagram 24: a move of either side, ours in full, the enemy's
+// hidden in Kriegspiel.
+func (g *gameState) move(s *session, text string) error {
+	sm, err := parseSmith(text)
+	if err != nil {
+		return err
+	}
+	g.flush(s, false)
+	mover := g.toMove
+	us := g.spec.Side
+	e := &referee.Entry{Ply: g.plies, Mover: mover, Attempt: game.NoMove, Verdict: referee.Accepted,
+		Said: []referee.Announcement{{Kind: referee.KindMoved, To: referee.Everyone, Side: mover}}}
+	capture, captured := game.NoSquare, referee.CapturedUnknown
+	switch {
+	case !g.spec.Kriegspiel:
+		capture, captured = g.applyFull(sm)
+		e.Attempt = sm.Move
+	case mover == us && sm.Hidden:
+		return fmt.Errorf("our own move came hidden (%q)", text)
+	case mover == us:
+		if !g.legalOwn(sm.Move) {
+			return fmt.Errorf("move %s is not possible on our own board", sm.Move)
+		}
+		g.answered()
+		e.Attempt = sm.Move
+		capture, captured = g.applyOwn(sm)
+	default:
+		capture, captured = g.applyEnemy(s, sm)
+	}
+	if capture != game.NoSquare {
+		e.Said = append(e.Said, referee.Announcement{Kind: referee.KindCapture, To: referee.Everyone,
+			Side: mover, Square: capture, Captured: captured})
+	}
+	g.toMove = mover.Other()
+	g.own.SetTurn(g.toMove)
+	g.plies++
+	g.runClock(s.now(), mover)
+	g.pending = e
+	early := g.early
+	g.early = nil
+	if len(early) > 0 {
+		g.heard(s, early)
+	}
+	if !g.spec.Kriegspiel {
+		g.flush(s, false)
+	}
+	return nil
+}
+
+// legalOwn reports whether m is a move our own board allows (an attempt we
+// could have made).
+func (g *gameState) legalOwn(m game.Move) bool {
+	for _, c := range referee.Candidates(&g.own) {
+		if c == m {
+			return true
+		}
+	}
+	return false
+}
+
+// applyOwn plays our confirmed move on our board.
+func (g *gameState) applyOwn(sm smithMove) (game.Square, referee.CapturedKind) {
+	m := sm.Move
+	pc := g.own.At(m.From())
+	g.own.SetEnPassant(game.NoSquare)
+	g.own.Apply(m)
+	g.own.SetEnPassant(game.NoSquare)
+	g.double = game.NoSquare
+	if pc.Type() == game.Pawn && (int(m.To())-int(m.From()) == 16 || int(m.From())-int(m.To()) == 16) {
+		g.double = m.To()
+	}
+	if !sm.Capture {
+		return game.NoSquare, referee.CapturedUnknown
+	}
+	at := m.To()
+	if sm.EnPassant {
+		at = game.NewSquare(m.To().File(), m.From().Rank())
+	}
+	return at, kindOf(sm.Captured)
+}
+
+func kindOf(t game.PieceType) referee.CapturedKind {
+	switch t {
+	case game.Pawn:
+		return referee.CapturedPawn
+	case game.NoPieceType:
+		return referee.CapturedUnknown
+	}
+	return referee.CapturedPiece
+}
+
+// applyEnemy takes the enemy's hidden move: a capture removes our man.
+func (g *gameState) applyEnemy(s *session, sm smithMove) (game.Square, referee.CapturedKind) {
+	double := g.double
+	g.double = game.NoSquare
+	at := sm.At
+	if !sm.Hidden {
+		// The server showed the move: use only what a hidden one would tell.
+		at = game.NoSquare
+		if g.own.At(sm.Move.To()) != game.NoPiece {
+			at = sm.Move.To()
+		} else if sm.EnPassant {
+			at = double
+		}
+	}
+	if at == game.NoSquare {
+		return game.NoSquare, referee.CapturedUnknown
+	}
+	pc := g.own.At(at)
+	if pc == game.NoPiece && double != game.NoSquare && at == passedOver(double, g.spec.Side) {
+		at, pc = double, g.own.At(double) // en passant: the move named the square passed over
+	}
+	if pc == game.NoPiece {
+		s.problem(fmt.Errorf("icc: the enemy captured on %s, where we have no man", at))
+		return at, referee.CapturedUnknown
+	}
+	g.own.Remove(at)
+	return at, kindOf(pc.Type())
+}
+
+// passedOver returns the square a pawn of side skipped to reach at by a double step.
+func passedOver(at game.Square, side game.Color) game.Square {
+	if side == game.White {
+		return at - 8
+	}
+	return at + 8
+}
+
+// applyFull plays a move of either side in an ordinary game, where every man is seen.
+func (g *gameState) applyFull(sm smithMove) (game.Square, referee.CapturedKind) {
+	at := g.own.CapturedSquare(sm.Move)
+	var kind referee.CapturedKind
+	if at != game.NoSquare {
+		kind = kindOf(g.own.At(at).Type())
+	}
+	g.own.Apply(sm.Move)
+	return at, kind
+}
+
+// answered drops our oldest unanswered attempt.
+func (g *gameState) answered() (game.Move, bool) {
+	if len(g.sent) == 0 {
+		return game.NoMove, false
+	}
+	m := g.sent[0]
+	g.sent = g.sent[1:]
+	return m, true
+}
+
+// illegal takes the answer "illegal" (datagram 42, or the words) to our
+// oldest unanswered attempt; a second report of the same answer is dropped.
+// reason is datagram 42's code: 1 bad notation, 4 not our move (and other
+// codes than 2 and 3) mean the attempt was not a real try.
+func (g *gameState) illegal(s *session, reason int) {
+	m, ok := g.answered()
+	if !ok {
+		return
+	}
+	g.flush(s, false)
+	verdict, kind := referee.Illegal, referee.KindIllegal
+	if reason != 0 && reason != 2 && reason != 3 {
+		verdict, kind = referee.Nonsense, referee.KindNonsense
+	}
+	us := g.spec.Side
+	e := referee.Entry{Ply: g.plies, Mover: us, Attempt: m, Verdict: verdict,
+		Said: []referee.Announcement{{Kind: kind, To: referee.OnlyTo(us), Side: us}}}
+	s.emit(net.Event{Kind: net.KindHeard, Entry: e})
+}
+
+// heard adds announcements read from text to the pending move (or keeps
+// them for the move datagram still to come).
+func (g *gameState) heard(s *session, hs []Heard) {
+	for _, h := range hs {
+		switch {
+		case h.Kind == "turn":
+		case h.Kind == "illegal":
+			g.illegal(s, 0)
+		case g.pending == nil:
+			g.early = append(g.early, h)
+		default:
+			g.announce(h)
+		}
+	}
+}
+
+// announce adds one announcement to the pending move.
+func (g *gameState) announce(h Heard) {
+	e := g.pending
+	mover := e.Mover
+	switch h.Kind {
+	case "capture-pawn", "capture-piece", "capture":
+		kind := map[string]referee.CapturedKind{"capture-pawn": referee.CapturedPawn, "capture-piece": referee.CapturedPiece}[h.Kind]
+		for i := range e.Said {
+			if e.Said[i].Kind == referee.KindCapture {
+				if kind != referee.CapturedUnknown {
+					e.Said[i].Captured = kind
+				}
+				return
+			}
+		}
+		e.Said = append(e.Said, referee.Announcement{Kind: referee.KindCapture, To: referee.Everyone, Side: mover, Square: h.Square, Captured: kind})
+		if mover != g.spec.Side && g.own.At(h.Square) != game.NoPiece {
+			g.own.Remove(h.Square) // told only in words: still our man gone
+		}
+	case "tries":
+		e.Said = append(e.Said, referee.Announcement{Kind: referee.KindTries, To: referee.Everyone, Side: mover.Other(), Tries: referee.Tries{Count: h.Count}})
+	default:
+		if k, ok := checkKinds[h.Kind]; ok {
+			e.Said = append(e.Said, referee.Announcement{Kind: referee.KindCheck, To: referee.Everyone, Side: mover.Other(), Check: k})
+		}
+	}
+}
+
+// flush reports the pending move with what was heard about it, in the
+// referee's order (moved, capture, checks, tries). ICC says nothing when
+// there are no pawn tries, so silence is read as "0 pawn tries" unless the
+// game is ending.
+func (g *gameState) flush(s *session, ending bool) {
+	e := g.pending
+	if e == nil {
+		return
+	}
+	g.pending = nil
+	var moved, capture, checks, tries []referee.Announcement
+	for _, a := range e.Said {
+		switch a.Kind {
+		case referee.KindMoved:
+			moved = append(moved, a)
+		case referee.KindCapture:
+			capture = append(capture, a)
+		case referee.KindCheck:
+			checks = append(checks, a)
+		case referee.KindTries:
+			tries = append(tries, a)
+		}
+	}
+	if len(tries) == 0 && !ending && g.spec.Kriegspiel && g.spec.Rules.Tries == referee.TriesCount {
+		tries = append(tries, referee.Announcement{Kind: referee.KindTries, To: referee.Everyone, Side: e.Mover.Other()})
+	}
+	e.Said = append(append(append(moved, capture...), checks...), tries...)
+	s.emit(net.Event{Kind: net.KindHeard, Entry: *e})
+}
+
+// end records the result and reports it.
+func (g *gameState) end(s *session, res referee.Result) {
+	if g.result != nil {
+		return
+	}
+	// The entry belongs to the loser (who resigned, flagged or left), or
+	// to the side to move when nobody lost.
+	who := g.toMove
+	if winner, ok := res.Winner(); ok && res.Reason != referee.ReasonCheckmate && res.Reason != referee.ReasonStalemate {
+		who = winner.Other()
+	}
+	g.flush(s, false)
+	g.result = &res
+	g.clocks.Ticking = false
+	g.sent = nil
+	s.emit(net.Event{Kind: net.KindHeard, Entry: referee.Entry{Ply: g.plies, Mover: who, Verdict: referee.Finished,
+		Resigned: res.Reason == referee.ReasonResignation,
+		Said:     []referee.Announcement{{Kind: referee.KindGameOver, To: referee.Everyone, Side: who, Result: res}}}})
+	s.emit(net.Event{Kind: net.KindEnded})
+}
+
+// offers reads datagram 21 and reports the opponent's standing offers.
+func (g *gameState) offers(s *session, f []string) {
+	base := 1 // wdraw bdraw wadj badj wabort babort: the opponent's flag is at base+their colour
+	them := int(g.spec.Side.Other())
+	for i, what := range []string{"draw", "adjourn", "abort"} {
+		if v, _ := field(f, base+2*i+them); v == "1" {
+			s.emit(net.Event{Kind: net.KindOffer, Text: what})
+		}
+	}
+}
+
+// runClock stops mover's clock at what it shows now and starts the other.
+func (g *gameState) runClock(now time.Time, mover game.Color) {
+	if g.clocks.Ticking {
+		*g.clocks.Of(mover) = g.clocks.Remaining(mover, now)
+	}
+	g.clocks.Running, g.clocks.Stamp = mover.Other(), now
+	g.clocks.Ticking = g.spec.Base > 0 || g.spec.Increment > 0
+}
+
+// clock reads datagrams 56 (MSEC), 38 (SET_CLOCK) and 61 (MORETIME).
+func (g *gameState) clock(s *session, number int, f []string) error {
+	k := &g.clocks
+	now := s.now()
+	// Bring both clocks up to now, so the stamp can move.
+	k.White, k.Black, k.Stamp = k.Remaining(game.White, now), k.Remaining(game.Black, now), now
+	switch number {
+	case 56:
+		c, err := colorField(f, 1)
+		if err != nil {
+			return err
+		}
+		ms, err := intField(f, 2)
+		if err != nil {
+			return err
+		}
+		*k.Of(c) = time.Duration(ms) * time.Millisecond
+		switch running, _ := field(f, 3); {
+		case running == "1":
+			k.Running, k.Ticking = c, true
+		case k.Running == c:
+			k.Ticking = false
+		}
+	case 38:
+		w, err1 := intField(f, 1)
+		b, err2 := intField(f, 2)
+		if err1 != nil || err2 != nil {
+			return errFields
+		}
+		k.White, k.Black = time.Duration(w)*time.Second, time.Duration(b)*time.Second
+	case 61:
+		c, err := colorField(f, 1)
+		if err != nil {
+			return err
+		}
+		sec, err := intField(f, 2)
+		if err != nil {
+			return err
+		}
+		*k.Of(c) += time.Duration(sec) * time.Second
+	}
+	s.emit(net.Event{Kind: net.KindClock})
+	return nil
+}
+
+// colorField reads a colour field: W or B.
+func colorField(f []string, i int) (game.Color, error) {
+	v, err := field(f, i)
+	if err != nil {
+		return game.White, err
+	}
+	switch strings.ToUpper(v) {
+	case "W", "WHITE":
+		return game.White, nil
+	case "B", "BLACK":
+		return game.Black, nil
+	}
+	return game.White, fmt.Errorf("field %d: colour %q", i+1, v)
+}

@@ -1,0 +1,266 @@
+package icc
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/krieg/krieg/net"
+)
+
+// session turns what the parser reads into Events and the lines to send
+// back. It is a pure state machine (no I/O, no goroutines): the Client feeds
+// it under a lock, and tests feed it transcripts directly. The game it
+// follows survives a dropped connection; the login phase starts over.
+type session struct {
+	user, password string
+	patterns       *Patterns
+	now            func() time.Time
+
+	phase  phase
+	me     string // our handle, from datagram 0
+	failed error  // why the login failed
+	state  net.ConnState
+	g      *gameState // the game being played, kept after it ends until the next one
+
+	events []net.Event
+	writes []string
+	sentPw bool
+}
+
+// phase is how far the login has gone on the current connection.
+type phase uint8
+
+const (
+	phaseLogin   phase = iota // waiting for "login:"
+	phaseWho                  // name sent; waiting for datagram 0 (or 69)
+	phaseBarrier              // settings sent; waiting for datagram 81
+	phaseReady
+)
+
+// LoginError is a login refused by the server (datagram 69).
+type LoginError struct {
+	Code int
+	Text string
+}
+
+func (e *LoginError) Error() string {
+	what := map[int]string{11: "invalid password", 14: "already logged in", 5: "a registered name needs a password"}[e.Code]
+	if what == "" {
+		what = "login failed"
+	}
+	return fmt.Sprintf("icc: %s (code %d): %s", what, e.Code, e.Text)
+}
+
+// ErrNoPassword is the login error when the server wants a password and none was given.
+var ErrNoPassword = errors.New("icc: the server asks for a password for this name; none was given")
+
+// datagramsWanted are the level-2 datagrams the client turns on.
+var datagramsWanted = []int{0, 15, 16, 21, 24, 26, 29, 30, 31, 34, 38, 42, 43, 56, 61, 69, 81, 100, 101, 124}
+
+// level2settings returns the "level2settings=" line: character i is '1'
+// when datagram i is wanted.
+func level2settings() string {
+	b := make([]byte, datagramsWanted[len(datagramsWanted)-1]+1)
+	for i := range b {
+		b[i] = '0'
+	}
+	for _, d := range datagramsWanted {
+		b[d] = '1'
+	}
+	return "level2settings=" + string(b)
+}
+
+// connected starts the login on a new connection.
+func (s *session) connected() {
+	s.phase, s.failed, s.sentPw, s.state = phaseLogin, nil, false, net.Connecting
+	s.emit(net.Event{Kind: net.KindConnection})
+}
+
+// lost reports a dropped connection; the game's state is kept.
+func (s *session) lost(err error) {
+	s.flush()
+	s.state = net.Disconnected
+	s.emit(net.Event{Kind: net.KindConnection, Err: err})
+}
+
+// prompt looks at the text still waiting for a line ending: the login and
+// password prompts come without one. It reports whether it answered one.
+func (s *session) prompt(pending string) bool {
+	p := strings.ToLower(strings.TrimSpace(pending))
+	switch {
+	case s.phase == phaseLogin && strings.HasSuffix(p, "login:"):
+		name := s.user
+		if name == "" {
+			name = "guest"
+		}
+		s.send("level1=5", level2settings(), name)
+		s.phase = phaseWho
+		return true
+	case s.phase == phaseWho && strings.HasSuffix(p, "password:"):
+		s.sendPassword()
+		return true
+	}
+	return false
+}
+
+func (s *session) sendPassword() {
+	if s.sentPw {
+		return
+	}
+	if s.password == "" {
+		s.failed = ErrNoPassword
+		return
+	}
+	s.sentPw = true
+	s.writes = append(s.writes, s.password)
+}
+
+// item handles one thing the parser read.
+func (s *session) item(it Item) {
+	switch {
+	case it.Problem != "":
+		s.problem(fmt.Errorf("icc: %s", it.Problem))
+	case it.Datagram != nil:
+		s.datagram(*it.Datagram)
+	case it.Unit != nil:
+		s.unit(it.Unit)
+	default:
+		s.line(it.Text, 0)
+	}
+}
+
+// chatCommands are level-1 commands whose text is people talking, never the referee.
+var chatCommands = map[int]bool{101: true, 109: true, 113: true, 26: true, 31: true}
+
+// unit takes a unit's text lines and datagrams in the order they were sent.
+func (s *session) unit(u *Unit) {
+	at := 0
+	text := u.Text
+	take := func(to int) {
+		for _, l := range strings.Split(text[at:to], "\n") {
+			s.line(strings.TrimRight(l, "\r"), u.Command)
+		}
+		at = to
+	}
+	for _, d := range u.Datagrams {
+		if d.At > at && d.At <= len(text) {
+			take(d.At)
+		}
+		s.datagram(d)
+	}
+	if at < len(text) {
+		take(len(text))
+	}
+}
+
+// line takes one line of server text: an announcement, or console text.
+func (s *session) line(text string, command int) {
+	text = strings.TrimPrefix(text, "aics% ")
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	if !chatCommands[command] && s.g.kriegspiel() {
+		if heard, ok := s.patterns.Read(text); ok {
+			s.g.heard(s, heard)
+			return
+		}
+	}
+	s.emit(net.Event{Kind: net.KindConsole, Text: text})
+}
+
+// datagram handles one level-2 datagram; a malformed one is reported and skipped.
+func (s *session) datagram(d Datagram) {
+	if err := s.dispatch(d); err != nil {
+		s.problem(fmt.Errorf("icc: datagram %d %q skipped: %w", d.Number, d.Fields, err))
+	}
+}
+
+func (s *session) dispatch(d Datagram) error {
+	f := d.Fields
+	switch d.Number {
+	case 0: // WHO_AM_I
+		if len(f) < 1 {
+			return errFields
+		}
+		s.me = f[0]
+		if s.phase <= phaseWho {
+			s.send("set-quietly prompt 0", "set-quietly style 13", "set-quietly wrap 0", "set-2 81 1")
+			s.phase = phaseBarrier
+		}
+	case 69: // LOGIN_FAILED
+		if len(f) < 1 {
+			return errFields
+		}
+		code, err := strconv.Atoi(f[0])
+		if err != nil {
+			return errFields
+		}
+		if code == 5 {
+			s.sendPassword()
+			return nil
+		}
+		s.failed = &LoginError{Code: code, Text: strings.Join(f[1:], " ")}
+	case 81: // DUMMY_RESPONSE: the barrier after login
+		if s.phase == phaseBarrier {
+			s.phase, s.state = phaseReady, net.Connected
+			s.emit(net.Event{Kind: net.KindConnection})
+		}
+	case 124: // SET2 acknowledgement
+	case 26, 31: // KIBITZ, TELL
+		if len(f) < 1 {
+			return errFields
+		}
+		s.emit(net.Event{Kind: net.KindConsole, Text: f[0] + ": " + f[len(f)-1]})
+	case 29: // MATCH: someone challenges us
+		if len(f) < 1 {
+			return errFields
+		}
+		s.emit(net.Event{Kind: net.KindChallenge, Text: strings.Join(f, " ")})
+	case 30: // MATCH_REMOVED
+		s.emit(net.Event{Kind: net.KindConsole, Text: "challenge withdrawn: " + strings.Join(f, " ")})
+	default:
+		return s.gameDatagram(d)
+	}
+	return nil
+}
+
+var errFields = errors.New("missing or malformed fields")
+
+// send queues lines for the server.
+func (s *session) send(lines ...string) { s.writes = append(s.writes, lines...) }
+
+func (s *session) problem(err error) {
+	s.emit(net.Event{Kind: net.KindProblem, Text: err.Error(), Err: err})
+}
+
+// emit queues ev with the current snapshot. Anything but a clock or
+// console line first ends the move still waiting for announcements, so
+// events stay in the order things happened.
+func (s *session) emit(ev net.Event) {
+	if ev.Kind != net.KindClock && ev.Kind != net.KindConsole && s.waiting() {
+		s.g.flush(s, false)
+	}
+	ev.Snap = s.g.snapshot()
+	ev.Snap.State = s.state
+	s.events = append(s.events, ev)
+}
+
+// take returns and clears the queued events and writes.
+func (s *session) take() ([]net.Event, []string) {
+	ev, w := s.events, s.writes
+	s.events, s.writes = nil, nil
+	return ev, w
+}
+
+// flush ends the move whose announcements were still arriving.
+func (s *session) flush() {
+	if s.g != nil {
+		s.g.flush(s, false)
+	}
+}
+
+// waiting reports whether a move waits for more announcements.
+func (s *session) waiting() bool { return s.g != nil && s.g.pending != nil }
