@@ -26,6 +26,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 20s ./game/record
 	$(GO) test -run '^$$' -fuzz FuzzServe -fuzztime 20s ./game/referee
 	$(GO) test -run '^$$' -fuzz FuzzParser -fuzztime 20s ./net/icc
+	$(GO) test -run '^$$' -fuzz FuzzSession -fuzztime 20s ./net/icc
 
 build: deps
 	$(GO) build -o $(BIN) ./cmd/krieg

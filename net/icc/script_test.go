@@ -366,6 +366,21 @@ func play(t *testing.T, s script, opt Options) []net.Event {
 		}
 		t.Fatalf("%s:%d: expected event %q not seen in order; events:\n%s", s.name, wants[i].line, wants[i].arg, strings.Join(got, "\n"))
 	}
+	// Every heard entry must be expected: none extra, none lost.
+	heard, wantHeard := 0, 0
+	for _, ev := range events {
+		if ev.Kind == net.KindHeard {
+			heard++
+		}
+	}
+	for _, w := range wants {
+		if strings.HasPrefix(w.arg, "heard ") {
+			wantHeard++
+		}
+	}
+	if heard != wantHeard {
+		t.Fatalf("%s: %d heard events; the transcript expects %d", s.name, heard, wantHeard)
+	}
 	return events
 }
 

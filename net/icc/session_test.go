@@ -1,0 +1,217 @@
+package icc
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+)
+
+func TestPatterns(t *testing.T) {
+	p, err := DefaultPatterns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sq := func(s string) game.Square { q, _ := game.ParseSquare(s); return q }
+	tests := []struct {
+		line string
+		want []Heard
+		ok   bool
+	}{
+		{"Pawn at e5 captured.", []Heard{{Kind: "capture-pawn", Square: sq("e5")}}, true},
+		{"Piece at h8 captured. Long-diagonal check. 2 pawn tries.", []Heard{{Kind: "capture-piece", Square: sq("h8")},
+			{Kind: "check-long", Square: game.NoSquare}, {Kind: "tries", Square: game.NoSquare, Count: 2}}, true},
+		{"Rank check, Knight check", []Heard{{Kind: "check-rank", Square: game.NoSquare}, {Kind: "check-knight", Square: game.NoSquare}}, true},
+		{"Short diagonal check", []Heard{{Kind: "check-short", Square: game.NoSquare}}, true},
+		{"File check.", []Heard{{Kind: "check-file", Square: game.NoSquare}}, true},
+		{"1 pawn try", []Heard{{Kind: "tries", Square: game.NoSquare, Count: 1}}, true},
+		{"Illegal move.", []Heard{{Kind: "illegal", Square: game.NoSquare}}, true},
+		{"{Game 55 (a vs. b)} White's move", []Heard{{Kind: "turn", Square: game.NoSquare}}, true},
+		{"bob tells you: file check!", nil, false},
+		{"that move was illegal, says bob", nil, false},
+		{"Pawn at e9 captured.", nil, false},
+		{"99 pawn tries", nil, false},
+		{"", nil, false},
+	}
+	for _, tc := range tests {
+		got, ok := p.Read(tc.line)
+		if ok != tc.ok || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("Read(%q) = %+v, %v; want %+v, %v", tc.line, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestPatternsExtend(t *testing.T) {
+	p, _ := DefaultPatterns()
+	if _, ok := p.Read("Schach auf der Linie"); ok {
+		t.Fatal("an unknown wording was read before the table was extended")
+	}
+	if err := p.Load(strings.NewReader("# German\ncheck-file (?i)schach auf der linie\n"), "user.txt"); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := p.Read("Schach auf der Linie"); !ok || got[0].Kind != "check-file" {
+		t.Fatalf("extended table read %+v, %v; want check-file", got, ok)
+	}
+	for _, bad := range []string{"nonsense-kind foo", "check-file (unclosed", "tries"} {
+		if err := p.Load(strings.NewReader(bad), "bad.txt"); err == nil || !strings.Contains(err.Error(), "bad.txt:1") {
+			t.Errorf("Load(%q) = %v; want an error naming bad.txt:1", bad, err)
+		}
+	}
+}
+
+func TestParseSmith(t *testing.T) {
+	sq := func(s string) game.Square { q, _ := game.ParseSquare(s); return q }
+	tests := []struct {
+		in   string
+		want smithMove
+		bad  bool
+	}{
+		{in: "e2e4", want: smithMove{Move: game.NewMove(game.E2, game.E4, 0), At: game.NoSquare}},
+		{in: "e4d5p", want: smithMove{Move: game.NewMove(game.E4, sq("d5"), 0), Capture: true, Captured: game.Pawn, At: game.NoSquare}},
+		{in: "e5d6E", want: smithMove{Move: game.NewMove(sq("e5"), sq("d6"), 0), Capture: true, Captured: game.Pawn, EnPassant: true, At: game.NoSquare}},
+		{in: "e1g1c", want: smithMove{Move: game.NewMove(game.E1, game.G1, 0), At: game.NoSquare}},
+		{in: "d7c8nQ", want: smithMove{Move: game.NewMove(sq("d7"), sq("c8"), game.Queen), Capture: true, Captured: game.Knight, At: game.NoSquare}},
+		{in: "?", want: smithMove{Hidden: true, At: game.NoSquare}},
+		{in: "?xe4", want: smithMove{Hidden: true, Capture: true, At: game.E4}},
+		{in: "?e4", bad: true}, {in: "?xz9", bad: true}, {in: "e2", bad: true}, {in: "e2e2", bad: true}, {in: "e2e4z", bad: true},
+	}
+	for _, tc := range tests {
+		got, err := parseSmith(tc.in)
+		if (err != nil) != tc.bad || !tc.bad && got != tc.want {
+			t.Errorf("parseSmith(%q) = %+v, %v; want %+v (error %v)", tc.in, got, err, tc.want, tc.bad)
+		}
+	}
+}
+
+func TestBackoff(t *testing.T) {
+	b := Backoff{Min: 100 * time.Millisecond, Max: time.Second}
+	rng := rand.New(rand.NewPCG(1, 2))
+	if d := b.Delay(0, rng); d != 0 {
+		t.Fatalf("first try waits %v; want 0", d)
+	}
+	for n, cap := range map[int]time.Duration{1: 100 * time.Millisecond, 2: 200 * time.Millisecond, 3: 400 * time.Millisecond, 5: time.Second, 30: time.Second} {
+		seen := map[time.Duration]bool{}
+		for range 50 {
+			d := b.Delay(n, rng)
+			if d < cap/2 || d > cap {
+				t.Fatalf("try %d waits %v; want within [%v, %v]", n, d, cap/2, cap)
+			}
+			seen[d] = true
+		}
+		if len(seen) < 10 {
+			t.Fatalf("try %d: only %d distinct waits in 50; want jitter", n, len(seen))
+		}
+	}
+}
+
+func TestLevel2Settings(t *testing.T) {
+	s := level2settings()
+	bits := strings.TrimPrefix(s, "level2settings=")
+	for _, d := range []int{0, 15, 16, 24, 34, 42, 56, 69, 81, 101} {
+		if bits[d] != '1' {
+			t.Errorf("datagram %d is off in %s", d, s)
+		}
+	}
+	if bits[33] != '0' || bits[35] != '0' || bits[36] != '0' {
+		t.Errorf("datagram 24's optional fields must stay off (33, 35, 36): %s", s)
+	}
+}
+
+// feeder drives a session directly with server bytes.
+type feeder struct {
+	s   *session
+	p   Parser
+	now time.Time
+}
+
+func newFeeder(t *testing.T) *feeder {
+	t.Helper()
+	pats, err := DefaultPatterns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &feeder{now: time.Unix(1000, 0)}
+	f.s = &session{patterns: pats, now: func() time.Time { return f.now }, me: "guest2741"}
+	f.p.Immediate = true
+	return f
+}
+
+func (f *feeder) feed(text string) []net.Event {
+	for _, l := range strings.Split(text, "\n") {
+		for _, it := range f.p.Feed(unescape(l)) {
+			f.s.item(it)
+		}
+	}
+	f.s.flush()
+	ev, _ := f.s.take()
+	return ev
+}
+
+const started101 = `^Y(15 101 guest2741 bob 16 Wild 0 5 3 5 3 1 {} 0 1802 1638901213 {} {} 0 0 0 {} 0^Y)`
+
+func TestClocks(t *testing.T) {
+	f := newFeeder(t)
+	f.feed(started101)
+	ev := f.feed(`^Y(56 101 W 299000 1^Y)` + "\n" + `^Y(56 101 B 287500 0^Y)`)
+	k := ev[len(ev)-1].Snap.Clocks
+	if k.White != 299*time.Second || k.Black != 287500*time.Millisecond || !k.Ticking || k.Running != game.White {
+		t.Fatalf("clocks %+v; want W 299 s running, B 287.5 s", k)
+	}
+	f.now = f.now.Add(4 * time.Second)
+	if left := k.Remaining(game.White, f.now); left != 295*time.Second {
+		t.Fatalf("white has %v after 4 s; want 295 s", left)
+	}
+	ev = f.feed(`^Y(61 101 B 60^Y)`)
+	k = ev[len(ev)-1].Snap.Clocks
+	if k.Black != 347500*time.Millisecond || k.White != 295*time.Second {
+		t.Fatalf("after moretime: %+v; want B 347.5 s, W 295 s", k)
+	}
+	ev = f.feed(`^Y(38 101 120 130^Y)`)
+	k = ev[len(ev)-1].Snap.Clocks
+	if k.White != 120*time.Second || k.Black != 130*time.Second {
+		t.Fatalf("after set-clock: %+v; want 120 s and 130 s", k)
+	}
+	if ev := f.feed(`^Y(56 999 W 1 1^Y)`); len(ev) != 0 {
+		t.Fatalf("a clock of another game gave %d events", len(ev))
+	}
+}
+
+func TestOffersAndChallenges(t *testing.T) {
+	f := newFeeder(t)
+	ev := f.feed(`^Y(29 bob 1802 {} guest2741 0 {} 16 Wild 0 5 3 1 -1 0 {} {} 0 0 0^Y)`)
+	if len(ev) != 1 || ev[0].Kind != net.KindChallenge || !strings.HasPrefix(ev[0].Text, "bob 1802") {
+		t.Fatalf("challenge: %+v", ev)
+	}
+	f.feed(started101)
+	ev = f.feed(`^Y(21 101 0 1 0 0 0 1 0 0^Y)`) // Black (bob) offers a draw and an abort
+	var got []string
+	for _, e := range ev {
+		got = append(got, e.Kind.String()+" "+e.Text)
+	}
+	if want := []string{"offer draw", "offer abort"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("offers %q; want %q", got, want)
+	}
+}
+
+func TestEnemyEnPassant(t *testing.T) {
+	// We are White; our e-pawn double-steps and the enemy takes it en
+	// passant: ICC names the square passed over (e3), our pawn on e4 goes.
+	f := newFeeder(t)
+	f.feed(started101)
+	f.s.g.sent = []game.Move{game.NewMove(game.E2, game.E4, 0)}
+	f.feed(`^Y(24 101 e2e4^Y)`)
+	ev := f.feed(`^Y(24 101 ?xe3^Y)`)
+	e := ev[len(ev)-1]
+	if e.Kind != net.KindHeard || e.Entry.Said[1].Kind != referee.KindCapture || e.Entry.Said[1].Square != game.E4 ||
+		e.Entry.Said[1].Captured != referee.CapturedPawn {
+		t.Fatalf("en passant: %s; want a pawn captured on e4", describe(e))
+	}
+	if e.Snap.Own.At(game.E4) != game.NoPiece {
+		t.Fatal("our pawn is still on e4")
+	}
+}
