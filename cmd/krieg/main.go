@@ -26,6 +26,7 @@ func init() {
 		{"selfplay", "play games between random attempters and write their records", runSelfplay},
 		{"replay", "replay a record as text, or check it against the referee (--check)", runReplay},
 		{"eval", "measure the deduction engine over self-play games", runEval},
+		{"console", "play on an ICC-speaking server (--connect, --icc) or the local computer, in the terminal", runConsole},
 		{"icc-dump", "print what the ICC parser reads from a capture on stdin, one JSON object per line", runICCDump},
 		{"help", "list the subcommands", runHelp},
 	}

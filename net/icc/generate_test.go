@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/referee"
@@ -241,15 +242,24 @@ func loginGuest(t *testing.T) string {
 }
 
 // checkStream checks what holds for any game's events: no problem, plies
-// in order, one start and one end.
+// in order, one start and one end; and the deduction engine, fed the heard
+// entries as the board will feed it, derives the snapshot's own men.
 func checkStream(t *testing.T, events []net.Event) {
 	t.Helper()
 	started, ended, last := 0, 0, -1
+	var ctl *controller.Controller
 	for _, ev := range events {
+		if ctl != nil && ev.Kind == net.KindHeard {
+			vm := ctl.Observe(ev.Entry)
+			if got, want := strings.Fields(vm.Own.FEN())[0], strings.Fields(ev.Snap.Own.FEN())[0]; got != want {
+				t.Fatalf("ply %d: the controller has own men %s; the snapshot %s", ev.Entry.Ply, got, want)
+			}
+		}
 		switch ev.Kind {
 		case net.KindProblem:
 			t.Errorf("problem: %s", ev.Text)
 		case net.KindStarted:
+			ctl = controller.New(ev.Snap.Side, ev.Snap.Spec.Rules, ev.Snap.Spec.Start, controller.Options{Capacity: 256, Seed: 1})
 			started++
 		case net.KindEnded:
 			ended++

@@ -2,6 +2,9 @@ package icc
 
 import (
 	"errors"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/net"
 	"path/filepath"
 	"testing"
 )
@@ -14,9 +17,33 @@ func TestTranscripts(t *testing.T) {
 			if name == "login-password" {
 				opt.User, opt.Password = "alice", "secret"
 			}
-			play(t, s, opt)
+			events := play(t, s, opt)
+			if name == "drop" {
+				checkKeptOverDrop(t, events)
+			}
 		})
 	}
+}
+
+// checkKeptOverDrop: the snapshot at the loss still holds the game, and the
+// client reconnected before the result came.
+func checkKeptOverDrop(t *testing.T, events []net.Event) {
+	t.Helper()
+	lostAt := -1
+	for i, ev := range events {
+		if ev.Kind == net.KindConnection && ev.Snap.State == net.Disconnected {
+			lostAt = i
+			s := ev.Snap
+			if !s.InGame || s.Spec.Number != 7 || s.Own.At(game.D4) == game.NoPiece || s.ToMove != game.Black {
+				t.Fatalf("snapshot at the drop: in game %v, game %d, d4 %v, to move %v; want game 7 kept with our d4 pawn, Black to move",
+					s.InGame, s.Spec.Number, s.Own.At(game.D4), s.ToMove)
+			}
+		}
+		if lostAt >= 0 && i > lostAt && ev.Kind == net.KindConnection && ev.Snap.State == net.Connected {
+			return
+		}
+	}
+	t.Fatal("no reconnection after the drop")
 }
 
 func TestLoginRefused(t *testing.T) {

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	stdnet "net"
+	"strings"
+	"testing"
+)
+
+func TestConsoleLocal(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run([]string{"console", "--seed", "4", "--side", "white"}, strings.NewReader("e2e4\nresign\n"), &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	for _, want := range []string{"* connected", "you play white", "white e2e4: ", "* game over: 0-1 (resignation)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// TestConsoleICC logs in to a loopback ICC-speaking server as a guest,
+// sends a typed command raw and shows the server's answer.
+func TestConsoleICC(t *testing.T) {
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	got := make(chan []string, 1)
+	go func() {
+		conn, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		rd := bufio.NewReader(conn)
+		conn.Write([]byte("login: "))
+		var lines []string
+		for {
+			l, err := rd.ReadString('\n')
+			if err != nil {
+				got <- lines
+				return
+			}
+			l = strings.TrimSpace(l)
+			lines = append(lines, l)
+			switch {
+			case l == "guest":
+				conn.Write([]byte("\x19(0 guest77 {}\x19)"))
+			case l == "set-2 81 1":
+				conn.Write([]byte("\x19(81\x19)Hello from the server\r\n"))
+			case l == "finger":
+				conn.Write([]byte("\x19[37 *\r\nStatistics for guest77\r\n\x19]"))
+			}
+		}
+	}()
+	var out, errs bytes.Buffer
+	code := run([]string{"console", "--connect", ln.Addr().String()}, strings.NewReader("finger\n"), &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	for _, want := range []string{"* connected", "Hello from the server", "Statistics for guest77"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	lines := <-got
+	if !strings.Contains(strings.Join(lines, "\n"), "finger") || lines[len(lines)-1] != "exit" {
+		t.Errorf("the server read %q; want finger, then exit", lines)
+	}
+}
