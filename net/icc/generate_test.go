@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite the generated transcripts in te
 // gameFeatures counts what a transcript exercises.
 type gameFeatures struct {
 	plies, illegal, ourCaptures, theirCaptures, checksGiven, checksTaken, tries, promotions, castles int
-	result                                                                                         referee.Result
+	result                                                                                           referee.Result
 }
 
 // words writes announcements as ICC's referee words them.
