@@ -149,7 +149,7 @@ func (c *Client) Connect(ctx context.Context) error {
 	c.wg.Wait() // a reader of a lost connection may still be finishing
 	conn, err := c.opt.Dial(ctx)
 	if err != nil {
-		c.deliver([]net.Event{{Kind: net.KindConnection, Err: err}})
+		c.deliver([]net.Event{c.connEvent(net.Disconnected, err, "")})
 		return fmt.Errorf("icc: dial %s: %w", c.opt.Addr, err)
 	}
 	login := make(chan error, 1)
@@ -198,8 +198,7 @@ func (c *Client) Reconnect(ctx context.Context) error {
 	var err error
 	for n := 0; c.opt.Backoff.Tries == 0 || n < c.opt.Backoff.Tries; n++ {
 		if d := c.opt.Backoff.Delay(n, c.rng); d > 0 {
-			c.deliver([]net.Event{{Kind: net.KindConnection, Snap: net.Snapshot{State: net.Reconnecting},
-				Text: fmt.Sprintf("reconnecting in %v", d.Round(time.Millisecond))}})
+			c.deliver([]net.Event{c.connEvent(net.Reconnecting, nil, fmt.Sprintf("reconnecting in %v", d.Round(time.Millisecond)))})
 			select {
 			case <-time.After(d):
 			case <-ctx.Done():
@@ -215,6 +214,16 @@ func (c *Client) Reconnect(ctx context.Context) error {
 		}
 	}
 	return fmt.Errorf("icc: reconnect: gave up after %d tries: %w", c.opt.Backoff.Tries, err)
+}
+
+// connEvent is a connection event with the game's snapshot, for use while
+// no reader runs.
+func (c *Client) connEvent(state net.ConnState, err error, text string) net.Event {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	snap := c.sess.g.snapshot()
+	snap.State = state
+	return net.Event{Kind: net.KindConnection, Snap: snap, Err: err, Text: text}
 }
 
 // read is the connection's reader goroutine.

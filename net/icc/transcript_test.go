@@ -2,6 +2,9 @@ package icc
 
 import (
 	"errors"
+	stdnet "net"
+	"strings"
+	"time"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/net"
@@ -61,5 +64,34 @@ func TestLoginRefused(t *testing.T) {
 	}
 	if want := "icc: login as \"alice\": icc: invalid password (code 11): Invalid password."; err.Error() != want {
 		t.Fatalf("error %q; want %q", err, want)
+	}
+}
+
+// TestReconnectGivesUp: with nobody listening, Reconnect tries Tries times,
+// announcing each wait, and then says it gave up.
+func TestReconnectGivesUp(t *testing.T) {
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	c, err := New(Options{Addr: addr, Backoff: Backoff{Min: time.Millisecond, Max: 4 * time.Millisecond, Tries: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	err = c.Reconnect(t.Context())
+	if err == nil || !strings.Contains(err.Error(), "gave up after 3 tries") {
+		t.Fatalf("Reconnect: %v; want gave up after 3 tries", err)
+	}
+	waits := 0
+	for evs, _ := net.Poll(c.Events(), 0); len(evs) > 0; evs = evs[1:] {
+		if evs[0].Snap.State == net.Reconnecting {
+			waits++
+		}
+	}
+	if waits != 2 {
+		t.Fatalf("%d reconnecting events; want 2 (the first try does not wait)", waits)
 	}
 }
