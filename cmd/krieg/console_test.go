@@ -3,7 +3,10 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
+	"fmt"
 	stdnet "net"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -70,5 +73,33 @@ func TestConsoleICC(t *testing.T) {
 	lines := <-got
 	if !strings.Contains(strings.Join(lines, "\n"), "finger") || lines[len(lines)-1] != "exit" {
 		t.Errorf("the server read %q; want finger, then exit", lines)
+	}
+}
+
+func TestMatchCommand(t *testing.T) {
+	dir := t.TempDir()
+	var out, errs bytes.Buffer
+	if code := run([]string{"match", "--white", "cheat", "--black", "random", "--games", "3", "--seed", "2", "--json", "--out", dir}, nil, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	var r struct {
+		Games, WhiteWins, Draws, BlackWins int `json:"-"`
+	}
+	var raw map[string]any
+	if err := json.Unmarshal(out.Bytes(), &raw); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	r.Games, r.WhiteWins, r.Draws, r.BlackWins = int(raw["games"].(float64)), int(raw["white_wins"].(float64)), int(raw["draws"].(float64)), int(raw["black_wins"].(float64))
+	if r.Games != 3 || r.WhiteWins+r.Draws+r.BlackWins != 3 {
+		t.Fatalf("report %s", out.String())
+	}
+	for i := 1; i <= 3; i++ {
+		path := filepath.Join(dir, fmt.Sprintf("game-%04d.pgn", i))
+		if code := run([]string{"replay", "--check", path}, nil, &out, &errs); code != 0 {
+			t.Fatalf("the record %s does not replay: %s", path, errs.String())
+		}
+	}
+	if code := run([]string{"match", "--white", "oracle"}, nil, &out, &errs); code == 0 {
+		t.Fatal("an unknown player was accepted")
 	}
 }

@@ -25,6 +25,7 @@ func init() {
 		{"referee", "umpire a game over stdin/stdout, one JSON object per line", runReferee},
 		{"selfplay", "play games between random attempters and write their records", runSelfplay},
 		{"replay", "replay a record as text, or check it against the referee (--check)", runReplay},
+		{"match", "play games between two players (random, cheat) and print the score", runMatch},
 		{"eval", "measure the deduction engine over self-play games", runEval},
 		{"console", "play on an ICC-speaking server (--connect, --icc) or the local computer, in the terminal", runConsole},
 		{"icc-dump", "print what the ICC parser reads from a capture on stdin, one JSON object per line", runICCDump},

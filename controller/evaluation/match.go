@@ -1,0 +1,139 @@
+package evaluation
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// Player plays one turn through the umpire: attempts until one is accepted
+// or the game ends.
+type Player interface {
+	Turn(u referee.Umpire) []referee.Answer
+}
+
+// PlayerNames are the players a match may pit against each other.
+var PlayerNames = []string{"random", "cheat"}
+
+// NewPlayer builds the named player for one game on ref. "cheat" reads
+// ref's true board; the others see only what the umpire shows them.
+func NewPlayer(name string, ref *referee.Referee, seed uint64) (Player, error) {
+	switch name {
+	case "random":
+		return attempter.NewRandom(seed), nil
+	case "cheat":
+		return attempter.NewCheat(ref, seed), nil
+	}
+	return nil, fmt.Errorf("evaluation: unknown player %q (want one of %s)", name, strings.Join(PlayerNames, ", "))
+}
+
+// MatchOptions describe a match.
+type MatchOptions struct {
+	White, Black string
+	Games        int
+	Seed         uint64
+	Rules        referee.Ruleset
+	Start        game.Position
+}
+
+// MatchReport is a match's outcome, scored for the White and Black players.
+type MatchReport struct {
+	White     string         `json:"white"`
+	Black     string         `json:"black"`
+	Rules     string         `json:"rules"`
+	Games     int            `json:"games"`
+	Seed      uint64         `json:"seed"`
+	WhiteWins int            `json:"white_wins"`
+	Draws     int            `json:"draws"`
+	BlackWins int            `json:"black_wins"`
+	Endings   map[string]int `json:"endings"` // reason → games
+	MeanPlies float64        `json:"mean_plies"`
+	// IllegalPerMove is each side's refused attempts per accepted move.
+	IllegalPerMove struct {
+		White float64 `json:"white"`
+		Black float64 `json:"black"`
+	} `json:"illegal_per_move"`
+}
+
+// Match plays opt.Games games and calls each (if not nil) with every
+// finished game's referee.
+func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (MatchReport, error) {
+	r := MatchReport{White: opt.White, Black: opt.Black, Rules: opt.Rules.Name, Games: opt.Games, Seed: opt.Seed, Endings: map[string]int{}}
+	plies := 0
+	var refused, moved [2]int
+	for n := 0; n < opt.Games; n++ {
+		s := GameSeed(opt.Seed, n)
+		ref := referee.New(opt.Rules, opt.Start)
+		var players [2]Player
+		for c, name := range [2]string{opt.White, opt.Black} {
+			p, err := NewPlayer(name, ref, s+uint64(c))
+			if err != nil {
+				return r, err
+			}
+			players[c] = p
+		}
+		for ref.Result() == nil {
+			if len(players[ref.ToMove()].Turn(ref)) == 0 {
+				return r, fmt.Errorf("evaluation: game %d: %s made no attempt at ply %d", n+1, [2]string{opt.White, opt.Black}[ref.ToMove()], ref.Plies())
+			}
+		}
+		for _, e := range ref.Log() {
+			switch e.Verdict {
+			case referee.Accepted:
+				moved[e.Mover]++
+			case referee.Illegal, referee.Nonsense, referee.Repeated:
+				refused[e.Mover]++
+			}
+		}
+		plies += ref.Plies()
+		res := ref.Result()
+		r.Endings[string(res.Reason)]++
+		switch res.Score {
+		case "1-0":
+			r.WhiteWins++
+		case "0-1":
+			r.BlackWins++
+		default:
+			r.Draws++
+		}
+		if each != nil {
+			if err := each(n, ref); err != nil {
+				return r, err
+			}
+		}
+	}
+	if opt.Games > 0 {
+		r.MeanPlies = float64(plies) / float64(opt.Games)
+	}
+	r.IllegalPerMove.White = ratio(refused[game.White], moved[game.White])
+	r.IllegalPerMove.Black = ratio(refused[game.Black], moved[game.Black])
+	return r, nil
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// String writes the report as a short table.
+func (r MatchReport) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d games, %s, seed %d\n", r.Games, r.Rules, r.Seed)
+	fmt.Fprintf(&b, "white (%s) wins %d, draws %d, black (%s) wins %d\n", r.White, r.WhiteWins, r.Draws, r.Black, r.BlackWins)
+	var reasons []string
+	for k := range r.Endings {
+		reasons = append(reasons, k)
+	}
+	sort.Strings(reasons)
+	for _, k := range reasons {
+		fmt.Fprintf(&b, "  %-22s %d\n", k, r.Endings[k])
+	}
+	fmt.Fprintf(&b, "mean plies %.1f; refused attempts per move: white %.2f, black %.2f\n", r.MeanPlies, r.IllegalPerMove.White, r.IllegalPerMove.Black)
+	return b.String()
+}
