@@ -4,11 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/krieg/krieg/controller/evaluation"
-	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -33,24 +30,11 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *out != "" {
-		if err := os.MkdirAll(*out, 0o755); err != nil {
-			return fmt.Errorf("creating %s: %w", *out, err)
-		}
+	if err := makeOutDir(*out); err != nil {
+		return err
 	}
 	save := func(n int, ref *referee.Referee) error {
-		if *out == "" {
-			return nil
-		}
-		rec, err := record.FromReferee(ref, []record.Tag{
-			{Key: "Event", Value: "krieg match " + rules.Name}, {Key: "Site", Value: "krieg"},
-			{Key: "Round", Value: fmt.Sprint(n + 1)}, {Key: "White", Value: *white}, {Key: "Black", Value: *black},
-			{Key: "Seed", Value: fmt.Sprint(*seed)},
-		})
-		if err != nil {
-			return err
-		}
-		return writeRecord(filepath.Join(*out, fmt.Sprintf("game-%04d.pgn", n+1)), rec)
+		return saveGame(*out, "krieg match", n, ref, *white, *black, *seed)
 	}
 	r, err := evaluation.Match(evaluation.MatchOptions{White: *white, Black: *black, Games: *games, Seed: *seed,
 		Rules: rules, Start: start}, save)

@@ -33,10 +33,8 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *out != "" {
-		if err := os.MkdirAll(*out, 0o755); err != nil {
-			return fmt.Errorf("creating %s: %w", *out, err)
-		}
+	if err := makeOutDir(*out); err != nil {
+		return err
 	}
 	var traceOut *bufio.Writer
 	if *trace != "" {
@@ -67,18 +65,7 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		res := ref.Result()
 		scores[res.Score+" "+string(res.Reason)]++
 		fmt.Fprintf(stdout, "game %d: %s (%s) after %d plies\n", i+1, res.Score, res.Reason, ref.Plies())
-		if *out == "" {
-			continue
-		}
-		rec, err := record.FromReferee(ref, []record.Tag{
-			{Key: "Event", Value: "krieg selfplay " + rules.Name}, {Key: "Site", Value: "krieg"},
-			{Key: "Round", Value: fmt.Sprint(i + 1)}, {Key: "White", Value: "random"}, {Key: "Black", Value: "random"},
-			{Key: "Seed", Value: fmt.Sprint(*seed)},
-		})
-		if err != nil {
-			return err
-		}
-		if err := writeRecord(filepath.Join(*out, fmt.Sprintf("game-%04d.pgn", i+1)), rec); err != nil {
+		if err := saveGame(*out, "krieg selfplay", i, ref, "random", "random", *seed); err != nil {
 			return err
 		}
 	}
@@ -93,6 +80,33 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stdout)
 	return nil
+}
+
+// makeOutDir creates the records' directory, if one was asked for.
+func makeOutDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("creating %s: %w", dir, err)
+	}
+	return nil
+}
+
+// saveGame writes game n's record to dir as game-NNNN.pgn (nothing when dir is empty).
+func saveGame(dir, event string, n int, ref *referee.Referee, white, black string, seed uint64) error {
+	if dir == "" {
+		return nil
+	}
+	rec, err := record.FromReferee(ref, []record.Tag{
+		{Key: "Event", Value: event + " " + ref.Rules().Name}, {Key: "Site", Value: "krieg"},
+		{Key: "Round", Value: fmt.Sprint(n + 1)}, {Key: "White", Value: white}, {Key: "Black", Value: black},
+		{Key: "Seed", Value: fmt.Sprint(seed)},
+	})
+	if err != nil {
+		return err
+	}
+	return writeRecord(filepath.Join(dir, fmt.Sprintf("game-%04d.pgn", n+1)), rec)
 }
 
 // writeRecord writes rec to path through a temporary file, so a failure leaves nothing behind.

@@ -337,7 +337,6 @@ func (g *gameState) illegal(s *session, reason int) {
 	if !ok {
 		return
 	}
-	g.flush(s, false)
 	verdict, kind := referee.Illegal, referee.KindIllegal
 	if reason != 0 && reason != 2 && reason != 3 {
 		verdict, kind = referee.Nonsense, referee.KindNonsense
@@ -433,7 +432,6 @@ func (g *gameState) end(s *session, res referee.Result) {
 	if winner, ok := res.Winner(); ok && res.Reason != referee.ReasonCheckmate && res.Reason != referee.ReasonStalemate {
 		who = winner.Other()
 	}
-	g.flush(s, false)
 	g.result = &res
 	g.clocks.Ticking = false
 	g.sent = nil
