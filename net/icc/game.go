@@ -432,6 +432,7 @@ func (g *gameState) end(s *session, res referee.Result) {
 	if winner, ok := res.Winner(); ok && res.Reason != referee.ReasonCheckmate && res.Reason != referee.ReasonStalemate {
 		who = winner.Other()
 	}
+	g.flush(s, false) // the last move is reported while the game still runs
 	g.result = &res
 	g.clocks.Ticking = false
 	g.sent = nil
