@@ -221,13 +221,15 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 		e := ev.Entry
 		var said []string
 		for _, a := range e.Said {
-			said = append(said, a.Text(rules))
+			if t := a.Text(rules); t != "" {
+				said = append(said, t)
+			}
 		}
 		who := e.Mover.String()
 		if e.Attempt != game.NoMove && e.Mover == s.Side {
 			who += " " + e.Attempt.String()
 		}
-		fmt.Fprintf(w, "%s: %s\n", who, strings.Join(said, " "))
+		fmt.Fprintf(w, "%s: %s\n", who, strings.Join(said, "; "))
 		if e.Verdict == referee.Accepted && s.InGame && s.ToMove == s.Side {
 			fmt.Fprintf(w, "%s(your move; %s %v, %s %v)\n", s.Own.Diagram(s.Side == game.Black),
 				game.White, s.Clocks.Remaining(game.White, time.Now()).Round(time.Second),
