@@ -12,21 +12,13 @@ import (
 // runMatch plays games between two named players and prints the score.
 func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("match", stderr)
-	var g gameFlags
-	g.register(fs)
+	var g seriesFlags
+	g.register(fs, 10, "number of games")
 	white := fs.String("white", "random", "White's player: random or cheat (sees the whole board)")
 	black := fs.String("black", "cheat", "Black's player: random or cheat")
-	games := fs.Int("games", 10, "number of games")
-	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same games")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
 	out := fs.String("out", "", "directory to write one record per game (game-0001.pgn, ...)")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if *games < 1 {
-		return fmt.Errorf("%w: --games must be at least 1", errUsage)
-	}
-	rules, start, err := g.resolve()
+	rules, start, err := g.parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -34,9 +26,9 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	save := func(n int, ref *referee.Referee) error {
-		return saveGame(*out, "krieg match", n, ref, *white, *black, *seed)
+		return saveGame(*out, "krieg match", n, ref, *white, *black, g.seed)
 	}
-	r, err := evaluation.Match(evaluation.MatchOptions{White: *white, Black: *black, Games: *games, Seed: *seed,
+	r, err := evaluation.Match(evaluation.MatchOptions{White: *white, Black: *black, Games: g.games, Seed: g.seed,
 		Rules: rules, Start: start}, save)
 	if err != nil {
 		return err

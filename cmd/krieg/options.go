@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -29,4 +30,30 @@ func (g *gameFlags) resolve() (referee.Ruleset, game.Position, error) {
 	rules.PlyCap = g.plyCap
 	start, err := game.ParseFEN(g.fen)
 	return rules, start, err
+}
+
+// seriesFlags are the flags of the subcommands that play a series of
+// seeded games (selfplay, eval, match).
+type seriesFlags struct {
+	gameFlags
+	games int
+	seed  uint64
+}
+
+func (g *seriesFlags) register(fs *flag.FlagSet, games int, gamesHelp string) {
+	g.gameFlags.register(fs)
+	fs.IntVar(&g.games, "games", games, gamesHelp)
+	fs.Uint64Var(&g.seed, "seed", 1, "random seed; the same seed gives the same games")
+}
+
+// parse reads args and returns the ruleset and starting position; a series
+// needs at least one game.
+func (g *seriesFlags) parse(fs *flag.FlagSet, args []string) (referee.Ruleset, game.Position, error) {
+	if err := parseFlags(fs, args); err != nil {
+		return referee.Ruleset{}, game.Position{}, err
+	}
+	if g.games < 1 {
+		return referee.Ruleset{}, game.Position{}, fmt.Errorf("%w: --games must be at least 1", errUsage)
+	}
+	return g.resolve()
 }

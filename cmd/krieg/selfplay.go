@@ -17,19 +17,11 @@ import (
 
 func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("selfplay", stderr)
-	var g gameFlags
-	g.register(fs)
-	games := fs.Int("games", 1, "number of games")
-	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same games")
+	var g seriesFlags
+	g.register(fs, 1, "number of games")
 	out := fs.String("out", "", "directory to write one record per game (game-0001.pgn, ...)")
 	trace := fs.String("trace", "", "file to write each player's B1 belief after every ply, one JSON line each")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if *games < 1 {
-		return fmt.Errorf("%w: --games must be at least 1", errUsage)
-	}
-	rules, start, err := g.resolve()
+	rules, start, err := g.parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -46,8 +38,8 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		traceOut = bufio.NewWriter(f)
 	}
 	scores := map[string]int{}
-	for i := 0; i < *games; i++ {
-		s := evaluation.GameSeed(*seed, i)
+	for i := 0; i < g.games; i++ {
+		s := evaluation.GameSeed(g.seed, i)
 		var ref *referee.Referee
 		if traceOut == nil {
 			ref = attempter.Play(referee.New(rules, start), attempter.NewRandom(s), attempter.NewRandom(s+1))
@@ -65,7 +57,7 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		res := ref.Result()
 		scores[res.Score+" "+string(res.Reason)]++
 		fmt.Fprintf(stdout, "game %d: %s (%s) after %d plies\n", i+1, res.Score, res.Reason, ref.Plies())
-		if err := saveGame(*out, "krieg selfplay", i, ref, "random", "random", *seed); err != nil {
+		if err := saveGame(*out, "krieg selfplay", i, ref, "random", "random", g.seed); err != nil {
 			return err
 		}
 	}
@@ -74,7 +66,7 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("writing trace: %w", err)
 		}
 	}
-	fmt.Fprintf(stdout, "%d games:", *games)
+	fmt.Fprintf(stdout, "%d games:", g.games)
 	for k, n := range scores {
 		fmt.Fprintf(stdout, " %s x%d;", k, n)
 	}
