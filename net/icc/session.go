@@ -133,7 +133,7 @@ func (s *session) item(it Item) {
 }
 
 // chatCommands are level-1 commands whose text is people talking, never the referee.
-var chatCommands = map[int]bool{101: true, 109: true, 113: true, 26: true, 31: true}
+var chatCommands = map[int]bool{101: true, 109: true, 113: true}
 
 // unit takes a unit's text lines and datagrams in the order they were sent.
 func (s *session) unit(u *Unit) {
