@@ -9,7 +9,7 @@ BIN := bin/krieg
 .PHONY: run test bench fuzz deps build
 
 run: build
-	./$(BIN) play --delay 40ms
+	./$(BIN) console
 
 test: deps
 	$(GO) vet ./...

@@ -52,6 +52,18 @@ func newBelief(start *game.Position, us game.Color) Belief {
 	return b
 }
 
+// widen makes the belief allow another start: each class may also stand
+// where start has it, and only squares occupied in every start stay fixed.
+func (b *Belief) widen(start *game.Position) {
+	b.Fixed &= start.ByColor(b.enemy)
+	for _, t := range Classes {
+		here := start.Pieces(b.enemy, t)
+		b.Possible[t] |= here
+		b.base[t] = max(b.base[t], here.Count())
+	}
+	b.recount()
+}
+
 // recount derives Max from base and promoted.
 func (b *Belief) recount() {
 	for _, t := range Classes {

@@ -61,7 +61,7 @@ func snapshots(b *testing.B, hold, want int) []snapshot {
 // the legal moves of the same boards (the least any refresh must do).
 func BenchmarkB2Refresh(b *testing.B) {
 	states := snapshots(b, DefaultCapacity, 40)
-	sampler := newSampler(game.Start(), game.White, referee.Wild16, DefaultCapacity, 1, 0)
+	sampler := newSampler([]game.Position{game.Start()}, game.White, referee.Wild16, DefaultCapacity, 1, 0)
 	var times []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

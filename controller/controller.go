@@ -81,13 +81,24 @@ type Options struct {
 
 // New starts following side's game under rules from the known start position.
 func New(side game.Color, rules referee.Ruleset, start game.Position, opt Options) *Controller {
+	return NewAmong(side, rules, []game.Position{start}, opt)
+}
+
+// NewAmong starts following side's game when the enemy's men may stand as in
+// any one of starts (equally likely): an endgame study where the lone king
+// is anywhere. Every start must hold the same own men and side to move;
+// starts must not be empty.
+func NewAmong(side game.Color, rules referee.Ruleset, starts []game.Position, opt Options) *Controller {
 	if opt.Capacity <= 0 {
 		opt.Capacity = DefaultCapacity
 	}
-	c := &Controller{side: side, rules: rules, own: start.Only(side)}
-	c.belief = newBelief(&start, side)
+	c := &Controller{side: side, rules: rules, own: starts[0].Only(side)}
+	c.belief = newBelief(&starts[0], side)
+	for i := 1; i < len(starts); i++ {
+		c.belief.widen(&starts[i])
+	}
 	if !opt.BeliefOnly {
-		c.sampler = newSampler(start, side, rules, opt.Capacity, opt.Seed, opt.Workers)
+		c.sampler = newSampler(starts, side, rules, opt.Capacity, opt.Seed, opt.Workers)
 	}
 	c.refresh()
 	return c

@@ -56,10 +56,12 @@ type expansion struct {
 // DefaultCapacity is the number of boards a sampler holds at most.
 const DefaultCapacity = 4096
 
-// newSampler starts with the single known starting board.
-func newSampler(start game.Position, us game.Color, rules referee.Ruleset, capacity int, seed uint64, workers int) *Sampler {
+// newSampler starts with the possible starting boards, equally likely.
+func newSampler(starts []game.Position, us game.Color, rules referee.Ruleset, capacity int, seed uint64, workers int) *Sampler {
 	s := &Sampler{us: us, rules: rules, capacity: capacity, rng: rand.New(rand.NewPCG(seed, 0x42324232))}
-	s.boards = []particle{{pos: start, w: 1}}
+	for _, p := range starts {
+		s.boards = append(s.boards, particle{pos: p, w: 1 / float64(len(starts))})
+	}
 	s.noteMaterial()
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -70,6 +72,57 @@ func newSampler(start game.Position, us game.Color, rules referee.Ruleset, capac
 
 // Boards returns the number of boards held.
 func (s *Sampler) Boards() int { return len(s.boards) }
+
+// Board is one hidden board the sampler holds and its weight.
+type Board struct {
+	Pos    game.Position
+	Weight float64
+}
+
+// Hidden returns the distinct boards held, with the weights of equal boards
+// merged and all weights summing to one. When there are more than max
+// (and max > 0), a deterministic systematic resample keeps max of them,
+// each weighted by its share of the max evenly spaced points.
+func (s *Sampler) Hidden(max int) []Board {
+	at := make(map[uint64]int, len(s.boards))
+	var out []Board
+	total := 0.0
+	for i := range s.boards {
+		b := &s.boards[i]
+		total += b.w
+		h := b.pos.Hash()
+		if j, ok := at[h]; ok {
+			out[j].Weight += b.w
+			continue
+		}
+		at[h] = len(out)
+		out = append(out, Board{Pos: b.pos, Weight: b.w})
+	}
+	if total <= 0 {
+		return nil
+	}
+	for i := range out {
+		out[i].Weight /= total
+	}
+	if max <= 0 || len(out) <= max {
+		return out
+	}
+	kept := make([]Board, 0, max)
+	step := 1 / float64(max)
+	point, acc := step/2, 0.0
+	for _, b := range out {
+		acc += b.Weight
+		hits := 0
+		for point < acc && len(kept)+hits < max {
+			hits++
+			point += step
+		}
+		if hits > 0 {
+			kept = append(kept, Board{Pos: b.Pos, Weight: float64(hits) * step})
+		}
+	}
+	return kept
+}
 
 // Distinct returns the number of different boards held.
 func (s *Sampler) Distinct() int {
@@ -207,7 +260,26 @@ func (s *Sampler) enemyMove(o *observation) {
 			}
 		}
 	}
-	s.boards = next
+	s.boards = s.merge(next)
+}
+
+// merge folds equal boards into one particle carrying their summed weight:
+// the same distribution, held once. Without it a board reached along many
+// paths fills the capacity with copies, and resampling may then lose a rare
+// board that is the truth.
+func (s *Sampler) merge(boards []particle) []particle {
+	at := make(map[uint64]int32, len(boards))
+	kept := boards[:0]
+	for _, b := range boards {
+		h := b.pos.Hash()
+		if i, ok := at[h]; ok {
+			kept[i].w += b.w
+			continue
+		}
+		at[h] = int32(len(kept))
+		kept = append(kept, b)
+	}
+	return kept
 }
 
 // birth plays a child's move on its parent board.

@@ -119,3 +119,9 @@ func (s *Square) UnmarshalText(b []byte) error {
 	*s = sq
 	return nil
 }
+
+// Distance is the number of king moves from s to t.
+func (s Square) Distance(t Square) int {
+	df, dr := s.File()-t.File(), s.Rank()-t.Rank()
+	return max(df, -df, dr, -dr)
+}

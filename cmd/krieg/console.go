@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/referee"
@@ -33,6 +34,8 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "local: the computer's seed")
 	side := fs.String("side", "white", "local: your side, white, black or random")
 	clock := fs.String("time", "5+3", "local: time control, minutes+increment seconds")
+	opponent := fs.String("opponent", "bot", "local: the computer, bot (the computer player) or random")
+	movetime := fs.Duration("movetime", player.DefaultMoveTime, "local: the bot's time per move")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
@@ -46,7 +49,16 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		if err != nil {
 			return fmt.Errorf("%w: %v", errUsage, err)
 		}
-		comm, spec = local.New(attempter.NewRandom(*seed), local.Options{Seed: *seed}), &s
+		var opp local.Opponent
+		switch *opponent {
+		case "bot":
+			opp = player.New(player.Options{MoveTime: *movetime, Seed: *seed})
+		case "random":
+			opp = attempter.NewRandom(*seed)
+		default:
+			return fmt.Errorf("%w: --opponent is bot or random", errUsage)
+		}
+		comm, spec = local.New(opp, local.Options{Seed: *seed}), &s
 	} else {
 		opt := icc.Options{Addr: *addr, User: *user}
 		if *patterns != "" {

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/krieg/krieg/controller/evaluation"
+	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -14,8 +15,9 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("match", stderr)
 	var g seriesFlags
 	g.register(fs, 10, "number of games")
-	white := fs.String("white", "random", "White's player: random or cheat (sees the whole board)")
-	black := fs.String("black", "cheat", "Black's player: random or cheat")
+	white := fs.String("white", "bot", "White's player: bot, random or cheat (sees the whole board)")
+	black := fs.String("black", "random", "Black's player: bot, random or cheat")
+	movetime := fs.Duration("movetime", player.DefaultMoveTime, "the bot's time budget per move")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
 	out := fs.String("out", "", "directory to write one record per game (game-0001.pgn, ...)")
 	rules, start, err := g.parse(fs, args)
@@ -29,7 +31,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return saveGame(*out, "krieg match", n, ref, *white, *black, g.seed)
 	}
 	r, err := evaluation.Match(evaluation.MatchOptions{White: *white, Black: *black, Games: g.games, Seed: g.seed,
-		Rules: rules, Start: start}, save)
+		Rules: rules, Start: start, MoveTime: *movetime}, save)
 	if err != nil {
 		return err
 	}

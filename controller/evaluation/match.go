@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
+	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/referee"
@@ -17,12 +19,26 @@ type Player interface {
 }
 
 // PlayerNames are the players a match may pit against each other.
-var PlayerNames = []string{"random", "cheat"}
+var PlayerNames = []string{"bot", "random", "cheat"}
+
+// PlayerOptions configure the players NewPlayer builds.
+type PlayerOptions struct {
+	MoveTime time.Duration // the bot's budget per move (player.DefaultMoveTime when 0)
+	// Starts are the positions the bot believes the game may have begun
+	// from; nil means ref's own start, which is public in a normal game.
+	Starts []game.Position
+}
 
 // NewPlayer builds the named player for one game on ref. "cheat" reads
 // ref's true board; the others see only what the umpire shows them.
-func NewPlayer(name string, ref *referee.Referee, seed uint64) (Player, error) {
+func NewPlayer(name string, ref *referee.Referee, seed uint64, opt PlayerOptions) (Player, error) {
 	switch name {
+	case "bot":
+		starts := opt.Starts
+		if starts == nil {
+			starts = []game.Position{ref.Start()}
+		}
+		return player.New(player.Options{MoveTime: opt.MoveTime, Seed: seed, Starts: starts}), nil
 	case "random":
 		return attempter.NewRandom(seed), nil
 	case "cheat":
@@ -38,6 +54,7 @@ type MatchOptions struct {
 	Seed         uint64
 	Rules        referee.Ruleset
 	Start        game.Position
+	MoveTime     time.Duration // the bot's budget per move
 }
 
 // MatchReport is a match's outcome, scored for the White and Black players.
@@ -52,6 +69,7 @@ type MatchReport struct {
 	BlackWins int            `json:"black_wins"`
 	Endings   map[string]int `json:"endings"` // reason → games
 	MeanPlies float64        `json:"mean_plies"`
+	MoveTime  string         `json:"movetime,omitempty"` // the bot's budget, when a bot played
 	// IllegalPerMove is each side's refused attempts per accepted move.
 	IllegalPerMove struct {
 		White float64 `json:"white"`
@@ -63,6 +81,9 @@ type MatchReport struct {
 // finished game's referee.
 func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (MatchReport, error) {
 	r := MatchReport{White: opt.White, Black: opt.Black, Rules: opt.Rules.Name, Games: opt.Games, Seed: opt.Seed, Endings: map[string]int{}}
+	if opt.White == "bot" || opt.Black == "bot" {
+		r.MoveTime = opt.MoveTime.String()
+	}
 	plies := 0
 	var refused, moved [2]int
 	for n := 0; n < opt.Games; n++ {
@@ -70,7 +91,7 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 		ref := referee.New(opt.Rules, opt.Start)
 		var players [2]Player
 		for c, name := range [2]string{opt.White, opt.Black} {
-			p, err := NewPlayer(name, ref, s+uint64(c))
+			p, err := NewPlayer(name, ref, s+uint64(c), PlayerOptions{MoveTime: opt.MoveTime})
 			if err != nil {
 				return r, err
 			}

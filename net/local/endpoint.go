@@ -23,9 +23,16 @@ import (
 
 // Opponent plays the computer's side. Turn must attempt through u until the
 // referee accepts a move or the game ends; it sees only what u shows a player.
-// The random attempter (game/attempter) is one.
+// The computer player (controller/player) and the random attempter
+// (game/attempter) are two.
 type Opponent interface {
 	Turn(u referee.Umpire) []referee.Answer
+}
+
+// Starter is an Opponent that wants to hear of each new game (its side, the
+// rules and the public start position) before its first turn.
+type Starter interface {
+	NewGame(side game.Color, rules referee.Ruleset, start game.Position)
 }
 
 // Options tune an Endpoint.

@@ -84,6 +84,9 @@ func (g *session) begin(spec net.GameSpec) {
 	spec.Opponent, spec.Kriegspiel = g.ep.opt.Name, true
 	g.spec, g.result, g.seen = spec, nil, 0
 	g.ref = referee.New(spec.Rules, spec.Start)
+	if st, ok := g.ep.opp.(Starter); ok {
+		st.NewGame(spec.Side.Other(), spec.Rules, spec.Start)
+	}
 	g.clocks = net.Clocks{White: spec.Base, Black: spec.Base, Running: spec.Start.Turn(),
 		Ticking: spec.Base > 0, Stamp: g.ep.opt.Now()}
 	g.emit(net.Event{Kind: net.KindStarted})

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/krieg/krieg/controller/evaluation"
+	"github.com/krieg/krieg/controller/player"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// runEndgame plays the bot through random endgame studies and prints its mate rate.
+func runEndgame(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("endgame", stderr)
+	games := fs.Int("games", 200, "number of studies")
+	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same studies")
+	defender := fs.String("defender", "cheat", "the lone king's player: random or cheat (sees the whole board)")
+	movetime := fs.Duration("movetime", player.DefaultMoveTime, "the bot's time budget per move")
+	rulesName := fs.String("rules", "wild16", "ruleset")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
+	out := fs.String("out", "", "directory to write one record per study (game-0001.pgn, ...)")
+	// The material may come before or after the flags.
+	var material string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		material, args = args[0], args[1:]
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if material == "" && fs.NArg() == 1 {
+		material = fs.Arg(0)
+	} else if fs.NArg() != 0 || material == "" {
+		return fmt.Errorf("%w: want one material: kqk, krk or kpk", errUsage)
+	}
+	if *games < 1 {
+		return fmt.Errorf("%w: --games must be at least 1", errUsage)
+	}
+	if *defender == "bot" {
+		return fmt.Errorf("%w: the defender is random or cheat", errUsage)
+	}
+	rules, err := referee.RulesetByName(*rulesName)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if err := makeOutDir(*out); err != nil {
+		return err
+	}
+	save := func(n int, ref *referee.Referee) error {
+		white, black := "bot", *defender
+		if start := ref.Start(); start.Turn() != game.White {
+			white, black = black, white
+		}
+		return saveGame(*out, "krieg endgame "+material, n, ref, white, black, *seed)
+	}
+	r, err := evaluation.Endgame(evaluation.EndgameOptions{Material: material, Games: *games, Seed: *seed,
+		Defender: *defender, MoveTime: *movetime, Rules: rules}, save)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return json.NewEncoder(stdout).Encode(r)
+	}
+	_, err = fmt.Fprint(stdout, r)
+	return err
+}

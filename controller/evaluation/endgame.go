@@ -1,0 +1,208 @@
+package evaluation
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/krieg/krieg/controller/player"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// Endgames are the materials krieg endgame plays: the bot's king and queen,
+// king and rook, or king and pawn against a lone king.
+var Endgames = []string{"kqk", "krk", "kpk"}
+
+// EndgamePlyCap is the number of plies within which the bot must mate.
+const EndgamePlyCap = 150
+
+// EndgameOptions describe a series of endgame studies.
+type EndgameOptions struct {
+	Material string // one of Endgames
+	Games    int
+	Seed     uint64
+	Defender string // random or cheat
+	MoveTime time.Duration
+	Rules    referee.Ruleset // its PlyCap is replaced by EndgamePlyCap
+}
+
+// EndgameReport is how a series of endgame studies went for the bot.
+type EndgameReport struct {
+	Material string         `json:"material"`
+	Defender string         `json:"defender"`
+	Rules    string         `json:"rules"`
+	Games    int            `json:"games"`
+	Seed     uint64         `json:"seed"`
+	MoveTime string         `json:"movetime"`
+	Mates    int            `json:"mates"`
+	MateRate float64        `json:"mate_rate"`
+	Promoted int            `json:"promoted"` // games in which the bot promoted a pawn
+	Endings  map[string]int `json:"endings"`  // reason → games
+	// MeanPliesToMate and MaxPliesToMate count both sides' plies in the mated games.
+	MeanPliesToMate float64 `json:"mean_plies_to_mate"`
+	MaxPliesToMate  int     `json:"max_plies_to_mate"`
+	IllegalPerMove  float64 `json:"illegal_per_move"` // the bot's refused attempts per accepted move
+}
+
+// Endgame plays opt.Games studies: a random legal position of the material
+// with the bot to move (a won one for kpk), the bot knowing only its own men
+// and that the enemy has a lone king somewhere. each (if not nil) gets every
+// finished game's referee.
+func Endgame(opt EndgameOptions, each func(n int, ref *referee.Referee) error) (EndgameReport, error) {
+	r := EndgameReport{Material: opt.Material, Defender: opt.Defender, Rules: opt.Rules.Name, Games: opt.Games,
+		Seed: opt.Seed, MoveTime: opt.MoveTime.String(), Endings: map[string]int{}}
+	rules := opt.Rules
+	rules.PlyCap = EndgamePlyCap
+	rng := rand.New(rand.NewPCG(opt.Seed, 0x656e64))
+	player.Prepare() // the tables are built before any clock runs
+	mated, refused, moved := 0, 0, 0
+	for n := 0; n < opt.Games; n++ {
+		start, err := RandomEndgame(opt.Material, rng)
+		if err != nil {
+			return r, err
+		}
+		us := start.Turn()
+		ref := referee.New(rules, start)
+		s := GameSeed(opt.Seed, n)
+		bot, err := NewPlayer("bot", ref, s, PlayerOptions{MoveTime: opt.MoveTime, Starts: LoneKingStarts(&start)})
+		if err != nil {
+			return r, err
+		}
+		defender, err := NewPlayer(opt.Defender, ref, s+1, PlayerOptions{})
+		if err != nil {
+			return r, err
+		}
+		for ref.Result() == nil {
+			p := defender
+			if ref.ToMove() == us {
+				p = bot
+			}
+			if len(p.Turn(ref)) == 0 {
+				return r, fmt.Errorf("evaluation: endgame %d: no attempt at ply %d", n+1, ref.Plies())
+			}
+		}
+		res := ref.Result()
+		r.Endings[string(res.Reason)]++
+		if w, ok := res.Winner(); ok && w == us && res.Reason == referee.ReasonCheckmate {
+			r.Mates++
+			mated += ref.Plies()
+			r.MaxPliesToMate = max(r.MaxPliesToMate, ref.Plies())
+		}
+		promoted := false
+		for _, e := range ref.Log() {
+			if e.Mover != us {
+				continue
+			}
+			switch e.Verdict {
+			case referee.Accepted:
+				moved++
+				promoted = promoted || e.Attempt.Promotion() != game.NoPieceType
+			case referee.Illegal, referee.Nonsense, referee.Repeated:
+				refused++
+			}
+		}
+		if promoted {
+			r.Promoted++
+		}
+		if each != nil {
+			if err := each(n, ref); err != nil {
+				return r, err
+			}
+		}
+	}
+	if opt.Games > 0 {
+		r.MateRate = float64(r.Mates) / float64(opt.Games)
+	}
+	if r.Mates > 0 {
+		r.MeanPliesToMate = float64(mated) / float64(r.Mates)
+	}
+	r.IllegalPerMove = ratio(refused, moved)
+	return r, nil
+}
+
+// RandomEndgame draws a legal position of the material with a random side
+// (the strong one) to move; for kpk only positions the pawn's side wins.
+func RandomEndgame(material string, rng *rand.Rand) (game.Position, error) {
+	var piece game.PieceType
+	switch material {
+	case "kqk":
+		piece = game.Queen
+	case "krk":
+		piece = game.Rook
+	case "kpk":
+		piece = game.Pawn
+	default:
+		return game.Position{}, fmt.Errorf("evaluation: unknown endgame %q (want one of %s)", material, strings.Join(Endgames, ", "))
+	}
+	for {
+		us := game.Color(rng.IntN(2))
+		p := game.Empty()
+		sq := func() game.Square { return game.Square(rng.IntN(64)) }
+		ok, ek, ps := sq(), sq(), sq()
+		if ok == ek || ok == ps || ek == ps || ok.Distance(ek) < 2 {
+			continue
+		}
+		if piece == game.Pawn && (ps.Rank() == 0 || ps.Rank() == 7) {
+			continue
+		}
+		p.Put(ok, game.NewPiece(us, game.King))
+		p.Put(ek, game.NewPiece(us.Other(), game.King))
+		p.Put(ps, game.NewPiece(us, piece))
+		p.SetTurn(us)
+		if p.AttackersTo(ek, us, p.Occupied()) != 0 {
+			continue // the enemy king may not stand in check with us to move
+		}
+		if p.Status() != game.Ongoing {
+			continue
+		}
+		if piece == game.Pawn {
+			if win, _ := player.KPKWins(&p); !win {
+				continue
+			}
+		}
+		return p, nil
+	}
+}
+
+// LoneKingStarts lists what the strong side of start knows: its own men, and
+// the lone enemy king on any square where it could legally stand.
+func LoneKingStarts(start *game.Position) []game.Position {
+	us := start.Turn()
+	own := start.Only(us)
+	var out []game.Position
+	for s := game.Square(0); s < 64; s++ {
+		if own.At(s) != game.NoPiece || s.Distance(own.KingSquare(us)) < 2 {
+			continue
+		}
+		p := own
+		p.Put(s, game.NewPiece(us.Other(), game.King))
+		if p.AttackersTo(s, us, p.Occupied()) != 0 {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// String writes the report as a short table.
+func (r EndgameReport) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %s studies vs %s, %s, seed %d, %s per move\n", r.Games, strings.ToUpper(r.Material), r.Defender, r.Rules, r.Seed, r.MoveTime)
+	fmt.Fprintf(&b, "mates %d (%.1f%%) within %d plies; plies to mate mean %.1f, max %d\n", r.Mates, 100*r.MateRate, EndgamePlyCap, r.MeanPliesToMate, r.MaxPliesToMate)
+	if r.Material == "kpk" {
+		fmt.Fprintf(&b, "promoted in %d games\n", r.Promoted)
+	}
+	var reasons []string
+	for k := range r.Endings {
+		reasons = append(reasons, k)
+	}
+	sort.Strings(reasons)
+	for _, k := range reasons {
+		fmt.Fprintf(&b, "  %-22s %d\n", k, r.Endings[k])
+	}
+	fmt.Fprintf(&b, "bot's refused attempts per move %.2f\n", r.IllegalPerMove)
+	return b.String()
+}

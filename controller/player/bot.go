@@ -1,0 +1,192 @@
+// Package player is the computer player: the artificial player of seed 003
+// grown into a whole-game player. It plays only from its own view, through
+// referee.Umpire like a human through a Communicator, and never reads the
+// referee's board.
+//
+// Each attempt is chosen from the deduction engine's belief: the controller's
+// B2 boards (each a complete position consistent with everything heard) are
+// the bot's information set. Every candidate attempt is played on every board
+// where it is legal and valued there (mate, stalemate, material after the
+// enemy's most dangerous capture or check, progress against the enemy king,
+// the KPK table in king-and-pawn endings); a candidate's worth is its
+// expected value over the boards where the referee would accept it. An
+// illegal answer filters the boards (the seed's Taboo list at work) and the
+// rest are weighed again; candidates no board allows come last.
+package player
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// DefaultMoveTime is the time budget per move when Options leave it zero.
+const DefaultMoveTime = time.Second
+
+// Options tune a Bot.
+type Options struct {
+	// MoveTime is the budget for one move, every attempt included.
+	MoveTime time.Duration
+	Seed     uint64
+	// Capacity is the number of B2 boards the belief holds; zero picks it
+	// from MoveTime (fewer boards for blitz).
+	Capacity int
+	// Starts lists the positions the game may have begun from, all with our
+	// men where they are; nil means the standard start. An endgame study
+	// whose lone king could be anywhere lists one start per king square.
+	Starts []game.Position
+}
+
+// Bot is the computer player. One Bot plays one side of one game at a time;
+// NewGame (or a first Turn) starts following a game.
+type Bot struct {
+	opt  Options
+	rng  *rand.Rand
+	ctl  *controller.Controller
+	side game.Color
+	seen int // heard entries already given to the controller
+}
+
+// Prepare builds the endgame tables the bot consults (about a second, once
+// per process), so that the first move needing them is not charged for it.
+// New starts it in the background; callers timing the bot may wait for it.
+func Prepare() {
+	var p game.Position
+	p, _ = game.ParseFEN("8/8/8/8/8/2k5/8/K6R w - - 0 1")
+	KXKDistance(&p)
+	p, _ = game.ParseFEN("8/8/8/3k4/8/8/8/K5Q1 w - - 0 1")
+	KXKDistance(&p)
+	p, _ = game.ParseFEN("8/8/8/3k4/8/8/4P3/K7 w - - 0 1")
+	KPKWins(&p)
+}
+
+// New returns a bot.
+func New(opt Options) *Bot {
+	go Prepare()
+	if opt.MoveTime <= 0 {
+		opt.MoveTime = DefaultMoveTime
+	}
+	if opt.Capacity <= 0 {
+		opt.Capacity = capacityFor(opt.MoveTime)
+	}
+	return &Bot{opt: opt, rng: rand.New(rand.NewPCG(opt.Seed, 0x626f74))}
+}
+
+// capacityFor picks how many boards the belief holds for a move budget: the
+// belief is refreshed after every answer, so blitz keeps fewer.
+func capacityFor(d time.Duration) int {
+	switch {
+	case d >= 500*time.Millisecond:
+		return controller.DefaultCapacity
+	case d >= 100*time.Millisecond:
+		return 2048
+	}
+	return 1024
+}
+
+// NewGame starts following a game in which the bot plays side under rules
+// from start (the enemy's men as there), forgetting any previous game.
+func (b *Bot) NewGame(side game.Color, rules referee.Ruleset, start game.Position) {
+	b.begin(side, rules, []game.Position{start})
+}
+
+func (b *Bot) begin(side game.Color, rules referee.Ruleset, starts []game.Position) {
+	b.side, b.seen = side, 0
+	b.ctl = controller.NewAmong(side, rules, starts, controller.Options{Capacity: b.opt.Capacity, Seed: b.rng.Uint64()})
+}
+
+// Controller returns the deduction engine the bot plays from (nil before
+// its first game).
+func (b *Bot) Controller() *controller.Controller { return b.ctl }
+
+// Turn plays the side to move's turn through u: attempts, best first, until
+// the referee accepts one or the game ends, within the move budget.
+func (b *Bot) Turn(u referee.Umpire) []referee.Answer {
+	start := time.Now()
+	side := u.ToMove()
+	v := u.View(side)
+	if b.ctl == nil || side != b.side || len(v.Heard) < b.seen {
+		starts := b.opt.Starts
+		if starts == nil {
+			starts = []game.Position{game.Start()}
+		}
+		b.begin(side, u.Rules(), starts)
+	}
+	b.catchUp(v)
+	tried := map[game.Move]bool{}
+	var answers []referee.Answer
+	for attempt := 0; ; attempt++ {
+		// The first weighing may use most of the budget; later ones what is left.
+		share := 0.6
+		if attempt > 0 {
+			share = 0.85
+		}
+		deadline := start.Add(time.Duration(share * float64(b.opt.MoveTime)))
+		m, ok := b.choose(tried, u.Rules(), deadline)
+		if !ok {
+			return answers // nothing left to try: cannot happen while the game goes on
+		}
+		tried[m] = true
+		ans := u.Attempt(m)
+		answers = append(answers, ans)
+		b.catchUp(u.View(side))
+		if ans.Verdict == referee.Accepted || ans.Verdict == referee.Finished || ans.Result != nil {
+			return answers
+		}
+	}
+}
+
+// catchUp gives the controller every entry heard since the last call.
+func (b *Bot) catchUp(v referee.View) {
+	for ; b.seen < len(v.Heard); b.seen++ {
+		b.ctl.Observe(v.Heard[b.seen])
+	}
+}
+
+// boardsPerWeighing bounds the boards one weighing looks at.
+const boardsPerWeighing = 256
+
+// choose picks the next attempt. Among the candidates within mixMargin of
+// the best it draws at random, weighted by how close each is: the seed's
+// mixed strategy when the enemy king may be on either side of a plan.
+func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time) (game.Move, bool) {
+	own := b.ctl.View().Own
+	own.SetTurn(b.side)
+	var boards []controller.Board
+	if s := b.ctl.Sampler(); s != nil {
+		boards = s.Hidden(boardsPerWeighing)
+	}
+	r := rank(&own, boards, tried, rules, deadline)
+	if len(r.choices) == 0 {
+		return game.NoMove, false
+	}
+	return mixed(r.choices, b.rng), true
+}
+
+// mixMargin is how far below the best a candidate may score and still be drawn.
+const mixMargin = 0.004
+
+// mixed draws among the leading choices (sorted best first).
+func mixed(choices []choice, rng *rand.Rand) game.Move {
+	best := choices[0].score
+	total := 0.0
+	n := 0
+	for n < len(choices) && choices[n].score > best-mixMargin {
+		total += choices[n].score - (best - mixMargin)
+		n++
+	}
+	if n <= 1 || total <= 0 {
+		return choices[0].move
+	}
+	x := rng.Float64() * total
+	for _, c := range choices[:n] {
+		x -= c.score - (best - mixMargin)
+		if x <= 0 {
+			return c.move
+		}
+	}
+	return choices[0].move
+}

@@ -1,0 +1,107 @@
+package player
+
+import (
+	"math"
+	"slices"
+	"time"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// choice is one candidate attempt and what the believed boards say of it.
+type choice struct {
+	move  game.Move
+	legal float64 // weight of the boards on which it is legal
+	value float64 // weighted sum of its utility over those boards
+	risky bool    // on some board it lets a technical win be taken away
+	score float64 // the ranking key
+}
+
+// shrink is the weight (as a share of the boards scored) of the prior that
+// pulls a candidate's value towards the present one: a move legal on few
+// boards is judged on little evidence.
+const shrink = 0.05
+
+// deepBoards is the most boards for which a weighing looks for mates a move ahead.
+const deepBoards = 16
+
+// ranking is the outcome of weighing every untried candidate over the boards.
+type ranking struct {
+	choices []choice // best first; those legal on no board last
+	boards  int      // boards scored before the time ran out
+	now     float64  // the present value: the mean static utility of the boards
+}
+
+// rank scores the candidates over boards (us to move on each), stopping at
+// deadline once at least one board is scored, and orders them. A candidate
+// is worth its expected utility on the boards where it is legal: an illegal
+// attempt costs nothing but the try, so the question is what it brings when
+// the referee accepts it.
+func rank(own *game.Position, boards []controller.Board, tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time) ranking {
+	us := own.Turn()
+	var cands []choice
+	for _, m := range referee.Candidates(own) {
+		if tried[m] || (m.Promotion() != game.NoPieceType && m.Promotion() != game.Queen) {
+			continue
+		}
+		cands = append(cands, choice{move: m})
+	}
+	index := make(map[game.Move]int, len(cands))
+	for i, c := range cands {
+		index[c.move] = i
+	}
+	// Looking a move further (mate after every reply) pays when few boards remain.
+	deep := len(boards) <= deepBoards
+	var r ranking
+	scored := 0.0
+	var buf [game.MaxMoves]game.Move
+	for _, b := range boards {
+		if r.boards > 0 && time.Now().After(deadline) {
+			break
+		}
+		r.boards++
+		scored += b.Weight
+		before := static(&b.Pos, us)
+		r.now += b.Weight * before
+		for _, m := range b.Pos.LegalMoves(buf[:0]) {
+			i, ok := index[m]
+			if !ok {
+				continue
+			}
+			next := b.Pos
+			next.Apply(m)
+			o := afterMove(&next, us, rules.StalemateLoses, deep)
+			cands[i].legal += b.Weight
+			cands[i].value += b.Weight * o.utility
+			cands[i].risky = cands[i].risky || (o.lost && before >= technicalWin)
+		}
+	}
+	if scored > 0 {
+		r.now /= scored
+	}
+	prior := shrink * scored
+	for i := range cands {
+		c := &cands[i]
+		if c.legal == 0 {
+			c.score = math.Inf(-1)
+			continue
+		}
+		c.score = (c.value + prior*r.now) / (c.legal + prior)
+		if c.risky {
+			c.score -= 1 // the enemy may take our mating piece: only when nothing safe is left
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b choice) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return 0
+	})
+	r.choices = cands
+	return r
+}
