@@ -1,0 +1,58 @@
+package evaluation
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/controller/player"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// Random studies are legal, hold the named material, have the strong side to
+// move, and (kpk) are won; the bot's starts hold the true one.
+func TestRandomEndgame(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	want := map[string]game.PieceType{"kqk": game.Queen, "krk": game.Rook, "kpk": game.Pawn}
+	for _, material := range Endgames {
+		for i := 0; i < 50; i++ {
+			p, err := RandomEndgame(material, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := game.ParseFEN(p.FEN()); err != nil {
+				t.Fatalf("%s: %v", material, err)
+			}
+			us := p.Turn()
+			if p.Occupied().Count() != 3 || p.Pieces(us, want[material]).Count() != 1 {
+				t.Fatalf("%s: %s has the wrong material", material, p.FEN())
+			}
+			if win, ok := player.KPKWins(&p); material == "kpk" && (!ok || !win) {
+				t.Fatalf("%s is not a won KPK position", p.FEN())
+			}
+			found := false
+			for _, s := range LoneKingStarts(&p) {
+				found = found || s.Hash() == p.Hash()
+			}
+			if !found {
+				t.Fatalf("%s: the bot's starts miss the true position", p.FEN())
+			}
+		}
+	}
+	if _, err := RandomEndgame("kbk", rng); err == nil {
+		t.Error("kbk: want an error")
+	}
+}
+
+// A short series against the random defender: the queen mates every time.
+func TestEndgameSeries(t *testing.T) {
+	r, err := Endgame(EndgameOptions{Material: "kqk", Games: 4, Seed: 9, Defender: "random",
+		MoveTime: 20 * time.Millisecond, Rules: referee.Wild16}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Mates != 4 || r.MaxPliesToMate > EndgamePlyCap || r.MateRate != 1 {
+		t.Errorf("report %+v", r)
+	}
+}
