@@ -24,6 +24,11 @@ type choice struct {
 // boards is judged on little evidence.
 const shrink = 0.05
 
+// winning is the utility from which a board counts as won (a technical win,
+// a won KPK ending, a large material lead): a move that lets the enemy take
+// it back to a draw there is risky.
+const winning = 0.5
+
 // deepBoards is the most boards for which a weighing looks for mates a move ahead.
 const deepBoards = 16
 
@@ -75,7 +80,7 @@ func rank(own *game.Position, boards []controller.Board, tried map[game.Move]boo
 			o := afterMove(&next, us, rules.StalemateLoses, deep)
 			cands[i].legal += b.Weight
 			cands[i].value += b.Weight * o.utility
-			cands[i].risky = cands[i].risky || (o.lost && before >= technicalWin)
+			cands[i].risky = cands[i].risky || (o.lost && before >= winning)
 		}
 	}
 	if scored > 0 {
