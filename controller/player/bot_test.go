@@ -38,8 +38,8 @@ func mustFEN(t *testing.T, fen string) game.Position {
 // Knowing where the king is, the bot mates at once.
 func TestBotMatesInOne(t *testing.T) {
 	for _, fen := range []string{
-		"k7/8/1K6/8/8/8/7Q/8 w - - 0 1", // Qh8#
-		"7k/8/6K1/8/8/8/8/R7 w - - 0 1", // Ra8#
+		"k7/8/1K6/8/8/8/7Q/8 w - - 0 1",   // Qh8#
+		"7k/8/6K1/8/8/8/8/R7 w - - 0 1",   // Ra8#
 		"8/8/8/8/8/1k6/6q1/1K6 b - - 0 1", // ...Qb2#
 	} {
 		start := mustFEN(t, fen)
