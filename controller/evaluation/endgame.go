@@ -3,7 +3,6 @@ package evaluation
 import (
 	"fmt"
 	"math/rand/v2"
-	"sort"
 	"strings"
 	"time"
 
@@ -58,7 +57,8 @@ func Endgame(opt EndgameOptions, each func(n int, ref *referee.Referee) error) (
 	rules.PlyCap = EndgamePlyCap
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x656e64))
 	player.Prepare() // the tables are built before any clock runs
-	mated, refused, moved := 0, 0, 0
+	mated := 0
+	var ours struct{ moved, refused int } // the bot's, over the series
 	for n := 0; n < opt.Games; n++ {
 		start, err := RandomEndgame(opt.Material, rng)
 		if err != nil {
@@ -91,21 +91,15 @@ func Endgame(opt EndgameOptions, each func(n int, ref *referee.Referee) error) (
 			mated += ref.Plies()
 			r.MaxPliesToMate = max(r.MaxPliesToMate, ref.Plies())
 		}
-		promoted := false
+		var sides attempts
+		sides.add(ref.Log())
+		ours.moved += sides.moved[us]
+		ours.refused += sides.refused[us]
 		for _, e := range ref.Log() {
-			if e.Mover != us {
-				continue
+			if e.Mover == us && e.Verdict == referee.Accepted && e.Attempt.Promotion() != game.NoPieceType {
+				r.Promoted++
+				break
 			}
-			switch e.Verdict {
-			case referee.Accepted:
-				moved++
-				promoted = promoted || e.Attempt.Promotion() != game.NoPieceType
-			case referee.Illegal, referee.Nonsense, referee.Repeated:
-				refused++
-			}
-		}
-		if promoted {
-			r.Promoted++
 		}
 		if each != nil {
 			if err := each(n, ref); err != nil {
@@ -119,7 +113,7 @@ func Endgame(opt EndgameOptions, each func(n int, ref *referee.Referee) error) (
 	if r.Mates > 0 {
 		r.MeanPliesToMate = float64(mated) / float64(r.Mates)
 	}
-	r.IllegalPerMove = ratio(refused, moved)
+	r.IllegalPerMove = ratio(ours.refused, ours.moved)
 	return r, nil
 }
 
@@ -195,14 +189,7 @@ func (r EndgameReport) String() string {
 	if r.Material == "kpk" {
 		fmt.Fprintf(&b, "promoted in %d games\n", r.Promoted)
 	}
-	var reasons []string
-	for k := range r.Endings {
-		reasons = append(reasons, k)
-	}
-	sort.Strings(reasons)
-	for _, k := range reasons {
-		fmt.Fprintf(&b, "  %-22s %d\n", k, r.Endings[k])
-	}
+	writeEndings(&b, r.Endings)
 	fmt.Fprintf(&b, "bot's refused attempts per move %.2f\n", r.IllegalPerMove)
 	return b.String()
 }

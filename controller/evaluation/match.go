@@ -85,7 +85,7 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 		r.MoveTime = opt.MoveTime.String()
 	}
 	plies := 0
-	var refused, moved [2]int
+	var tries attempts
 	for n := 0; n < opt.Games; n++ {
 		s := GameSeed(opt.Seed, n)
 		ref := referee.New(opt.Rules, opt.Start)
@@ -102,14 +102,7 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 				return r, fmt.Errorf("evaluation: game %d: %s made no attempt at ply %d", n+1, [2]string{opt.White, opt.Black}[ref.ToMove()], ref.Plies())
 			}
 		}
-		for _, e := range ref.Log() {
-			switch e.Verdict {
-			case referee.Accepted:
-				moved[e.Mover]++
-			case referee.Illegal, referee.Nonsense, referee.Repeated:
-				refused[e.Mover]++
-			}
-		}
+		tries.add(ref.Log())
 		plies += ref.Plies()
 		res := ref.Result()
 		r.Endings[string(res.Reason)]++
@@ -130,10 +123,28 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 	if opt.Games > 0 {
 		r.MeanPlies = float64(plies) / float64(opt.Games)
 	}
-	r.IllegalPerMove.White = ratio(refused[game.White], moved[game.White])
-	r.IllegalPerMove.Black = ratio(refused[game.Black], moved[game.Black])
+	r.IllegalPerMove.White = tries.perMove(game.White)
+	r.IllegalPerMove.Black = tries.perMove(game.Black)
 	return r, nil
 }
+
+// attempts counts each side's accepted moves and refused attempts.
+type attempts struct{ moved, refused [2]int }
+
+// add counts the entries of one game's log.
+func (a *attempts) add(log []referee.Entry) {
+	for _, e := range log {
+		switch e.Verdict {
+		case referee.Accepted:
+			a.moved[e.Mover]++
+		case referee.Illegal, referee.Nonsense, referee.Repeated:
+			a.refused[e.Mover]++
+		}
+	}
+}
+
+// perMove is c's refused attempts per accepted move.
+func (a *attempts) perMove(c game.Color) float64 { return ratio(a.refused[c], a.moved[c]) }
 
 func ratio(a, b int) float64 {
 	if b == 0 {
@@ -147,14 +158,19 @@ func (r MatchReport) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d games, %s, seed %d\n", r.Games, r.Rules, r.Seed)
 	fmt.Fprintf(&b, "white (%s) wins %d, draws %d, black (%s) wins %d\n", r.White, r.WhiteWins, r.Draws, r.Black, r.BlackWins)
+	writeEndings(&b, r.Endings)
+	fmt.Fprintf(&b, "mean plies %.1f; refused attempts per move: white %.2f, black %.2f\n", r.MeanPlies, r.IllegalPerMove.White, r.IllegalPerMove.Black)
+	return b.String()
+}
+
+// writeEndings lists how games ended, one reason per line, sorted.
+func writeEndings(b *strings.Builder, endings map[string]int) {
 	var reasons []string
-	for k := range r.Endings {
+	for k := range endings {
 		reasons = append(reasons, k)
 	}
 	sort.Strings(reasons)
 	for _, k := range reasons {
-		fmt.Fprintf(&b, "  %-22s %d\n", k, r.Endings[k])
+		fmt.Fprintf(b, "  %-22s %d\n", k, endings[k])
 	}
-	fmt.Fprintf(&b, "mean plies %.1f; refused attempts per move: white %.2f, black %.2f\n", r.MeanPlies, r.IllegalPerMove.White, r.IllegalPerMove.Black)
-	return b.String()
 }
