@@ -9,15 +9,18 @@ BIN := bin/krieg
 .PHONY: run test bench fuzz deps build
 
 run: build
-	./$(BIN) console
+	./$(BIN)
 
+# The window tests (package sprites) open a real window: xvfb-run gives them
+# a display when the machine has none.
 test: deps
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -count=1 ./...
 
 bench: deps
 	$(GO) test -run '^$$' -bench 'Perft(Start6|Kiwipete5)$$|Stockfish' -benchtime 1x ./game
 	$(GO) test -run '^$$' -bench 'B1|B2' -benchtime 400x ./controller
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'Frame|EventToDraw' -benchtime 300x ./sprites
 
 # A short fuzzing pass over every parser (seed corpora live in each package's testdata/fuzz).
 fuzz:
@@ -29,7 +32,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSession -fuzztime 20s ./net/icc
 
 build: deps
-	$(GO) build -o $(BIN) ./cmd/krieg
+	$(GO) build -o bin/ ./cmd/krieg ./cmd/krieg-board
 
 deps:
 	@command -v $(GO) >/dev/null || { echo "krieg needs Go 1.25 or newer on PATH (https://go.dev/dl/)"; exit 1; }

@@ -31,6 +31,8 @@ type ViewModel struct {
 	EnemyTries string // the enemy's latest pawn-try announcement
 	Log        []LogLine
 	Result     *referee.Result
+	// Checked is true while our king is in check (rule R3's latest message).
+	Checked bool
 }
 
 // Token opacity bounds: rule tokens stay visible however unlikely, belief
@@ -51,6 +53,7 @@ func (c *Controller) refresh() {
 		Possible: c.belief.Possible, MaxCount: c.belief.Max, Captured: c.counters, EnemyTries: c.enemyTries,
 		Log: append([]LogLine(nil), c.log...), Result: c.result}
 	v.Zone = Zone(&c.own, c.side)
+	v.Checked = len(c.checkSets) > 0
 	if c.sampler != nil && c.sampler.Boards() > 0 {
 		v.Probability = c.sampler.Probabilities()
 		v.Boards = c.sampler.Distinct()

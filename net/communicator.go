@@ -180,3 +180,19 @@ type Event struct {
 	Text  string        // KindConsole, KindOffer, KindChallenge, KindProblem
 	Err   error         // KindConnection (why it was lost), KindProblem
 }
+
+// SendTyped sends one line a person typed: "px" asks for pawn captures (Any?
+// in other rulesets), a move in coordinates (e2e4, e7e8q) goes out as our
+// attempt, and anything else goes to the server as it is.
+func SendTyped(c Communicator, line string) error {
+	switch {
+	case line == "":
+		return nil
+	case line == "px":
+		return c.Do(AskAny)
+	}
+	if m, err := game.ParseMove(line); err == nil {
+		return c.Attempt(m)
+	}
+	return c.Console(line)
+}

@@ -6,19 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
-	"golang.org/x/term"
-
-	"github.com/krieg/krieg/controller/player"
+	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/game"
-	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
-	"github.com/krieg/krieg/net/icc"
-	"github.com/krieg/krieg/net/local"
 )
 
 // runConsole is the ClientConsole: it connects to an endpoint, prints what
@@ -27,110 +21,36 @@ import (
 // goes to the server as it is.
 func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("console", stderr)
-	addr := fs.String("connect", "", "an ICC-speaking server, host:port")
-	useICC := fs.Bool("icc", false, "the Internet Chess Club (chessclub.com:5000)")
-	user := fs.String("user", "", "log in as this registered name (the password is asked, never echoed); default: guest")
-	patterns := fs.String("icc-patterns", "", "extra ICC announcement patterns (see net/icc/announcements.txt)")
-	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "local: the computer's seed")
-	side := fs.String("side", "white", "local: your side, white, black or random")
-	clock := fs.String("time", "5+3", "local: time control, minutes+increment seconds")
-	opponent := fs.String("opponent", "bot", "local: the computer, bot (the computer player) or random")
-	movetime := fs.Duration("movetime", player.DefaultMoveTime, "local: the bot's time per move")
+	var fl launch.Flags
+	fl.Register(fs)
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
-	if *useICC {
-		*addr = "chessclub.com:5000"
-	}
-	var comm net.Communicator
-	var spec *net.GameSpec
-	if *addr == "" {
-		s, err := localSpec(*side, *clock)
+	if !fl.Remote() {
+		spec, err := fl.Spec()
 		if err != nil {
-			return fmt.Errorf("%w: %v", errUsage, err)
+			return usage(err)
 		}
-		var opp local.Opponent
-		switch *opponent {
-		case "bot":
-			opp = player.New(player.Options{MoveTime: *movetime, Seed: *seed})
-		case "random":
-			opp = attempter.NewRandom(*seed)
-		default:
-			return fmt.Errorf("%w: --opponent is bot or random", errUsage)
-		}
-		comm, spec = local.New(opp, local.Options{Seed: *seed}), &s
-	} else {
-		opt := icc.Options{Addr: *addr, User: *user}
-		if *patterns != "" {
-			p, err := icc.DefaultPatterns()
-			if err != nil {
-				return err
-			}
-			f, err := os.Open(*patterns)
-			if err != nil {
-				return fmt.Errorf("patterns: %w", err)
-			}
-			err = p.Load(f, *patterns)
-			f.Close()
-			if err != nil {
-				return err
-			}
-			opt.Patterns = p
-		}
-		in := bufio.NewReader(stdin)
-		if *user != "" {
-			pw, err := readPassword(in, stderr)
-			if err != nil {
-				return err
-			}
-			opt.Password = pw
-		}
-		c, err := icc.New(opt)
+		ep, err := fl.Local()
 		if err != nil {
-			return err
+			return usage(err)
 		}
-		comm, stdin = c, in
+		return consoleLoop(ep, &spec, stdin, stdout)
 	}
-	return consoleLoop(comm, spec, stdin, stdout)
+	in := bufio.NewReader(stdin)
+	c, err := fl.ICCEndpoint(in, stderr)
+	if err != nil {
+		return err
+	}
+	return consoleLoop(c, nil, in, stdout)
 }
 
-// localSpec reads the local game's side and time control.
-func localSpec(side, clock string) (net.GameSpec, error) {
-	spec := net.GameSpec{Rules: referee.Wild16, Start: game.Start()}
-	switch side {
-	case "white":
-	case "black":
-		spec.Side = game.Black
-	case "random":
-		spec.AnySide = true
-	default:
-		return spec, fmt.Errorf("--side %q: want white, black or random", side)
+// usage turns the launch package's usage errors into this command's.
+func usage(err error) error {
+	if errors.Is(err, launch.ErrUsage) {
+		return fmt.Errorf("%w: %v", errUsage, strings.TrimPrefix(err.Error(), launch.ErrUsage.Error()+": "))
 	}
-	var base, inc int
-	if _, err := fmt.Sscanf(clock, "%d+%d", &base, &inc); err != nil || base < 0 || inc < 0 {
-		return spec, fmt.Errorf("--time %q: want minutes+increment, such as 5+3", clock)
-	}
-	spec.Base, spec.Increment = time.Duration(base)*time.Minute, time.Duration(inc)*time.Second
-	return spec, nil
-}
-
-// readPassword asks for the password without echo on a terminal, or reads
-// one line from a pipe.
-func readPassword(in *bufio.Reader, stderr io.Writer) (string, error) {
-	if term.IsTerminal(int(os.Stdin.Fd())) {
-		fmt.Fprint(stderr, "password: ")
-		pw, err := term.ReadPassword(int(os.Stdin.Fd()))
-		fmt.Fprintln(stderr)
-		if err != nil {
-			return "", fmt.Errorf("reading the password: %w", err)
-		}
-		return string(pw), nil
-	}
-	line, err := in.ReadString('\n')
-	if err != nil && line == "" {
-		return "", fmt.Errorf("reading the password: %w", err)
-	}
-	return strings.TrimRight(line, "\r\n"), nil
+	return err
 }
 
 // consoleLoop connects, begins spec's game if given, and then relays: typed
@@ -164,7 +84,7 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 				drain(comm.Events(), stdout, rules)
 				return nil
 			}
-			if err := typed(comm, strings.TrimSpace(l)); err != nil {
+			if err := net.SendTyped(comm, strings.TrimSpace(l)); err != nil {
 				fmt.Fprintf(stdout, "! %v\n", err)
 			}
 		case ev, ok := <-comm.Events():
@@ -200,20 +120,6 @@ func drain(events <-chan net.Event, stdout io.Writer, rules referee.Ruleset) {
 			return
 		}
 	}
-}
-
-// typed sends one typed line.
-func typed(comm net.Communicator, l string) error {
-	if l == "" {
-		return nil
-	}
-	if l == "px" {
-		return comm.Do(net.AskAny)
-	}
-	if m, err := game.ParseMove(l); err == nil {
-		return comm.Attempt(m)
-	}
-	return comm.Console(l)
 }
 
 // printEvent writes one event for a person to read.

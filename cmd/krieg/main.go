@@ -20,13 +20,15 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"play", "play one computer-vs-computer game in the terminal (the default)", runPlay},
+		{"window", "open the board: a game against the computer (the default; --connect, --icc for a server)", runWindow},
+		{"play", "watch one random-vs-random game in the terminal", runPlay},
 		{"perft", "count move-tree leaves: krieg perft [--fen FEN] [--divide] DEPTH", runPerft},
 		{"referee", "umpire a game over stdin/stdout, one JSON object per line", runReferee},
 		{"selfplay", "play games between random attempters and write their records", runSelfplay},
-		{"replay", "replay a record as text, or check it against the referee (--check)", runReplay},
+		{"replay", "step through a record in the board window (--text: as text; --check: against the referee)", runReplay},
 		{"match", "play games between two players (bot, random, cheat) and print the score", runMatch},
 		{"endgame", "play the bot through endgame studies: krieg endgame kqk|krk|kpk [--defender cheat]", runEndgame},
+		{"render", "draw one ply of a record as a player saw it to a PNG: krieg render --pgn FILE --ply N --side white -o board.png", runRender},
 		{"eval", "measure the deduction engine over self-play games", runEval},
 		{"console", "play on an ICC-speaking server (--connect, --icc) or the local computer, in the terminal", runConsole},
 		{"icc-dump", "print what the ICC parser reads from a capture on stdin, one JSON object per line", runICCDump},
@@ -43,7 +45,7 @@ func main() {
 
 // run dispatches to a subcommand and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	name := "play"
+	name := "window"
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		name, args = args[0], args[1:]
 	}

@@ -52,7 +52,7 @@ func TestReplayCheckCommand(t *testing.T) {
 			t.Errorf("replay --check %s: exit %d, %q; want exit %d naming %q", tc.file, code, out+errOut, tc.code, tc.want)
 		}
 	}
-	code, out, _ := krieg(t, "", "replay", testGame("darkboard-liam-2023.pgn"))
+	code, out, _ := krieg(t, "", "replay", "--text", testGame("darkboard-liam-2023.pgn"))
 	if code != 0 || !strings.Contains(out, "12. Nxd6+") || !strings.Contains(out, "Knight check") || !strings.Contains(out, "Result: 1/2-1/2 (stalemate)") {
 		t.Errorf("replay text: exit %d, output lacks the expected lines", code)
 	}

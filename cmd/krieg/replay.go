@@ -13,9 +13,17 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("replay", stderr)
 	check := fs.Bool("check", false, "confirm every recorded announcement and failed attempt; exit non-zero at the first disagreement")
 	rulesName := fs.String("rules", "", "ruleset (default: the record's Rules tag, else wild16)")
-	fs.Bool("text", true, "print the replay as text (the only display until the board window exists)")
+	text := fs.Bool("text", false, "print the replay as text instead of opening the board window")
+	side := fs.String("side", "white", "window: whose view to start with, white or black")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if !*check && !*text {
+		window := []string{"replay", "--side", *side}
+		if *rulesName != "" {
+			window = append(window, "--rules", *rulesName)
+		}
+		return runWindow(append(window, fs.Args()...), nil, stdout, stderr)
 	}
 	if fs.NArg() != 1 {
 		return fmt.Errorf("%w: want one FILE argument", errUsage)

@@ -42,6 +42,9 @@ type Options struct {
 	Now func() time.Time
 	// Name is the computer's name in game specs ("computer" when empty).
 	Name string
+	// SaveDir, when set, receives each finished game's record (extended
+	// PGN), so it can be replayed; a console line says where it went.
+	SaveDir string
 }
 
 // Endpoint is the local Communicator. Create it with New.

@@ -15,13 +15,14 @@ import (
 // session is the loop's state: the game in progress and the clocks. Only the
 // loop goroutine touches it.
 type session struct {
-	ep     *Endpoint
-	ctx    context.Context
-	ref    *referee.Referee
-	spec   net.GameSpec
-	clocks net.Clocks
-	result *referee.Result // the game's end, the referee's or the clocks'
-	seen   int             // referee log entries already reported
+	ep      *Endpoint
+	ctx     context.Context
+	ref     *referee.Referee
+	spec    net.GameSpec
+	clocks  net.Clocks
+	result  *referee.Result // the game's end, the referee's or the clocks'
+	seen    int             // referee log entries already reported
+	started time.Time       // when the game began (names its saved record)
 }
 
 func (g *session) loop() {
@@ -82,7 +83,7 @@ func (g *session) begin(spec net.GameSpec) {
 		spec.White, spec.Black = spec.Black, spec.White
 	}
 	spec.Opponent, spec.Kriegspiel = g.ep.opt.Name, true
-	g.spec, g.result, g.seen = spec, nil, 0
+	g.spec, g.result, g.seen, g.started = spec, nil, 0, g.ep.opt.Now()
 	g.ref = referee.New(spec.Rules, spec.Start)
 	if st, ok := g.ep.opp.(Starter); ok {
 		st.NewGame(spec.Side.Other(), spec.Rules, spec.Start)
@@ -230,6 +231,13 @@ func (g *session) finish(res referee.Result) {
 	g.clocks.Ticking, g.clocks.Stamp = false, now
 	g.result = &res
 	g.emit(net.Event{Kind: net.KindEnded})
+	if g.ep.opt.SaveDir != "" && g.ref.Plies() > 0 {
+		if path, err := g.save(); err != nil {
+			g.problem(err)
+		} else {
+			g.emit(net.Event{Kind: net.KindConsole, Text: "game saved: " + path})
+		}
+	}
 }
 
 // command carries out c for our side.

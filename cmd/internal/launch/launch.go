@@ -1,0 +1,164 @@
+// Package launch holds what the terminal console (cmd/krieg) and the board
+// window (cmd/krieg-board) share to start a game: reading the game flags,
+// making the computer opponent, and the ICC endpoint's options.
+package launch
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/krieg/krieg/controller/player"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc"
+	"github.com/krieg/krieg/net/local"
+)
+
+// ErrUsage marks a mistake on the command line.
+var ErrUsage = errors.New("usage")
+
+// Flags are the flags of a game against the computer or on a server.
+type Flags struct {
+	Addr     string
+	ICC      bool
+	User     string
+	Patterns string
+	Seed     uint64
+	Side     string
+	Time     string
+	Opponent string
+	MoveTime time.Duration
+	Rules    string
+	SaveDir  string
+}
+
+// Register adds the flags to fs.
+func (f *Flags) Register(fs *flag.FlagSet) {
+	fs.StringVar(&f.Addr, "connect", "", "an ICC-speaking server, host:port")
+	fs.BoolVar(&f.ICC, "icc", false, "the Internet Chess Club (chessclub.com:5000)")
+	fs.StringVar(&f.User, "user", "", "log in as this registered name (the password is asked, never echoed); default: guest")
+	fs.StringVar(&f.Patterns, "icc-patterns", "", "extra ICC announcement patterns (see net/icc/announcements.txt)")
+	fs.Uint64Var(&f.Seed, "seed", uint64(time.Now().UnixNano()), "local: the computer's seed")
+	fs.StringVar(&f.Side, "side", "white", "local: your side, white, black or random")
+	fs.StringVar(&f.Time, "time", "5+3", "local: time control, minutes+increment seconds")
+	fs.StringVar(&f.Opponent, "opponent", "bot", "local: the computer, bot (the computer player) or random")
+	fs.DurationVar(&f.MoveTime, "movetime", player.DefaultMoveTime, "local: the bot's time per move")
+	fs.StringVar(&f.Rules, "rules", "wild16", "local: the ruleset (wild16, berkeley, berkeley-any, cincinnati, english, rand, open)")
+	fs.StringVar(&f.SaveDir, "save", DefaultSaveDir(), "local: save each finished game's record in this folder (empty: do not save)")
+}
+
+// Remote reports whether the flags ask for a server.
+func (f *Flags) Remote() bool { return f.Addr != "" || f.ICC }
+
+// Spec reads the local game's rules, side and time control.
+func (f *Flags) Spec() (net.GameSpec, error) {
+	rules, err := referee.RulesetByName(f.Rules)
+	if err != nil {
+		return net.GameSpec{}, fmt.Errorf("%w: --rules: %v", ErrUsage, err)
+	}
+	spec := net.GameSpec{Rules: rules, Start: game.Start()}
+	switch f.Side {
+	case "white":
+	case "black":
+		spec.Side = game.Black
+	case "random":
+		spec.AnySide = true
+	default:
+		return spec, fmt.Errorf("%w: --side %q: want white, black or random", ErrUsage, f.Side)
+	}
+	var base, inc int
+	if _, err := fmt.Sscanf(f.Time, "%d+%d", &base, &inc); err != nil || base < 0 || inc < 0 || base+inc == 0 {
+		return spec, fmt.Errorf("%w: --time %q: want minutes+increment, such as 5+3", ErrUsage, f.Time)
+	}
+	spec.Base, spec.Increment = time.Duration(base)*time.Minute, time.Duration(inc)*time.Second
+	return spec, nil
+}
+
+// Local makes the local endpoint against the chosen computer opponent.
+func (f *Flags) Local() (*local.Endpoint, error) {
+	var opp local.Opponent
+	switch f.Opponent {
+	case "bot":
+		opp = player.New(player.Options{MoveTime: f.MoveTime, Seed: f.Seed})
+	case "random":
+		opp = attempter.NewRandom(f.Seed)
+	default:
+		return nil, fmt.Errorf("%w: --opponent is bot or random", ErrUsage)
+	}
+	return local.New(opp, local.Options{Seed: f.Seed, SaveDir: f.SaveDir}), nil
+}
+
+// ICCEndpoint makes the server endpoint, asking for the password on the terminal
+// (or reading one line from in when it is not a terminal).
+func (f *Flags) ICCEndpoint(in *bufio.Reader, stderr io.Writer) (*icc.Client, error) {
+	addr := f.Addr
+	if f.ICC {
+		addr = "chessclub.com:5000"
+	}
+	opt := icc.Options{Addr: addr, User: f.User}
+	if f.Patterns != "" {
+		p, err := icc.DefaultPatterns()
+		if err != nil {
+			return nil, err
+		}
+		file, err := os.Open(f.Patterns)
+		if err != nil {
+			return nil, fmt.Errorf("patterns: %w", err)
+		}
+		err = p.Load(file, f.Patterns)
+		file.Close()
+		if err != nil {
+			return nil, err
+		}
+		opt.Patterns = p
+	}
+	if f.User != "" {
+		pw, err := ReadPassword(in, stderr)
+		if err != nil {
+			return nil, err
+		}
+		opt.Password = pw
+	}
+	return icc.New(opt)
+}
+
+// ReadPassword asks for the password without echo on a terminal, or reads
+// one line from a pipe.
+func ReadPassword(in *bufio.Reader, stderr io.Writer) (string, error) {
+	if term.IsTerminal(int(os.Stdin.Fd())) {
+		fmt.Fprint(stderr, "password: ")
+		pw, err := term.ReadPassword(int(os.Stdin.Fd()))
+		fmt.Fprintln(stderr)
+		if err != nil {
+			return "", fmt.Errorf("reading the password: %w", err)
+		}
+		return string(pw), nil
+	}
+	line, err := in.ReadString('\n')
+	if err != nil && line == "" {
+		return "", fmt.Errorf("reading the password: %w", err)
+	}
+	return strings.TrimRight(line, "\r\n"), nil
+}
+
+// DefaultSaveDir is where finished local games are saved: the user's data
+// folder's krieg/games.
+func DefaultSaveDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return d + "/krieg/games"
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return h + "/.local/share/krieg/games"
+	}
+	return ""
+}

@@ -1,0 +1,151 @@
+// Package timeline replays a game record through the deduction engine for
+// both players and keeps, for every ply, what each of them believed and what
+// was really on the board: the data of the board's replay and of
+// `krieg render`.
+package timeline
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// Timeline is a replayed game: after ply p (0 ≤ p ≤ Plies), Truth[p] is the
+// real position and Views[c][p] the view model of player c.
+type Timeline struct {
+	Rules  referee.Ruleset
+	Record *record.Record
+	Plies  int
+	Truth  []game.Position
+	Moves  []game.Move // Moves[p-1] led to ply p
+	Labels []string    // Labels[p-1] is that move as "12. Nf3"
+	Views  [2][]controller.ViewModel
+	// Heard[c][p-1] is what player c heard during ply p, in the ruleset's words.
+	Heard [2][][]string
+}
+
+// Options tune the controllers a timeline runs.
+type Options struct {
+	Controller controller.Options
+	// UpTo stops after this many plies (0: the whole record).
+	UpTo int
+}
+
+// Build replays rec under rules and runs a controller for each player.
+func Build(rec *record.Record, rules referee.Ruleset, opt Options) (*Timeline, error) {
+	t := &Timeline{Rules: rules, Record: rec}
+	var ref *referee.Referee
+	steps := 0
+	stop := fmt.Errorf("stop")
+	r, err := record.Replay(rec, rules, func(s record.Step) error {
+		if opt.UpTo > 0 && steps >= opt.UpTo {
+			return stop
+		}
+		steps++
+		t.Moves = append(t.Moves, s.Ply.Move)
+		t.Labels = append(t.Labels, record.MoveLabel(&s.Before, s.Ply.SAN))
+		if len(t.Truth) == 0 {
+			t.Truth = append(t.Truth, s.Before)
+		}
+		after := s.Before
+		after.Apply(s.Ply.Move)
+		t.Truth = append(t.Truth, after)
+		return nil
+	})
+	ref = r
+	if err != nil && err != stop {
+		return nil, fmt.Errorf("timeline: %w", err)
+	}
+	if len(t.Truth) == 0 {
+		start, err := rec.Start()
+		if err != nil {
+			return nil, fmt.Errorf("timeline: %w", err)
+		}
+		t.Truth = []game.Position{start}
+	}
+	t.Plies = len(t.Moves)
+	var log []referee.Entry
+	if ref != nil {
+		log = ref.Log()
+	}
+	for _, c := range []game.Color{game.White, game.Black} {
+		t.follow(c, log, opt.Controller)
+	}
+	return t, nil
+}
+
+// follow runs side c's controller through the log, keeping its view model
+// after each ply.
+func (t *Timeline) follow(c game.Color, log []referee.Entry, opt controller.Options) {
+	ctl := controller.New(c, t.Rules, t.Truth[0], opt)
+	views := []controller.ViewModel{ctl.View()}
+	heard := make([][]string, t.Plies)
+	for _, e := range log {
+		if e.Ply >= t.Plies && len(views) > t.Plies {
+			break
+		}
+		for len(views) <= e.Ply && len(views) <= t.Plies {
+			views = append(views, ctl.View())
+		}
+		h, ok := e.HeardBy(c)
+		if !ok {
+			continue
+		}
+		ctl.Observe(h)
+		if e.Ply < t.Plies {
+			for _, a := range h.Said {
+				if s := a.Text(t.Rules); s != "" {
+					heard[e.Ply] = append(heard[e.Ply], s)
+				}
+			}
+		}
+	}
+	for len(views) <= t.Plies {
+		views = append(views, ctl.View())
+	}
+	if t.Plies == len(t.Record.Plies) {
+		views[t.Plies] = ctl.View() // with whatever ended the game after its last move
+	}
+	t.Views[c], t.Heard[c] = views[:t.Plies+1], heard
+}
+
+// Load reads a record from path and builds its timeline under the record's
+// own ruleset (its Rules tag, else Wild 16), or under rulesName when given.
+func Load(path, rulesName string, opt Options) (*Timeline, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("timeline: %w", err)
+	}
+	defer f.Close()
+	rec, err := record.Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("timeline: %s: %w", path, err)
+	}
+	rules, err := rec.Rules()
+	if rulesName != "" {
+		rules, err = referee.RulesetByName(rulesName)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("timeline: %s: %w", path, err)
+	}
+	tl, err := Build(rec, rules, opt)
+	if err != nil {
+		return nil, fmt.Errorf("%w (%s)", err, path)
+	}
+	return tl, nil
+}
+
+// At returns the scene-independent facts of ply p from c's view: the
+// view model, the real position and the move that led there (NoMove at 0).
+func (t *Timeline) At(p int, c game.Color) (controller.ViewModel, *game.Position, game.Move) {
+	p = max(0, min(t.Plies, p))
+	m := game.NoMove
+	if p > 0 {
+		m = t.Moves[p-1]
+	}
+	return t.Views[c][p], &t.Truth[p], m
+}

@@ -1,0 +1,76 @@
+package timeline
+
+import (
+	"os"
+	"testing"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// darkboard is the recorded ICC game between a person and Darkboard.
+const darkboard = "../../../shared/fixtures/games/darkboard-liam-2023.pgn"
+
+func load(t *testing.T, path string) *record.Record {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Skipf("fixture not available: %v", err)
+	}
+	defer f.Close()
+	rec, err := record.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+func TestDarkboardGame(t *testing.T) {
+	rec := load(t, darkboard)
+	tl, err := Build(rec, referee.Wild16, Options{Controller: controller.Options{Capacity: 256, Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tl.Plies != 148 || len(tl.Truth) != 149 || len(tl.Views[0]) != 149 || len(tl.Views[1]) != 149 {
+		t.Fatalf("got %d plies, %d truths, %d/%d views; want 148, 149, 149/149", tl.Plies, len(tl.Truth), len(tl.Views[0]), len(tl.Views[1]))
+	}
+	if tl.Labels[0] != "1. f4" || tl.Labels[1] != "1... a5" {
+		t.Errorf("labels start %q, %q; want 1. f4, 1... a5", tl.Labels[0], tl.Labels[1])
+	}
+	for p := 0; p <= tl.Plies; p++ {
+		truth := &tl.Truth[p]
+		for _, c := range []game.Color{game.White, game.Black} {
+			v := &tl.Views[c][p]
+			if v.Plies != p {
+				t.Fatalf("ply %d, %v: view is at ply %d", p, c, v.Plies)
+			}
+			if v.Own.ByColor(c) != truth.ByColor(c) {
+				t.Fatalf("ply %d, %v: own men %x; the board has %x", p, c, v.Own.ByColor(c), truth.ByColor(c))
+			}
+			// Soundness against the truth: every enemy man is where its class may stand.
+			for x := truth.ByColor(c.Other()); x != 0; {
+				s := x.PopFirst()
+				if pt := truth.At(s).Type(); !v.Possible[pt].Has(s) {
+					t.Fatalf("ply %d, %v: enemy %v on %v, outside its possible set", p, c, pt, s)
+				}
+			}
+		}
+	}
+}
+
+func TestUpTo(t *testing.T) {
+	rec := load(t, darkboard)
+	tl, err := Build(rec, referee.Wild16, Options{UpTo: 10, Controller: controller.Options{BeliefOnly: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tl.Plies != 10 || len(tl.Views[game.Black]) != 11 {
+		t.Fatalf("got %d plies, %d views; want 10, 11", tl.Plies, len(tl.Views[game.Black]))
+	}
+	want := tl.Truth[10].ByColor(game.White)
+	if got := tl.Views[game.White][10].Own.ByColor(game.White); got != want {
+		t.Errorf("white's men after 10 plies %x; want %x", got, want)
+	}
+}

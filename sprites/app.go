@@ -1,0 +1,272 @@
+// Package sprites is the board window, the thesis' GameBoard: an Ebitengine
+// game that draws what the controller's view model says, animates the guess
+// tokens and turns mouse and keyboard into intents. Only this package and
+// cmd import ebiten.
+//
+// Each tick, Update drains the endpoint's events without blocking, applies
+// the user's intents, and builds the scene (a pure function of the state,
+// sprites/scene); Draw only paints that scene.
+package sprites
+
+import (
+	"errors"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/controller/timeline"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// Starter begins a local game from the new-game screen's choice: it returns
+// a connected endpoint on which the game has been asked for.
+type Starter func(choice scene.NewGameChoice) (net.Communicator, error)
+
+// Options configure the window.
+type Options struct {
+	// Local starts games from the new-game screen (a game against the
+	// computer). Nil when playing on a server.
+	Local Starter
+	// Remote is a server endpoint, connected; Spec is what New game asks
+	// of it (nil: the user seeks through the console).
+	Remote net.Communicator
+	Spec   *net.GameSpec
+	// Replay shows a recorded game instead of playing.
+	Replay *timeline.Timeline
+	// Controller tunes the deduction engine.
+	Controller controller.Options
+	// Sounds plays the cues (nil: silent).
+	Sounds *Sounds
+	// Choice is the new-game screen's initial selection.
+	Choice scene.NewGameChoice
+	// Quit ends the window when the game ends (tests).
+	Quit bool
+}
+
+// App is the window's game: it implements ebiten.Game.
+type App struct {
+	opt    Options
+	drawer *Drawer
+	input  Input
+	tick   int64
+	w, h   int
+	frame  scene.Frame
+	scene  scene.Scene
+	queue  []Intent // injected intents, applied at the next Update
+	play   *play
+	replay *replay
+	quit   bool
+}
+
+// ErrQuit ends the game loop normally.
+var ErrQuit = errors.New("sprites: quit")
+
+// New makes the window's game.
+func New(opt Options) (*App, error) {
+	d, err := NewDrawer()
+	if err != nil {
+		return nil, err
+	}
+	a := &App{opt: opt, drawer: d, w: 1100, h: 720}
+	a.frame = scene.Frame{Show: scene.DefaultShow, Selected: game.NoSquare, Capture: game.NoSquare, NewGame: opt.Choice}
+	a.frame.View = controller.New(game.White, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
+	switch {
+	case opt.Replay != nil:
+		a.replay = newReplay(opt.Replay)
+		a.replay.show(&a.frame, a.tick, true)
+	case opt.Remote != nil:
+		a.play = newPlay(opt.Remote, opt)
+		a.frame.Mode = scene.PlayScreen
+	default:
+		a.frame.Mode = scene.NewGameScreen
+	}
+	if opt.Sounds != nil && opt.Sounds.Problem != "" {
+		a.frame.Panel.Notice = opt.Sounds.Problem
+	}
+	a.rebuild()
+	return a, nil
+}
+
+// Inject queues intents as if the user had made them; they apply at the next
+// Update. Tests drive the real window this way.
+func (a *App) Inject(in ...Intent) { a.queue = append(a.queue, in...) }
+
+// Update advances one tick: events, intents, animation, then the scene.
+func (a *App) Update() error {
+	a.tick++
+	a.frame.Tick = a.tick
+	if a.play != nil {
+		a.play.drain(a)
+	}
+	intents := a.input.Read(&a.scene, a.queue)
+	a.queue = a.queue[:0]
+	for _, in := range intents {
+		a.apply(in)
+	}
+	if a.play != nil {
+		a.play.tick(a)
+	}
+	if a.frame.Anim != nil {
+		a.frame.Anim.Prune(a.tick)
+	}
+	a.rebuild()
+	if a.quit {
+		return ErrQuit
+	}
+	return nil
+}
+
+// rebuild makes the scene for the current state.
+func (a *App) rebuild() {
+	a.frame.W, a.frame.H = a.w, a.h
+	a.frame.Panel.Full = ebiten.IsFullscreen()
+	if a.opt.Sounds != nil {
+		a.frame.Panel.Muted = a.opt.Sounds.Muted
+	}
+	a.scene = scene.Build(a.frame)
+}
+
+// Draw paints the scene Update built.
+func (a *App) Draw(screen *ebiten.Image) { a.drawer.Draw(screen, &a.scene) }
+
+// Layout uses the window's size in device pixels, so the board is drawn
+// crisply at any size and scale.
+func (a *App) Layout(w, h int) (int, int) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	a.w, a.h = max(int(float64(w)*s), 320), max(int(float64(h)*s), 320)
+	return a.w, a.h
+}
+
+// apply carries out one intent.
+func (a *App) apply(in Intent) {
+	f := &a.frame
+	switch in.Kind {
+	case Hover:
+		f.Hover, f.HoverX, f.HoverY = true, in.X, in.Y
+		return
+	case Press:
+		if a.common(in.Button) {
+			return
+		}
+	case Ghost:
+		if f.Mode != scene.NewGameScreen {
+			f.Ghosts[in.Square] = nextGhost(f.Ghosts[in.Square])
+		}
+		return
+	}
+	switch {
+	case f.Mode == scene.NewGameScreen:
+		a.newGame(in)
+	case a.replay != nil:
+		a.replay.apply(a, in)
+	case a.play != nil:
+		a.play.apply(a, in)
+	}
+}
+
+// common handles the buttons every screen shares; it reports whether b was one.
+func (a *App) common(b scene.Button) bool {
+	f := &a.frame
+	switch b {
+	case scene.Flip:
+		f.Flipped = !f.Flipped
+	case scene.Fullscreen:
+		ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	case scene.Mute:
+		if a.opt.Sounds != nil {
+			a.opt.Sounds.Muted = !a.opt.Sounds.Muted
+		}
+	case scene.TogglePieces:
+		f.Show.Pieces = !f.Show.Pieces
+	case scene.ToggleChecks:
+		f.Show.Checks = !f.Show.Checks
+	case scene.ToggleKings:
+		f.Show.Kings = !f.Show.Kings
+	case scene.ToggleZone:
+		f.Show.Zone = !f.Show.Zone
+	case scene.CycleHeat:
+		f.Show.Heat = nextHeat(f.Show.Heat)
+	case scene.ClearGhosts:
+		f.Ghosts = [64]game.PieceType{}
+	default:
+		return false
+	}
+	return true
+}
+
+// nextHeat cycles the heat map: off, king, queen, rook, bishop, knight, pawn, off.
+func nextHeat(t game.PieceType) game.PieceType {
+	switch t {
+	case game.NoPieceType:
+		return game.King
+	case game.Pawn:
+		return game.NoPieceType
+	}
+	return t - 1
+}
+
+// nextGhost cycles a ghost: none, pawn, knight, bishop, rook, queen, king, none.
+func nextGhost(t game.PieceType) game.PieceType {
+	if t == game.King {
+		return game.NoPieceType
+	}
+	return t + 1
+}
+
+// newGame handles the new-game screen.
+func (a *App) newGame(in Intent) {
+	if in.Kind == Submit {
+		in = Intent{Kind: Press, Button: scene.Start}
+	}
+	if in.Kind != Press {
+		return
+	}
+	if g, i, ok := in.Button.AsChoice(); ok {
+		switch g {
+		case scene.SideGroup:
+			a.frame.NewGame.Side = i
+		case scene.TimeGroup:
+			a.frame.NewGame.Time = i
+		case scene.OpponentGroup:
+			a.frame.NewGame.Opponent = i
+		}
+		return
+	}
+	if in.Button != scene.Start || a.opt.Local == nil {
+		return
+	}
+	comm, err := a.opt.Local(a.frame.NewGame)
+	if err != nil {
+		a.frame.Panel.Notice = err.Error()
+		return
+	}
+	if a.play != nil {
+		a.play.close()
+	}
+	a.play = newPlay(comm, a.opt)
+	a.frame.Mode = scene.PlayScreen
+	a.frame.Panel.Notice = ""
+}
+
+// Close ends the session with the endpoint, if any.
+func (a *App) Close() {
+	if a.play != nil {
+		a.play.close()
+	}
+}
+
+// Run opens the window and runs until it is closed.
+func Run(a *App, title string) error {
+	ebiten.SetWindowTitle(title)
+	ebiten.SetWindowSize(1100, 720)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	defer a.Close()
+	err := ebiten.RunGame(a)
+	if errors.Is(err, ErrQuit) {
+		return nil
+	}
+	return err
+}

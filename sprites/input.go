@@ -1,0 +1,129 @@
+package sprites
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// Input turns Ebitengine's mouse and keyboard state into intents. It keeps
+// only what a press needs to become a click or a drag.
+type Input struct {
+	pressX, pressY float64
+	pressed        bool
+	dragging       bool
+	onSlider       bool
+	from           game.Square
+	lastX, lastY   float64
+	chars          []rune
+}
+
+// dragThreshold is how far the pointer must move before a press is a drag.
+const dragThreshold = 4
+
+// keyButtons are the keyboard shortcuts for buttons.
+var keyButtons = map[ebiten.Key]scene.Button{
+	ebiten.KeyF11:    scene.Fullscreen,
+	ebiten.KeyF2:     scene.NewGame,
+	ebiten.KeyF3:     scene.Flip,
+	ebiten.KeyF4:     scene.Mute,
+	ebiten.KeyF5:     scene.TogglePieces,
+	ebiten.KeyF6:     scene.ToggleChecks,
+	ebiten.KeyF7:     scene.ToggleKings,
+	ebiten.KeyF8:     scene.ToggleZone,
+	ebiten.KeyF9:     scene.CycleHeat,
+	ebiten.KeyDelete: scene.ClearGhosts,
+	ebiten.KeyLeft:   scene.PrevPly,
+	ebiten.KeyRight:  scene.NextPly,
+	ebiten.KeyHome:   scene.FirstPly,
+	ebiten.KeyEnd:    scene.LastPly,
+	ebiten.KeyTab:    scene.SwapSide,
+}
+
+// Read returns this tick's intents, resolving pointer positions against s,
+// the scene on show.
+func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
+	cx, cy := ebiten.CursorPosition()
+	x, y := float64(cx), float64(cy)
+	for k, b := range keyButtons {
+		if inpututil.IsKeyJustPressed(k) {
+			out = append(out, Intent{Kind: Press, Button: b})
+		}
+	}
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
+		out = append(out, Intent{Kind: Submit})
+	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace):
+		out = append(out, Intent{Kind: Backspace})
+	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+		out = append(out, Intent{Kind: Cancel})
+	}
+	if in.chars = ebiten.AppendInputChars(in.chars[:0]); len(in.chars) > 0 {
+		out = append(out, Intent{Kind: TypeText, Text: string(in.chars)})
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
+		if sq, ok := s.Layout.SquareAt(x, y); ok {
+			out = append(out, Intent{Kind: Ghost, Square: sq})
+		}
+	}
+	return in.pointer(s, x, y, out)
+}
+
+// pointer follows the left button: a press and release in place is a click,
+// a press and move is a drag.
+func (in *Input) pointer(s *scene.Scene, x, y float64, out []Intent) []Intent {
+	sq, onBoard := s.Layout.SquareAt(x, y)
+	switch {
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
+		in.pressed, in.dragging, in.pressX, in.pressY = true, false, x, y
+		in.from = game.NoSquare
+		if b, ok := s.HitAt(x, y); ok {
+			in.pressed = false
+			in.onSlider = b == scene.Slider
+			if in.onSlider {
+				return append(out, Intent{Kind: SliderTo, X: x})
+			}
+			return append(out, Intent{Kind: Press, Button: b})
+		}
+		if onBoard {
+			in.from = sq
+		}
+	case ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft):
+		if in.onSlider && x != in.lastX {
+			out = append(out, Intent{Kind: SliderTo, X: x})
+		}
+		if in.pressed && in.from != game.NoSquare {
+			if !in.dragging && (abs(x-in.pressX) > dragThreshold || abs(y-in.pressY) > dragThreshold) {
+				in.dragging = true
+				out = append(out, Intent{Kind: DragStart, Square: in.from, X: x, Y: y})
+			} else if in.dragging && (x != in.lastX || y != in.lastY) {
+				out = append(out, Intent{Kind: DragTo, X: x, Y: y})
+			}
+		}
+	case inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft):
+		in.onSlider = false
+		if in.pressed && in.dragging {
+			if !onBoard {
+				sq = game.NoSquare
+			}
+			out = append(out, Intent{Kind: Drop, Square: sq})
+		} else if in.pressed && in.from != game.NoSquare {
+			out = append(out, Intent{Kind: ClickSquare, Square: in.from})
+		}
+		in.pressed, in.dragging = false, false
+	}
+	if x != in.lastX || y != in.lastY {
+		out = append(out, Intent{Kind: Hover, X: x, Y: y})
+	}
+	in.lastX, in.lastY = x, y
+	return out
+}
+
+func abs(v float64) float64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

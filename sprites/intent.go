@@ -1,0 +1,37 @@
+package sprites
+
+import (
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// IntentKind is what the user means.
+type IntentKind uint8
+
+// The intents. Input turns mouse and keyboard into them in one place; tests
+// inject them directly (App.Inject).
+const (
+	ClickSquare IntentKind = iota // Square: select a man, or try the selected one there
+	DragStart                     // Square, X, Y: pick a man up
+	DragTo                        // X, Y: the pointer moved while dragging
+	Drop                          // Square: put the dragged man down (NoSquare: off the board)
+	Hover                         // X, Y: the pointer rests here
+	Ghost                         // Square: cycle the ghost enemy man on it
+	TypeText                      // Text: characters typed
+	Backspace                     // delete the last typed character
+	Submit                        // Enter: send the typed line
+	Cancel                        // Escape: drop the selection and the typed line
+	Press                         // Button: a button or its shortcut
+	SliderTo                      // X: the replay slider was clicked or dragged here
+	AttemptMove                   // Move: try this move at once
+)
+
+// Intent is one thing the user asked for.
+type Intent struct {
+	Kind   IntentKind
+	Square game.Square
+	X, Y   float64
+	Text   string
+	Button scene.Button
+	Move   game.Move
+}

@@ -1,0 +1,338 @@
+package sprites
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/krieg/krieg/assets"
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// consoleLines is how many of the server's lines the panel keeps.
+const consoleLines = 6
+
+// play is a game through an endpoint: the controller that follows it and
+// what the panel shows besides the view model.
+type play struct {
+	comm    net.Communicator
+	ctl     *controller.Controller
+	opt     Options
+	snap    net.Snapshot
+	rules   referee.Ruleset
+	console []string
+	typed   string
+	// Events handled; tests wait on it.
+	handled int
+}
+
+// newPlay follows comm, already connected (and, for a local game, asked
+// for the game).
+func newPlay(comm net.Communicator, opt Options) *play {
+	return &play{comm: comm, opt: opt, rules: referee.Wild16}
+}
+
+// close ends the session.
+func (p *play) close() {
+	_ = p.comm.Close()
+}
+
+// drain handles every event waiting on the channel, without blocking.
+func (p *play) drain(a *App) {
+	for {
+		select {
+		case ev, ok := <-p.comm.Events():
+			if !ok {
+				return
+			}
+			p.event(a, ev)
+		default:
+			return
+		}
+	}
+}
+
+// event updates the state after one event.
+func (p *play) event(a *App, ev net.Event) {
+	p.handled++
+	f := &a.frame
+	p.snap = ev.Snap
+	switch ev.Kind {
+	case net.KindStarted:
+		p.start(a, ev.Snap)
+	case net.KindHeard:
+		p.heard(a, ev)
+	case net.KindEnded:
+		if p.ctl != nil {
+			f.View = p.ctl.View()
+		}
+		f.View.Result = ev.Snap.Result
+		a.opt.Sounds.Play(assets.SoundEnd)
+		if a.opt.Quit {
+			a.quit = true
+		}
+	case net.KindConsole, net.KindChallenge:
+		p.say(ev.Text)
+	case net.KindOffer:
+		f.Panel.Offer = ev.Text
+		p.say("the opponent offers: " + ev.Text)
+	case net.KindProblem:
+		f.Panel.Notice = ev.Text
+	case net.KindConnection:
+		msg := "connection: " + ev.Snap.State.String()
+		if ev.Err != nil {
+			msg += ": " + ev.Err.Error()
+		}
+		p.say(msg)
+	}
+}
+
+// say adds a line to the console.
+func (p *play) say(line string) {
+	for _, l := range strings.Split(strings.TrimRight(line, "\n"), "\n") {
+		p.console = append(p.console, l)
+	}
+	if n := len(p.console); n > consoleLines {
+		p.console = p.console[n-consoleLines:]
+	}
+}
+
+// start begins following a new game.
+func (p *play) start(a *App, s net.Snapshot) {
+	f := &a.frame
+	p.rules = s.Spec.Rules
+	p.ctl = controller.New(s.Side, s.Spec.Rules, s.Spec.Start, p.opt.Controller)
+	f.View = p.ctl.View()
+	f.Anim = scene.NewAnimator()
+	f.Anim.Apply(f.View.Changes, a.tick)
+	f.Flipped = s.Side == game.Black
+	f.Selected, f.Dests, f.Drag, f.Illegal = game.NoSquare, 0, nil, nil
+	f.LastMove, f.Capture = game.NoMove, game.NoSquare
+	f.Ghosts = [64]game.PieceType{}
+	f.Panel.Offer, f.Panel.Notice = "", ""
+	f.Panel.Names = [2]string{s.Spec.White, s.Spec.Black}
+	f.Panel.Title = fmt.Sprintf("%s · %v+%v · you play %s", s.Spec.Rules.Title, s.Spec.Base, s.Spec.Increment, s.Side.Title())
+}
+
+// heard feeds one referee entry to the controller and cues its sound.
+func (p *play) heard(a *App, ev net.Event) {
+	f := &a.frame
+	if p.ctl == nil {
+		return
+	}
+	e := ev.Entry
+	prev := f.View.Own
+	f.View = p.ctl.Observe(e)
+	f.Anim.Apply(f.View.Changes, a.tick)
+	us := e.Mover == p.snap.Side
+	if refused(e.Verdict) && us && e.Attempt != game.NoMove {
+		f.Illegal = &scene.Flash{Move: e.Attempt, Start: a.tick}
+		f.Panel.Notice = "Illegal move: " + e.Attempt.String()
+	} else if e.Verdict == referee.Accepted || e.Verdict == referee.Finished {
+		f.Panel.Notice, f.Panel.Offer = "", ""
+		if us {
+			f.LastMove, f.Capture = e.Attempt, game.NoSquare
+		} else if sq, ok := capturedOf(prev, f.View.Own, p.snap.Side); ok {
+			f.Capture = sq
+		} else {
+			f.Capture = game.NoSquare
+		}
+	}
+	a.opt.Sounds.Play(Cue(e, p.snap.Side))
+}
+
+// capturedOf finds the square where one of our men vanished.
+func capturedOf(before, after game.Position, us game.Color) (game.Square, bool) {
+	gone := before.ByColor(us) &^ after.ByColor(us)
+	if gone == 0 {
+		return game.NoSquare, false
+	}
+	return gone.First(), true
+}
+
+// Cue is the sound for a referee entry as side heard it: illegal, check,
+// capture or an ordinary move.
+func Cue(e referee.Entry, side game.Color) assets.Sound {
+	if refused(e.Verdict) {
+		if e.Mover == side {
+			return assets.SoundIllegal
+		}
+		return assets.SoundMove // the enemy fumbling is heard, softly
+	}
+	cue := assets.SoundMove
+	for _, a := range e.Said {
+		switch a.Kind {
+		case referee.KindCheck:
+			return assets.SoundCheck
+		case referee.KindCapture:
+			cue = assets.SoundCapture
+		}
+	}
+	return cue
+}
+
+// refused reports whether a verdict turned an attempt down.
+func refused(v referee.Verdict) bool {
+	return v == referee.Illegal || v == referee.Nonsense || v == referee.Repeated
+}
+
+// tick refreshes the clocks and the status line.
+func (p *play) tick(a *App) {
+	f := &a.frame
+	now := time.Now()
+	s := p.snap
+	f.Panel.Clocks = [2]time.Duration{s.Clocks.Remaining(game.White, now), s.Clocks.Remaining(game.Black, now)}
+	f.Panel.Running, f.Panel.Ticking = s.Clocks.Running, s.Clocks.Ticking && s.InGame
+	f.Panel.Typed, f.Panel.Console, f.Panel.ShowInput = p.typed, p.console, true
+	f.Panel.GameOver = s.Result != nil
+	switch {
+	case s.Result != nil:
+		f.Panel.Status = fmt.Sprintf("Game over: %s (%s)", s.Result.Score, s.Result.Reason)
+	case p.ctl == nil:
+		f.Panel.Status = "Waiting for a game (" + s.State.String() + ")"
+	case s.ToMove == s.Side:
+		f.Panel.Status = "Your move"
+	default:
+		f.Panel.Status = s.ToMove.Title() + " is thinking…"
+	}
+}
+
+// ours reports whether sq holds one of our men.
+func (p *play) ours(f *scene.Frame, sq game.Square) bool {
+	return sq != game.NoSquare && f.View.Own.ByColor(f.View.Side).Has(sq)
+}
+
+// apply carries out an intent during play.
+func (p *play) apply(a *App, in Intent) {
+	f := &a.frame
+	switch in.Kind {
+	case ClickSquare:
+		switch {
+		case f.Selected == in.Square:
+			p.deselect(f)
+		case p.ours(f, in.Square):
+			p.selectSquare(f, in.Square)
+		case f.Selected != game.NoSquare:
+			p.attempt(a, f.Selected, in.Square)
+		}
+	case DragStart:
+		if p.ours(f, in.Square) {
+			p.selectSquare(f, in.Square)
+			f.Drag = &scene.Drag{From: in.Square, X: in.X, Y: in.Y}
+		}
+	case DragTo:
+		if f.Drag != nil {
+			f.Drag.X, f.Drag.Y = in.X, in.Y
+		}
+	case Drop:
+		if d := f.Drag; d != nil {
+			f.Drag = nil
+			if in.Square != game.NoSquare && in.Square != d.From {
+				p.attempt(a, d.From, in.Square)
+			}
+		}
+	case AttemptMove:
+		p.send(a, in.Move)
+	case TypeText:
+		p.typed += in.Text
+	case Backspace:
+		if r := []rune(p.typed); len(r) > 0 {
+			p.typed = string(r[:len(r)-1])
+		}
+	case Cancel:
+		p.typed = ""
+		p.deselect(f)
+	case Submit:
+		p.submit(a)
+	case Press:
+		p.button(a, in.Button)
+	}
+}
+
+func (p *play) selectSquare(f *scene.Frame, sq game.Square) {
+	f.Selected = sq
+	f.Dests = 0
+	own := f.View.Own
+	own.SetTurn(f.View.Side)
+	for _, m := range referee.Candidates(&own) {
+		if m.From() == sq {
+			f.Dests |= m.To().Bit()
+		}
+	}
+}
+
+func (p *play) deselect(f *scene.Frame) { f.Selected, f.Dests = game.NoSquare, 0 }
+
+// attempt tries from→to, promoting to a queen.
+func (p *play) attempt(a *App, from, to game.Square) {
+	f := &a.frame
+	p.deselect(f)
+	promo := game.NoPieceType
+	if pc := f.View.Own.At(from); pc.Type() == game.Pawn && (to.Rank() == 7 || to.Rank() == 0) {
+		promo = game.Queen
+	}
+	p.send(a, game.NewMove(from, to, promo))
+}
+
+// send sends an attempt at once, in this very frame, unless it is not our move.
+func (p *play) send(a *App, m game.Move) {
+	f := &a.frame
+	if p.ctl == nil || p.snap.Result != nil || !p.snap.InGame {
+		f.Panel.Notice = "No game in progress"
+		return
+	}
+	if p.snap.ToMove != p.snap.Side {
+		f.Panel.Notice = "Not your move"
+		return
+	}
+	if err := p.comm.Attempt(m); err != nil {
+		f.Panel.Notice = err.Error()
+	}
+}
+
+// submit sends the typed line: a move, "px", or a line for the server.
+func (p *play) submit(a *App) {
+	line := strings.TrimSpace(p.typed)
+	p.typed = ""
+	if line == "" {
+		return
+	}
+	if m, err := game.ParseMove(line); err == nil {
+		p.send(a, m)
+		return
+	}
+	if err := net.SendTyped(p.comm, line); err != nil {
+		a.frame.Panel.Notice = err.Error()
+	}
+}
+
+// button carries out a game button.
+func (p *play) button(a *App, b scene.Button) {
+	var err error
+	switch b {
+	case scene.Resign:
+		err = p.comm.Do(net.Resign)
+	case scene.OfferDraw:
+		err = p.comm.Do(net.Draw)
+	case scene.Abort:
+		err = p.comm.Do(net.Abort)
+	case scene.NewGame:
+		switch {
+		case a.opt.Local != nil && (p.snap.Result != nil || !p.snap.InGame):
+			p.close()
+			a.play = nil
+			a.frame.Mode = scene.NewGameScreen
+		case a.opt.Local != nil:
+			a.frame.Panel.Notice = "Resign or finish this game first"
+		case a.opt.Spec != nil:
+			err = p.comm.Begin(*a.opt.Spec)
+		}
+	}
+	if err != nil {
+		a.frame.Panel.Notice = err.Error()
+	}
+}

@@ -1,0 +1,187 @@
+package raster
+
+import (
+	"flag"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/controller/timeline"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata/golden")
+
+const goldenDir = "../../testdata/golden"
+
+// startView is White's view model at the start of a Wild 16 game.
+func startView() controller.ViewModel {
+	return controller.New(game.White, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
+}
+
+// tokenView shows every token kind at several opacities.
+func tokenView() controller.ViewModel {
+	v := startView()
+	r := controller.Reason{Rule: "R1", Message: "test"}
+	v.Tokens = []controller.Token{
+		{Kind: controller.PieceToken, Square: game.D5, Opacity: 1, Reason: r},
+		{Kind: controller.PieceToken, Square: game.E5, Opacity: 0.5, Reason: r},
+		{Kind: controller.PieceToken, Square: game.F5, Opacity: 0.2, Reason: r},
+		{Kind: controller.CheckToken, Square: game.B4, Opacity: 0.8, Reason: r},
+		{Kind: controller.CheckToken, Square: game.C3, Opacity: 0.3, Reason: r},
+		{Kind: controller.KingToken, Square: game.E8, Opacity: 0.9, Reason: r},
+		{Kind: controller.KingToken, Square: game.F8, Opacity: 0.4, Reason: r},
+		{Kind: controller.KingToken, Square: game.G7, Opacity: 0.15, Reason: r},
+	}
+	return v
+}
+
+// darkboardTimeline replays the first plies of the recorded Darkboard game.
+func darkboardTimeline(t *testing.T, plies int) *timeline.Timeline {
+	t.Helper()
+	f, err := os.Open("../../../shared/fixtures/games/darkboard-liam-2023.pgn")
+	if err != nil {
+		t.Skipf("fixture not available: %v", err)
+	}
+	defer f.Close()
+	rec, err := record.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl, err := timeline.Build(rec, referee.Wild16, timeline.Options{UpTo: plies, Controller: controller.Options{Capacity: 512, Seed: 1, Workers: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tl
+}
+
+func TestGoldens(t *testing.T) {
+	d, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := scene.Frame{Mode: scene.PlayScreen, W: 760, H: 480, Show: scene.DefaultShow, Selected: game.NoSquare, Capture: game.NoSquare}
+	fading := scene.NewAnimator()
+	tv := tokenView()
+	fading.Apply(diffFromNothing(tv.Tokens), 0)
+	tl := darkboardTimeline(t, 30)
+	cases := []struct {
+		name  string
+		frame func() scene.Frame
+	}{
+		{"start", func() scene.Frame { f := base; f.View = startView(); return f }},
+		{"newgame", func() scene.Frame {
+			f := base
+			f.Mode, f.View, f.NewGame = scene.NewGameScreen, startView(), scene.DefaultNewGame
+			return f
+		}},
+		{"tokens", func() scene.Frame { f := base; f.View = tokenView(); return f }},
+		{"midfade", func() scene.Frame {
+			f := base
+			f.View, f.Anim, f.Tick = tv, fading, scene.FadeTicks/2
+			return f
+		}},
+		{"zone", func() scene.Frame {
+			f := base
+			f.View, f.Show.Zone, f.Show.Pieces = tl.Views[game.White][30], true, false
+			return f
+		}},
+		{"heatmap", func() scene.Frame {
+			f := base
+			f.View, f.Show.Heat = tl.Views[game.White][30], game.King
+			return f
+		}},
+		{"replay-truth", func() scene.Frame {
+			f := base
+			f.Mode, f.View, f.Truth = scene.ReplayScreen, tl.Views[game.Black][30], &tl.Truth[30]
+			f.Flipped, f.LastMove = true, tl.Moves[29]
+			f.Replay = scene.ReplayInfo{Ply: 30, Plies: tl.Plies, Move: tl.Labels[29]}
+			return f
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := scene.Build(c.frame())
+			got := d.Draw(&s)
+			path := filepath.Join(goldenDir, c.name+".png")
+			if *update {
+				writePNG(t, path, got)
+				return
+			}
+			want := readPNG(t, path)
+			if bad, frac := compare(got, want, 24); frac > 0.002 {
+				writePNG(t, filepath.Join(t.TempDir(), c.name+".png"), got)
+				t.Errorf("%s: %d pixels (%.2f%%) differ by more than the tolerance from %s; rerun with -update if the change is intended", c.name, bad, 100*frac, path)
+			}
+		})
+	}
+}
+
+// diffFromNothing lists tokens as having just appeared.
+func diffFromNothing(ts []controller.Token) []controller.TokenChange {
+	out := make([]controller.TokenChange, len(ts))
+	for i, t := range ts {
+		out[i] = controller.TokenChange{Token: t, Change: controller.Appeared}
+	}
+	return out
+}
+
+// compare counts the pixels whose channels differ by more than tol and
+// returns that count and its fraction of the image (1 when sizes differ).
+func compare(a, b image.Image, tol int) (int, float64) {
+	if a.Bounds() != b.Bounds() {
+		return a.Bounds().Dx() * a.Bounds().Dy(), 1
+	}
+	bad := 0
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, a1 := a.At(x, y).RGBA()
+			r2, g2, b2, a2 := b.At(x, y).RGBA()
+			if far(r1, r2, tol) || far(g1, g2, tol) || far(b1, b2, tol) || far(a1, a2, tol) {
+				bad++
+			}
+		}
+	}
+	return bad, float64(bad) / float64(r.Dx()*r.Dy())
+}
+
+func far(x, y uint32, tol int) bool {
+	d := int(x>>8) - int(y>>8)
+	return d > tol || d < -tol
+}
+
+func writePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("golden image: %v (create it with go test ./sprites/raster -update)", err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return img
+}

@@ -1,0 +1,61 @@
+package sprites
+
+import (
+	"github.com/krieg/krieg/controller/timeline"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// replay steps through a recorded game from either player's view.
+type replay struct {
+	tl     *timeline.Timeline
+	ply    int
+	side   game.Color
+	reveal bool
+}
+
+func newReplay(tl *timeline.Timeline) *replay { return &replay{tl: tl, side: game.White} }
+
+// show puts the current ply on the board; the tokens fade from what was
+// shown to what this ply's view model holds (jump: no animation).
+func (r *replay) show(f *scene.Frame, tick int64, jump bool) {
+	scene.ReplayFrame(f, r.tl, r.ply, r.side, r.reveal)
+	if f.Anim == nil || jump {
+		f.Anim = scene.NewAnimator()
+		f.Anim.Sync(f.View.Tokens, tick-scene.FadeTicks)
+		return
+	}
+	f.Anim.Sync(f.View.Tokens, tick)
+}
+
+// apply carries out an intent in the replay.
+func (r *replay) apply(a *App, in Intent) {
+	f := &a.frame
+	ply, side := r.ply, r.side
+	switch in.Kind {
+	case SliderTo:
+		ply = a.scene.Layout.SliderPly(in.X, r.tl.Plies)
+	case Press:
+		switch in.Button {
+		case scene.PrevPly:
+			ply--
+		case scene.NextPly:
+			ply++
+		case scene.FirstPly:
+			ply = 0
+		case scene.LastPly:
+			ply = r.tl.Plies
+		case scene.SwapSide:
+			side = side.Other()
+		case scene.Reveal:
+			r.reveal = !r.reveal
+		}
+	}
+	ply = max(0, min(r.tl.Plies, ply))
+	switchedSide := side != r.side
+	if switchedSide {
+		f.Flipped = !f.Flipped
+	}
+	r.ply, r.side = ply, side
+	r.show(f, a.tick, switchedSide)
+}

@@ -1,0 +1,199 @@
+package scene
+
+import (
+	"fmt"
+	"image/color"
+
+	"github.com/krieg/krieg/assets"
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+)
+
+// board draws the squares, highlights, men, ghosts and tokens.
+func (s *Scene) board(f *Frame) {
+	l := s.Layout
+	sq := l.Square
+	for x := game.A1; x <= game.H8; x++ {
+		c := darkSquare
+		if (x.File()+x.Rank())%2 == 1 {
+			c = lightSquare
+		}
+		s.rect(l.SquareRect(x), c, 1)
+	}
+	if m := f.LastMove; m != game.NoMove {
+		s.rect(l.SquareRect(m.From()), lastMove, 0.41)
+		s.rect(l.SquareRect(m.To()), lastMove, 0.41)
+	}
+	if f.Capture != game.NoSquare {
+		s.rect(l.SquareRect(f.Capture), captureMark, 0.35)
+	}
+	if f.Show.Zone {
+		for x := f.View.Zone &^ f.View.Own.ByColor(f.View.Side); x != 0; {
+			s.rect(l.SquareRect(x.PopFirst()), zoneRed, 0.28)
+		}
+	}
+	if t := f.Show.Heat; t != game.NoPieceType {
+		s.heat(f, t)
+	}
+	if f.Selected != game.NoSquare {
+		s.rect(l.SquareRect(f.Selected), selected, 0.5)
+	}
+	if fl := f.Illegal; fl != nil && f.Tick-fl.Start < FlashTicks {
+		a := 0.6 * (1 - float64(f.Tick-fl.Start)/FlashTicks)
+		s.rect(l.SquareRect(fl.Move.From()), illegalRed, a)
+		s.rect(l.SquareRect(fl.Move.To()), illegalRed, a)
+	}
+	own := &f.View.Own
+	if f.View.Checked {
+		k := l.SquareRect(own.KingSquare(f.View.Side))
+		s.add(Sprite{Kind: Disc, X: k.X, Y: k.Y, W: k.W, H: k.H, Color: checkRed, Alpha: 0.75})
+	}
+	s.coordinates(l)
+	if t := f.Truth; t != nil {
+		enemy := f.View.Side.Other()
+		for x := t.ByColor(enemy); x != 0; {
+			at := x.PopFirst()
+			s.piece(l.SquareRect(at), t.At(at), 0.9)
+		}
+	}
+	for x := own.ByColor(f.View.Side); x != 0; {
+		at := x.PopFirst()
+		a := 1.0
+		if f.Drag != nil && f.Drag.From == at {
+			a = 0.3 // the ghost of a dragged man stays on its square
+		}
+		s.piece(l.SquareRect(at), own.At(at), a)
+	}
+	for x := f.Dests; x != 0; {
+		r := l.SquareRect(x.PopFirst())
+		d := sq * 0.3
+		s.add(Sprite{Kind: Disc, X: r.X + (sq-d)/2, Y: r.Y + (sq-d)/2, W: d, H: d, Color: selected, Alpha: 0.5})
+	}
+	for at, t := range f.Ghosts {
+		if t != game.NoPieceType {
+			s.piece(l.SquareRect(game.Square(at)), game.NewPiece(f.View.Side.Other(), t), 0.38)
+		}
+	}
+	s.tokens(f)
+}
+
+// piece adds a man's art on a square.
+func (s *Scene) piece(r Rectangle, p game.Piece, alpha float64) {
+	s.add(Sprite{Kind: Piece, X: r.X, Y: r.Y, W: r.W, H: r.H, Piece: p, Alpha: alpha})
+}
+
+// coordinates adds the file letters along the bottom edge and the rank
+// numbers along the left edge, inside the squares as lichess does.
+func (s *Scene) coordinates(l Layout) {
+	size := max(9, l.Square*0.17)
+	pad := l.Square * 0.05
+	for i := 0; i < 8; i++ {
+		file, rank := i, 7-i
+		if l.Flipped {
+			file, rank = 7-i, i
+		}
+		bottom := l.SquareRect(game.NewSquare(file, rankAtBottom(l)))
+		c := lightSquare
+		if (file+rankAtBottom(l))%2 == 1 {
+			c = darkSquare
+		}
+		s.text(Rectangle{bottom.X, bottom.Y + bottom.H - size - pad, bottom.W - pad, size}, string(rune('a'+file)), assets.Bold, size, c, Right)
+		left := l.SquareRect(game.NewSquare(fileAtLeft(l), rank))
+		c = lightSquare
+		if (fileAtLeft(l)+rank)%2 == 1 {
+			c = darkSquare
+		}
+		s.text(Rectangle{left.X + pad, left.Y + pad, left.W, size}, string(rune('1'+rank)), assets.Bold, size, c, Left)
+	}
+}
+
+// rankAtBottom and fileAtLeft are the board's edges as seen.
+func rankAtBottom(l Layout) int {
+	if l.Flipped {
+		return 7
+	}
+	return 0
+}
+
+func fileAtLeft(l Layout) int {
+	if l.Flipped {
+		return 7
+	}
+	return 0
+}
+
+// heat adds the probability of class t per square: orange, as strong as
+// the chance, with the percentage written where it is at least 5%.
+func (s *Scene) heat(f *Frame, t game.PieceType) {
+	l := s.Layout
+	size := max(9, l.Square*0.18)
+	for x := game.A1; x <= game.H8; x++ {
+		p := f.View.Probability[t][x]
+		if p <= 0.001 {
+			continue
+		}
+		r := l.SquareRect(x)
+		s.rect(r, heatOrange, 0.15+0.6*p)
+		if p >= 0.05 {
+			s.text(Rectangle{r.X, r.Y + r.H - size - 2, r.W - 3, size}, fmt.Sprintf("%.0f%%", 100*p), assets.Bold, size, rgb(0x20, 0x10, 0x00), Right)
+		}
+	}
+}
+
+// shown returns the tokens to draw: the animator's, or the view model's as
+// they are when there is no animator.
+func (f *Frame) shown() []Shown {
+	if f.Anim != nil {
+		return f.Anim.Shown(f.Tick)
+	}
+	out := make([]Shown, len(f.View.Tokens))
+	for i, t := range f.View.Tokens {
+		out[i] = Shown{t, t.Opacity}
+	}
+	return out
+}
+
+// visible reports whether the toggles let a token kind be drawn.
+func (sh Show) visible(k controller.TokenKind) bool {
+	switch k {
+	case controller.CheckToken:
+		return sh.Checks
+	case controller.KingToken:
+		return sh.Kings
+	}
+	return sh.Pieces
+}
+
+// tokens adds the guess tokens (thesis, Table 3.1): circles, a plain one
+// for a piece, "+" for a checker, a king's sign for the king; each as
+// opaque as its animated opacity.
+func (s *Scene) tokens(f *Frame) {
+	sq := s.Layout.Square
+	for _, t := range f.shown() {
+		if !f.Show.visible(t.Kind) {
+			continue
+		}
+		r := s.Layout.SquareRect(t.Square)
+		switch t.Kind {
+		case controller.PieceToken:
+			s.token(r, 0.5, 0.5, 0.72, pieceToken, t.Alpha)
+		case controller.KingToken:
+			b := s.token(r, 0.5, 0.5, 0.5, kingToken, t.Alpha)
+			in := b.inset(b.W * 0.14)
+			s.add(Sprite{Kind: Piece, X: in.X, Y: in.Y, W: in.W, H: in.H, Piece: game.NewPiece(game.White, game.King), Alpha: t.Alpha})
+		case controller.CheckToken:
+			b := s.token(r, 0.78, 0.22, 0.4, checkToken, t.Alpha)
+			s.add(Sprite{Kind: Text, X: b.X, Y: b.Y, W: b.W, H: b.H, Text: "+", Font: assets.Bold, Size: sq * 0.36, Color: tokenRim, Alpha: t.Alpha, Align: Center})
+		}
+	}
+}
+
+// token adds one circular token centred at (cx, cy) (fractions of the
+// square) with diameter d (a fraction of the square) and returns its box.
+func (s *Scene) token(r Rectangle, cx, cy, d float64, c color.RGBA, alpha float64) Rectangle {
+	w := r.W * d
+	b := Rectangle{r.X + r.W*cx - w/2, r.Y + r.H*cy - w/2, w, w}
+	s.add(Sprite{Kind: Disc, X: b.X, Y: b.Y, W: b.W, H: b.H, Color: c, Alpha: alpha * 0.85})
+	s.add(Sprite{Kind: Ring, X: b.X, Y: b.Y, W: b.W, H: b.H, Color: tokenRim, Alpha: alpha * 0.9, Stroke: max(1, r.W*0.025)})
+	return b
+}

@@ -1,0 +1,77 @@
+package scene
+
+import (
+	"fmt"
+
+	"github.com/krieg/krieg/assets"
+	"github.com/krieg/krieg/game"
+)
+
+// Build turns a frame into a scene. It is pure: the same frame gives the
+// same scene.
+func Build(f Frame) Scene {
+	s := Scene{W: f.W, H: f.H, Layout: NewLayout(f.W, f.H, f.Flipped)}
+	s.rect(Rectangle{0, 0, float64(f.W), float64(f.H)}, background, 1)
+	s.board(&f)
+	switch f.Mode {
+	case NewGameScreen:
+		s.newGamePanel(&f)
+	case ReplayScreen:
+		s.replayPanel(&f)
+	default:
+		s.playPanel(&f)
+	}
+	s.tooltip(&f)
+	if d := f.Drag; d != nil {
+		sq := s.Layout.Square
+		s.piece(Rectangle{d.X - sq/2, d.Y - sq/2, sq, sq}, f.View.Own.At(d.From), 1)
+	}
+	return s
+}
+
+// Explain returns what the tokens on square sq claim and why, one line
+// each, as the hover tooltip shows them.
+func Explain(f *Frame, sq game.Square) []string {
+	var lines []string
+	for _, t := range f.shown() {
+		if t.Square != sq || !f.Show.visible(t.Kind) {
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("%s token %.0f%%: %s, %s", t.Kind, 100*t.Opacity, t.Reason.Rule, t.Reason.Message))
+	}
+	if h := f.Show.Heat; h != game.NoPieceType {
+		lines = append(lines, fmt.Sprintf("enemy %s here: %.0f%%", h, 100*f.View.Probability[h][sq]))
+	}
+	if t := f.Ghosts[sq]; t != game.NoPieceType {
+		lines = append(lines, "your ghost "+t.String()+" (right-click to change)")
+	}
+	return lines
+}
+
+// tooltip explains the tokens under the pointer.
+func (s *Scene) tooltip(f *Frame) {
+	if !f.Hover || f.Drag != nil {
+		return
+	}
+	sq, ok := s.Layout.SquareAt(f.HoverX, f.HoverY)
+	if !ok {
+		return
+	}
+	lines := Explain(f, sq)
+	if len(lines) == 0 {
+		return
+	}
+	size := max(12, min(16, s.Layout.Square*0.2))
+	longest := 0
+	for _, l := range lines {
+		longest = max(longest, len([]rune(l)))
+	}
+	w := float64(longest)*size*0.55 + 16
+	h := float64(len(lines))*size*1.4 + 10
+	x := min(f.HoverX+16, float64(f.W)-w-4)
+	y := min(f.HoverY+16, float64(f.H)-h-4)
+	s.rect(Rectangle{x, y, w, h}, tooltipBG, 1)
+	for i, l := range lines {
+		s.text(Rectangle{x + 8, y + 5 + float64(i)*size*1.4, w - 16, size * 1.4}, l, assets.Regular, size, textMain, Left)
+	}
+}

@@ -1,0 +1,98 @@
+package scene
+
+// Button is a clickable control.
+type Button uint8
+
+// The buttons. The new-game screen's choice buttons are ChooseSide+i and so
+// on, see Choice.
+const (
+	NoButton Button = iota
+	Resign
+	OfferDraw
+	Abort
+	NewGame
+	Flip
+	Fullscreen
+	Mute
+	TogglePieces
+	ToggleChecks
+	ToggleKings
+	ToggleZone
+	CycleHeat
+	ClearGhosts
+	Start // the new-game screen's start
+	PrevPly
+	NextPly
+	FirstPly
+	LastPly
+	SwapSide // replay: the other player's view
+	Reveal   // replay: reveal truth
+	Slider   // replay: the slider's track
+	choiceBase
+)
+
+// label is the button's caption.
+func (b Button) label() string {
+	switch b {
+	case Resign:
+		return "Resign"
+	case OfferDraw:
+		return "Draw"
+	case Abort:
+		return "Abort"
+	case NewGame:
+		return "New game"
+	case Flip:
+		return "Flip"
+	case Fullscreen:
+		return "Full screen"
+	case Mute:
+		return "Sound"
+	case TogglePieces:
+		return "Pieces"
+	case ToggleChecks:
+		return "Checks"
+	case ToggleKings:
+		return "Kings"
+	case ToggleZone:
+		return "Zone"
+	case CycleHeat:
+		return "Heat"
+	case ClearGhosts:
+		return "Clear ghosts"
+	case Start:
+		return "Play"
+	case PrevPly:
+		return "‹"
+	case NextPly:
+		return "›"
+	case FirstPly:
+		return "«"
+	case LastPly:
+		return "»"
+	case SwapSide:
+		return "Other side"
+	case Reveal:
+		return "Reveal truth"
+	}
+	return ""
+}
+
+// Choice groups of the new-game screen.
+const (
+	SideGroup = iota
+	TimeGroup
+	OpponentGroup
+)
+
+// Choice returns the button choosing option i of a new-game group.
+func Choice(group, i int) Button { return choiceBase + Button(group*16+i) }
+
+// AsChoice reports which group and option a button chooses, if it is one.
+func (b Button) AsChoice() (group, i int, ok bool) {
+	if b < choiceBase {
+		return 0, 0, false
+	}
+	n := int(b - choiceBase)
+	return n / 16, n % 16, true
+}

@@ -1,0 +1,115 @@
+package scene
+
+import (
+	"time"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+)
+
+// Mode is which screen the window shows.
+type Mode uint8
+
+// The screens.
+const (
+	NewGameScreen Mode = iota // choose side, time and opponent
+	PlayScreen                // a game in progress (or just ended)
+	ReplayScreen              // stepping through a record
+)
+
+// Show says which layers of the dark side are drawn.
+type Show struct {
+	Pieces, Checks, Kings bool // the three token kinds
+	Zone                  bool // rule R9's zone of control, red
+	// Heat is the enemy class whose probability per square is drawn as a
+	// heat map (game.NoPieceType: none).
+	Heat game.PieceType
+}
+
+// DefaultShow draws every token kind, no zone and no heat map.
+var DefaultShow = Show{Pieces: true, Checks: true, Kings: true}
+
+// Drag is a piece being dragged by the pointer.
+type Drag struct {
+	From game.Square
+	X, Y float64 // pointer position
+}
+
+// Flash marks squares briefly, such as an illegal attempt's.
+type Flash struct {
+	Move  game.Move
+	Start int64 // tick it began
+}
+
+// FlashTicks is how long an illegal attempt's cue lasts (0.4 s).
+const FlashTicks = 24
+
+// Frame is everything one picture depends on.
+type Frame struct {
+	Mode    Mode
+	W, H    int
+	Tick    int64
+	Flipped bool
+
+	View  controller.ViewModel
+	Anim  *Animator // tokens as animated; nil draws View.Tokens as they are
+	Show  Show
+	Truth *game.Position // replay's "reveal truth": the enemy men as they are
+
+	Selected game.Square   // NoSquare when none
+	Dests    game.Bitboard // where the selected man may be tried
+	Drag     *Drag
+	HoverX   float64
+	HoverY   float64
+	Hover    bool
+	LastMove game.Move // our latest accepted move, or the replay's ply
+	Capture  game.Square
+	Ghosts   [64]game.PieceType // the player's own hypotheses, enemy colour
+	Illegal  *Flash
+
+	Panel   Panel
+	NewGame NewGameChoice
+	Replay  ReplayInfo
+}
+
+// Panel is the side panel's content.
+type Panel struct {
+	Title     string // "Wild 16 · you play White vs computer"
+	Status    string // whose move, or the result
+	Names     [2]string
+	Clocks    [2]time.Duration
+	Running   game.Color
+	Ticking   bool
+	Typed     string   // the move being typed
+	Console   []string // the server's latest lines
+	Notice    string   // a short message (an illegal attempt, a problem)
+	Muted     bool
+	Full      bool
+	Offer     string // the opponent's pending offer ("draw", "abort")
+	GameOver  bool
+	ShowInput bool
+}
+
+// ReplayInfo is the replay screen's state.
+type ReplayInfo struct {
+	Ply, Plies int    // shown after Ply plies, of Plies
+	Move       string // the move that led here ("12. Nf3")
+	Heard      []string
+}
+
+// NewGameChoice is the new-game screen's selection.
+type NewGameChoice struct {
+	Side     int // index into Sides
+	Time     int // index into TimeControls
+	Opponent int // index into Opponents
+}
+
+// The new-game screen's choices.
+var (
+	Sides        = []string{"White", "Black", "Random"}
+	TimeControls = []string{"1+0", "3+2", "5+3", "10+5", "15+10"}
+	Opponents    = []string{"Computer", "Random mover"}
+)
+
+// DefaultNewGame is White, 5+3, against the computer.
+var DefaultNewGame = NewGameChoice{Side: 0, Time: 2, Opponent: 0}

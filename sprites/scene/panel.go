@@ -1,0 +1,323 @@
+package scene
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+	"time"
+
+	"github.com/krieg/krieg/assets"
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+)
+
+// LowTime is when a clock turns red.
+const LowTime = 20 * time.Second
+
+// column lays panel rows out from the top down.
+type column struct {
+	s    *Scene
+	r    Rectangle // what is left
+	unit float64   // text size
+}
+
+// row takes a strip of height h from the top.
+func (c *column) row(h float64) Rectangle {
+	r := Rectangle{c.r.X, c.r.Y, c.r.W, h}
+	c.r.Y += h
+	c.r.H -= h
+	return r
+}
+
+// bottom takes a strip of height h from the bottom.
+func (c *column) bottom(h float64) Rectangle {
+	c.r.H -= h
+	return Rectangle{c.r.X, c.r.Y + c.r.H, c.r.W, h}
+}
+
+// line adds one line of text.
+func (c *column) line(str string, f assets.Font, col color.RGBA) {
+	c.s.text(c.row(c.unit*1.45), str, f, c.unit, col, Left)
+}
+
+// buttons adds a row of buttons of equal width; on says which are lit.
+func (c *column) buttons(bs []Button, on func(Button) bool) {
+	r := c.row(c.unit * 2.2)
+	gap := 6.0
+	w := (r.W - gap*float64(len(bs)-1)) / float64(len(bs))
+	for i, b := range bs {
+		br := Rectangle{r.X + float64(i)*(w+gap), r.Y + 2, w, r.H - 6}
+		c.s.button(br, b, labelOf(b), on != nil && on(b), c.unit)
+	}
+}
+
+// labelOf is the caption of b; choice buttons are labelled by the caller.
+func labelOf(b Button) string { return b.label() }
+
+// button adds one button and its hit region.
+func (s *Scene) button(r Rectangle, b Button, label string, lit bool, size float64) {
+	bg := buttonBG
+	if lit {
+		bg = buttonOn
+	}
+	s.rect(r, bg, 1)
+	s.text(r, label, assets.Regular, size, textMain, Center)
+	s.Hits = append(s.Hits, Hit{r, b})
+}
+
+// clock adds one player's name and clock.
+func (c *column) clock(f *Frame, side game.Color, r Rectangle) {
+	p := f.Panel
+	left := p.Clocks[side]
+	running := p.Ticking && p.Running == side
+	bg := clockBG
+	fg := textDim
+	if running {
+		bg, fg = clockRun, rgb(0x20, 0x20, 0x20)
+	}
+	if left < LowTime && (running || left <= 0) {
+		bg, fg = clockLow, textMain
+	}
+	cw := min(r.W*0.45, c.unit*8)
+	box := Rectangle{r.X + r.W - cw, r.Y, cw, r.H}
+	c.s.rect(box, bg, 1)
+	c.s.text(box.inset(4), FormatClock(left), assets.Bold, r.H*0.55, fg, Center)
+	name := p.Names[side]
+	if name == "" {
+		name = side.Title()
+	}
+	if f.View.ToMove == side && !p.GameOver {
+		name = "● " + name
+	}
+	c.s.text(Rectangle{r.X, r.Y, r.W - cw - 8, r.H}, name, assets.Bold, c.unit*1.1, textMain, Left)
+}
+
+// FormatClock writes a clock as lichess does: m:ss, with tenths under ten
+// seconds, and never negative.
+func FormatClock(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	if d < 10*time.Second {
+		t := d / (100 * time.Millisecond)
+		return fmt.Sprintf("0:%02d.%d", t/10, t%10)
+	}
+	s := int(d / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// playPanel lays out the panel of a game in progress.
+func (s *Scene) playPanel(f *Frame) {
+	c := s.panelColumn()
+	me := f.View.Side
+	clockH := c.unit * 2.6
+	c.clock(f, me.Other(), c.row(clockH))
+	c.clock(f, me, c.bottom(clockH))
+	c.bottom(6)
+	if f.Panel.ShowInput {
+		in := c.bottom(c.unit * 1.9)
+		s.rect(in, clockBG, 1)
+		typed := "type a move (e2e4, px) or a server command, Enter sends"
+		col := textDim
+		if f.Panel.Typed != "" {
+			typed, col = f.Panel.Typed+"_", textMain
+		}
+		s.text(in.inset(4), typed, assets.Mono, c.unit*0.95, col, Left)
+	}
+	c.row(6)
+	c.line(f.Panel.Title, assets.Regular, textDim)
+	c.line(f.Panel.Status, assets.Bold, textMain)
+	if f.Panel.Offer != "" {
+		c.line("The opponent offers: "+f.Panel.Offer+" (click "+f.Panel.Offer+" to accept)", assets.Bold, textOwn)
+	}
+	c.buttons([]Button{Resign, OfferDraw, Abort, NewGame}, nil)
+	c.buttons([]Button{Flip, Fullscreen, Mute}, func(b Button) bool {
+		return (b == Fullscreen && f.Panel.Full) || (b == Mute && !f.Panel.Muted)
+	})
+	c.toggles(f)
+	c.facts(f)
+	s.logLines(&c, f.View.Log, f.Panel.Console)
+}
+
+// toggles adds the dark side's layer toggles.
+func (c *column) toggles(f *Frame) {
+	c.buttons([]Button{TogglePieces, ToggleChecks, ToggleKings, ToggleZone, CycleHeat}, func(b Button) bool {
+		switch b {
+		case TogglePieces:
+			return f.Show.Pieces
+		case ToggleChecks:
+			return f.Show.Checks
+		case ToggleKings:
+			return f.Show.Kings
+		case ToggleZone:
+			return f.Show.Zone
+		case CycleHeat:
+			return f.Show.Heat != game.NoPieceType
+		}
+		return false
+	})
+}
+
+// facts adds the counters and what the belief holds.
+func (c *column) facts(f *Frame) {
+	v := &f.View
+	c.line(fmt.Sprintf("Captured: %s, %s%s", plural(v.Captured.Pawns, "pawn"), plural(v.Captured.Pieces, "piece"), unknown(v.Captured.Unknown)), assets.Regular, textMain)
+	tries := v.EnemyTries
+	if tries == "" {
+		tries = "none announced"
+	}
+	c.line("Enemy pawn tries: "+tries, assets.Regular, textMain)
+	heat := ""
+	if t := f.Show.Heat; t != game.NoPieceType {
+		heat = " · heat: enemy " + t.String()
+	}
+	belief := fmt.Sprintf("Belief: %d consistent boards%s", v.Boards, heat)
+	if v.FromB1 {
+		belief = "Belief: per-class sets (B1)" + heat
+	}
+	c.line(belief, assets.Regular, textDim)
+	if f.Panel.Notice != "" {
+		c.line(f.Panel.Notice, assets.Bold, illegalRed)
+	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func unknown(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d unknown", n)
+}
+
+// logLines fills what is left of the column with the referee's log, newest
+// last, our own attempts marked, then the server's console lines.
+func (s *Scene) logLines(c *column, log []controller.LogLine, console []string) {
+	c.row(4)
+	s.rect(c.r, panelLine, 1)
+	size := c.unit * 0.9
+	lh := size * 1.35
+	area := c.r.inset(6)
+	chars := max(10, int(area.W/(size*0.6)))
+	type line struct {
+		text string
+		col  color.RGBA
+	}
+	var lines []line
+	for _, l := range log {
+		mark, col := "  ", textMain
+		if l.Own {
+			mark, col = "› ", textOwn
+		}
+		who := "W"
+		if l.Side == game.Black {
+			who = "B"
+		}
+		lines = append(lines, line{fmt.Sprintf("%s%3d %s %s", mark, l.Ply/2+1, who, l.Text), col})
+	}
+	for _, t := range console {
+		lines = append(lines, line{"  " + t, textDim})
+	}
+	n := max(0, int(area.H/lh))
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	for i, l := range lines {
+		text := l.text
+		if len(text) > chars {
+			text = text[:chars-1] + "…"
+		}
+		s.text(Rectangle{area.X, area.Y + float64(i)*lh, area.W, lh}, text, assets.Mono, size, l.col, Left)
+	}
+}
+
+// panelColumn starts a column over the panel.
+func (s *Scene) panelColumn() column {
+	l := s.Layout
+	s.rect(l.Panel, panelBG, 1)
+	unit := max(12, min(17, l.Panel.W/26))
+	return column{s: s, r: l.Panel.inset(10), unit: unit}
+}
+
+// replayPanel lays out the replay screen's panel.
+func (s *Scene) replayPanel(f *Frame) {
+	c := s.panelColumn()
+	r := f.Replay
+	c.line(f.Panel.Title, assets.Regular, textDim)
+	c.line(fmt.Sprintf("Ply %d of %d   %s", r.Ply, r.Plies, r.Move), assets.Bold, textMain)
+	c.line(f.Panel.Status, assets.Regular, textMain)
+	c.buttons([]Button{FirstPly, PrevPly, NextPly, LastPly}, nil)
+	c.buttons([]Button{SwapSide, Reveal, Flip, Fullscreen}, func(b Button) bool {
+		return (b == Reveal && f.Truth != nil) || (b == Fullscreen && f.Panel.Full)
+	})
+	c.toggles(f)
+	c.facts(f)
+	for _, h := range r.Heard {
+		c.line(h, assets.Regular, textOwn)
+	}
+	s.logLines(&c, f.View.Log, nil)
+	s.slider(f)
+}
+
+// slider adds the replay's slider under the board.
+func (s *Scene) slider(f *Frame) {
+	t := s.Layout.Slider()
+	s.rect(Rectangle{t.X, t.Y + t.H/2 - 2, t.W, 4}, buttonBG, 1)
+	s.Hits = append(s.Hits, Hit{t, Slider})
+	if f.Replay.Plies == 0 {
+		return
+	}
+	x := t.X + t.W*float64(f.Replay.Ply)/float64(f.Replay.Plies)
+	s.rect(Rectangle{t.X, t.Y + t.H/2 - 2, x - t.X, 4}, buttonOn, 1)
+	s.add(Sprite{Kind: Disc, X: x - t.H/2, Y: t.Y, W: t.H, H: t.H, Color: textMain, Alpha: 1})
+}
+
+// SliderPly maps a pointer's x on the slider to a ply of plies.
+func (l Layout) SliderPly(x float64, plies int) int {
+	t := l.Slider()
+	p := int((x-t.X)/t.W*float64(plies) + 0.5)
+	return max(0, min(plies, p))
+}
+
+// newGamePanel lays out the new-game screen's choices.
+func (s *Scene) newGamePanel(f *Frame) {
+	c := s.panelColumn()
+	c.unit *= 1.1
+	c.line("New Kriegspiel game", assets.Bold, textMain)
+	c.line("Wild 16 rules, as on the Internet Chess Club", assets.Regular, textDim)
+	c.row(10)
+	ch := f.NewGame
+	group := func(title string, g int, opts []string, pick int) {
+		c.line(title, assets.Bold, textMain)
+		r := c.row(c.unit * 2.3)
+		gap := 6.0
+		w := (r.W - gap*float64(len(opts)-1)) / float64(len(opts))
+		for i, o := range opts {
+			s.button(Rectangle{r.X + float64(i)*(w+gap), r.Y + 2, w, r.H - 6}, Choice(g, i), o, i == pick, c.unit)
+		}
+		c.row(8)
+	}
+	group("You play", SideGroup, Sides, ch.Side)
+	group("Time control (minutes + seconds per move)", TimeGroup, TimeControls, ch.Time)
+	group("Opponent", OpponentGroup, Opponents, ch.Opponent)
+	c.row(8)
+	r := c.row(c.unit * 3)
+	s.button(Rectangle{r.X, r.Y, r.W, r.H}, Start, "Play", true, c.unit*1.2)
+	c.row(12)
+	for _, h := range strings.Split(help, "\n") {
+		c.line(h, assets.Regular, textDim)
+	}
+}
+
+// help is the new-game screen's reminder of the controls.
+const help = `Drag or click a man, or type e2e4 and Enter (px: pawn captures?).
+Right-click a square: a ghost enemy man (Delete clears them).
+F11 full screen · F3 flip · F5-F8 tokens and zone · F9 heat map.`
