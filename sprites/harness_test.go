@@ -56,6 +56,14 @@ type harness struct {
 	updates chan call
 	draws   chan drawCall
 	pending []drawCall
+	// Frame timing: before each frame's Update, feed (if set) runs; the
+	// CPU time of the app's Update and Draw is recorded until want frames
+	// have been, then timed is closed.
+	feed    func(frame int)
+	want    int
+	frames  []time.Duration
+	started time.Time
+	timed   chan struct{}
 }
 
 func (h *harness) Update() error {
@@ -79,6 +87,10 @@ func (h *harness) Update() error {
 		break
 	}
 	if h.app != nil {
+		if h.timing() && h.feed != nil {
+			h.feed(len(h.frames))
+		}
+		h.started = time.Now()
 		if err := h.app.Update(); err != nil && !errors.Is(err, ErrQuit) {
 			return err
 		}
@@ -86,9 +98,18 @@ func (h *harness) Update() error {
 	return nil
 }
 
+// timing reports whether frames are being timed.
+func (h *harness) timing() bool { return h.timed != nil && len(h.frames) < h.want }
+
 func (h *harness) Draw(screen *ebiten.Image) {
 	if h.app != nil {
 		h.app.Draw(screen)
+		if h.timing() {
+			h.frames = append(h.frames, time.Since(h.started))
+			if len(h.frames) == h.want {
+				close(h.timed)
+			}
+		}
 	}
 	for _, d := range h.pending {
 		d.fn(screen)
@@ -124,6 +145,9 @@ func (h *harness) show(app *App) { h.do(func() { h.app = app }) }
 // waitFor polls cond on the loop's goroutine until it holds.
 func (h *harness) waitFor(t testing.TB, what string, limit time.Duration, cond func() bool) {
 	t.Helper()
+	if limit == 0 {
+		limit = 5 * time.Second
+	}
 	deadline := time.Now().Add(limit)
 	for {
 		ok := false
@@ -136,4 +160,20 @@ func (h *harness) waitFor(t testing.TB, what string, limit time.Duration, cond f
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// timeFrames runs app in the loop for n frames, calling feed before each,
+// and returns the time each frame's Update plus Draw took.
+func (h *harness) timeFrames(app *App, n int, feed func(frame int)) []time.Duration {
+	done := make(chan struct{})
+	h.do(func() {
+		h.app, h.feed, h.want, h.frames, h.timed = app, feed, n, nil, done
+	})
+	<-done
+	var out []time.Duration
+	h.do(func() {
+		out = h.frames
+		h.app, h.feed, h.timed = nil, nil, nil
+	})
+	return out
 }

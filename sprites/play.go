@@ -115,7 +115,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Ghosts = [64]game.PieceType{}
 	f.Panel.Offer, f.Panel.Notice = "", ""
 	f.Panel.Names = [2]string{s.Spec.White, s.Spec.Black}
-	f.Panel.Title = fmt.Sprintf("%s · %v+%v · you play %s", s.Spec.Rules.Title, s.Spec.Base, s.Spec.Increment, s.Side.Title())
+	f.Panel.Title = fmt.Sprintf("%s · %d+%d · you play %s", s.Spec.Rules.Title, int(s.Spec.Base.Minutes()), int(s.Spec.Increment.Seconds()), s.Side.Title())
 }
 
 // heard feeds one referee entry to the controller and cues its sound.

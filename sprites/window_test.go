@@ -85,7 +85,9 @@ func TestWindowPlaysAttempts(t *testing.T) {
 	h.waitFor(t, "the game to start", 5*time.Second, plies(0))
 
 	// Click-click: e2, then e4.
-	h.do(func() { app.Inject(Intent{Kind: ClickSquare, Square: game.E2}, Intent{Kind: ClickSquare, Square: game.E4}) })
+	h.do(func() {
+		app.Inject(Intent{Kind: ClickSquare, Square: game.E2}, Intent{Kind: ClickSquare, Square: game.E4})
+	})
 	h.waitFor(t, "1. e4 and the reply", 5*time.Second, plies(2))
 
 	// Drag and drop: g1 to f3, through the pointer's path.
@@ -119,6 +121,12 @@ func TestWindowPlaysAttempts(t *testing.T) {
 			t.Errorf("after the illegal attempt the board shows e4 %v, e5 %v; want the pawn still on e4", own.At(game.E4), own.At(game.E5))
 		}
 	})
+
+	h.do(func() {
+		app.Inject(Intent{Kind: Hover, X: l.Board.X + l.Square*4.5, Y: l.Board.Y + l.Square*0.5}, Intent{Kind: Press, Button: scene.ToggleZone})
+	})
+	shoot(t, "play")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToggleZone}, Intent{Kind: Hover, X: -1, Y: -1}) })
 
 	// The pixels on the screen: men where the referee put them, and none
 	// where they left.

@@ -150,4 +150,3 @@ func runReplay(args []string, stderr io.Writer) error {
 	}
 	return sprites.Run(app, "krieg replay: "+fs.Arg(0))
 }
-

@@ -169,10 +169,15 @@ func (sh Show) visible(k controller.TokenKind) bool {
 // opaque as its animated opacity.
 func (s *Scene) tokens(f *Frame) {
 	sq := s.Layout.Square
+	glass := 1.0
+	if f.Truth != nil {
+		glass = revealedGlass // let the real men show through
+	}
 	for _, t := range f.shown() {
 		if !f.Show.visible(t.Kind) {
 			continue
 		}
+		t.Alpha *= glass
 		r := s.Layout.SquareRect(t.Square)
 		switch t.Kind {
 		case controller.PieceToken:
@@ -187,6 +192,9 @@ func (s *Scene) tokens(f *Frame) {
 		}
 	}
 }
+
+// revealedGlass scales the tokens' alpha while the truth is revealed.
+const revealedGlass = 0.5
 
 // token adds one circular token centred at (cx, cy) (fractions of the
 // square) with diameter d (a fraction of the square) and returns its box.

@@ -120,7 +120,7 @@ func (s *Scene) playPanel(f *Frame) {
 	if f.Panel.ShowInput {
 		in := c.bottom(c.unit * 1.9)
 		s.rect(in, clockBG, 1)
-		typed := "type a move (e2e4, px) or a server command, Enter sends"
+		typed := "type e2e4 or px, then Enter"
 		col := textDim
 		if f.Panel.Typed != "" {
 			typed, col = f.Panel.Typed+"_", textMain

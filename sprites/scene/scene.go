@@ -102,7 +102,9 @@ func (r Rectangle) Contains(x, y float64) bool {
 }
 
 // inset returns r shrunk by d on every side.
-func (r Rectangle) inset(d float64) Rectangle { return Rectangle{r.X + d, r.Y + d, r.W - 2*d, r.H - 2*d} }
+func (r Rectangle) inset(d float64) Rectangle {
+	return Rectangle{r.X + d, r.Y + d, r.W - 2*d, r.H - 2*d}
+}
 
 // rgb is a shorthand for an opaque colour.
 func rgb(r, g, b uint8) color.RGBA { return color.RGBA{r, g, b, 255} }

@@ -1,0 +1,103 @@
+package sprites
+
+import (
+	"context"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/controller/timeline"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// BenchmarkFrame measures one frame, Update plus Draw, with everything on:
+// a replayed mid-game position from Black's view with every token kind,
+// the zone, the heat map, the truth revealed, a hover tooltip and the full
+// panel. (Draw records Ebitengine's draw commands; the GPU work they start
+// is not CPU time of ours.)
+func BenchmarkFrame(b *testing.B) {
+	tl := loadDarkboard(b, 40)
+	app, err := New(Options{Replay: tl})
+	if err != nil {
+		b.Fatal(err)
+	}
+	h.do(func() {
+		for _, in := range []Intent{{Kind: Press, Button: scene.SwapSide}, {Kind: Press, Button: scene.LastPly},
+			{Kind: Press, Button: scene.Reveal}, {Kind: Press, Button: scene.ToggleZone}, {Kind: Press, Button: scene.CycleHeat}} {
+			app.apply(in)
+		}
+		app.rebuild()
+		l := scene.NewLayout(app.w, app.h, true)
+		app.apply(Intent{Kind: Hover, X: l.Board.X + l.Square*3.5, Y: l.Board.Y + l.Square*0.5})
+	})
+	b.ResetTimer()
+	report(b, h.timeFrames(app, b.N, nil))
+	b.ReportMetric(float64(len(app.scene.Sprites)), "sprites")
+}
+
+// report puts the frames' mean, median and 99th percentile in the
+// benchmark's output, in milliseconds. The benchmark's own ns/op is the
+// wall time per frame of the loop, which waits for the next tick.
+func report(b *testing.B, frames []time.Duration) {
+	b.StopTimer()
+	sort.Slice(frames, func(i, j int) bool { return frames[i] < frames[j] })
+	var sum time.Duration
+	for _, d := range frames {
+		sum += d
+	}
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	b.ReportMetric(ms(sum/time.Duration(len(frames))), "mean-ms")
+	b.ReportMetric(ms(frames[len(frames)/2]), "p50-ms")
+	b.ReportMetric(ms(frames[len(frames)*99/100]), "p99-ms")
+}
+
+// chanComm is a Communicator whose events the benchmark sends itself.
+type chanComm struct{ events chan net.Event }
+
+func newChanComm() *chanComm { return &chanComm{events: make(chan net.Event, 1)} }
+
+func (c *chanComm) Connect(context.Context) error { return nil }
+func (c *chanComm) Events() <-chan net.Event      { return c.events }
+func (c *chanComm) Begin(net.GameSpec) error      { return nil }
+func (c *chanComm) Attempt(game.Move) error       { return nil }
+func (c *chanComm) Do(net.Command) error          { return nil }
+func (c *chanComm) Console(string) error          { return nil }
+func (c *chanComm) Close() error                  { return nil }
+
+// replayReferee replays a timeline's record with the referee, for its log.
+func replayReferee(tl *timeline.Timeline) (*referee.Referee, error) {
+	return record.Replay(tl.Record, tl.Rules, func(record.Step) error { return nil })
+}
+
+// BenchmarkEventToDraw measures the time from a referee event waiting on
+// the channel to the frame that draws the tokens it changed: the Update
+// that drains it (the deduction engine's refresh included, at its default
+// 4096 boards) and the Draw after it. The events are White's, from the
+// recorded Darkboard game, replayed again and again.
+func BenchmarkEventToDraw(b *testing.B) {
+	tl := loadDarkboard(b, 60)
+	var events []net.Event
+	spec := net.GameSpec{Rules: referee.Wild16, Side: game.White, Start: game.Start()}
+	events = append(events, net.Event{Kind: net.KindStarted, Snap: net.Snapshot{Side: game.White, Spec: spec, InGame: true}})
+	ref, err := replayReferee(tl)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, e := range ref.Log() {
+		if heard, ok := e.HeardBy(game.White); ok {
+			events = append(events, net.Event{Kind: net.KindHeard, Entry: heard, Snap: net.Snapshot{Side: game.White, Spec: spec, InGame: true}})
+		}
+	}
+	comm := newChanComm()
+	app, err := New(Options{Remote: comm, Controller: controller.Options{Seed: 1}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	report(b, h.timeFrames(app, b.N, func(frame int) { comm.events <- events[frame%len(events)] }))
+}

@@ -1,0 +1,127 @@
+package sprites
+
+import (
+	"flag"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/controller/timeline"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+var screenshots = flag.String("screenshots", "", "write screenshots of the window tests into this folder (for the README)")
+
+// darkboard is the recorded ICC game between a person and Darkboard.
+const darkboard = "../../shared/fixtures/games/darkboard-liam-2023.pgn"
+
+func loadDarkboard(t testing.TB, plies int) *timeline.Timeline {
+	t.Helper()
+	if _, err := os.Stat(darkboard); err != nil {
+		t.Skipf("fixture not available: %v", err)
+	}
+	tl, err := timeline.Load(darkboard, "", timeline.Options{UpTo: plies, Controller: controller.Options{Capacity: 1024, Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tl
+}
+
+// darkPixels counts the dark pixels in the middle of square sq (a black
+// man's body, even under a token's glass).
+func darkPixels(screen *ebiten.Image, l scene.Layout, sq game.Square) int {
+	r := l.SquareRect(sq)
+	b := screen.Bounds()
+	buf := make([]byte, 4*b.Dx()*b.Dy())
+	screen.ReadPixels(buf)
+	n := 0
+	for y := int(r.Y + r.H*0.3); y < int(r.Y+r.H*0.8); y++ {
+		for x := int(r.X + r.W*0.3); x < int(r.X+r.W*0.7); x++ {
+			i := 4 * (y*b.Dx() + x)
+			if 30*int(buf[i])+59*int(buf[i+1])+11*int(buf[i+2]) < 70*100 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// shoot writes the screen to the screenshots folder, when one was asked for.
+func shoot(t *testing.T, name string) {
+	if *screenshots == "" {
+		return
+	}
+	h.onScreen(func(screen *ebiten.Image) {
+		b := screen.Bounds()
+		img := image.NewRGBA(b)
+		screen.ReadPixels(img.Pix)
+		f, err := os.Create(filepath.Join(*screenshots, name+".png"))
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer f.Close()
+		if err := png.Encode(f, img); err != nil {
+			t.Error(err)
+		}
+	})
+}
+
+func TestReplayWindow(t *testing.T) {
+	tl := loadDarkboard(t, 40)
+	app, err := New(Options{Replay: tl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.show(app)
+	defer h.show(nil)
+	var l scene.Layout
+	h.do(func() {
+		app.Inject(Intent{Kind: Press, Button: scene.NextPly}, Intent{Kind: Press, Button: scene.NextPly}, Intent{Kind: Press, Button: scene.NextPly})
+	})
+	h.do(func() {
+		if got := app.frame.Replay.Ply; got != 3 {
+			t.Errorf("after three steps the replay is at ply %d; want 3", got)
+		}
+		l = app.scene.Layout
+		mid := l.Slider()
+		app.Inject(Intent{Kind: SliderTo, X: mid.X + mid.W/2})
+	})
+	h.do(func() {
+		if got := app.frame.Replay.Ply; got != 20 {
+			t.Errorf("the slider's middle shows ply %d; want 20 of 40", got)
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.FirstPly})
+	})
+	// White's view at the start: Black's men are hidden...
+	h.onScreen(func(screen *ebiten.Image) {
+		if n := darkPixels(screen, l, game.A8); n > 5 {
+			t.Errorf("a8 before revealing: %d dark pixels; want none (the enemy is hidden)", n)
+		}
+	})
+	// ...until the truth is revealed.
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Reveal}) })
+	h.waitFor(t, "the truth", 0, func() bool { return app.frame.Truth != nil })
+	h.onScreen(func(screen *ebiten.Image) {
+		if n := darkPixels(screen, l, game.A8); n < 40 {
+			t.Errorf("a8 revealed: %d dark pixels; want Black's rook (at least 40)", n)
+		}
+	})
+	h.do(func() {
+		app.Inject(Intent{Kind: Press, Button: scene.SwapSide}, Intent{Kind: SliderTo, X: l.Slider().X + l.Slider().W*30/40},
+			Intent{Kind: Press, Button: scene.CycleHeat}, Intent{Kind: Hover, X: l.Board.X + l.Square*3.5, Y: l.Board.Y + l.Square*0.5})
+	})
+	h.do(func() {
+		if app.frame.View.Side != game.Black || !app.frame.Flipped {
+			t.Errorf("after Other side: view of %v, flipped %v; want Black's, flipped", app.frame.View.Side, app.frame.Flipped)
+		}
+	})
+	h.waitFor(t, "the fades to end", 0, func() bool { return !app.frame.Anim.Busy(app.tick) })
+	shoot(t, "replay")
+}
