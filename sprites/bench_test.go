@@ -99,5 +99,17 @@ func BenchmarkEventToDraw(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
-	report(b, h.timeFrames(app, b.N, func(frame int) { comm.events <- events[frame%len(events)] }))
+	report(b, h.timeFrames(app, b.N, func(n int) { comm.events <- events[n%len(events)] }))
+}
+
+// BenchmarkFrameBaseline is the named baseline of BenchmarkFrame: the
+// new-game screen (the start position, no tokens, a short panel) through
+// the same loop and drawer.
+func BenchmarkFrameBaseline(b *testing.B) {
+	app, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	report(b, h.timeFrames(app, b.N, nil))
 }

@@ -59,7 +59,8 @@ type harness struct {
 	// Frame timing: before each frame's Update, feed (if set) runs; the
 	// CPU time of the app's Update and Draw is recorded until want frames
 	// have been, then timed is closed.
-	feed    func(frame int)
+	feed    func(n int)
+	fed     int // calls of feed so far (the loop may update twice a frame)
 	want    int
 	frames  []time.Duration
 	started time.Time
@@ -88,7 +89,8 @@ func (h *harness) Update() error {
 	}
 	if h.app != nil {
 		if h.timing() && h.feed != nil {
-			h.feed(len(h.frames))
+			h.feed(h.fed)
+			h.fed++
 		}
 		h.started = time.Now()
 		if err := h.app.Update(); err != nil && !errors.Is(err, ErrQuit) {
@@ -162,12 +164,13 @@ func (h *harness) waitFor(t testing.TB, what string, limit time.Duration, cond f
 	}
 }
 
-// timeFrames runs app in the loop for n frames, calling feed before each,
-// and returns the time each frame's Update plus Draw took.
+// timeFrames runs app in the loop for n frames, calling feed before each
+// Update (with a count of its calls), and returns the time each frame's
+// Update plus Draw took.
 func (h *harness) timeFrames(app *App, n int, feed func(frame int)) []time.Duration {
 	done := make(chan struct{})
 	h.do(func() {
-		h.app, h.feed, h.want, h.frames, h.timed = app, feed, n, nil, done
+		h.app, h.feed, h.fed, h.want, h.frames, h.timed = app, feed, 0, n, nil, done
 	})
 	<-done
 	var out []time.Duration

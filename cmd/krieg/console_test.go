@@ -13,14 +13,23 @@ import (
 
 func TestConsoleLocal(t *testing.T) {
 	var out, errs bytes.Buffer
-	code := run([]string{"console", "--seed", "4", "--side", "white"}, strings.NewReader("e2e4\nresign\n"), &out, &errs)
+	saves := t.TempDir()
+	code := run([]string{"console", "--seed", "4", "--side", "white", "--save", saves}, strings.NewReader("e2e4\nresign\n"), &out, &errs)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
-	for _, want := range []string{"* connected", "you play white", "white e2e4: ", "* game over: 0-1 (resignation)"} {
+	for _, want := range []string{"* connected", "you play white", "white e2e4: ", "* game over: 0-1 (resignation)", "game saved: " + saves} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
+	}
+	// The saved record replays: the program plays back the games it saved.
+	files, _ := filepath.Glob(filepath.Join(saves, "*.pgn"))
+	if len(files) != 1 {
+		t.Fatalf("saved %d records; want 1", len(files))
+	}
+	if code, o, e := krieg(t, "", "replay", "--check", files[0]); code != 0 || !strings.Contains(o, "2 plies agree") {
+		t.Errorf("replay --check of the saved game: exit %d, %q %q; want 2 plies agreeing", code, o, e)
 	}
 }
 

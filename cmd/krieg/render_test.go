@@ -1,0 +1,64 @@
+package main
+
+import (
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRender(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "board.png")
+	code, stdout, stderr := krieg(t, "", "render", "--pgn", testGame("darkboard-liam-2023.pgn"), "--ply", "12", "--side", "black",
+		"--reveal", "--heat", "k", "--width", "800", "--height", "500", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "ply 12 of") {
+		t.Errorf("output %q; want it to name ply 12", stdout)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 800 || b.Dy() != 500 {
+		t.Errorf("picture %v; want 800×500", b)
+	}
+}
+
+func TestRenderErrors(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.pgn")
+	if err := os.WriteFile(bad, []byte("1. e4 {( garbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"render"},
+		{"render", "--pgn", testGame("darkboard-liam-2023.pgn"), "--side", "green"},
+		{"render", "--pgn", testGame("darkboard-liam-2023.pgn"), "--heat", "x"},
+		{"render", "--pgn", testGame("darkboard-liam-2023.pgn"), "--ply", "999"},
+		{"render", "--pgn", bad},
+		{"render", "--pgn", filepath.Join(t.TempDir(), "missing.pgn")},
+	} {
+		code, _, stderr := krieg(t, "", args...)
+		if code == 0 || stderr == "" {
+			t.Errorf("krieg %v: exit %d, stderr %q; want a failure with a message", args, code, stderr)
+		}
+	}
+}
+
+func TestNoDisplay(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	for _, args := range [][]string{{}, {"--side", "black"}, {"replay", testGame("darkboard-liam-2023.pgn")}} {
+		code, _, stderr := krieg(t, "", args...)
+		if code != 1 || !strings.Contains(stderr, "no display") || !strings.Contains(stderr, "krieg render") || !strings.Contains(stderr, "krieg replay --text") {
+			t.Errorf("krieg %v without a display: exit %d, stderr %q; want 1 and a pointer to render and replay --text", args, code, stderr)
+		}
+	}
+}
