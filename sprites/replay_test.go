@@ -36,20 +36,7 @@ func loadDarkboard(t testing.TB, plies int) *timeline.Timeline {
 // darkPixels counts the dark pixels in the middle of square sq (a black
 // man's body, even under a token's glass).
 func darkPixels(screen *ebiten.Image, l scene.Layout, sq game.Square) int {
-	r := l.SquareRect(sq)
-	b := screen.Bounds()
-	buf := make([]byte, 4*b.Dx()*b.Dy())
-	screen.ReadPixels(buf)
-	n := 0
-	for y := int(r.Y + r.H*0.3); y < int(r.Y+r.H*0.8); y++ {
-		for x := int(r.X + r.W*0.3); x < int(r.X+r.W*0.7); x++ {
-			i := 4 * (y*b.Dx() + x)
-			if 30*int(buf[i])+59*int(buf[i+1])+11*int(buf[i+2]) < 70*100 {
-				n++
-			}
-		}
-	}
-	return n
+	return countPixels(screen, l, sq, func(r, g, b byte) bool { return 30*int(r)+59*int(g)+11*int(b) < 70*100 })
 }
 
 // shoot writes the screen to the screenshots folder, when one was asked for.

@@ -51,23 +51,29 @@ func newLocalApp(t *testing.T, opp local.Opponent) *App {
 	return app
 }
 
-// whitePixels counts the nearly white pixels in the middle of square sq:
-// a white man's body.
-func whitePixels(screen *ebiten.Image, l scene.Layout, sq game.Square) int {
+// countPixels counts the pixels in the middle of square sq whose colour
+// satisfies is.
+func countPixels(screen *ebiten.Image, l scene.Layout, sq game.Square, is func(r, g, b byte) bool) int {
 	r := l.SquareRect(sq)
-	b := screen.Bounds()
-	buf := make([]byte, 4*b.Dx()*b.Dy())
+	bounds := screen.Bounds()
+	buf := make([]byte, 4*bounds.Dx()*bounds.Dy())
 	screen.ReadPixels(buf)
 	n := 0
 	for y := int(r.Y + r.H*0.3); y < int(r.Y+r.H*0.8); y++ {
 		for x := int(r.X + r.W*0.3); x < int(r.X+r.W*0.7); x++ {
-			i := 4 * (y*b.Dx() + x)
-			if buf[i] > 235 && buf[i+1] > 235 && buf[i+2] > 235 {
+			i := 4 * (y*bounds.Dx() + x)
+			if is(buf[i], buf[i+1], buf[i+2]) {
 				n++
 			}
 		}
 	}
 	return n
+}
+
+// whitePixels counts the nearly white pixels in the middle of square sq:
+// a white man's body.
+func whitePixels(screen *ebiten.Image, l scene.Layout, sq game.Square) int {
+	return countPixels(screen, l, sq, func(r, g, b byte) bool { return r > 235 && g > 235 && b > 235 })
 }
 
 func TestWindowPlaysAttempts(t *testing.T) {

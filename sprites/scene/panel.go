@@ -47,12 +47,9 @@ func (c *column) buttons(bs []Button, on func(Button) bool) {
 	w := (r.W - gap*float64(len(bs)-1)) / float64(len(bs))
 	for i, b := range bs {
 		br := Rectangle{r.X + float64(i)*(w+gap), r.Y + 2, w, r.H - 6}
-		c.s.button(br, b, labelOf(b), on != nil && on(b), c.unit)
+		c.s.button(br, b, b.label(), on != nil && on(b), c.unit)
 	}
 }
-
-// labelOf is the caption of b; choice buttons are labelled by the caller.
-func labelOf(b Button) string { return b.label() }
 
 // button adds one button and its hit region.
 func (s *Scene) button(r Rectangle, b Button, label string, lit bool, size float64) {
