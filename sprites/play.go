@@ -26,8 +26,8 @@ type play struct {
 	rules   referee.Ruleset
 	console []string
 	typed   string
-	// Events handled; tests wait on it.
-	handled int
+	// Events handled and referee entries heard; tests wait on them.
+	handled, entries int
 }
 
 // newPlay follows comm, already connected (and, for a local game, asked
@@ -110,7 +110,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Anim = scene.NewAnimator()
 	f.Anim.Apply(f.View.Changes, a.tick)
 	f.Flipped = s.Side == game.Black
-	f.Selected, f.Dests, f.Drag, f.Illegal = game.NoSquare, 0, nil, nil
+	f.Selected, f.Dests, f.Drag, f.Illegal, f.Promote = game.NoSquare, 0, nil, nil, nil
 	f.LastMove, f.Capture = game.NoMove, game.NoSquare
 	f.Ghosts = [64]game.PieceType{}
 	f.Panel.Offer, f.Panel.Notice = "", ""
@@ -124,6 +124,7 @@ func (p *play) heard(a *App, ev net.Event) {
 	if p.ctl == nil {
 		return
 	}
+	p.entries++
 	e := ev.Entry
 	prev := f.View.Own
 	f.View = p.ctl.Observe(e)
@@ -209,6 +210,9 @@ func (p *play) ours(f *scene.Frame, sq game.Square) bool {
 // apply carries out an intent during play.
 func (p *play) apply(a *App, in Intent) {
 	f := &a.frame
+	if f.Promote != nil && p.promotion(a, in) {
+		return
+	}
 	switch in.Kind {
 	case ClickSquare:
 		switch {
@@ -267,15 +271,36 @@ func (p *play) selectSquare(f *scene.Frame, sq game.Square) {
 
 func (p *play) deselect(f *scene.Frame) { f.Selected, f.Dests = game.NoSquare, 0 }
 
-// attempt tries from→to, promoting to a queen.
+// attempt tries from→to; a pawn reaching the last rank opens the
+// promotion picker instead.
 func (p *play) attempt(a *App, from, to game.Square) {
 	f := &a.frame
 	p.deselect(f)
-	promo := game.NoPieceType
 	if pc := f.View.Own.At(from); pc.Type() == game.Pawn && (to.Rank() == 7 || to.Rank() == 0) {
-		promo = game.Queen
+		f.Promote = &scene.Promotion{From: from, To: to}
+		return
 	}
-	p.send(a, game.NewMove(from, to, promo))
+	p.send(a, game.NewMove(from, to, game.NoPieceType))
+}
+
+// promotion handles an intent while the promotion picker is open and
+// reports whether it used it: a click on a choice sends the promotion, any
+// other click, a drag or Escape closes the picker.
+func (p *play) promotion(a *App, in Intent) bool {
+	f := &a.frame
+	pr := *f.Promote
+	switch in.Kind {
+	case ClickSquare:
+		f.Promote = nil
+		if t, ok := pr.Pick(in.Square); ok {
+			p.send(a, game.NewMove(pr.From, pr.To, t))
+		}
+		return true
+	case DragStart, Cancel:
+		f.Promote = nil
+		return true
+	}
+	return false
 }
 
 // send sends an attempt at once, in this very frame, unless it is not our move.

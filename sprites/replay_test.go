@@ -19,12 +19,12 @@ import (
 var screenshots = flag.String("screenshots", "", "write screenshots of the window tests into this folder (for the README)")
 
 // darkboard is the recorded ICC game between a person and Darkboard.
-const darkboard = "../../shared/fixtures/games/darkboard-liam-2023.pgn"
+const darkboard = "../testdata/games/darkboard-liam-2023.pgn"
 
 func loadDarkboard(t testing.TB, plies int) *timeline.Timeline {
 	t.Helper()
 	if _, err := os.Stat(darkboard); err != nil {
-		t.Skipf("fixture not available: %v", err)
+		t.Fatalf("fixture: %v", err)
 	}
 	tl, err := timeline.Load(darkboard, "", timeline.Options{UpTo: plies, Controller: controller.Options{Capacity: 1024, Seed: 1}})
 	if err != nil {

@@ -33,15 +33,22 @@ func (s *scripted) Turn(u referee.Umpire) []referee.Answer {
 }
 
 // newLocalApp returns a window whose Play button starts a game as White
-// against opp on the local endpoint.
+// from the standard start against opp on the local endpoint.
 func newLocalApp(t *testing.T, opp local.Opponent) *App {
 	t.Helper()
+	return newLocalAppFrom(t, opp, game.Start(), local.Options{Seed: 1})
+}
+
+// newLocalAppFrom is newLocalApp from the position start, with the
+// endpoint's options.
+func newLocalAppFrom(t *testing.T, opp local.Opponent, start game.Position, opt local.Options) *App {
+	t.Helper()
 	app, err := New(Options{Local: func(scene.NewGameChoice) (net.Communicator, error) {
-		ep := local.New(opp, local.Options{Seed: 1})
+		ep := local.New(opp, opt)
 		if err := ep.Connect(context.Background()); err != nil {
 			return nil, err
 		}
-		spec := net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Base: 5 * time.Minute, Increment: 3 * time.Second}
+		spec := net.GameSpec{Rules: referee.Wild16, Start: start, Base: 5 * time.Minute, Increment: 3 * time.Second}
 		return ep, ep.Begin(spec)
 	}})
 	if err != nil {
@@ -49,6 +56,15 @@ func newLocalApp(t *testing.T, opp local.Opponent) *App {
 	}
 	t.Cleanup(func() { h.show(nil); app.Close() })
 	return app
+}
+
+// atPly is a condition for waitFor: the game in app is at ply n with White
+// to move, and the window shows it.
+func atPly(app *App, n int) func() bool {
+	return func() bool {
+		p := app.play
+		return p != nil && p.ctl != nil && p.snap.InGame && p.snap.Plies == n && p.snap.ToMove == game.White && app.frame.View.Plies == n
+	}
 }
 
 // countPixels counts the pixels in the middle of square sq whose colour
@@ -82,12 +98,7 @@ func TestWindowPlaysAttempts(t *testing.T) {
 	h.show(app)
 	app2 := app
 	h.do(func() { app2.Inject(Intent{Kind: Press, Button: scene.Start}) })
-	plies := func(n int) func() bool {
-		return func() bool {
-			p := app.play
-			return p != nil && p.ctl != nil && p.snap.InGame && p.snap.Plies == n && p.snap.ToMove == game.White && app.frame.View.Plies == n
-		}
-	}
+	plies := func(n int) func() bool { return atPly(app, n) }
 	h.waitFor(t, "the game to start", 5*time.Second, plies(0))
 
 	// Click-click: e2, then e4.

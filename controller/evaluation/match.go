@@ -75,6 +75,28 @@ type MatchReport struct {
 		White float64 `json:"white"`
 		Black float64 `json:"black"`
 	} `json:"illegal_per_move"`
+	// TurnTime is each side's wall-clock time per turn (every attempt
+	// until one was accepted), the figure the bot's budget bounds.
+	TurnTime struct {
+		White TurnTimes `json:"white"`
+		Black TurnTimes `json:"black"`
+	} `json:"turn_time"`
+}
+
+// TurnTimes are one side's turn durations over a match.
+type TurnTimes struct {
+	Turns int           `json:"turns"`
+	Mean  time.Duration `json:"mean_ns"`
+	Max   time.Duration `json:"max_ns"`
+	total time.Duration
+}
+
+// add counts one turn that took d.
+func (t *TurnTimes) add(d time.Duration) {
+	t.Turns++
+	t.total += d
+	t.Max = max(t.Max, d)
+	t.Mean = t.total / time.Duration(t.Turns)
 }
 
 // Match plays opt.Games games and calls each (if not nil) with every
@@ -98,8 +120,12 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 			players[c] = p
 		}
 		for ref.Result() == nil {
-			if len(players[ref.ToMove()].Turn(ref)) == 0 {
-				return r, fmt.Errorf("evaluation: game %d: %s made no attempt at ply %d", n+1, [2]string{opt.White, opt.Black}[ref.ToMove()], ref.Plies())
+			side := ref.ToMove()
+			start := time.Now()
+			answers := players[side].Turn(ref)
+			r.turnTimes(side).add(time.Since(start))
+			if len(answers) == 0 {
+				return r, fmt.Errorf("evaluation: game %d: %s made no attempt at ply %d", n+1, [2]string{opt.White, opt.Black}[side], ref.Plies())
 			}
 		}
 		tries.add(ref.Log())
@@ -126,6 +152,14 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 	r.IllegalPerMove.White = tries.perMove(game.White)
 	r.IllegalPerMove.Black = tries.perMove(game.Black)
 	return r, nil
+}
+
+// turnTimes is side c's turn durations.
+func (r *MatchReport) turnTimes(c game.Color) *TurnTimes {
+	if c == game.White {
+		return &r.TurnTime.White
+	}
+	return &r.TurnTime.Black
 }
 
 // attempts counts each side's accepted moves and refused attempts.
@@ -160,6 +194,9 @@ func (r MatchReport) String() string {
 	fmt.Fprintf(&b, "white (%s) wins %d, draws %d, black (%s) wins %d\n", r.White, r.WhiteWins, r.Draws, r.Black, r.BlackWins)
 	writeEndings(&b, r.Endings)
 	fmt.Fprintf(&b, "mean plies %.1f; refused attempts per move: white %.2f, black %.2f\n", r.MeanPlies, r.IllegalPerMove.White, r.IllegalPerMove.Black)
+	fmt.Fprintf(&b, "time per turn: white mean %v max %v, black mean %v max %v\n",
+		r.TurnTime.White.Mean.Round(time.Microsecond), r.TurnTime.White.Max.Round(time.Microsecond),
+		r.TurnTime.Black.Mean.Round(time.Microsecond), r.TurnTime.Black.Max.Round(time.Microsecond))
 	return b.String()
 }
 

@@ -23,6 +23,15 @@ func TestCheatBeatsRandom(t *testing.T) {
 	if r.WhiteWins+r.Draws+r.BlackWins != 6 || r.Endings["checkmate"] < 5 {
 		t.Fatalf("scores don't add up or too few mates:\n%s", r)
 	}
+	turns := r.TurnTime.White.Turns + r.TurnTime.Black.Turns
+	if float64(turns) != r.MeanPlies*6 {
+		t.Fatalf("%d turns timed over %.0f plies", turns, r.MeanPlies*6)
+	}
+	for _, tt := range []TurnTimes{r.TurnTime.White, r.TurnTime.Black} {
+		if tt.Mean <= 0 || tt.Max < tt.Mean {
+			t.Fatalf("turn times: mean %v, max %v", tt.Mean, tt.Max)
+		}
+	}
 }
 
 func TestUnknownPlayer(t *testing.T) {

@@ -11,13 +11,13 @@ import (
 )
 
 // darkboard is the recorded ICC game between a person and Darkboard.
-const darkboard = "../../../shared/fixtures/games/darkboard-liam-2023.pgn"
+const darkboard = "../../testdata/games/darkboard-liam-2023.pgn"
 
 func load(t *testing.T, path string) *record.Record {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
-		t.Skipf("fixture not available: %v", err)
+		t.Fatalf("fixture: %v", err)
 	}
 	defer f.Close()
 	rec, err := record.Read(f)

@@ -1,31 +1,10 @@
 package icc
 
-// Transcripts drive a scripted ICC server on 127.0.0.1:0 and the test's
-// client together. One directive per line:
-//
-//	# comment
-//	S text      the server sends text (^Y is byte 0x19, \xNN a byte, \\ a
-//	            backslash); "\r\n" follows unless the line ends in \c.
-//	            Consecutive S lines go out in one write.
-//	C line      the server reads one line from the client; it must equal line
-//	C~ regexp   ... it must match regexp
-//	A e2e4      the test makes the client attempt e2e4 (once it is our move)
-//	D word      the test makes the client do a command (resign, draw, any, ...)
-//	B name min inc
-//	            the test makes the client challenge name to a Wild 16 game
-//	drop        the server closes the connection
-//	next        the server waits for the client's next connection
-//	E event     the client must report this event (see describe), in order
-//	include f   the directives of transcript f (same folder)
+// Transcripts (package icctest) drive a scripted ICC server on loopback and
+// the test's client together.
 
 import (
-	"bufio"
 	"fmt"
-	stdnet "net"
-	"os"
-	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -33,182 +12,43 @@ import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc/icctest"
 )
 
-// directive is one transcript line.
-type directive struct {
-	op, arg string
-	line    int
-}
-
-// script is a parsed transcript.
-type script struct {
-	name string
-	dirs []directive
-}
+// directive and script are the transcripts of package icctest, which also
+// documents the directives.
+type (
+	directive = icctest.Directive
+	script    = icctest.Script
+)
 
 func readScript(t *testing.T, path string) script {
 	t.Helper()
-	b, err := os.ReadFile(path)
+	s, err := icctest.ReadScript(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	var text strings.Builder
-	for _, l := range strings.Split(string(b), "\n") {
-		if f, ok := strings.CutPrefix(strings.TrimRight(l, "\r"), "include "); ok {
-			inc := readScript(t, filepath.Join(filepath.Dir(path), f))
-			for _, d := range inc.dirs {
-				fmt.Fprintf(&text, "%s %s\n", d.op, d.arg)
-			}
-			continue
-		}
-		text.WriteString(l + "\n")
-	}
-	return parseScript(t, path, text.String())
-}
-
-func parseScript(t *testing.T, name, text string) script {
-	t.Helper()
-	s := script{name: name}
-	for i, l := range strings.Split(text, "\n") {
-		l = strings.TrimRight(l, "\r")
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		op, arg, _ := strings.Cut(l, " ")
-		switch op {
-		case "S", "C", "C~", "A", "D", "B", "E", "drop", "next":
-		default:
-			t.Fatalf("%s:%d: unknown directive %q", name, i+1, op)
-		}
-		s.dirs = append(s.dirs, directive{op: op, arg: arg, line: i + 1})
 	}
 	return s
 }
 
-// unescape turns an S argument into bytes.
-func unescape(arg string) []byte {
-	end := "\r\n"
-	if strings.HasSuffix(arg, `\c`) {
-		arg, end = strings.TrimSuffix(arg, `\c`), ""
-	}
-	var out []byte
-	for i := 0; i < len(arg); i++ {
-		switch {
-		case strings.HasPrefix(arg[i:], "^Y"):
-			out = append(out, ctrlY)
-			i++
-		case strings.HasPrefix(arg[i:], `\x`) && i+4 <= len(arg):
-			v, err := strconv.ParseUint(arg[i+2:i+4], 16, 8)
-			if err == nil {
-				out = append(out, byte(v))
-				i += 3
-				continue
-			}
-			out = append(out, arg[i])
-		case strings.HasPrefix(arg[i:], `\\`):
-			out = append(out, '\\')
-			i++
-		default:
-			out = append(out, arg[i])
-		}
-	}
-	return append(out, end...)
-}
-
-// action is a directive the client side carries out.
-type action struct {
-	d    directive
-	done chan struct{}
-}
-
-// server plays the server side of s on a loopback listener. Client-side
-// directives are handed to the test on actions, in order.
-type server struct {
-	t       *testing.T
-	ln      stdnet.Listener
-	s       script
-	actions chan action
-	errs    chan error
-}
-
-func startServer(t *testing.T, s script) *server {
+func parseScript(t *testing.T, name, text string) script {
 	t.Helper()
-	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	s, err := icctest.ParseScript(name, text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &server{t: t, ln: ln, s: s, actions: make(chan action), errs: make(chan error, 1)}
-	go func() { srv.errs <- srv.run() }()
-	t.Cleanup(func() { ln.Close() })
-	return srv
+	return s
 }
 
-func (srv *server) addr() string { return srv.ln.Addr().String() }
-
-func (srv *server) run() error {
-	conn, err := srv.ln.Accept()
+// startServer plays s on a loopback listener closed when the test ends.
+func startServer(t *testing.T, s script) *icctest.Server {
+	t.Helper()
+	srv, err := icctest.Start(s)
 	if err != nil {
-		return err
+		t.Fatal(err)
 	}
-	defer func() { conn.Close() }()
-	rd := bufio.NewReader(conn)
-	var out []byte
-	flush := func() error {
-		if len(out) == 0 {
-			return nil
-		}
-		_, err := conn.Write(out)
-		out = nil
-		return err
-	}
-	for _, d := range srv.s.dirs {
-		where := fmt.Sprintf("%s:%d", srv.s.name, d.line)
-		if d.op != "S" {
-			if err := flush(); err != nil {
-				return fmt.Errorf("%s: write: %w", where, err)
-			}
-		}
-		switch d.op {
-		case "S":
-			out = append(out, unescape(d.arg)...)
-		case "C", "C~":
-			conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-			got, err := rd.ReadString('\n')
-			if err != nil {
-				return fmt.Errorf("%s: reading the client's line: %w", where, err)
-			}
-			got = strings.TrimRight(got, "\r\n")
-			if d.op == "C" && got != d.arg {
-				return fmt.Errorf("%s: client sent %q; want %q", where, got, d.arg)
-			}
-			if d.op == "C~" && !regexp.MustCompile("^(?:"+d.arg+")$").MatchString(got) {
-				return fmt.Errorf("%s: client sent %q; want a match of %q", where, got, d.arg)
-			}
-		case "A", "D", "B":
-			done := make(chan struct{})
-			srv.actions <- action{d: d, done: done}
-			<-done
-		case "drop":
-			conn.Close()
-		case "next":
-			if conn, err = srv.ln.Accept(); err != nil {
-				return fmt.Errorf("%s: accept: %w", where, err)
-			}
-			rd = bufio.NewReader(conn)
-		}
-	}
-	if err := flush(); err != nil {
-		return err
-	}
-	close(srv.actions)
-	// Hold the connection until the client leaves.
-	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	for {
-		if _, err := rd.ReadString('\n'); err != nil {
-			return nil
-		}
-	}
+	t.Cleanup(func() { srv.Close() })
+	return srv
 }
 
 // describe writes an event as transcripts expect it.
@@ -282,7 +122,7 @@ func matches(got, want string) bool {
 func play(t *testing.T, s script, opt Options) []net.Event {
 	t.Helper()
 	srv := startServer(t, s)
-	opt.Addr = srv.addr()
+	opt.Addr = srv.Addr()
 	opt.Backoff = Backoff{Min: 5 * time.Millisecond, Max: 20 * time.Millisecond, Tries: 20}
 	c, err := New(opt)
 	if err != nil {
@@ -290,25 +130,25 @@ func play(t *testing.T, s script, opt Options) []net.Event {
 	}
 	var events []net.Event
 	var wants []directive
-	for _, d := range s.dirs {
-		if d.op == "E" {
+	for _, d := range s.Dirs {
+		if d.Op == "E" {
 			wants = append(wants, d)
 		}
 	}
 	connectErr := make(chan error, 1)
 	go func() { connectErr <- c.Connect(t.Context()) }()
-	actions := srv.actions
-	var pending *action
+	actions := srv.Actions
+	var pending *icctest.Action
 	deadline := time.After(30 * time.Second)
 	lost := false
 	answered := 0 // events seen when the last attempt went out: its answer must come first
 	for actions != nil || pending != nil {
-		if pending != nil && canAct(pending.d, events, answered) {
+		if pending != nil && canAct(pending.D, events, answered) {
 			answered = len(events)
-			if err := act(c, pending.d); err != nil {
-				t.Fatalf("%s:%d: %v", s.name, pending.d.line, err)
+			if err := act(c, pending.D); err != nil {
+				t.Fatalf("%s:%d: %v", s.Name, pending.D.Line, err)
 			}
-			close(pending.done)
+			close(pending.Done)
 			pending = nil
 			continue
 		}
@@ -328,10 +168,10 @@ func play(t *testing.T, s script, opt Options) []net.Event {
 			if ev.Kind == net.KindConnection && ev.Snap.State == net.Connected {
 				lost = false
 			}
-		case err := <-srv.errs:
+		case err := <-srv.Errs:
 			t.Fatalf("server: %v", err)
 		case <-deadline:
-			t.Fatalf("%s: transcript not finished within 30 s (%d events)", s.name, len(events))
+			t.Fatalf("%s: transcript not finished within 30 s (%d events)", s.Name, len(events))
 		}
 	}
 	// Collect the rest until the last expectation is met or things go quiet.
@@ -345,7 +185,7 @@ func play(t *testing.T, s script, opt Options) []net.Event {
 		break
 	}
 	c.Close()
-	if err := <-connectErr; err != nil && len(wants) > 0 && !strings.Contains(wants[0].arg, "problem") {
+	if err := <-connectErr; err != nil && len(wants) > 0 && !strings.Contains(wants[0].Arg, "problem") {
 		t.Logf("connect: %v", err)
 	}
 	i := 0
@@ -353,7 +193,7 @@ func play(t *testing.T, s script, opt Options) []net.Event {
 		if ev.Kind == net.KindClock || i >= len(wants) {
 			continue
 		}
-		if matches(describe(ev), wants[i].arg) {
+		if matches(describe(ev), wants[i].Arg) {
 			i++
 		}
 	}
@@ -364,7 +204,7 @@ func play(t *testing.T, s script, opt Options) []net.Event {
 				got = append(got, describe(ev))
 			}
 		}
-		t.Fatalf("%s:%d: expected event %q not seen in order; events:\n%s", s.name, wants[i].line, wants[i].arg, strings.Join(got, "\n"))
+		t.Fatalf("%s:%d: expected event %q not seen in order; events:\n%s", s.Name, wants[i].Line, wants[i].Arg, strings.Join(got, "\n"))
 	}
 	// Every heard entry must be expected: none extra, none lost.
 	heard, wantHeard := 0, 0
@@ -374,12 +214,12 @@ func play(t *testing.T, s script, opt Options) []net.Event {
 		}
 	}
 	for _, w := range wants {
-		if strings.HasPrefix(w.arg, "heard ") {
+		if strings.HasPrefix(w.Arg, "heard ") {
 			wantHeard++
 		}
 	}
 	if heard != wantHeard {
-		t.Fatalf("%s: %d heard events; the transcript expects %d", s.name, heard, wantHeard)
+		t.Fatalf("%s: %d heard events; the transcript expects %d", s.Name, heard, wantHeard)
 	}
 	return events
 }
@@ -388,7 +228,7 @@ func play(t *testing.T, s script, opt Options) []net.Event {
 // for the answer to the one before (an event after answered) and for a
 // heard or start event that shows our move.
 func canAct(d directive, events []net.Event, answered int) bool {
-	if d.op != "A" && !(d.op == "D" && d.arg == "any") {
+	if d.Op != "A" && !(d.Op == "D" && d.Arg == "any") {
 		return true
 	}
 	for i := len(events) - 1; i >= answered; i-- {
@@ -401,24 +241,24 @@ func canAct(d directive, events []net.Event, answered int) bool {
 }
 
 func act(c *Client, d directive) error {
-	switch d.op {
+	switch d.Op {
 	case "A":
-		m, err := game.ParseMove(d.arg)
+		m, err := game.ParseMove(d.Arg)
 		if err != nil {
 			return err
 		}
 		return c.Attempt(m)
 	case "D":
 		for cmd := net.Resign; cmd <= net.Decline; cmd++ {
-			if cmd.String() == d.arg {
+			if cmd.String() == d.Arg {
 				return c.Do(cmd)
 			}
 		}
-		return fmt.Errorf("unknown command %q", d.arg)
+		return fmt.Errorf("unknown command %q", d.Arg)
 	case "B":
 		var name string
 		var base, inc int
-		if _, err := fmt.Sscan(d.arg, &name, &base, &inc); err != nil {
+		if _, err := fmt.Sscan(d.Arg, &name, &base, &inc); err != nil {
 			return err
 		}
 		return c.Begin(net.GameSpec{Opponent: name, Base: time.Duration(base) * time.Minute,

@@ -10,6 +10,7 @@ import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc/icctest"
 )
 
 func TestPatterns(t *testing.T) {
@@ -143,7 +144,7 @@ func newFeeder(t *testing.T) *feeder {
 
 func (f *feeder) feed(text string) []net.Event {
 	for _, l := range strings.Split(text, "\n") {
-		for _, it := range f.p.Feed(unescape(l)) {
+		for _, it := range f.p.Feed(icctest.Unescape(l)) {
 			f.s.item(it)
 		}
 	}

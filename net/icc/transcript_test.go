@@ -52,7 +52,7 @@ func checkKeptOverDrop(t *testing.T, events []net.Event) {
 func TestLoginRefused(t *testing.T) {
 	s := readScript(t, filepath.Join("testdata", "transcripts", "login-refused.txt"))
 	srv := startServer(t, s)
-	c, err := New(Options{Addr: srv.addr(), User: "alice", Password: "secret"})
+	c, err := New(Options{Addr: srv.Addr(), User: "alice", Password: "secret"})
 	if err != nil {
 		t.Fatal(err)
 	}

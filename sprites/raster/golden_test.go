@@ -45,9 +45,9 @@ func tokenView() controller.ViewModel {
 // darkboardTimeline replays the first plies of the recorded Darkboard game.
 func darkboardTimeline(t *testing.T, plies int) *timeline.Timeline {
 	t.Helper()
-	f, err := os.Open("../../../shared/fixtures/games/darkboard-liam-2023.pgn")
+	f, err := os.Open("../../testdata/games/darkboard-liam-2023.pgn")
 	if err != nil {
-		t.Skipf("fixture not available: %v", err)
+		t.Fatalf("fixture: %v", err)
 	}
 	defer f.Close()
 	rec, err := record.Read(f)
@@ -95,6 +95,17 @@ func TestGoldens(t *testing.T) {
 		{"heatmap", func() scene.Frame {
 			f := base
 			f.View, f.Show.Heat = tl.Views[game.White][30], game.King
+			return f
+		}},
+		{"promotion", func() scene.Frame {
+			// Black's pawn dropped on d1: the picker stands d1 (queen) to d4 (bishop), board flipped.
+			pos, err := game.ParseFEN("4k3/8/8/8/8/8/3p4/7K b - - 0 1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := base
+			f.View = controller.New(game.Black, referee.Wild16, pos, controller.Options{BeliefOnly: true}).View()
+			f.Flipped, f.Promote = true, &scene.Promotion{From: game.D2, To: game.D1}
 			return f
 		}},
 		{"replay-truth", func() scene.Frame {

@@ -75,6 +75,21 @@ func (s *Scene) board(f *Frame) {
 		}
 	}
 	s.tokens(f)
+	if pr := f.Promote; pr != nil {
+		s.picker(f, *pr)
+	}
+}
+
+// picker dims the board and stands the four promotion choices on discs in
+// a column from the promotion square inwards.
+func (s *Scene) picker(f *Frame, pr Promotion) {
+	l := s.Layout
+	s.rect(l.Board, background, 0.55)
+	for i, at := range pr.Squares() {
+		r := l.SquareRect(at)
+		s.add(Sprite{Kind: Disc, X: r.X, Y: r.Y, W: r.W, H: r.H, Color: pickerDisc, Alpha: 0.95})
+		s.piece(r, game.NewPiece(f.View.Side, PromotionPieces[i]), 1)
+	}
 }
 
 // piece adds a man's art on a square.

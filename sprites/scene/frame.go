@@ -41,6 +41,41 @@ type Flash struct {
 	Start int64 // tick it began
 }
 
+// Promotion is a pawn's move to the last rank waiting for the player to
+// pick the piece, as lichess asks: the four choices stand in a column from
+// the promotion square towards the middle of the board.
+type Promotion struct {
+	From, To game.Square
+}
+
+// PromotionPieces are the choices in the picker's order, from the
+// promotion square inwards.
+var PromotionPieces = [4]game.PieceType{game.Queen, game.Knight, game.Rook, game.Bishop}
+
+// Squares are where the picker shows each of PromotionPieces.
+func (p Promotion) Squares() [4]game.Square {
+	step := -8 // from the eighth rank downwards
+	if p.To.Rank() == 0 {
+		step = 8
+	}
+	var out [4]game.Square
+	for i := range out {
+		out[i] = game.Square(int(p.To) + i*step)
+	}
+	return out
+}
+
+// Pick returns the piece shown on sq, or false when sq is not one of the
+// picker's squares.
+func (p Promotion) Pick(sq game.Square) (game.PieceType, bool) {
+	for i, at := range p.Squares() {
+		if at == sq {
+			return PromotionPieces[i], true
+		}
+	}
+	return game.NoPieceType, false
+}
+
 // FlashTicks is how long an illegal attempt's cue lasts (0.4 s).
 const FlashTicks = 24
 
@@ -66,6 +101,7 @@ type Frame struct {
 	Capture  game.Square
 	Ghosts   [64]game.PieceType // the player's own hypotheses, enemy colour
 	Illegal  *Flash
+	Promote  *Promotion // the promotion picker, when open
 
 	Panel   Panel
 	NewGame NewGameChoice

@@ -56,3 +56,28 @@ func TestSquareRectRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestPromotionSquares(t *testing.T) {
+	cases := []struct {
+		p    Promotion
+		want [4]game.Square
+	}{
+		{Promotion{From: game.A7, To: game.A8}, [4]game.Square{game.A8, game.A7, game.A6, game.A5}},
+		{Promotion{From: game.G7, To: game.H8}, [4]game.Square{game.H8, game.H7, game.H6, game.H5}},
+		{Promotion{From: game.D2, To: game.D1}, [4]game.Square{game.D1, game.D2, game.D3, game.D4}},
+		{Promotion{From: game.B2, To: game.A1}, [4]game.Square{game.A1, game.A2, game.A3, game.A4}},
+	}
+	for _, c := range cases {
+		if got := c.p.Squares(); got != c.want {
+			t.Errorf("%v-%v: picker on %v; want %v", c.p.From, c.p.To, got, c.want)
+		}
+		for i, sq := range c.want {
+			if got, ok := c.p.Pick(sq); !ok || got != PromotionPieces[i] {
+				t.Errorf("%v-%v: Pick(%v) = %v, %v; want %v", c.p.From, c.p.To, sq, got, ok, PromotionPieces[i])
+			}
+		}
+		if _, ok := c.p.Pick(game.E4); ok {
+			t.Errorf("%v-%v: e4 picked a piece", c.p.From, c.p.To)
+		}
+	}
+}
