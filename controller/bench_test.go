@@ -44,7 +44,9 @@ func snapshots(b *testing.B, hold, want int) []snapshot {
 					s.board = append([]particle(nil), ctl.sampler.boards[:hold]...)
 					out = append(out, s)
 				}
-				ctl.Observe(h)
+				if _, err := ctl.Observe(h); err != nil {
+					b.Fatal(err)
+				}
 			}
 			seen = len(log)
 		}
@@ -101,7 +103,9 @@ func BenchmarkB1Update(b *testing.B) {
 		ctl := s.ctl
 		ctl.sampler = nil
 		t := time.Now()
-		ctl.Observe(s.entry)
+		if _, err := ctl.Observe(s.entry); err != nil {
+			b.Fatal(err)
+		}
 		times = append(times, time.Since(t))
 	}
 	b.StopTimer()

@@ -105,9 +105,15 @@ func NewAmong(side game.Color, rules referee.Ruleset, starts []game.Position, op
 }
 
 // Observe takes one log entry as side heard it (referee.Entry.HeardBy) and
-// returns the view model after it.
-func (c *Controller) Observe(e referee.Entry) ViewModel {
+// returns the view model after it. An entry that cannot follow the ones
+// before (a move by the side not to move, an accepted attempt our men could
+// not make, the same entry twice) is refused with an error and changes
+// nothing.
+func (c *Controller) Observe(e referee.Entry) (ViewModel, error) {
 	o := observe(e)
+	if err := c.admissible(e, &o); err != nil {
+		return c.current, err
+	}
 	c.timing = Timing{}
 	switch {
 	case o.mover == c.side && o.moved:
@@ -137,7 +143,31 @@ func (c *Controller) Observe(e referee.Entry) ViewModel {
 	} else {
 		c.timing.B1 += time.Since(t)
 	}
-	return c.current
+	return c.current, nil
+}
+
+// admissible checks that e can follow the entries observed so far: a move,
+// an attempt or a question must come from the side to move, and an
+// accepted attempt of ours must be one our men can make.
+func (c *Controller) admissible(e referee.Entry, o *observation) error {
+	if !o.moved && !o.illegal && o.any == nil {
+		return nil
+	}
+	if c.result != nil {
+		return fmt.Errorf("controller: ply %d: %s's attempt %v after the game ended", c.plies, e.Mover, e.Attempt)
+	}
+	if e.Mover != c.own.Turn() {
+		return fmt.Errorf("controller: ply %d: an attempt by %s, but %s is to move", c.plies, e.Mover, c.own.Turn())
+	}
+	if e.Mover != c.side || !o.moved {
+		return nil
+	}
+	for _, m := range referee.Candidates(&c.own) {
+		if m == e.Attempt {
+			return nil
+		}
+	}
+	return fmt.Errorf("controller: ply %d: accepted attempt %v is not a move of our men", c.plies, e.Attempt)
 }
 
 // measure runs the B1 and B2 parts of an update and times each; B2 is

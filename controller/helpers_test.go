@@ -43,7 +43,9 @@ func (f *fixture) play(t *testing.T, attempts ...string) {
 		for _, e := range log[f.seen:] {
 			for _, c := range [2]game.Color{game.White, game.Black} {
 				if h, ok := e.HeardBy(c); ok {
-					f.players[c].Observe(h)
+					if _, err := f.players[c].Observe(h); err != nil {
+						panic(err)
+					}
 				}
 			}
 		}

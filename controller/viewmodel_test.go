@@ -64,3 +64,42 @@ func TestLogMarksOwnAttempts(t *testing.T) {
 		}
 	}
 }
+
+// TestObserveRefusesImpossibleEntries: an entry fed twice, a move by the
+// side not to move, or an accepted attempt our men cannot make is refused
+// with an error and leaves the view model as it was.
+func TestObserveRefusesImpossibleEntries(t *testing.T) {
+	ref := referee.New(referee.Wild16, game.Start())
+	ctl := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 64, Seed: 1})
+	if a := ref.Attempt(game.NewMove(game.E2, game.E4, game.NoPieceType)); a.Verdict != referee.Accepted {
+		t.Fatalf("1. e4: %v", a.Verdict)
+	}
+	e, _ := ref.Log()[0].HeardBy(game.White)
+	before, err := ctl.Observe(e)
+	if err != nil {
+		t.Fatalf("1. e4 refused: %v", err)
+	}
+	bogus := e
+	bogus.Attempt = game.NewMove(game.E4, game.E6, game.NoPieceType)
+	for name, bad := range map[string]referee.Entry{
+		"the same entry twice": e,
+		"White again, impossible move": bogus,
+	} {
+		vm, err := ctl.Observe(bad)
+		if err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+		if vm.Plies != before.Plies || vm.Own != before.Own {
+			t.Errorf("%s: the view model changed (plies %d → %d)", name, before.Plies, vm.Plies)
+		}
+	}
+	// Black's move, then an accepted White attempt no White man can make.
+	ref.Attempt(game.NewMove(game.E7, game.E5, game.NoPieceType))
+	black, _ := ref.Log()[len(ref.Log())-1].HeardBy(game.White)
+	if _, err := ctl.Observe(black); err != nil {
+		t.Fatalf("1... e5 refused: %v", err)
+	}
+	if _, err := ctl.Observe(bogus); err == nil {
+		t.Error("White's e4-e6, a pawn jumping two squares from the fourth rank, was accepted")
+	}
+}

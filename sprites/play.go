@@ -127,7 +127,14 @@ func (p *play) heard(a *App, ev net.Event) {
 	p.entries++
 	e := ev.Entry
 	prev := f.View.Own
-	f.View = p.ctl.Observe(e)
+	vm, err := p.ctl.Observe(e)
+	if err != nil {
+		// The endpoint's entry contradicts what came before: keep the
+		// board as it was and say so.
+		f.Panel.Notice = "assistant: " + err.Error()
+		return
+	}
+	f.View = vm
 	f.Anim.Apply(f.View.Changes, a.tick)
 	us := e.Mover == p.snap.Side
 	if refused(e.Verdict) && us && e.Attempt != game.NoMove {

@@ -5,6 +5,7 @@
 package evaluation
 
 import (
+	"fmt"
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
@@ -44,7 +45,10 @@ func PlayGame(n int, seed uint64, rules referee.Ruleset, start game.Position, op
 		for _, e := range log[seen:] {
 			for _, c := range [2]game.Color{game.White, game.Black} {
 				if h, ok := e.HeardBy(c); ok {
-					players[c].Observe(h)
+					if _, err := players[c].Observe(h); err != nil {
+						// The referee's own log: a refusal is a bug in the engine.
+						panic(fmt.Sprintf("evaluation: game %d: %v", n, err))
+					}
 					if t := players[c].Timing(); t.Message {
 						ply.Timings[c] = append(ply.Timings[c], t)
 					}

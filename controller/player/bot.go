@@ -48,6 +48,9 @@ type Bot struct {
 	ctl  *controller.Controller
 	side game.Color
 	seen int // heard entries already given to the controller
+	// The game being followed: its rules and possible starts.
+	rules referee.Ruleset
+	from  []game.Position
 }
 
 // Prepare builds the endgame tables the bot consults (about a second, once
@@ -94,7 +97,7 @@ func (b *Bot) NewGame(side game.Color, rules referee.Ruleset, start game.Positio
 }
 
 func (b *Bot) begin(side game.Color, rules referee.Ruleset, starts []game.Position) {
-	b.side, b.seen = side, 0
+	b.side, b.seen, b.rules, b.from = side, 0, rules, starts
 	b.ctl = controller.NewAmong(side, rules, starts, controller.Options{Capacity: b.opt.Capacity, Seed: b.rng.Uint64()})
 }
 
@@ -109,11 +112,7 @@ func (b *Bot) Turn(u referee.Umpire) []referee.Answer {
 	side := u.ToMove()
 	v := u.View(side)
 	if b.ctl == nil || side != b.side || len(v.Heard) < b.seen {
-		starts := b.opt.Starts
-		if starts == nil {
-			starts = []game.Position{game.Start()}
-		}
-		b.begin(side, u.Rules(), starts)
+		b.begin(side, u.Rules(), b.starts())
 	}
 	b.catchUp(v)
 	tried := map[game.Move]bool{}
@@ -139,10 +138,28 @@ func (b *Bot) Turn(u referee.Umpire) []referee.Answer {
 	}
 }
 
-// catchUp gives the controller every entry heard since the last call.
+// starts are the positions the bot's games may begin from.
+func (b *Bot) starts() []game.Position {
+	if b.opt.Starts == nil {
+		return []game.Position{game.Start()}
+	}
+	return b.opt.Starts
+}
+
+// catchUp gives the controller every entry heard since the last call. If
+// the controller refuses one (the umpire's view no longer follows from what
+// the bot heard before: another game under the same umpire), the bot starts
+// following again from the first entry; an entry refused even then is
+// passed over, and the bot plays on from what it knows.
 func (b *Bot) catchUp(v referee.View) {
 	for ; b.seen < len(v.Heard); b.seen++ {
-		b.ctl.Observe(v.Heard[b.seen])
+		if _, err := b.ctl.Observe(v.Heard[b.seen]); err != nil && b.seen > 0 {
+			b.begin(b.side, b.rules, b.from)
+			for b.seen = 0; b.seen < len(v.Heard); b.seen++ {
+				_, _ = b.ctl.Observe(v.Heard[b.seen])
+			}
+			return
+		}
 	}
 }
 

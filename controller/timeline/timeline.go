@@ -73,14 +73,16 @@ func Build(rec *record.Record, rules referee.Ruleset, opt Options) (*Timeline, e
 		log = ref.Log()
 	}
 	for _, c := range []game.Color{game.White, game.Black} {
-		t.follow(c, log, opt.Controller)
+		if err := t.follow(c, log, opt.Controller); err != nil {
+			return nil, fmt.Errorf("timeline: %s's view: %w", c, err)
+		}
 	}
 	return t, nil
 }
 
 // follow runs side c's controller through the log, keeping its view model
 // after each ply.
-func (t *Timeline) follow(c game.Color, log []referee.Entry, opt controller.Options) {
+func (t *Timeline) follow(c game.Color, log []referee.Entry, opt controller.Options) error {
 	ctl := controller.New(c, t.Rules, t.Truth[0], opt)
 	views := []controller.ViewModel{ctl.View()}
 	heard := make([][]string, t.Plies)
@@ -95,7 +97,9 @@ func (t *Timeline) follow(c game.Color, log []referee.Entry, opt controller.Opti
 		if !ok {
 			continue
 		}
-		ctl.Observe(h)
+		if _, err := ctl.Observe(h); err != nil {
+			return err
+		}
 		if e.Ply < t.Plies {
 			for _, a := range h.Said {
 				if s := a.Text(t.Rules); s != "" {
@@ -111,6 +115,7 @@ func (t *Timeline) follow(c game.Color, log []referee.Entry, opt controller.Opti
 		views[t.Plies] = ctl.View() // with whatever ended the game after its last move
 	}
 	t.Views[c], t.Heard[c] = views[:t.Plies+1], heard
+	return nil
 }
 
 // Load reads a record from path and builds its timeline under the record's

@@ -250,7 +250,10 @@ func checkStream(t *testing.T, events []net.Event) {
 	var ctl *controller.Controller
 	for _, ev := range events {
 		if ctl != nil && ev.Kind == net.KindHeard {
-			vm := ctl.Observe(ev.Entry)
+			vm, err := ctl.Observe(ev.Entry)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if got, want := strings.Fields(vm.Own.FEN())[0], strings.Fields(ev.Snap.Own.FEN())[0]; got != want {
 				t.Fatalf("ply %d: the controller has own men %s; the snapshot %s", ev.Entry.Ply, got, want)
 			}

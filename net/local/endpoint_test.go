@@ -73,7 +73,10 @@ func TestWholeGames(t *testing.T) {
 					t.Fatalf("seed %d: entry of ply %d after ply %d", seed, ev.Entry.Ply, lastPly)
 				}
 				lastPly = ev.Entry.Ply
-				vm := ctl.Observe(ev.Entry)
+				vm, err := ctl.Observe(ev.Entry)
+				if err != nil {
+					t.Fatal(err)
+				}
 				if got, want := placement(ev.Snap.Own), placement(vm.Own); got != want {
 					t.Fatalf("seed %d ply %d: snapshot own %s; controller derived %s", seed, ev.Entry.Ply, got, want)
 				}
