@@ -82,7 +82,7 @@ func TestObserveRefusesImpossibleEntries(t *testing.T) {
 	bogus := e
 	bogus.Attempt = game.NewMove(game.E4, game.E6, game.NoPieceType)
 	for name, bad := range map[string]referee.Entry{
-		"the same entry twice": e,
+		"the same entry twice":         e,
 		"White again, impossible move": bogus,
 	} {
 		vm, err := ctl.Observe(bad)
