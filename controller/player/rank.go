@@ -45,6 +45,9 @@ type ranking struct {
 // attempt costs nothing but the try, so the question is what it brings when
 // the referee accepts it.
 func rank(own *game.Position, boards []controller.Board, tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time) ranking {
+	if loneEnding(own, boards) {
+		return rankLone(own, boards, tried, rules)
+	}
 	us := own.Turn()
 	var cands []choice
 	for _, m := range referee.Candidates(own) {
@@ -98,6 +101,13 @@ func rank(own *game.Position, boards []controller.Board, tried map[game.Move]boo
 			c.score -= 1 // the enemy may take our mating piece: only when nothing safe is left
 		}
 	}
+	sortChoices(cands)
+	r.choices = cands
+	return r
+}
+
+// sortChoices orders choices best first, keeping the order of equals.
+func sortChoices(cands []choice) {
 	slices.SortStableFunc(cands, func(a, b choice) int {
 		switch {
 		case a.score > b.score:
@@ -107,6 +117,4 @@ func rank(own *game.Position, boards []controller.Board, tried map[game.Move]boo
 		}
 		return 0
 	})
-	r.choices = cands
-	return r
 }

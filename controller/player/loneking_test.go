@@ -1,0 +1,92 @@
+package player
+
+import (
+	"testing"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// loneBoards returns the believed boards of a lone-king ending: fen's own
+// men and the enemy king on each of kings, equally likely.
+func loneBoards(t *testing.T, fen string, kings ...game.Square) (game.Position, []controller.Board) {
+	t.Helper()
+	p, err := game.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	us := p.Turn()
+	own := p.Only(us)
+	var boards []controller.Board
+	for _, k := range kings {
+		b := own
+		b.Put(k, game.NewPiece(us.Other(), game.King))
+		boards = append(boards, controller.Board{Pos: b, Weight: 1 / float64(len(kings))})
+	}
+	return own, boards
+}
+
+// The lone-king weighing picks the move that mates on every believed
+// board, gambles on a mate when a failure costs little, and otherwise keeps
+// the rook out of the king's reach on every board.
+func TestRankLone(t *testing.T) {
+	for _, c := range []struct {
+		name, fen string
+		kings     []game.Square
+		want      string // the best move, or "" when only safety is checked
+	}{
+		// Kg6, Rb3; the king on g8 or h8: Rb8 mates on both.
+		{"mate on every board", "7k/8/6K1/8/8/1R6/8/8 w - - 0 1", []game.Square{game.G8, game.H8}, "b3b8"},
+		// Black: Kg3, Re4; the king on g1 or h1: Re1 mates on both.
+		{"mate on every board, Black", "8/8/8/8/4r3/6k1/8/6K1 b - - 0 1", []game.Square{game.G1, game.H1}, "e4e1"},
+		// The king on one of three squares of the eighth rank, two of them
+		// mated by Ra8; on the third it escapes but nothing is lost.
+		{"gamble on mate", "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", []game.Square{game.F8, game.G8, game.H8}, "a1a8"},
+		// The king by the rook on c5 or far away on h8: the rook must not
+		// stay where c5 could take it.
+		{"keep the rook", "7k/8/8/8/3R4/8/8/K7 w - - 0 1", []game.Square{game.C5, game.H8}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			own, boards := loneBoards(t, c.fen, c.kings...)
+			if !loneEnding(&own, boards) {
+				t.Fatal("not recognised as a lone-king ending")
+			}
+			r := rankLone(&own, boards, map[game.Move]bool{}, referee.Wild16)
+			best := r.choices[0]
+			if c.want != "" && best.move.String() != c.want {
+				t.Errorf("best %v (score %.4f); want %s", best.move, best.score, c.want)
+			}
+			if best.risky {
+				t.Errorf("best %v lets the king take the rook on some board", best.move)
+			}
+		})
+	}
+}
+
+// The referee's answer splits boards by the check's line only when the
+// rules announce it.
+func TestAnswerOf(t *testing.T) {
+	plain := referee.Wild16
+	plain.CheckDirection = false
+	for _, c := range []struct {
+		fen         string
+		want, plain int
+	}{
+		{"4k3/8/8/8/8/8/8/R3K3 b - - 0 1", answerSilent, answerSilent},
+		{"R3k3/8/8/8/8/8/8/4K3 b - - 0 1", answerRank, answerRank},
+		{"4k3/8/8/8/8/8/8/4RK2 b - - 0 1", answerFile, answerRank},
+		{"4k3/8/8/8/Q7/8/8/4K3 b - - 0 1", answerDiagonal, answerRank},
+	} {
+		p, err := game.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := answerOf(&p, game.Black, referee.Wild16); got != c.want {
+			t.Errorf("%s: class %d; want %d", c.fen, got, c.want)
+		}
+		if got := answerOf(&p, game.Black, plain); got != c.plain {
+			t.Errorf("%s, plain checks: class %d; want %d", c.fen, got, c.plain)
+		}
+	}
+}
