@@ -117,16 +117,27 @@ func (b *Bot) Turn(u referee.Umpire) []referee.Answer {
 	b.catchUp(v)
 	tried := map[game.Move]bool{}
 	var answers []referee.Answer
+	var last []choice // the latest weighing, best first
 	for attempt := 0; ; attempt++ {
-		// The first weighing may use most of the budget; later ones what is left.
+		// The first weighing may use most of the budget; later ones what is
+		// left; past lateShare the bot stops weighing and takes the next
+		// candidate of the latest weighing, so the turn ends in time.
 		share := 0.6
 		if attempt > 0 {
-			share = 0.85
+			share = 0.75
 		}
-		deadline := start.Add(time.Duration(share * float64(b.opt.MoveTime)))
-		m, ok := b.choose(tried, u.Rules(), deadline)
+		var m game.Move
+		ok := false
+		if attempt > 0 && time.Since(start) > time.Duration(lateShare*float64(b.opt.MoveTime)) {
+			m, ok = nextUntried(last, tried)
+		}
 		if !ok {
-			return answers // nothing left to try: cannot happen while the game goes on
+			deadline := start.Add(time.Duration(share * float64(b.opt.MoveTime)))
+			last = b.choose(tried, u.Rules(), deadline)
+			if len(last) == 0 {
+				return answers // nothing left to try: cannot happen while the game goes on
+			}
+			m = mixed(last, b.rng)
 		}
 		tried[m] = true
 		ans := u.Attempt(m)
@@ -166,21 +177,31 @@ func (b *Bot) catchUp(v referee.View) {
 // boardsPerWeighing bounds the boards one weighing looks at.
 const boardsPerWeighing = 256
 
-// choose picks the next attempt. Among the candidates within mixMargin of
-// the best it draws at random, weighted by how close each is: the seed's
-// mixed strategy when the enemy king may be on either side of a plan.
-func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time) (game.Move, bool) {
+// lateShare is the share of the move budget after which the bot stops
+// weighing again after a refusal.
+const lateShare = 0.8
+
+// choose weighs the untried candidates over the believed boards, best first.
+// The caller draws among those within mixMargin of the best (mixed): the
+// seed's mixed strategy when the enemy king may be on either side of a plan.
+func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time) []choice {
 	own := b.ctl.View().Own
 	own.SetTurn(b.side)
 	var boards []controller.Board
 	if s := b.ctl.Sampler(); s != nil {
 		boards = s.Hidden(boardsPerWeighing)
 	}
-	r := rank(&own, boards, tried, rules, deadline)
-	if len(r.choices) == 0 {
-		return game.NoMove, false
+	return rank(&own, boards, tried, rules, deadline).choices
+}
+
+// nextUntried is the best of choices not tried yet.
+func nextUntried(choices []choice, tried map[game.Move]bool) (game.Move, bool) {
+	for _, c := range choices {
+		if !tried[c.move] {
+			return c.move, true
+		}
 	}
-	return mixed(r.choices, b.rng), true
+	return game.NoMove, false
 }
 
 // mixMargin is how far below the best a candidate may score and still be drawn.
