@@ -75,8 +75,11 @@ type MatchReport struct {
 		White float64 `json:"white"`
 		Black float64 `json:"black"`
 	} `json:"illegal_per_move"`
-	// TurnTime is each side's wall-clock time per turn (every attempt
-	// until one was accepted), the figure the bot's budget bounds.
+	// TurnTime is each side's wall-clock time per turn, from its start to
+	// the referee's answer to its last attempt (every attempt until one was
+	// accepted), as a clock would time it: the figure the bot's budget
+	// bounds. What a player does after the accepted answer (the bot
+	// updating its belief) runs on the opponent's time.
 	TurnTime struct {
 		White TurnTimes `json:"white"`
 		Black TurnTimes `json:"black"`
@@ -121,9 +124,9 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 		}
 		for ref.Result() == nil {
 			side := ref.ToMove()
-			start := time.Now()
-			answers := players[side].Turn(ref)
-			r.turnTimes(side).add(time.Since(start))
+			u := &clocked{Umpire: ref, start: time.Now()}
+			answers := players[side].Turn(u)
+			r.turnTimes(side).add(u.answered.Sub(u.start))
 			if len(answers) == 0 {
 				return r, fmt.Errorf("evaluation: game %d: %s made no attempt at ply %d", n+1, [2]string{opt.White, opt.Black}[side], ref.Plies())
 			}
@@ -152,6 +155,27 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 	r.IllegalPerMove.White = tries.perMove(game.White)
 	r.IllegalPerMove.Black = tries.perMove(game.Black)
 	return r, nil
+}
+
+// clocked is the umpire as one turn's clock sees it: it notes when each
+// attempt was answered.
+type clocked struct {
+	referee.Umpire
+	start, answered time.Time
+}
+
+// Attempt passes m to the umpire and notes the time of the answer.
+func (c *clocked) Attempt(m game.Move) referee.Answer {
+	a := c.Umpire.Attempt(m)
+	c.answered = time.Now()
+	return a
+}
+
+// AskAny passes the question to the umpire and notes the time of the answer.
+func (c *clocked) AskAny() referee.Answer {
+	a := c.Umpire.AskAny()
+	c.answered = time.Now()
+	return a
 }
 
 // turnTimes is side c's turn durations.
