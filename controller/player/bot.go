@@ -16,6 +16,7 @@ package player
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"time"
 
 	"github.com/krieg/krieg/controller"
@@ -47,7 +48,8 @@ type Bot struct {
 	rng  *rand.Rand
 	ctl  *controller.Controller
 	side game.Color
-	seen int // heard entries already given to the controller
+	seen int           // heard entries already given to the controller
+	last referee.Entry // the latest of them
 	// The game being followed: its rules and possible starts.
 	rules referee.Ruleset
 	from  []game.Position
@@ -111,7 +113,7 @@ func (b *Bot) Turn(u referee.Umpire) []referee.Answer {
 	start := time.Now()
 	side := u.ToMove()
 	v := u.View(side)
-	if b.ctl == nil || side != b.side || len(v.Heard) < b.seen {
+	if b.ctl == nil || side != b.side || !b.following(v) {
 		b.begin(side, u.Rules(), b.starts())
 	}
 	b.catchUp(v)
@@ -158,20 +160,36 @@ func (b *Bot) starts() []game.Position {
 }
 
 // catchUp gives the controller every entry heard since the last call. If
-// the controller refuses one (the umpire's view no longer follows from what
-// the bot heard before: another game under the same umpire), the bot starts
-// following again from the first entry; an entry refused even then is
-// passed over, and the bot plays on from what it knows.
+// the controller refuses one, the umpire's view no longer follows from what
+// the bot heard before (another game under the same umpire): the bot
+// follows it afresh from the first entry, passing over any entry refused
+// even then, and plays on from what it knows.
 func (b *Bot) catchUp(v referee.View) {
-	for ; b.seen < len(v.Heard); b.seen++ {
-		if _, err := b.ctl.Observe(v.Heard[b.seen]); err != nil && b.seen > 0 {
-			b.begin(b.side, b.rules, b.from)
-			for b.seen = 0; b.seen < len(v.Heard); b.seen++ {
-				_, _ = b.ctl.Observe(v.Heard[b.seen])
-			}
-			return
-		}
+	if b.feed(v.Heard, false) != nil {
+		b.begin(b.side, b.rules, b.from)
+		_ = b.feed(v.Heard, true)
 	}
+}
+
+// following reports whether v continues the game the bot follows: it holds
+// at least the entries seen, the latest of them unchanged.
+func (b *Bot) following(v referee.View) bool {
+	if len(v.Heard) < b.seen {
+		return false
+	}
+	return b.seen == 0 || reflect.DeepEqual(v.Heard[b.seen-1], b.last)
+}
+
+// feed observes heard from the first entry not yet seen. It stops at the
+// first refusal and returns it, unless skip is set.
+func (b *Bot) feed(heard []referee.Entry, skip bool) error {
+	for ; b.seen < len(heard); b.seen++ {
+		if _, err := b.ctl.Observe(heard[b.seen]); err != nil && !skip {
+			return err
+		}
+		b.last = heard[b.seen]
+	}
+	return nil
 }
 
 // boardsPerWeighing bounds the boards one weighing looks at.

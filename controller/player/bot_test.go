@@ -144,3 +144,31 @@ func TestBotBeatsRandom(t *testing.T) {
 		}
 	}
 }
+
+// A bot moved to another game under a different umpire, one that has gone
+// further than the bot followed, hears entries that cannot follow its own:
+// it follows the new game afresh and plays a move there.
+func TestBotFollowsAnotherGame(t *testing.T) {
+	bot := player.New(player.Options{MoveTime: blitz, Seed: 1})
+	first := referee.New(referee.Wild16, game.Start())
+	bot.Turn(first) // White's first move in the first game
+	other := referee.New(referee.Wild16, game.Start())
+	for _, m := range []string{"d2d4", "d7d5", "c2c4", "e7e6"} {
+		mv, _ := game.ParseMove(m)
+		if a := other.Attempt(mv); a.Verdict != referee.Accepted {
+			t.Fatalf("%s: %v", m, a.Verdict)
+		}
+	}
+	answers := bot.Turn(other)
+	if len(answers) == 0 || answers[len(answers)-1].Verdict != referee.Accepted {
+		t.Fatalf("no accepted move in the other game: %+v", answers)
+	}
+	if got := bot.Controller().View().Plies; got != 5 {
+		t.Errorf("the bot's controller is at ply %d; want 5 (the other game's four and its own move)", got)
+	}
+	truth := other.Position()
+	own := bot.Controller().View().Own
+	if got, want := own.ByColor(game.White), truth.ByColor(game.White); got != want {
+		t.Errorf("the bot believes its men on %v; they stand on %v", got, want)
+	}
+}
