@@ -203,13 +203,14 @@ const lateShare = 0.8
 // The caller draws among those within mixMargin of the best (mixed): the
 // seed's mixed strategy when the enemy king may be on either side of a plan.
 func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time) []choice {
-	own := b.ctl.View().Own
+	v := b.ctl.View()
+	own := v.Own
 	own.SetTurn(b.side)
 	var boards []controller.Board
 	if s := b.ctl.Sampler(); s != nil {
 		boards = s.Hidden(boardsPerWeighing)
 	}
-	return rank(&own, boards, tried, rules, deadline).choices
+	return rank(&own, boards, tried, rules, deadline, &v.Possible).choices
 }
 
 // nextUntried is the best of choices not tried yet.

@@ -44,7 +44,10 @@ type ranking struct {
 // is worth its expected utility on the boards where it is legal: an illegal
 // attempt costs nothing but the try, so the question is what it brings when
 // the referee accepts it.
-func rank(own *game.Position, boards []controller.Board, tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time) ranking {
+//
+// possible (B1's sets, nil to skip) marks the candidates that leave a mate
+// in one open to some enemy man B1 allows (exposed).
+func rank(own *game.Position, boards []controller.Board, tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time, possible *[game.King + 1]game.Bitboard) ranking {
 	if loneEnding(own, boards) {
 		return rankLone(own, boards, tried, rules)
 	}
@@ -90,6 +93,10 @@ func rank(own *game.Position, boards []controller.Board, tried map[game.Move]boo
 		r.now /= scored
 	}
 	prior := shrink * scored
+	var cover game.Bitboard
+	if possible != nil {
+		cover = covered(boards[:r.boards], us.Other())
+	}
 	for i := range cands {
 		c := &cands[i]
 		if c.legal == 0 {
@@ -97,6 +104,13 @@ func rank(own *game.Position, boards []controller.Board, tried map[game.Move]boo
 			continue
 		}
 		c.score = (c.value + prior*r.now) / (c.legal + prior)
+		if possible != nil {
+			after := *own
+			after.Apply(c.move)
+			if exposed(&after, us, possible, cover) {
+				c.score -= exposure
+			}
+		}
 		if c.risky {
 			c.score -= 1 // the enemy may take our mating piece: only when nothing safe is left
 		}
