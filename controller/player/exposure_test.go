@@ -1,9 +1,14 @@
 package player
 
 import (
+	"errors"
+	"os"
 	"testing"
+	"time"
 
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
 )
 
 // The recorded loss (1. g4 e5 2. e3 Na6 3. c4 b5 4. cxb5 Nb4 5. f3 c5
@@ -41,5 +46,51 @@ func TestExposed(t *testing.T) {
 		if got := exposed(&own, game.White, c.possible, c.covered); got != c.want {
 			t.Errorf("%s: exposed = %v; want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// The recorded loss, replayed to White's eighth move: weighed on the boards
+// alone, the best candidate leaves Qh4 mate open (the sample held the open
+// diagonal on one board of 256); with the B1 check, the best meets it.
+func TestRankMeetsTheRecordedMate(t *testing.T) {
+	f, err := os.Open("testdata/lost-to-random.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := record.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := errors.New("stop")
+	ref, err := record.Replay(rec, referee.Wild16, func(s record.Step) error {
+		if s.Index >= 13 { // White's 8th move is ply index 14
+			return stop
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, stop) {
+		t.Fatal(err)
+	}
+	b := New(Options{MoveTime: time.Second, Seed: 1})
+	b.begin(game.White, referee.Wild16, []game.Position{game.Start()})
+	b.catchUp(ref.View(game.White))
+	v := b.ctl.View()
+	own := v.Own
+	own.SetTurn(game.White)
+	boards := b.ctl.Sampler().Hidden(boardsPerWeighing)
+	cover := covered(boards, game.Black)
+	deadline := time.Now().Add(time.Minute)
+	top := func(possible *[game.King + 1]game.Bitboard) (game.Move, bool) {
+		m := rank(&own, boards, map[game.Move]bool{}, referee.Wild16, deadline, possible).choices[0].move
+		after := own
+		after.Apply(m)
+		return m, exposed(&after, game.White, &v.Possible, cover)
+	}
+	if m, open := top(nil); !open {
+		t.Logf("boards alone now pick %v, which meets the mate (the sample changed)", m)
+	}
+	if m, open := top(&v.Possible); open {
+		t.Errorf("with the B1 check the bot still picks %v, which leaves the mate open", m)
 	}
 }

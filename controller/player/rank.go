@@ -93,10 +93,6 @@ func rank(own *game.Position, boards []controller.Board, tried map[game.Move]boo
 		r.now /= scored
 	}
 	prior := shrink * scored
-	var cover game.Bitboard
-	if possible != nil {
-		cover = covered(boards[:r.boards], us.Other())
-	}
 	for i := range cands {
 		c := &cands[i]
 		if c.legal == 0 {
@@ -104,20 +100,37 @@ func rank(own *game.Position, boards []controller.Board, tried map[game.Move]boo
 			continue
 		}
 		c.score = (c.value + prior*r.now) / (c.legal + prior)
-		if possible != nil {
-			after := *own
-			after.Apply(c.move)
-			if exposed(&after, us, possible, cover) {
-				c.score -= exposure
-			}
-		}
 		if c.risky {
 			c.score -= 1 // the enemy may take our mating piece: only when nothing safe is left
 		}
 	}
 	sortChoices(cands)
+	if possible != nil {
+		penalizeExposed(own, cands, possible, covered(boards[:r.boards], us.Other()))
+	}
 	r.choices = cands
 	return r
+}
+
+// penalizeExposed charges exposure to the leading candidates (sorted best
+// first) that leave a mate open, and sorts them again. Only those within
+// exposure of the best can change places with an unexposed one, so only
+// they are checked: the check costs move generation per checking square.
+func penalizeExposed(own *game.Position, cands []choice, possible *[game.King + 1]game.Bitboard, cover game.Bitboard) {
+	if len(cands) == 0 {
+		return
+	}
+	us := own.Turn()
+	n := 0
+	for n < len(cands) && cands[n].score >= cands[0].score-exposure {
+		after := *own
+		after.Apply(cands[n].move)
+		if exposed(&after, us, possible, cover) {
+			cands[n].score -= exposure
+		}
+		n++
+	}
+	sortChoices(cands)
 }
 
 // sortChoices orders choices best first, keeping the order of equals.
