@@ -104,18 +104,7 @@ func TestWindowICC(t *testing.T) {
 		}
 	})
 	h.onScreen(func(screen *ebiten.Image) {
-		for _, c := range []struct {
-			sq   game.Square
-			full bool
-		}{{game.C4, true}, {game.E2, true}, {game.F1, false}, {game.G1, false}, {game.E4, false}, {game.D5, false}} {
-			n := whitePixels(screen, l, c.sq)
-			if c.full && n < 40 {
-				t.Errorf("%v: %d white pixels; want a white man", c.sq, n)
-			}
-			if !c.full && n > 5 {
-				t.Errorf("%v: %d white pixels; want an empty square", c.sq, n)
-			}
-		}
+		checkWhiteMen(t, screen, l, []game.Square{game.C4, game.E2}, []game.Square{game.F1, game.G1, game.E4, game.D5})
 	})
 }
 

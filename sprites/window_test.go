@@ -148,17 +148,23 @@ func TestWindowPlaysAttempts(t *testing.T) {
 	// The pixels on the screen: men where the referee put them, and none
 	// where they left.
 	h.onScreen(func(screen *ebiten.Image) {
-		for _, c := range []struct {
-			sq   game.Square
-			full bool
-		}{{game.E4, true}, {game.F3, true}, {game.D4, true}, {game.E2, false}, {game.G1, false}, {game.D2, false}, {game.E5, false}} {
-			n := whitePixels(screen, l, c.sq)
-			if c.full && n < 40 {
-				t.Errorf("%v: %d white pixels; want a white man (at least 40)", c.sq, n)
-			}
-			if !c.full && n > 5 {
-				t.Errorf("%v: %d white pixels; want an empty square", c.sq, n)
-			}
-		}
+		checkWhiteMen(t, screen, l, []game.Square{game.E4, game.F3, game.D4}, []game.Square{game.E2, game.G1, game.D2, game.E5})
 	})
+}
+
+// checkWhiteMen checks in the screen's pixels that a white man stands on
+// each of men (at least 40 white pixels) and that each of empty shows none
+// (at most 5).
+func checkWhiteMen(t *testing.T, screen *ebiten.Image, l scene.Layout, men, empty []game.Square) {
+	t.Helper()
+	for _, sq := range men {
+		if n := whitePixels(screen, l, sq); n < 40 {
+			t.Errorf("%v: %d white pixels; want a white man (at least 40)", sq, n)
+		}
+	}
+	for _, sq := range empty {
+		if n := whitePixels(screen, l, sq); n > 5 {
+			t.Errorf("%v: %d white pixels; want an empty square", sq, n)
+		}
+	}
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/controller/timeline"
 	"github.com/krieg/krieg/game"
-	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/sprites/scene"
 )
@@ -45,16 +44,8 @@ func tokenView() controller.ViewModel {
 // darkboardTimeline replays the first plies of the recorded Darkboard game.
 func darkboardTimeline(t *testing.T, plies int) *timeline.Timeline {
 	t.Helper()
-	f, err := os.Open("../../testdata/games/darkboard-liam-2023.pgn")
-	if err != nil {
-		t.Fatalf("fixture: %v", err)
-	}
-	defer f.Close()
-	rec, err := record.Read(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tl, err := timeline.Build(rec, referee.Wild16, timeline.Options{UpTo: plies, Controller: controller.Options{Capacity: 512, Seed: 1, Workers: 1}})
+	tl, err := timeline.Load("../../testdata/games/darkboard-liam-2023.pgn", referee.Wild16.Name,
+		timeline.Options{UpTo: plies, Controller: controller.Options{Capacity: 512, Seed: 1, Workers: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
