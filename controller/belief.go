@@ -19,13 +19,13 @@ type Belief struct {
 	enemy game.Color
 	// Possible[t] holds the squares where an enemy man of type t may stand.
 	Possible [game.King + 1]game.Bitboard
-	// Max[t] bounds the number of enemy men of type t: the men of that type
-	// not known captured, plus every pawn that may have promoted.
+	// Max[t] bounds the number of enemy men of type t: the most any make-up
+	// of the enemy's men allows (a promoted man counts in every class).
 	Max [game.King + 1]int
-	// base[t] counts the men of type t at the start less those known captured;
-	// promoted bounds how many enemy pawns may have promoted.
-	base     [game.King + 1]int
-	promoted int
+	// makeups holds the ways the enemy's men may be made up (material.go);
+	// bishopSquares the squares of the colours its bishops may stand on.
+	makeups       materials
+	bishopSquares game.Bitboard
 	// Fixed holds squares certainly occupied by an enemy man: at the start
 	// every enemy man's square, later those whose man cannot have moved, and
 	// the square of an enemy capture. Men move around them, not through them.
@@ -40,8 +40,8 @@ func newBelief(start *game.Position, us game.Color) Belief {
 	b := Belief{enemy: us.Other(), ourDouble: game.NoSquare, Fixed: start.ByColor(us.Other())}
 	for _, t := range Classes {
 		b.Possible[t] = start.Pieces(b.enemy, t)
-		b.base[t] = b.Possible[t].Count()
 	}
+	b.makeups = materials{materialOf(start, b.enemy)}
 	b.recount()
 	if ep := start.EnPassant(); ep != game.NoSquare && start.Turn() == b.enemy {
 		b.ourDouble = ep + 8
@@ -57,20 +57,22 @@ func newBelief(start *game.Position, us game.Color) Belief {
 func (b *Belief) widen(start *game.Position) {
 	b.Fixed &= start.ByColor(b.enemy)
 	for _, t := range Classes {
-		here := start.Pieces(b.enemy, t)
-		b.Possible[t] |= here
-		b.base[t] = max(b.base[t], here.Count())
+		b.Possible[t] |= start.Pieces(b.enemy, t)
 	}
+	b.makeups = b.makeups.with(materialOf(start, b.enemy))
 	b.recount()
 }
 
-// recount derives Max from base and promoted.
+// recount derives Max and bishopSquares from the make-ups.
 func (b *Belief) recount() {
-	for _, t := range Classes {
-		b.Max[t] = b.base[t]
+	var light, dark bool
+	b.Max, light, dark = b.makeups.bounds()
+	b.bishopSquares = 0
+	if light {
+		b.bishopSquares |= game.LightSquares
 	}
-	for _, t := range promotionTypes {
-		b.Max[t] += b.promoted
+	if dark {
+		b.bishopSquares |= ^game.LightSquares
 	}
 }
 
@@ -91,9 +93,11 @@ func (b *Belief) exclude(squares game.Bitboard) {
 	b.Fixed &^= squares
 }
 
-// tidy drops the squares of our men and every class that can have no man left.
+// tidy drops the squares of our men, every class that can have no man left,
+// and the squares of a colour no enemy bishop can stand on.
 func (b *Belief) tidy(own *game.Position) {
 	b.exclude(own.ByColor(b.enemy.Other()))
+	b.Possible[game.Bishop] &= b.bishopSquares
 	for _, t := range Classes {
 		if b.Max[t] <= 0 {
 			b.Possible[t] = 0
@@ -105,6 +109,7 @@ func (b *Belief) tidy(own *game.Position) {
 // (our men only) to after, with what the referee said.
 func (b *Belief) ownMove(before, after *game.Position, m game.Move, o *observation, rules referee.Ruleset) {
 	us := b.enemy.Other()
+	possible := b.Possible
 	// Every square the move crossed was empty, and so is the destination when
 	// nothing was captured there (a knight jump tells only of its destination).
 	crossed := game.Between(m.From(), m.To())
@@ -121,7 +126,7 @@ func (b *Belief) ownMove(before, after *game.Position, m game.Move, o *observati
 	b.exclude(crossed | m.To().Bit())
 	if o.capture != game.NoSquare {
 		b.exclude(o.capture.Bit())
-		b.countCapture(o.capture, o.captured)
+		b.countCapture(&possible, o.capture, o.captured)
 	}
 	b.ourDouble = game.NoSquare
 	if before.At(m.From()).Type() == game.Pawn && (int(m.To())-int(m.From()) == 16 || int(m.From())-int(m.To()) == 16) {
@@ -158,26 +163,10 @@ func (b *Belief) illegalPawnCapture(own *game.Position, m game.Move) {
 	b.exclude(m.To().Bit())
 }
 
-// countCapture lowers the bound of the class whose man we captured on s, when
-// only one class can have been there.
-func (b *Belief) countCapture(s game.Square, kind referee.CapturedKind) {
-	var candidates []game.PieceType
-	for _, t := range Classes[1:] {
-		if b.Possible[t].Has(s) && (kind == referee.CapturedUnknown || (kind == referee.CapturedPawn) == (t == game.Pawn)) {
-			candidates = append(candidates, t)
-		}
-	}
-	switch {
-	case kind == referee.CapturedPawn:
-		b.base[game.Pawn]--
-	case len(candidates) == 1 && candidates[0] == game.Pawn:
-		b.base[game.Pawn]--
-	case len(candidates) == 1 && b.base[candidates[0]] > 0:
-		b.base[candidates[0]]--
-	case len(candidates) == 1:
-		// A promoted man of that type was captured.
-		b.promoted--
-	}
+// countCapture narrows the make-ups of the enemy's men after we captured a
+// man of kind on s, where possible held each class's squares before the move.
+func (b *Belief) countCapture(possible *[game.King + 1]game.Bitboard, s game.Square, kind referee.CapturedKind) {
+	b.makeups = b.makeups.capture(s, kind, func(t game.PieceType) bool { return possible[t].Has(s) })
 	b.recount()
 }
 

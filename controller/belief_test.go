@@ -27,10 +27,24 @@ func ownOf(t *testing.T, fen string) game.Position {
 // uncertain returns a belief about Black with the given sets and a generous count each.
 func uncertain(sets map[game.PieceType]game.Bitboard) Belief {
 	b := Belief{enemy: game.Black, ourDouble: game.NoSquare}
+	var m material
 	for t, s := range sets {
 		b.Possible[t] = s
-		b.base[t] = s.Count()
+		n := int8(s.Count())
+		switch t {
+		case game.Pawn:
+			m[pawns] = n
+		case game.Queen:
+			m[queens] = n
+		case game.Rook:
+			m[rooks] = n
+		case game.Bishop:
+			m[lightBishops], m[darkBishops] = int8((s & game.LightSquares).Count()), int8((s &^ game.LightSquares).Count())
+		case game.Knight:
+			m[knights] = n
+		}
 	}
+	b.makeups = materials{m}
 	b.recount()
 	return b
 }
@@ -147,5 +161,23 @@ func TestIllegalPawnCaptureEmptiesTarget(t *testing.T) {
 	}
 	if white.Belief().Possible[game.Knight].Has(squares(t, "c5").First()) {
 		t.Error("a refused d4xc5 with a try announced shows c5 empty")
+	}
+}
+
+// TestBlockedPawnsMoveTheKing: an enemy with no piece and only pawns whose
+// pushes our men block must have moved its king; with a free pawn it need not.
+func TestBlockedPawnsMoveTheKing(t *testing.T) {
+	own := ownOf(t, "7k/8/8/8/4P3/8/8/K7 w - - 0 1")
+	for _, tc := range []struct {
+		pawns, want string
+	}{
+		{"e5", "a7 b7 b8"},
+		{"e5 h7", "a8 a7 b7 b8"},
+	} {
+		b := uncertain(map[game.PieceType]game.Bitboard{game.King: squares(t, "a8"), game.Pawn: squares(t, tc.pawns)})
+		b.enemyMove(&own, &observation{moved: true, capture: game.NoSquare}, referee.Wild16)
+		if got := b.Possible[game.King]; got != squares(t, tc.want) {
+			t.Errorf("pawns on %s: king squares %q, want %q", tc.pawns, names(got), tc.want)
+		}
 	}
 }

@@ -193,16 +193,47 @@ func (c *Controller) refill(o *observation) {
 
 // ownIllegal follows our refused attempt m: a refused pawn capture, when
 // the referee refuses only real captures that way and we are not in check,
-// shows its target empty.
+// shows its target empty; any other refused move our men could make has an
+// enemy witness (witness.go).
 func (c *Controller) ownIllegal(m game.Move) {
 	pc := c.own.At(m.From())
-	if pc.Type() != game.Pawn || m.From().File() == m.To().File() || len(c.checkSets) > 0 {
+	if pc.Type() != game.Pawn || m.From().File() == m.To().File() {
+		if c.witnessed(m) {
+			c.belief.illegalAttempt(&c.own, m)
+		}
+		return
+	}
+	if len(c.checkSets) > 0 {
 		return
 	}
 	if c.rules.PawnCaptureNeedsTry && c.rules.Nonsense == referee.NonsenseAsIllegal && c.triesKnown() <= 0 {
 		return // Wild 16 answers a capture it does not allow with the same words
 	}
 	c.belief.illegalPawnCapture(&c.own, m)
+}
+
+// witnessed reports whether our refused attempt m, not a pawn capture, can
+// only have been refused because an enemy man stands in its way or would
+// attack our king: it is a move our men can make, not castling, and not one
+// the ruleset calls nonsense but answers as illegal (a promotion to anything
+// but a queen where only queens are allowed, a move other than a pawn
+// capture after "Any?").
+func (c *Controller) witnessed(m game.Move) bool {
+	pc := c.own.At(m.From())
+	if pc.Type() == game.King && (int(m.To())-int(m.From()) == 2 || int(m.From())-int(m.To()) == 2) {
+		return false
+	}
+	if c.rules.Nonsense == referee.NonsenseAsIllegal && (c.rules.Any != referee.AnyNone ||
+		c.rules.QueenOnly && m.Promotion() != game.NoPieceType && m.Promotion() != game.Queen) {
+		return false
+	}
+	var buf [game.MaxMoves]game.Move
+	for _, x := range c.own.LegalMoves(buf[:0]) {
+		if x == m {
+			return true
+		}
+	}
+	return false
 }
 
 // ownMove follows our accepted move m.

@@ -12,8 +12,8 @@ import (
 func (b *Belief) enemyMove(own *game.Position, o *observation, rules referee.Ruleset) {
 	us := b.enemy.Other()
 	ours := own.ByColor(us)
-	if b.Possible[game.Pawn]&b.promotionOrigins() != 0 && b.promoted < b.base[game.Pawn] {
-		b.promoted++ // a pawn may have promoted
+	if b.Possible[game.Pawn]&b.promotionOrigins() != 0 {
+		b.makeups = b.makeups.promote() // a pawn may have promoted
 		b.recount()
 	}
 	blocked := ours | b.Fixed
@@ -22,8 +22,8 @@ func (b *Belief) enemyMove(own *game.Position, o *observation, rules referee.Rul
 		b.Fixed &^= b.mayMove(ours)
 		b.spreadQuiet(ours, blocked)
 		switch {
-		case b.loneKing():
-			// A lone king must move every turn.
+		case b.onlyKingMoves(blocked):
+			// A king whose men cannot move must move itself.
 			b.Possible[game.King] = b.kingSteps(king, blocked)
 		case len(o.checks) > 0:
 			// Only a king that stood on a check line can have made this
@@ -70,10 +70,21 @@ func (b *Belief) kingMayHaveMoved(own *game.Position) game.Bitboard {
 	return game.RookAttacks(k, ours) | game.BishopAttacks(k, ours) | home.Bit()
 }
 
-// loneKing reports whether the enemy is known to have nothing but its king.
-func (b *Belief) loneKing() bool {
-	for _, t := range Classes[1:] {
+// onlyKingMoves reports whether the enemy's king is its only man that can
+// make a quiet move: it has no piece left, and every pawn it may have has its
+// push blocked by one of our men or a fixed enemy man.
+func (b *Belief) onlyKingMoves(blocked game.Bitboard) bool {
+	for _, t := range Classes[1:5] {
 		if b.Max[t] > 0 {
+			return false
+		}
+	}
+	fwd := 8
+	if b.enemy == game.Black {
+		fwd = -8
+	}
+	for x := b.Possible[game.Pawn]; x != 0; {
+		if !blocked.Has(game.Square(int(x.PopFirst()) + fwd)) {
 			return false
 		}
 	}

@@ -1,0 +1,59 @@
+package controller
+
+import "github.com/krieg/krieg/game"
+
+// A refused attempt has a witness: one enemy man that makes it illegal,
+// either by standing in its way or by attacking our king once it is made.
+// (Pawn captures, which an empty target also refuses, and castling are left
+// out.) When only one enemy class can hold the witness and that class has a
+// single man, the man stands where it would witness: the enemy king, which
+// random and careless attempts most often bump into, is found that way.
+
+// witnessSquares returns, for each enemy class, the squares from which a man
+// of that class alone would make our attempt m illegal: on its path (for a
+// pawn push, also its target), or attacking our king after the move along
+// lines through our men only. own holds our men before the move.
+func witnessSquares(own *game.Position, m game.Move, us game.Color) [game.King + 1]game.Bitboard {
+	var path game.Bitboard
+	switch own.At(m.From()).Type() {
+	case game.Pawn:
+		path = game.Between(m.From(), m.To()) | m.To().Bit()
+	case game.Bishop, game.Rook, game.Queen:
+		path = game.Between(m.From(), m.To())
+	}
+	after := *own
+	after.Apply(m)
+	occ := after.ByColor(us)
+	k := after.KingSquare(us)
+	var out [game.King + 1]game.Bitboard
+	for _, t := range Classes {
+		var attack game.Bitboard
+		if k != game.NoSquare {
+			if t == game.Pawn {
+				attack = game.PawnAttacks(us, k)
+			} else {
+				attack = game.AttacksFrom(t, us, k, occ)
+			}
+		}
+		// A man on the target is captured by the move and attacks nothing.
+		out[t] = path | attack&^occ&^m.To().Bit()
+	}
+	return out
+}
+
+// illegalAttempt uses our refused attempt m, a move our men could make that
+// is neither a pawn capture nor castling: when a single class can hold the
+// witness and that class has at most one man, it stands on a witness square.
+func (b *Belief) illegalAttempt(own *game.Position, m game.Move) {
+	w := witnessSquares(own, m, b.enemy.Other())
+	only, count := game.PieceType(0), 0
+	for _, t := range Classes {
+		if b.Possible[t]&w[t] != 0 {
+			only, count = t, count+1
+		}
+	}
+	if count != 1 || (only != game.King && b.Max[only] != 1) {
+		return
+	}
+	b.Possible[only] &= w[only]
+}
