@@ -35,6 +35,8 @@ type Report struct {
 		B2Ratio    float64    `json:"b2_over_jkrieg"`
 		AllB1      Candidates `json:"all_classes_b1"`       // candidate squares summed over the six classes
 		AllNotOurs Candidates `json:"all_classes_not_ours"` // six times the squares not ours
+		// ByMen splits the B1 and B2 counts by the enemy men left, king included.
+		ByMen []MenBucket `json:"by_enemy_men"`
 	} `json:"king_candidates"`
 
 	// Calibration of the per-class, per-square probabilities (squares not ours).
@@ -61,6 +63,29 @@ type Report struct {
 		B2P50 float64 `json:"b2_p50_us"`
 		B2P99 float64 `json:"b2_p99_us"`
 	} `json:"update_time"`
+}
+
+// MenBucket holds the enemy-king candidates of the player-plies at which the
+// enemy had between Least and Most men, king included.
+type MenBucket struct {
+	Least int        `json:"least"`
+	Most  int        `json:"most"`
+	Share float64    `json:"share"` // of the player-plies measured
+	B1    Candidates `json:"b1"`
+	B2    Candidates `json:"b2"`
+}
+
+// menBuckets are the ranges of ByMen: a lone king, an ending, a thinned
+// board, the opening and middle game.
+var menBuckets = [...][2]int{{1, 1}, {2, 4}, {5, 8}, {9, 16}}
+
+// newMenBuckets returns empty buckets for ByMen.
+func newMenBuckets() []MenBucket {
+	out := make([]MenBucket, len(menBuckets))
+	for i, r := range menBuckets {
+		out[i].Least, out[i].Most = r[0], r[1]
+	}
+	return out
 }
 
 // Candidates is a mean of candidate-square counts and of their log2.
@@ -96,6 +121,7 @@ type tally struct {
 func newTally() *tally {
 	t := &tally{}
 	t.r.Boards.Min = math.MaxInt
+	t.r.King.ByMen = newMenBuckets()
 	return t
 }
 
@@ -187,6 +213,13 @@ func (t *tally) sharpness(p *Ply, c game.Color, ctl *controller.Controller, v *c
 		}
 	}
 	t.r.King.B2.add(b2)
+	men := p.Truth.ByColor(c.Other()).Count()
+	for i := range t.r.King.ByMen {
+		if m := &t.r.King.ByMen[i]; m.Least <= men && men <= m.Most {
+			m.B1.add(v.Possible[game.King].Count())
+			m.B2.add(b2)
+		}
+	}
 	all := 0
 	for _, pt := range controller.Classes {
 		all += v.Possible[pt].Count()
@@ -233,6 +266,15 @@ func (t *tally) finish() Report {
 	r := t.r
 	for _, c := range []*Candidates{&r.King.NotOurs, &r.King.JKrieg, &r.King.B1, &r.King.B2, &r.King.AllB1, &r.King.AllNotOurs} {
 		c.finish()
+	}
+	r.King.ByMen = append([]MenBucket(nil), r.King.ByMen...)
+	for i := range r.King.ByMen {
+		m := &r.King.ByMen[i]
+		m.B1.finish()
+		m.B2.finish()
+		if r.King.B1.n > 0 {
+			m.Share = float64(m.B1.n) / float64(r.King.B1.n)
+		}
 	}
 	if r.King.JKrieg.Mean > 0 {
 		r.King.B1Ratio = r.King.B1.Mean / r.King.JKrieg.Mean

@@ -1,6 +1,7 @@
 package evaluation
 
 import (
+	"math"
 	"testing"
 
 	"github.com/krieg/krieg/controller"
@@ -56,5 +57,23 @@ func TestReportMeasures(t *testing.T) {
 	}
 	if r.Messages == 0 || r.Time.B2P99 <= 0 {
 		t.Errorf("no timings: %+v", r.Time)
+	}
+}
+
+// TestReportByMen: the buckets by enemy men left cover every player-ply,
+// and their weighted means give back the overall B1 and B2 means.
+func TestReportByMen(t *testing.T) {
+	r := Run(Options{Games: 2, Seed: 5, Rules: referee.Wild16, Start: game.Start(), Capacity: 64})
+	share, b1, b2 := 0.0, 0.0, 0.0
+	for _, m := range r.King.ByMen {
+		share += m.Share
+		b1 += m.Share * m.B1.Mean
+		b2 += m.Share * m.B2.Mean
+	}
+	if math.Abs(share-1) > 1e-9 || math.Abs(b1-r.King.B1.Mean) > 1e-6 || math.Abs(b2-r.King.B2.Mean) > 1e-6 {
+		t.Errorf("buckets %+v: shares sum to %v, B1 %v against %v, B2 %v against %v", r.King.ByMen, share, b1, r.King.B1.Mean, b2, r.King.B2.Mean)
+	}
+	if r.King.ByMen[len(r.King.ByMen)-1].Share == 0 {
+		t.Error("no player-ply with 9-16 enemy men: the opening was not counted")
 	}
 }

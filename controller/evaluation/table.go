@@ -21,6 +21,10 @@ func (r Report) WriteTable(w io.Writer) error {
 		p("%s\t%.2f\t%.2f", row.name, row.c.Mean, row.c.MeanLog2)
 	}
 	p("  B1 / JKrieg\t%.3f\t", r.King.B1Ratio)
+	p("  by enemy men left\tB1 / B2 support\tshare of player-plies")
+	for _, m := range r.King.ByMen {
+		p("    %s\t%.1f / %.1f\t%.1f%%", m.label(), m.B1.Mean, m.B2.Mean, 100*m.Share)
+	}
 	p("all-class candidates (B1 / not ours)\t%.1f / %.1f\t", r.King.AllB1.Mean, r.King.AllNotOurs.Mean)
 	p("Brier score\tB2 %.5f\tuniform over B1 %.5f  (%.1f%% better)", r.Calibration.BrierB2, r.Calibration.BrierUniformB1, 100*r.Calibration.BrierImprovement)
 	p("log loss (bits)\tB2 %.4f\tuniform over B1 %.4f", r.Calibration.LogLossB2, r.Calibration.LogLossUniform)
@@ -31,4 +35,12 @@ func (r Report) WriteTable(w io.Writer) error {
 		p("violation: %s", s)
 	}
 	return tw.Flush()
+}
+
+// label names the bucket's range of men.
+func (m MenBucket) label() string {
+	if m.Least == m.Most {
+		return fmt.Sprintf("%d", m.Least)
+	}
+	return fmt.Sprintf("%d-%d", m.Least, m.Most)
 }
