@@ -116,7 +116,7 @@ func (b *Belief) ownMove(before, after *game.Position, m game.Move, o *observati
 	if before.At(m.From()).Type() == game.Knight {
 		crossed = 0
 	}
-	if before.At(m.From()).Type() == game.King && (int(m.To())-int(m.From()) == 2 || int(m.From())-int(m.To()) == 2) {
+	if before.IsCastling(m) {
 		rook := game.NewSquare(7, m.From().Rank())
 		if m.To() < m.From() {
 			rook = game.NewSquare(0, m.From().Rank())

@@ -24,6 +24,16 @@ func ownOf(t *testing.T, fen string) game.Position {
 	return p.Only(game.White)
 }
 
+// playOwn plays our accepted move m from before (our men only) and feeds it
+// to b with a capture of kind on capture (game.NoSquare for none); it
+// returns our men after the move.
+func playOwn(b *Belief, before game.Position, m game.Move, capture game.Square, kind referee.CapturedKind) game.Position {
+	after := before
+	after.Apply(m)
+	b.ownMove(&before, &after, m, &observation{moved: true, capture: capture, captured: kind}, referee.Wild16)
+	return after
+}
+
 // uncertain returns a belief about Black with the given sets and a generous count each.
 func uncertain(sets map[game.PieceType]game.Bitboard) Belief {
 	b := Belief{enemy: game.Black, ourDouble: game.NoSquare}
@@ -56,22 +66,15 @@ func TestSilentMoveEmptiesItsPath(t *testing.T) {
 	b := uncertain(map[game.PieceType]game.Bitboard{
 		game.King: squares(t, "h8"), game.Rook: squares(t, "a4 a6 b6 f3 g2"), game.Pawn: squares(t, "a5 h3"),
 	})
-	after := before
-	m := game.NewMove(game.A1, game.A7, game.NoPieceType)
-	after.Apply(m)
-	b.ownMove(&before, &after, m, &observation{moved: true, capture: game.NoSquare}, referee.Wild16)
+	after := playOwn(&b, before, game.NewMove(game.A1, game.A7, game.NoPieceType), game.NoSquare, 0)
 	if b.Possible[game.Rook].Has(game.A4) || b.Possible[game.Rook].Has(game.A6) || b.Possible[game.Pawn].Has(game.A5) {
 		t.Errorf("squares the rook crossed still possible: rooks %q pawns %q", names(b.Possible[game.Rook]), names(b.Possible[game.Pawn]))
 	}
 	if !b.Possible[game.Rook].Has(squares(t, "b6").First()) {
 		t.Error("b6 was not crossed")
 	}
-	jump := after
-	jump.SetTurn(game.White)
-	n := game.NewMove(game.G1, game.F3, game.NoPieceType)
-	after2 := jump
-	after2.Apply(n)
-	b.ownMove(&jump, &after2, n, &observation{moved: true, capture: game.NoSquare}, referee.Wild16)
+	after.SetTurn(game.White)
+	playOwn(&b, after, game.NewMove(game.G1, game.F3, game.NoPieceType), game.NoSquare, 0)
 	if b.Possible[game.Rook].Has(squares(t, "f3").First()) {
 		t.Error("the knight's destination is empty or ours")
 	}

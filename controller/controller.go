@@ -219,8 +219,7 @@ func (c *Controller) ownIllegal(m game.Move) {
 // but a queen where only queens are allowed, a move other than a pawn
 // capture after "Any?").
 func (c *Controller) witnessed(m game.Move) bool {
-	pc := c.own.At(m.From())
-	if pc.Type() == game.King && (int(m.To())-int(m.From()) == 2 || int(m.From())-int(m.To()) == 2) {
+	if c.own.IsCastling(m) {
 		return false
 	}
 	if c.rules.Nonsense == referee.NonsenseAsIllegal && (c.rules.Any != referee.AnyNone ||

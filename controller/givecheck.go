@@ -15,7 +15,7 @@ func kingSquares(before, after *game.Position, m game.Move, captured game.Square
 	us := before.Turn()
 	occ := after.ByColor(us)
 	mover := after.At(m.To())
-	castle := before.At(m.From()).Type() == game.King && (int(m.To())-int(m.From()) == 2 || int(m.From())-int(m.To()) == 2)
+	castle := before.IsCastling(m)
 	// Squares the move emptied: lines through them are newly open.
 	opened := m.From().Bit()
 	if captured != game.NoSquare {

@@ -98,10 +98,7 @@ func TestOwnCaptureCountsTheClass(t *testing.T) {
 	b := uncertain(map[game.PieceType]game.Bitboard{
 		game.King: squares(t, "h8"), game.Knight: squares(t, "d5 g6"), game.Rook: squares(t, "a8 b8"),
 	})
-	after := before
-	m := game.NewMove(game.D1, game.D5, game.NoPieceType)
-	after.Apply(m)
-	b.ownMove(&before, &after, m, &observation{moved: true, capture: game.D5, captured: referee.CapturedPiece}, referee.Wild16)
+	playOwn(&b, before, game.NewMove(game.D1, game.D5, game.NoPieceType), game.D5, referee.CapturedPiece)
 	if b.Max[game.Knight] != 1 || b.Max[game.Rook] != 2 {
 		t.Errorf("bounds: knights %d rooks %d, want 1 and 2", b.Max[game.Knight], b.Max[game.Rook])
 	}

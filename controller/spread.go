@@ -63,10 +63,7 @@ func (b *Belief) kingMayHaveMoved(own *game.Position) game.Bitboard {
 	}
 	ours := own.ByColor(us)
 	// Castling moves the king too, and its rook may give the check.
-	home := game.E1
-	if b.enemy == game.Black {
-		home = game.E8
-	}
+	home := b.kingHome()
 	return game.RookAttacks(k, ours) | game.BishopAttacks(k, ours) | home.Bit()
 }
 
@@ -79,10 +76,7 @@ func (b *Belief) onlyKingMoves(blocked game.Bitboard) bool {
 			return false
 		}
 	}
-	fwd := 8
-	if b.enemy == game.Black {
-		fwd = -8
-	}
+	fwd := b.forward()
 	for x := b.Possible[game.Pawn]; x != 0; {
 		if !blocked.Has(game.Square(int(x.PopFirst()) + fwd)) {
 			return false
@@ -98,10 +92,7 @@ func (b *Belief) kingSteps(from, blocked game.Bitboard) game.Bitboard {
 	for x := from; x != 0; {
 		out |= game.KingAttacks(x.PopFirst())
 	}
-	home := game.E1
-	if b.enemy == game.Black {
-		home = game.E8
-	}
+	home := b.kingHome()
 	if from.Has(home) {
 		if game.Between(home, home+3)&blocked == 0 {
 			out |= (home + 2).Bit()
@@ -119,10 +110,7 @@ func (b *Belief) kingSteps(from, blocked game.Bitboard) game.Bitboard {
 func (b *Belief) mayMove(ours game.Bitboard) game.Bitboard {
 	var out game.Bitboard
 	blocked := ours | b.Fixed
-	fwd := 8
-	if b.enemy == game.Black {
-		fwd = -8
-	}
+	fwd := b.forward()
 	for x := b.Fixed; x != 0; {
 		s := x.PopFirst()
 		for _, t := range Classes {
@@ -185,9 +173,9 @@ func (b *Belief) spreadQuiet(ours, blocked game.Bitboard) {
 	}
 	// Pawns push one square, or two from their first rank; a push to the last
 	// rank makes a piece of any promotion class.
-	fwd, first, last := 8, game.Rank2, game.Rank8
+	fwd, first, last := b.forward(), game.Rank2, game.Rank8
 	if b.enemy == game.Black {
-		fwd, first, last = -8, game.Rank7, game.Rank1
+		first, last = game.Rank7, game.Rank1
 	}
 	for x := b.Possible[game.Pawn]; x != 0; {
 		s := x.PopFirst()
@@ -207,10 +195,7 @@ func (b *Belief) spreadQuiet(ours, blocked game.Bitboard) {
 		}
 	}
 	// Castling moves the king two squares and a rook over it.
-	home := game.E1
-	if b.enemy == game.Black {
-		home = game.E8
-	}
+	home := b.kingHome()
 	if b.Possible[game.King].Has(home) {
 		for _, side := range [2]struct{ rook, kingTo, rookTo game.Square }{{home + 3, home + 2, home + 1}, {home - 4, home - 2, home - 1}} {
 			if game.Between(home, side.rook)&blocked == 0 && b.Possible[game.Rook].Has(side.rook) {
@@ -354,4 +339,20 @@ func triedCapture(t referee.Tries, style referee.TryStyle, p, to game.Square) bo
 // capture en passant onto the square behind s stands.
 func beside(s game.Square) game.Bitboard {
 	return (s.Bit()<<1)&^game.FileA | (s.Bit()>>1)&^game.FileH
+}
+
+// forward is the step, in squares, of an enemy pawn's push.
+func (b *Belief) forward() int {
+	if b.enemy == game.Black {
+		return -8
+	}
+	return 8
+}
+
+// kingHome is the enemy king's starting square, from which it castles.
+func (b *Belief) kingHome() game.Square {
+	if b.enemy == game.Black {
+		return game.E8
+	}
+	return game.E1
 }

@@ -163,6 +163,12 @@ var castleMask = func() (m [64]CastleRights) {
 	return m
 }()
 
+// IsCastling reports whether m moves a king two files: castling.
+func (p *Position) IsCastling(m Move) bool {
+	d := int(m.To()) - int(m.From())
+	return p.board[m.From()].Type() == King && (d == 2 || d == -2)
+}
+
 // Apply plays m on p in place. m must be legal (or at least pseudo-legal for
 // the side to move); use Play to check.
 func (p *Position) Apply(m Move) {
@@ -185,9 +191,9 @@ func (p *Position) Apply(m Move) {
 			}
 		}
 	case King:
-		if d := int(to) - int(from); d == 2 || d == -2 {
+		if p.IsCastling(m) {
 			rookFrom, rookTo := from+3, from+1
-			if d < 0 {
+			if to < from {
 				rookFrom, rookTo = from-4, from-1
 			}
 			p.Put(rookTo, p.board[rookFrom])

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -60,9 +59,5 @@ func runEndgame(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		return json.NewEncoder(stdout).Encode(r)
-	}
-	_, err = fmt.Fprint(stdout, r)
-	return err
+	return printReport(stdout, *asJSON, r)
 }

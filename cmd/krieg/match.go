@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
 	"io"
 
 	"github.com/krieg/krieg/controller/evaluation"
@@ -35,9 +33,5 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		return json.NewEncoder(stdout).Encode(r)
-	}
-	_, err = fmt.Fprint(stdout, r)
-	return err
+	return printReport(stdout, *asJSON, r)
 }

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -56,4 +58,14 @@ func (g *seriesFlags) parse(fs *flag.FlagSet, args []string) (referee.Ruleset, g
 		return referee.Ruleset{}, game.Position{}, fmt.Errorf("%w: --games must be at least 1", errUsage)
 	}
 	return g.resolve()
+}
+
+// printReport writes a series' report to w: one JSON object with asJSON,
+// else its text.
+func printReport(w io.Writer, asJSON bool, r fmt.Stringer) error {
+	if asJSON {
+		return json.NewEncoder(w).Encode(r)
+	}
+	_, err := fmt.Fprint(w, r)
+	return err
 }

@@ -131,6 +131,7 @@ func TestKPKKnownPositions(t *testing.T) {
 	}
 }
 
+// position parses a FEN for a test.
 func position(t *testing.T, fen string) game.Position {
 	t.Helper()
 	p, err := game.ParseFEN(fen)

@@ -16,7 +16,7 @@ func AttemptSAN(own *game.Position, m game.Move) string {
 	pc := own.At(from)
 	var b strings.Builder
 	switch {
-	case pc.Type() == game.King && (int(to)-int(from) == 2 || int(from)-int(to) == 2):
+	case own.IsCastling(m):
 		if to.File() == 6 {
 			return "O-O"
 		}
