@@ -35,7 +35,7 @@ build: deps
 	$(GO) build -o bin/ ./cmd/krieg ./cmd/krieg-board
 
 deps:
-	@command -v $(GO) >/dev/null || { echo "krieg needs Go 1.25 or newer on PATH (https://go.dev/dl/)"; exit 1; }
+	@command -v $(GO) >/dev/null || { echo "krieg needs Go 1.26 or newer on PATH (https://go.dev/dl/)"; exit 1; }
 	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing Debian packages:$$missing"; \

@@ -1,6 +1,15 @@
 module github.com/krieg/krieg
 
-go 1.26.8
+go 1.26.0
+
+require (
+	github.com/hajimehoshi/ebiten/v2 v2.9.10
+	github.com/notnil/chess v1.10.0
+	github.com/srwiley/oksvg v0.0.0-20221011165216-be6e8873101c
+	github.com/srwiley/rasterx v0.0.0-20210519020934-456a8d69b780
+	golang.org/x/image v0.43.0
+	golang.org/x/term v0.47.0
+)
 
 require (
 	github.com/ebitengine/gomobile v0.0.0-20250923094054-ea854a63cce1 // indirect
@@ -8,16 +17,10 @@ require (
 	github.com/ebitengine/oto/v3 v3.4.1 // indirect
 	github.com/ebitengine/purego v0.9.0 // indirect
 	github.com/go-text/typesetting v0.3.0 // indirect
-	github.com/hajimehoshi/ebiten/v2 v2.9.10 // indirect
 	github.com/jezek/xgb v1.1.1 // indirect
-	github.com/notnil/chess v1.10.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
-	github.com/srwiley/oksvg v0.0.0-20221011165216-be6e8873101c // indirect
-	github.com/srwiley/rasterx v0.0.0-20210519020934-456a8d69b780 // indirect
-	golang.org/x/image v0.43.0 // indirect
 	golang.org/x/net v0.0.0-20211118161319-6a13c67c3ce4 // indirect
 	golang.org/x/sync v0.21.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/term v0.47.0 // indirect
 	golang.org/x/text v0.38.0 // indirect
 )
