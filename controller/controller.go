@@ -4,18 +4,24 @@
 // probabilities, the zone of control and counters, remembering the whole game.
 // It never sees the enemy's men; the board only draws what it returns.
 //
-// Three layers, each usable alone:
-//   - the JKrieg rules R1-R10 of DEDUCTION.md, from the latest messages;
-//   - Belief (B1), per-class sets of possible squares carried across the game,
-//     always sound;
-//   - Sampler (B2), weighted complete boards consistent with everything heard,
+// Three layers, each a package of its own, meet here:
+//   - jkrieg: the token rules R1-R10 of DEDUCTION.md, from the latest messages;
+//   - belief: B1, per-class sets of possible squares carried across the
+//     game, always sound;
+//   - boards: B2, weighted complete boards consistent with everything heard,
 //     giving probabilities, with B1 as the fallback.
+//
+// The Controller orchestrates them message by message and assembles the
+// ViewModel the board draws.
 package controller
 
 import (
 	"fmt"
 	"time"
 
+	"github.com/krieg/krieg/controller/belief"
+	"github.com/krieg/krieg/controller/boards"
+	"github.com/krieg/krieg/controller/jkrieg"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 )
@@ -27,9 +33,9 @@ type Controller struct {
 	rules   referee.Ruleset
 	own     game.Position // our men only, with the side to move
 	plies   int
-	belief  Belief
-	sampler *Sampler
-	fades   fades
+	belief  belief.Belief
+	sampler *boards.Sampler
+	fades   jkrieg.Fades
 	// R3-R8 sets from the latest messages.
 	checkSets  []game.Bitboard // where each checker of our king may stand (B1-refined)
 	checkRaw   []game.Bitboard // the same from the JKrieg rules alone
@@ -93,12 +99,12 @@ func NewAmong(side game.Color, rules referee.Ruleset, starts []game.Position, op
 		opt.Capacity = DefaultCapacity
 	}
 	c := &Controller{side: side, rules: rules, own: starts[0].Only(side)}
-	c.belief = newBelief(&starts[0], side)
+	c.belief = belief.New(&starts[0], side)
 	for i := 1; i < len(starts); i++ {
-		c.belief.widen(&starts[i])
+		c.belief.Widen(&starts[i])
 	}
 	if !opt.BeliefOnly {
-		c.sampler = newSampler(starts, side, rules, opt.Capacity, opt.Seed, opt.Workers)
+		c.sampler = boards.New(starts, side, rules, opt.Capacity, opt.Seed, opt.Workers)
 	}
 	c.refresh()
 	return c
@@ -110,28 +116,23 @@ func NewAmong(side game.Color, rules referee.Ruleset, starts []game.Position, op
 // not make, the same entry twice) is refused with an error and changes
 // nothing.
 func (c *Controller) Observe(e referee.Entry) (ViewModel, error) {
-	o := observe(e)
+	o := belief.Observe(e)
 	if err := c.admissible(e, &o); err != nil {
 		return c.current, err
 	}
 	c.timing = Timing{}
 	switch {
-	case o.mover == c.side && o.moved:
+	case o.Mover == c.side && o.Moved:
 		c.ownMove(e.Attempt, &o)
-	case o.mover == c.side && o.illegal && e.Attempt != game.NoMove:
-		c.measure(func() { c.ownIllegal(e.Attempt) }, func() { c.sampler.ownAttempt(e.Attempt, &o); c.refill(&o) })
-	case o.mover != c.side && o.moved:
+	case o.Mover == c.side && o.Illegal && e.Attempt != game.NoMove:
+		c.measure(func() { c.ownIllegal(e.Attempt) }, func() { c.sampler.Observe(&o); c.refill(&o) })
+	case o.Mover != c.side && o.Moved:
 		c.enemyMove(&o)
-	case o.any != nil:
-		has := *o.any
-		if o.mover == c.side {
-			c.measure(func() {}, func() { c.sampler.ownAttempt(game.NoMove, &o); c.refill(&o) })
-		} else {
-			c.measure(func() {}, func() { c.sampler.enemyAsked(has); c.refill(&o) })
-		}
+	case o.Any != nil:
+		c.measure(func() {}, func() { c.sampler.Observe(&o); c.refill(&o) })
 	}
-	if o.result != nil {
-		c.result = o.result
+	if o.Result != nil {
+		c.result = o.Result
 	}
 	c.logEntry(e, &o)
 	t := time.Now()
@@ -149,8 +150,8 @@ func (c *Controller) Observe(e referee.Entry) (ViewModel, error) {
 // admissible checks that e can follow the entries observed so far: a move,
 // an attempt or a question must come from the side to move, and an
 // accepted attempt of ours must be one our men can make.
-func (c *Controller) admissible(e referee.Entry, o *observation) error {
-	if !o.moved && !o.illegal && o.any == nil {
+func (c *Controller) admissible(e referee.Entry, o *belief.Observation) error {
+	if !o.Moved && !o.Illegal && o.Any == nil {
 		return nil
 	}
 	if c.result != nil {
@@ -159,7 +160,7 @@ func (c *Controller) admissible(e referee.Entry, o *observation) error {
 	if e.Mover != c.own.Turn() {
 		return fmt.Errorf("controller: ply %d: an attempt by %s, but %s is to move", c.plies, e.Mover, c.own.Turn())
 	}
-	if e.Mover != c.side || !o.moved {
+	if e.Mover != c.side || !o.Moved {
 		return nil
 	}
 	for _, m := range referee.Candidates(&c.own) {
@@ -183,12 +184,12 @@ func (c *Controller) measure(b1, b2 func()) {
 }
 
 // refill rebuilds the sampler's boards from B1 when none survived.
-func (c *Controller) refill(o *observation) {
-	if c.sampler.normalise() {
-		c.sampler.noteMaterial()
+func (c *Controller) refill(o *belief.Observation) {
+	if c.sampler.Normalise() {
+		c.sampler.NoteMaterial()
 		return
 	}
-	c.sampler.rebuild(&c.own, &c.belief, o)
+	c.sampler.Rebuild(&c.own, &c.belief, o)
 }
 
 // ownIllegal follows our refused attempt m: a refused pawn capture, when
@@ -199,7 +200,7 @@ func (c *Controller) ownIllegal(m game.Move) {
 	pc := c.own.At(m.From())
 	if pc.Type() != game.Pawn || m.From().File() == m.To().File() {
 		if c.witnessed(m) {
-			c.belief.illegalAttempt(&c.own, m)
+			c.belief.IllegalAttempt(&c.own, m)
 		}
 		return
 	}
@@ -209,7 +210,7 @@ func (c *Controller) ownIllegal(m game.Move) {
 	if c.rules.PawnCaptureNeedsTry && c.rules.Nonsense == referee.NonsenseAsIllegal && c.triesKnown() <= 0 {
 		return // Wild 16 answers a capture it does not allow with the same words
 	}
-	c.belief.illegalPawnCapture(&c.own, m)
+	c.belief.IllegalPawnCapture(&c.own, m)
 }
 
 // witnessed reports whether our refused attempt m, not a pawn capture, can
@@ -236,16 +237,16 @@ func (c *Controller) witnessed(m game.Move) bool {
 }
 
 // ownMove follows our accepted move m.
-func (c *Controller) ownMove(m game.Move, o *observation) {
+func (c *Controller) ownMove(m game.Move, o *belief.Observation) {
 	c.measure(func() {
 		before := c.own
 		c.own.Apply(m)
 		c.own.SetEnPassant(game.NoSquare)
 		c.plies++
-		c.belief.ownMove(&before, &c.own, m, o, c.rules)
-		c.fades = c.fades.explored(game.Between(m.From(), m.To()) | m.To().Bit())
-		if o.capture != game.NoSquare {
-			switch o.captured {
+		c.belief.OwnMove(&before, &c.own, m, o, c.rules)
+		c.fades = c.fades.Explored(game.Between(m.From(), m.To()) | m.To().Bit())
+		if o.Capture != game.NoSquare {
+			switch o.Captured {
 			case referee.CapturedPawn:
 				c.counters.Pawns++
 			case referee.CapturedPiece:
@@ -255,54 +256,54 @@ func (c *Controller) ownMove(m game.Move, o *observation) {
 			}
 		}
 		c.kingRule, c.kingMsg = 0, ""
-		if len(o.checks) > 0 {
-			c.kingRule = kingSquares(&before, &c.own, m, o.capture, o.checks)
+		if len(o.Checks) > 0 {
+			c.kingRule = jkrieg.KingSquares(&before, &c.own, m, o.Capture, o.Checks)
 			c.kingMsg = c.text(o, referee.KindCheck)
 		}
 		c.checkSets, c.checkRaw, c.ourTries = nil, nil, nil
-		if o.tries != nil && o.triesFor != c.side {
+		if o.Tries != nil && o.TriesFor != c.side {
 			c.enemyTries = c.text(o, referee.KindTries)
 		}
 	}, func() {
-		c.sampler.ownAttempt(m, o)
+		c.sampler.Observe(o)
 		c.refill(o)
 	})
 }
 
 // enemyMove follows the enemy's unseen move.
-func (c *Controller) enemyMove(o *observation) {
+func (c *Controller) enemyMove(o *belief.Observation) {
 	c.measure(func() {
-		epCapture := o.capture != game.NoSquare && o.capture == c.belief.ourDouble
-		if o.capture != game.NoSquare {
-			c.own.Remove(o.capture)
+		epCapture := o.Capture != game.NoSquare && o.Capture == c.belief.OurDouble()
+		if o.Capture != game.NoSquare {
+			c.own.Remove(o.Capture)
 		}
 		c.own.SetTurn(c.side)
 		c.plies++
-		c.belief.enemyMove(&c.own, o, c.rules)
-		c.fades = c.fades.enemyMoved()
-		if o.capture != game.NoSquare {
-			c.fades = append(c.fades, fade{square: o.capture, opacity: 1, message: c.text(o, referee.KindCapture)})
+		c.belief.EnemyMove(&c.own, o, c.rules)
+		c.fades = c.fades.EnemyMoved()
+		if o.Capture != game.NoSquare {
+			c.fades = append(c.fades, jkrieg.Fade{Square: o.Capture, Opacity: 1, Message: c.text(o, referee.KindCapture)})
 		}
 		c.kingRule, c.kingMsg = 0, ""
 		c.ourTries, c.triesMsg = nil, ""
-		if o.tries != nil && o.triesFor == c.side {
-			c.ourTries, c.triesMsg = o.tries, c.text(o, referee.KindTries)
+		if o.Tries != nil && o.TriesFor == c.side {
+			c.ourTries, c.triesMsg = o.Tries, c.text(o, referee.KindTries)
 		}
 		c.checkSets, c.checkRaw = nil, nil
-		if len(o.checks) > 0 {
+		if len(o.Checks) > 0 {
 			c.checkMsg = c.text(o, referee.KindCheck)
-			ctx := checkContext{own: &c.own, us: c.side, checks: o.checks, capture: o.capture,
-				epCapture: epCapture, tries: c.triesKnown()}
-			ctx.mayBePinned = pinnedByAnything(&c.own, c.side)
-			c.checkRaw = checkerSquares(ctx)
-			ctx.mayBePinned = func(p game.Square) bool { return c.belief.ourMayBePinned(&c.own, p) }
+			ctx := jkrieg.CheckContext{Own: &c.own, Us: c.side, Checks: o.Checks, Capture: o.Capture,
+				EPCapture: epCapture, Tries: c.triesKnown()}
+			ctx.MayBePinned = jkrieg.PinnedByAnything(&c.own, c.side)
+			c.checkRaw = jkrieg.CheckerSquares(ctx)
+			ctx.MayBePinned = func(p game.Square) bool { return c.belief.OurMayBePinned(&c.own, p) }
 			union := c.belief.Union()
-			for _, s := range checkerSquares(ctx) {
+			for _, s := range jkrieg.CheckerSquares(ctx) {
 				c.checkSets = append(c.checkSets, s&union)
 			}
 		}
 	}, func() {
-		c.sampler.enemyMove(o)
+		c.sampler.Observe(o)
 		c.refill(o)
 	})
 }
@@ -330,9 +331,9 @@ func (c *Controller) triesKnown() int {
 }
 
 // text renders the announcements of kind k in o, in the ruleset's words.
-func (c *Controller) text(o *observation, k referee.Kind) string {
+func (c *Controller) text(o *belief.Observation, k referee.Kind) string {
 	out := ""
-	for _, a := range o.said {
+	for _, a := range o.Said {
 		if a.Kind != k {
 			continue
 		}
@@ -347,7 +348,7 @@ func (c *Controller) text(o *observation, k referee.Kind) string {
 }
 
 // logEntry adds the entry's announcements to the log.
-func (c *Controller) logEntry(e referee.Entry, o *observation) {
+func (c *Controller) logEntry(e referee.Entry, o *belief.Observation) {
 	line := LogLine{Ply: e.Ply, Side: e.Mover, Own: e.Mover == c.side}
 	text := ""
 	for _, a := range e.Said {
@@ -378,7 +379,7 @@ func (c *Controller) Side() game.Color { return c.side }
 func (c *Controller) Belief() *Belief { return &c.belief }
 
 // Sampler returns the B2 sampler (read only), or nil with BeliefOnly.
-func (c *Controller) Sampler() *Sampler { return c.sampler }
+func (c *Controller) Sampler() *boards.Sampler { return c.sampler }
 
 // Timing returns how long the latest update took.
 func (c *Controller) Timing() Timing { return c.timing }

@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"github.com/krieg/krieg/controller/internal/testboard"
 	"strings"
 	"testing"
 
@@ -65,18 +66,18 @@ func TestCheckTokens(t *testing.T) {
 			pos := f.ref.Position()
 			us := pos.Turn()
 			raw, refined := f.players[us].CheckRule()
-			if got := names(union(raw)); got != names(squares(t, c.want)) {
-				t.Errorf("R3-R6 squares %q, want %q", got, names(squares(t, c.want)))
+			if got := testboard.Names(union(raw)); got != testboard.Names(testboard.Squares(t, c.want)) {
+				t.Errorf("R3-R6 squares %q, want %q", got, testboard.Names(testboard.Squares(t, c.want)))
 			}
-			if hold := squares(t, c.mustHold); union(refined)&hold != hold {
-				t.Errorf("refined squares %q miss the checker on %s", names(union(refined)), c.mustHold)
+			if hold := testboard.Squares(t, c.mustHold); union(refined)&hold != hold {
+				t.Errorf("refined squares %q miss the checker on %s", testboard.Names(union(refined)), c.mustHold)
 			}
-			if c.refined != "" && names(union(refined)) != names(squares(t, c.refined)) {
-				t.Errorf("refined squares %q, want %q", names(union(refined)), c.refined)
+			if c.refined != "" && testboard.Names(union(refined)) != testboard.Names(testboard.Squares(t, c.refined)) {
+				t.Errorf("refined squares %q, want %q", testboard.Names(union(refined)), c.refined)
 			}
 			v := f.players[us].View()
 			if tokenSquares(v, CheckToken) != union(refined) {
-				t.Errorf("Check tokens on %q, refined set %q", names(tokenSquares(v, CheckToken)), names(union(refined)))
+				t.Errorf("Check tokens on %q, refined set %q", testboard.Names(tokenSquares(v, CheckToken)), testboard.Names(union(refined)))
 			}
 		})
 	}
@@ -118,8 +119,8 @@ func TestKingTokens(t *testing.T) {
 			f.play(t, c.move)
 			pos := f.ref.Position()
 			us := pos.Turn().Other()
-			if got := names(f.players[us].KingRule()); got != names(squares(t, c.want)) {
-				t.Errorf("King squares %q, want %q", got, names(squares(t, c.want)))
+			if got := testboard.Names(f.players[us].KingRule()); got != testboard.Names(testboard.Squares(t, c.want)) {
+				t.Errorf("King squares %q, want %q", got, testboard.Names(testboard.Squares(t, c.want)))
 			}
 			v := f.players[us].View()
 			truth := f.ref.Position()
@@ -128,38 +129,6 @@ func TestKingTokens(t *testing.T) {
 				t.Errorf("no King token on the king's square %s", k)
 			}
 		})
-	}
-}
-
-// TestPawnTryOpacity covers rule R1 (thesis figure 3.1): the occupied
-// candidates must account for exactly n tries.
-func TestPawnTryOpacity(t *testing.T) {
-	own, err := game.ParseFEN("4k3/8/8/8/2P1P3/8/P6P/4K3 w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	targets, hits := tryTargets(&own, game.White, ^game.Bitboard(0))
-	if names(targets) != names(squares(t, "b5 d5 f5 b3 g3")) {
-		t.Fatalf("targets %q", names(targets))
-	}
-	if hits[squares(t, "d5").First()] != 2 {
-		t.Errorf("d5 is hit by two pawns, got %d", hits[squares(t, "d5").First()])
-	}
-	// Two tries from the c4/e4 pair alone: d5 (two captures) or b5 and f5.
-	pair, pairHits := tryTargets(&own, game.White, squares(t, "b5 d5 f5"))
-	op := tryOpacity(pair, pairHits, 2)
-	for _, s := range []string{"b5", "d5", "f5"} {
-		if got := op[squares(t, s).First()]; got != 0.5 {
-			t.Errorf("%s opacity %v, want 0.5", s, got)
-		}
-	}
-	// Two tries from the a2 and h2 pawns: only b3 and g3 together explain them.
-	edge, edgeHits := tryTargets(&own, game.White, squares(t, "b3 g3"))
-	op = tryOpacity(edge, edgeHits, 2)
-	for _, s := range []string{"b3", "g3"} {
-		if got := op[squares(t, s).First()]; got != 1 {
-			t.Errorf("%s opacity %v, want 1 (certain)", s, got)
-		}
 	}
 }
 
@@ -177,27 +146,8 @@ func TestPawnTryTokens(t *testing.T) {
 			}
 		}
 	}
-	if !r1.Has(squares(t, "b4").First()) {
-		t.Errorf("R1 tokens %q miss b4", names(r1))
-	}
-}
-
-// TestCaptureTokenFades covers rule R2: opaque on the capture, halved on
-// every enemy move, gone under 1/8 or when our man explores the square.
-func TestCaptureTokenFades(t *testing.T) {
-	f := fades{{square: game.E4, opacity: 1}}
-	for i, want := range []float64{0.5, 0.25, 0.125} {
-		f = f.enemyMoved()
-		if len(f) != 1 || f[0].opacity != want {
-			t.Fatalf("after %d enemy moves: %+v, want opacity %v", i+1, f, want)
-		}
-	}
-	if f = f.enemyMoved(); len(f) != 0 {
-		t.Errorf("token under 1/8 still shown: %+v", f)
-	}
-	f = fades{{square: game.E4, opacity: 1}, {square: game.H5, opacity: 1}}
-	if f = f.explored(game.Between(game.E1, game.E8)); len(f) != 1 || f[0].square != game.H5 {
-		t.Errorf("a man crossing e4 should remove its token: %+v", f)
+	if !r1.Has(testboard.Squares(t, "b4").First()) {
+		t.Errorf("R1 tokens %q miss b4", testboard.Names(r1))
 	}
 }
 
@@ -229,12 +179,12 @@ func TestZone(t *testing.T) {
 	own := pos.Only(game.White)
 	z := Zone(&own, game.White)
 	for _, s := range []string{"a8", "d5", "h1", "h2"} {
-		if !z.Has(squares(t, s).First()) {
+		if !z.Has(testboard.Squares(t, s).First()) {
 			t.Errorf("%s should be red (uncontrolled)", s)
 		}
 	}
 	for _, s := range []string{"b8", "h8", "a1", "a2", "b2", "c6", "e6"} {
-		if z.Has(squares(t, s).First()) {
+		if z.Has(testboard.Squares(t, s).First()) {
 			t.Errorf("%s is controlled, not red", s)
 		}
 	}

@@ -1,8 +1,6 @@
 package controller
 
 import (
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/krieg/krieg/game"
@@ -51,30 +49,6 @@ func (f *fixture) play(t *testing.T, attempts ...string) {
 		}
 		f.seen = len(log)
 	}
-}
-
-// squares parses "a1 b2 c3" into a bitboard.
-func squares(t *testing.T, list string) game.Bitboard {
-	t.Helper()
-	var b game.Bitboard
-	for _, f := range strings.Fields(list) {
-		s, err := game.ParseSquare(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b |= s.Bit()
-	}
-	return b
-}
-
-// names lists a bitboard's squares as text, sorted.
-func names(b game.Bitboard) string {
-	var out []string
-	for _, s := range b.Squares() {
-		out = append(out, s.String())
-	}
-	sort.Strings(out)
-	return strings.Join(out, " ")
 }
 
 // tokenSquares returns the squares of the view model's tokens of kind k.

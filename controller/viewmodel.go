@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"github.com/krieg/krieg/controller/jkrieg"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 )
@@ -84,9 +85,7 @@ func UniformOver(possible [game.King + 1]game.Bitboard, max [game.King + 1]int) 
 
 // Zone returns rule R9's squares: those none of side's men attacks, with our
 // men blocking our lines and unknown squares taken as empty.
-func Zone(own *game.Position, side game.Color) game.Bitboard {
-	return ^attacksOf(own, side, own.ByColor(side))
-}
+func Zone(own *game.Position, side game.Color) game.Bitboard { return jkrieg.Zone(own, side) }
 
 // tokens assembles the guess tokens: one per kind and square, the rule's
 // reason first, opacity from B2 where it has boards.
@@ -107,11 +106,11 @@ func (c *Controller) tokens(v *ViewModel) []Token {
 		}
 	}
 	for _, f := range c.fades {
-		addPiece(f.square, f.opacity, Reason{"R2", f.message})
+		addPiece(f.Square, f.Opacity, Reason{"R2", f.Message})
 	}
 	if c.ourTries != nil && c.triesKnown() > 0 {
-		targets, hits := tryTargets(&c.own, c.side, c.belief.Union())
-		split := tryOpacity(targets, hits, c.triesKnown())
+		targets, hits := jkrieg.TryTargets(&c.own, c.side, c.belief.Union())
+		split := jkrieg.TryOpacity(targets, hits, c.triesKnown())
 		for x := targets; x != 0; {
 			s := x.PopFirst()
 			op := split[s]
@@ -134,7 +133,7 @@ func (c *Controller) tokens(v *ViewModel) []Token {
 		}
 		var checkers [64]float64
 		if !v.FromB1 {
-			checkers = c.sampler.checkers()
+			checkers = c.sampler.Checkers()
 		}
 		for x := union; x != 0; {
 			s := x.PopFirst()

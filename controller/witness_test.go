@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"github.com/krieg/krieg/controller/internal/testboard"
 	"testing"
 
 	"github.com/krieg/krieg/game"
@@ -14,52 +15,15 @@ func TestRefusedKingStepFindsLoneKing(t *testing.T) {
 	f := newFixture(t, "8/8/8/3k4/8/3K4/8/R7 w - - 0 1", referee.Wild16)
 	f.play(t, "a1a2", "d5e5")
 	before := f.players[game.White].Belief().Possible[game.King]
-	if want := squares(t, "c5 e5 c6 d6 e6"); before != want {
-		t.Fatalf("king squares after its step: %q, want %q", names(before), names(want))
+	if want := testboard.Squares(t, "c5 e5 c6 d6 e6"); before != want {
+		t.Fatalf("king squares after its step: %q, want %q", testboard.Names(before), testboard.Names(want))
 	}
 	f.play(t, "d3d4")
 	if f.ref.Plies() != 2 {
 		t.Fatal("d3d4 should be refused: the king on e5 guards d4")
 	}
-	if got, want := f.players[game.White].Belief().Possible[game.King], squares(t, "c5 e5"); got != want {
-		t.Errorf("king squares after the refusal: %q, want %q", names(got), names(want))
-	}
-}
-
-// TestWitnessNeedsOneClass: when another class may also have refused the
-// attempt (a knight on f5 guards d4), the king is not pinned down.
-func TestWitnessNeedsOneClass(t *testing.T) {
-	own := ownOf(t, "7k/8/8/8/8/3K4/8/R7 w - - 0 1")
-	kings := squares(t, "c5 e5 c6 d6 e6")
-	b := uncertain(map[game.PieceType]game.Bitboard{game.King: kings, game.Knight: squares(t, "f5 h8")})
-	b.illegalAttempt(&own, game.NewMove(game.D3, game.D4, game.NoPieceType))
-	if b.Possible[game.King] != kings || b.Possible[game.Knight] != squares(t, "f5 h8") {
-		t.Errorf("king %q knight %q: two classes may witness, nothing is learnt", names(b.Possible[game.King]), names(b.Possible[game.Knight]))
-	}
-}
-
-// TestRefusedPushWitnesses: a refused pawn push is witnessed by a man on the
-// squares ahead or by one attacking our king; with no pawn or piece ahead
-// possible, the single queen is the attacker.
-func TestRefusedPushWitnesses(t *testing.T) {
-	own := ownOf(t, "7k/8/8/8/8/8/4P3/4K3 w - - 0 1")
-	push := game.NewMove(game.E2, game.E4, game.NoPieceType)
-	queenSquares := squares(t, "h4 a5 c6")
-	b := uncertain(map[game.PieceType]game.Bitboard{game.King: squares(t, "h8"), game.Queen: queenSquares, game.Pawn: squares(t, "e4 a7")})
-	b.illegalAttempt(&own, push)
-	if b.Possible[game.Queen] != queenSquares {
-		t.Errorf("queens %q: a pawn on e4 may block the push, nothing is learnt", names(b.Possible[game.Queen]))
-	}
-	b.Possible[game.Pawn] = squares(t, "a7")
-	b.illegalAttempt(&own, push)
-	if b.Possible[game.Queen] != queenSquares {
-		t.Errorf("queens %q: up to three queens, one of them explains, nothing is learnt", names(b.Possible[game.Queen]))
-	}
-	b.makeups[0][queens] = 1
-	b.recount()
-	b.illegalAttempt(&own, push)
-	if want := squares(t, "h4 a5"); b.Possible[game.Queen] != want {
-		t.Errorf("queens %q, want %q: only a queen on the e1 diagonals explains the refusal", names(b.Possible[game.Queen]), names(want))
+	if got, want := f.players[game.White].Belief().Possible[game.King], testboard.Squares(t, "c5 e5"); got != want {
+		t.Errorf("king squares after the refusal: %q, want %q", testboard.Names(got), testboard.Names(want))
 	}
 }
 
@@ -94,5 +58,23 @@ func TestWitnessedAttempts(t *testing.T) {
 		if got := c.witnessed(m); got != tc.want {
 			t.Errorf("%s %s in %s: witnessed %v, want %v", tc.rules.Name, tc.attempt, tc.fen, got, tc.want)
 		}
+	}
+}
+
+// TestIllegalPawnCaptureEmptiesTarget: in Wild 16 with a try announced, a
+// refused pawn capture shows its target empty.
+func TestIllegalPawnCaptureEmptiesTarget(t *testing.T) {
+	f := newFixture(t, "4k3/1n6/4p3/8/3P4/8/8/4K3 b - - 0 1", referee.Wild16)
+	f.play(t, "e6e5") // now d4xe5 is possible: "1 pawn try"
+	white := f.players[game.White]
+	if !white.Belief().Possible[game.Knight].Has(testboard.Squares(t, "c5").First()) {
+		t.Fatal("the knight on b7 may have gone to c5")
+	}
+	f.play(t, "d4c5")
+	if f.ref.Plies() != 1 {
+		t.Fatal("d4xc5 should have been refused")
+	}
+	if white.Belief().Possible[game.Knight].Has(testboard.Squares(t, "c5").First()) {
+		t.Error("a refused d4xc5 with a try announced shows c5 empty")
 	}
 }

@@ -1,56 +1,56 @@
-package controller
+package jkrieg
 
 import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 )
 
-// checkContext is what rules R3-R6 need after an enemy move that checks us.
-type checkContext struct {
-	own         *game.Position // our men after the move
-	us          game.Color
-	checks      []referee.CheckKind
-	capture     game.Square // where the enemy captured, or NoSquare
-	epCapture   bool        // the capture may have been en passant (our pawn had just made a double step)
-	tries       int         // our pawn tries (-1 when not told)
-	mayBePinned func(game.Square) bool
+// CheckContext is what rules R3-R6 need after an enemy move that checks us.
+type CheckContext struct {
+	Own         *game.Position // our men after the move
+	Us          game.Color
+	Checks      []referee.CheckKind
+	Capture     game.Square // where the enemy captured, or NoSquare
+	EPCapture   bool        // the capture may have been en passant (our pawn had just made a double step)
+	Tries       int         // our pawn tries (-1 when not told)
+	MayBePinned func(game.Square) bool
 }
 
-// checkerSquares returns, for rules R3-R6, the squares where the man giving
+// CheckerSquares returns, for rules R3-R6, the squares where the man giving
 // each announced check may stand; R8 is left to the caller (a double check
 // has two checkers, so the union of both sets holds them).
-func checkerSquares(c checkContext) []game.Bitboard {
-	k := c.own.KingSquare(c.us)
+func CheckerSquares(c CheckContext) []game.Bitboard {
+	k := c.Own.KingSquare(c.Us)
 	if k == game.NoSquare {
 		return nil
 	}
-	ours := c.own.ByColor(c.us)
-	out := make([]game.Bitboard, len(c.checks))
-	for i, kind := range c.checks {
+	ours := c.Own.ByColor(c.Us)
+	out := make([]game.Bitboard, len(c.Checks))
+	for i, kind := range c.Checks {
 		out[i] = checkRays(k, kind, ours)
 	}
-	single := len(c.checks) == 1
-	for i, kind := range c.checks {
+	single := len(c.Checks) == 1
+	for i, kind := range c.Checks {
 		// R4: a capture on a line of the check's kind was made by the checker
 		// (a discovered check never leaves the capturer on that line, except
 		// after an en passant capture, which empties two squares).
-		if c.capture != game.NoSquare && !c.epCapture && !sameKindTwice(c.checks) && kind != referee.CheckPlain {
-			if out[i].Has(c.capture) {
-				out[i] = c.capture.Bit()
+		if c.Capture != game.NoSquare && !c.EPCapture && !sameKindTwice(c.Checks) && kind != referee.CheckPlain {
+			if out[i].Has(c.Capture) {
+				out[i] = c.Capture.Bit()
 				continue
 			}
-			out[i] = discovered(k, out[i], c.capture, ours)
+			out[i] = discovered(k, out[i], c.Capture, ours)
 		}
-		if !single || c.tries < 0 {
+		if !single || c.Tries < 0 {
 			continue
 		}
-		if c.tries > 0 && !epPossible(c.own, c.us) {
+		if c.Tries > 0 && !epPossible(c.Own, c.Us) {
 			// R5: some legal pawn capture removes the checker.
-			out[i] &= ourPawnTargets(c.own, c.us, func(game.Square) bool { return false })
+			out[i] &= ourPawnTargets(c.Own, c.Us, func(game.Square) bool { return false })
 		}
-		if c.tries == 0 {
+		if c.Tries == 0 {
 			// R6: an unpinned pawn attacking the checker could have taken it.
-			out[i] &^= ourPawnTargets(c.own, c.us, c.mayBePinned)
+			out[i] &^= ourPawnTargets(c.Own, c.Us, c.MayBePinned)
 		}
 	}
 	return out
@@ -135,9 +135,9 @@ func epPossible(own *game.Position, us game.Color) bool {
 	return own.Pieces(us, game.Pawn)&rank != 0
 }
 
-// pinnedByAnything is the JKrieg rules' view of pins: a pawn on an open line
+// PinnedByAnything is the JKrieg rules' view of pins: a pawn on an open line
 // from our king (no man of ours between) may be pinned by whatever stands beyond.
-func pinnedByAnything(own *game.Position, us game.Color) func(game.Square) bool {
+func PinnedByAnything(own *game.Position, us game.Color) func(game.Square) bool {
 	return func(p game.Square) bool {
 		k := own.KingSquare(us)
 		if k == game.NoSquare || game.Line(k, p) == 0 || game.Between(k, p)&own.ByColor(us) != 0 {

@@ -1,6 +1,11 @@
-package controller
+// Package belief is rule B1 of DEDUCTION.md: per enemy class, the set of
+// squares where such a man may stand, carried across the whole game from
+// every message heard (Observation), and always sound: it never excludes a
+// square where a real enemy man stands.
+package belief
 
 import (
+	"github.com/krieg/krieg/controller/jkrieg"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 )
@@ -35,8 +40,8 @@ type Belief struct {
 	ourDouble game.Square
 }
 
-// newBelief starts from a known position: every enemy man is where it stands.
-func newBelief(start *game.Position, us game.Color) Belief {
+// New starts from a known position: every enemy man is where it stands.
+func New(start *game.Position, us game.Color) Belief {
 	b := Belief{enemy: us.Other(), ourDouble: game.NoSquare, Fixed: start.ByColor(us.Other())}
 	for _, t := range Classes {
 		b.Possible[t] = start.Pieces(b.enemy, t)
@@ -52,9 +57,9 @@ func newBelief(start *game.Position, us game.Color) Belief {
 	return b
 }
 
-// widen makes the belief allow another start: each class may also stand
+// Widen makes the belief allow another start: each class may also stand
 // where start has it, and only squares occupied in every start stay fixed.
-func (b *Belief) widen(start *game.Position) {
+func (b *Belief) Widen(start *game.Position) {
 	b.Fixed &= start.ByColor(b.enemy)
 	for _, t := range Classes {
 		b.Possible[t] |= start.Pieces(b.enemy, t)
@@ -105,9 +110,9 @@ func (b *Belief) tidy(own *game.Position) {
 	}
 }
 
-// ownMove updates the belief after our accepted move m, played from before
+// OwnMove updates the belief after our accepted move m, played from before
 // (our men only) to after, with what the referee said.
-func (b *Belief) ownMove(before, after *game.Position, m game.Move, o *observation, rules referee.Ruleset) {
+func (b *Belief) OwnMove(before, after *game.Position, m game.Move, o *Observation, rules referee.Ruleset) {
 	us := b.enemy.Other()
 	possible := b.Possible
 	// Every square the move crossed was empty, and so is the destination when
@@ -124,9 +129,9 @@ func (b *Belief) ownMove(before, after *game.Position, m game.Move, o *observati
 		crossed = game.Between(m.From(), rook)
 	}
 	b.exclude(crossed | m.To().Bit())
-	if o.capture != game.NoSquare {
-		b.exclude(o.capture.Bit())
-		b.countCapture(&possible, o.capture, o.captured)
+	if o.Capture != game.NoSquare {
+		b.exclude(o.Capture.Bit())
+		b.countCapture(&possible, o.Capture, o.Captured)
 	}
 	b.ourDouble = game.NoSquare
 	if before.At(m.From()).Type() == game.Pawn && (int(m.To())-int(m.From()) == 16 || int(m.From())-int(m.To()) == 16) {
@@ -136,28 +141,28 @@ func (b *Belief) ownMove(before, after *game.Position, m game.Move, o *observati
 	// Our move was legal: no enemy man attacks our king now.
 	b.excludeUnannouncedChecks(after, nil, true, after.ByColor(us)|b.Union())
 	b.Possible[game.King] &^= game.KingAttacks(after.KingSquare(us))
-	if len(o.checks) == 0 {
+	if len(o.Checks) == 0 {
 		// The enemy king is not attacked by any of our men.
 		b.Possible[game.King] &^= b.certainAttacks(after)
 	} else {
 		// The enemy king stands where our men (through squares that may be
 		// empty) give each announced check.
-		for _, k := range o.checks {
+		for _, k := range o.Checks {
 			b.Possible[game.King] &= checkingSquares(after, us, k)
 		}
 	}
-	if o.tries != nil && o.triesFor == b.enemy && len(o.checks) == 0 {
-		b.enemyTries(after, *o.tries, rules.Tries)
+	if o.Tries != nil && o.TriesFor == b.enemy && len(o.Checks) == 0 {
+		b.enemyTries(after, *o.Tries, rules.Tries)
 	}
-	if o.any != nil && o.mover == b.enemy && !*o.any && len(o.checks) == 0 {
+	if o.Any != nil && o.Mover == b.enemy && !*o.Any && len(o.Checks) == 0 {
 		b.enemyTries(after, referee.Tries{}, referee.TriesYesNo)
 	}
 }
 
-// illegalPawnCapture uses our refused pawn capture m: when the pawn cannot be
+// IllegalPawnCapture uses our refused pawn capture m: when the pawn cannot be
 // pinned and we are not in check, only an empty target makes it illegal.
-func (b *Belief) illegalPawnCapture(own *game.Position, m game.Move) {
-	if b.ourMayBePinned(own, m.From()) {
+func (b *Belief) IllegalPawnCapture(own *game.Position, m game.Move) {
+	if b.OurMayBePinned(own, m.From()) {
 		return
 	}
 	b.exclude(m.To().Bit())
@@ -240,9 +245,9 @@ func (b *Belief) enemyMayBePinned(own *game.Position, p game.Square) bool {
 	return false
 }
 
-// ourMayBePinned reports whether our man on p may be pinned to our king by an
+// OurMayBePinned reports whether our man on p may be pinned to our king by an
 // enemy slider standing beyond it.
-func (b *Belief) ourMayBePinned(own *game.Position, p game.Square) bool {
+func (b *Belief) OurMayBePinned(own *game.Position, p game.Square) bool {
 	us := b.enemy.Other()
 	k := own.KingSquare(us)
 	if k == game.NoSquare || game.Line(k, p) == 0 || game.Between(k, p)&own.ByColor(us) != 0 {
@@ -285,17 +290,7 @@ func (b *Belief) certainAttacks(own *game.Position) game.Bitboard {
 	for _, t := range Classes[1:] {
 		occ |= b.Possible[t]
 	}
-	return attacksOf(own, us, occ)
-}
-
-// attacksOf returns every square c's men attack with occupancy occ.
-func attacksOf(p *game.Position, c game.Color, occ game.Bitboard) game.Bitboard {
-	var a game.Bitboard
-	for x := p.ByColor(c); x != 0; {
-		s := x.PopFirst()
-		a |= game.AttacksFrom(p.At(s).Type(), c, s, occ)
-	}
-	return a
+	return jkrieg.Attacks(own, us, occ)
 }
 
 // checkingSquares returns the squares where the enemy king may stand, given
@@ -316,3 +311,7 @@ func checkingSquares(own *game.Position, us game.Color, k referee.CheckKind) gam
 	}
 	return out
 }
+
+// OurDouble returns the square our pawn just reached by a double step (the
+// enemy may capture it en passant this turn), or NoSquare.
+func (b *Belief) OurDouble() game.Square { return b.ourDouble }

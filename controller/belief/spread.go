@@ -1,15 +1,15 @@
-package controller
+package belief
 
 import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 )
 
-// enemyMove updates the belief after the enemy's unseen move: every class
+// EnemyMove updates the belief after the enemy's unseen move: every class
 // spreads by its own movement through squares that may be empty (only a man
 // that can reach the capture square when a capture was announced), then what
 // the referee said filters it. own holds our men after the move.
-func (b *Belief) enemyMove(own *game.Position, o *observation, rules referee.Ruleset) {
+func (b *Belief) EnemyMove(own *game.Position, o *Observation, rules referee.Ruleset) {
 	us := b.enemy.Other()
 	ours := own.ByColor(us)
 	if b.Possible[game.Pawn]&b.promotionOrigins() != 0 {
@@ -17,7 +17,7 @@ func (b *Belief) enemyMove(own *game.Position, o *observation, rules referee.Rul
 		b.recount()
 	}
 	blocked := ours | b.Fixed
-	if o.capture == game.NoSquare {
+	if o.Capture == game.NoSquare {
 		king := b.Possible[game.King]
 		b.Fixed &^= b.mayMove(ours)
 		b.spreadQuiet(ours, blocked)
@@ -25,16 +25,16 @@ func (b *Belief) enemyMove(own *game.Position, o *observation, rules referee.Rul
 		case b.onlyKingMoves(blocked):
 			// A king whose men cannot move must move itself.
 			b.Possible[game.King] = b.kingSteps(king, blocked)
-		case len(o.checks) > 0:
+		case len(o.Checks) > 0:
 			// Only a king that stood on a check line can have made this
 			// move: spread the king from there alone.
 			b.Possible[game.King] = king | b.kingSteps(king&b.kingMayHaveMoved(own), blocked)
 		}
 	} else {
-		b.Fixed &^= b.mayCapture(ours, o.capture)
-		b.spreadCapture(ours|b.Fixed, o.capture)
-		if o.capture != b.ourDouble {
-			b.Fixed |= o.capture.Bit() // the capturer stands there now
+		b.Fixed &^= b.mayCapture(ours, o.Capture)
+		b.spreadCapture(ours|b.Fixed, o.Capture)
+		if o.Capture != b.ourDouble {
+			b.Fixed |= o.Capture.Bit() // the capturer stands there now
 		}
 	}
 	b.ourDouble = game.NoSquare
@@ -44,9 +44,9 @@ func (b *Belief) enemyMove(own *game.Position, o *observation, rules referee.Rul
 	b.Possible[game.King] &^= b.certainAttacks(own)
 	// No enemy man gives a check the referee did not announce.
 	b.Possible[game.King] &^= game.KingAttacks(own.KingSquare(us))
-	b.excludeUnannouncedChecks(own, o.checks, rules.CheckDirection, occ)
-	if o.tries != nil && o.triesFor == us && len(o.checks) == 0 {
-		b.ourTries(own, *o.tries, rules.Tries)
+	b.excludeUnannouncedChecks(own, o.Checks, rules.CheckDirection, occ)
+	if o.Tries != nil && o.TriesFor == us && len(o.Checks) == 0 {
+		b.ourTries(own, *o.Tries, rules.Tries)
 	}
 }
 
@@ -299,7 +299,7 @@ func (b *Belief) ourTries(own *game.Position, t referee.Tries, style referee.Try
 	ours := own.ByColor(us)
 	for x := own.Pieces(us, game.Pawn); x != 0; {
 		p := x.PopFirst()
-		if b.ourMayBePinned(own, p) {
+		if b.OurMayBePinned(own, p) {
 			continue
 		}
 		for y := game.PawnAttacks(us, p) &^ ours; y != 0; {

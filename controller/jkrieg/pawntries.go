@@ -1,12 +1,12 @@
-package controller
+package jkrieg
 
 import "github.com/krieg/krieg/game"
 
-// tryTargets returns rule R1's candidate squares: every square one of our
+// TryTargets returns rule R1's candidate squares: every square one of our
 // pawns could capture onto (an en passant capture lands on one of them too),
 // and for each, how many of our pawns hit it. within limits the squares (the
 // B1 belief's possibly occupied squares, or everything for the JKrieg rules).
-func tryTargets(own *game.Position, us game.Color, within game.Bitboard) (targets game.Bitboard, hits [64]int) {
+func TryTargets(own *game.Position, us game.Color, within game.Bitboard) (targets game.Bitboard, hits [64]int) {
 	for x := own.Pieces(us, game.Pawn); x != 0; {
 		for y := game.PawnAttacks(us, x.PopFirst()) &^ own.ByColor(us) & within; y != 0; {
 			t := y.PopFirst()
@@ -17,11 +17,11 @@ func tryTargets(own *game.Position, us game.Color, within game.Bitboard) (target
 	return targets, hits
 }
 
-// tryOpacity spreads n pawn tries over the candidate squares: among the sets of
+// TryOpacity spreads n pawn tries over the candidate squares: among the sets of
 // occupied squares whose hits add up to n, the share that holds each square.
 // When only one set does, its squares are certain (opacity 1). With too many
 // candidates to enumerate, every square gets n over the total hits.
-func tryOpacity(targets game.Bitboard, hits [64]int, n int) map[game.Square]float64 {
+func TryOpacity(targets game.Bitboard, hits [64]int, n int) map[game.Square]float64 {
 	sq := targets.Squares()
 	out := make(map[game.Square]float64, len(sq))
 	if n <= 0 || len(sq) == 0 {

@@ -1,6 +1,10 @@
-package controller
+// Package boards is rule B2 of DEDUCTION.md: a weighted set of complete
+// hidden boards consistent with everything one player has heard, refreshed
+// after every message, giving per-square probabilities for each enemy class.
+package boards
 
 import (
+	"github.com/krieg/krieg/controller/belief"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -56,13 +60,13 @@ type expansion struct {
 // DefaultCapacity is the number of boards a sampler holds at most.
 const DefaultCapacity = 4096
 
-// newSampler starts with the possible starting boards, equally likely.
-func newSampler(starts []game.Position, us game.Color, rules referee.Ruleset, capacity int, seed uint64, workers int) *Sampler {
+// New starts with the possible starting boards, equally likely.
+func New(starts []game.Position, us game.Color, rules referee.Ruleset, capacity int, seed uint64, workers int) *Sampler {
 	s := &Sampler{us: us, rules: rules, capacity: capacity, rng: rand.New(rand.NewPCG(seed, 0x42324232))}
 	for _, p := range starts {
 		s.boards = append(s.boards, particle{pos: p, w: 1 / float64(len(starts))})
 	}
-	s.noteMaterial()
+	s.NoteMaterial()
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -134,33 +138,50 @@ func (s *Sampler) Distinct() int {
 	return len(slices.Compact(s.hashes))
 }
 
-// noteMaterial remembers the enemy material of the heaviest board.
-func (s *Sampler) noteMaterial() {
+// NoteMaterial remembers the enemy material of the heaviest board.
+func (s *Sampler) NoteMaterial() {
 	best := -1.0
 	for i := range s.boards {
 		if s.boards[i].w > best {
 			best = s.boards[i].w
-			for _, t := range Classes {
+			for _, t := range belief.Classes {
 				s.material[t] = s.boards[i].pos.Pieces(s.us.Other(), t).Count()
 			}
 		}
 	}
 }
 
+// Observe follows one message heard by the player: our attempt (accepted or
+// refused) or our question filters the boards, the enemy's move replaces
+// them by their consistent children, the answer to the enemy's question
+// filters them. Call Normalise after it.
+func (s *Sampler) Observe(o *belief.Observation) {
+	switch {
+	case o.Mover == s.us && (o.Moved || o.Illegal && o.Attempt != game.NoMove):
+		s.ownAttempt(o.Attempt, o)
+	case o.Mover != s.us && o.Moved:
+		s.enemyMove(o)
+	case o.Any != nil && o.Mover == s.us:
+		s.ownAttempt(game.NoMove, o)
+	case o.Any != nil:
+		s.enemyAsked(*o.Any)
+	}
+}
+
 // ownAttempt keeps the boards on which our attempt m would have had the
 // answer o, and plays it on them when it was accepted.
-func (s *Sampler) ownAttempt(m game.Move, o *observation) {
-	if !o.moved && !o.illegal && o.any == nil {
+func (s *Sampler) ownAttempt(m game.Move, o *belief.Observation) {
+	if !o.Moved && !o.Illegal && o.Any == nil {
 		return
 	}
 	kept := s.boards[:0]
 	for _, b := range s.boards {
 		switch {
-		case o.any != nil:
-			if hasPawnCapture(&b.pos) != *o.any {
+		case o.Any != nil:
+			if hasPawnCapture(&b.pos) != *o.Any {
 				continue
 			}
-		case o.illegal:
+		case o.Illegal:
 			if b.pos.IsLegal(m) {
 				continue
 			}
@@ -197,7 +218,7 @@ func hasPawnCapture(p *game.Position) bool {
 }
 
 // enemyMove replaces every board by its children consistent with o.
-func (s *Sampler) enemyMove(o *observation) {
+func (s *Sampler) enemyMove(o *belief.Observation) {
 	n := len(s.workers)
 	var wg sync.WaitGroup
 	for w := 0; w < n; w++ {
@@ -291,41 +312,41 @@ func (s *Sampler) birth(c child, w float64) particle {
 
 // quickReject rejects a move whose capture does not match o, before the
 // costlier checks.
-func quickReject(p *game.Position, m game.Move, o *observation) bool {
-	if o.capture == game.NoSquare {
+func quickReject(p *game.Position, m game.Move, o *belief.Observation) bool {
+	if o.Capture == game.NoSquare {
 		return p.At(m.To()) != game.NoPiece || (m.To() == p.EnPassant() && p.At(m.From()).Type() == game.Pawn)
 	}
-	return m.To() != o.capture && m.To() != p.EnPassant()
+	return m.To() != o.Capture && m.To() != p.EnPassant()
 }
 
 // consistent reports whether the referee, playing the legal move m on p,
 // would have said what o records, and returns the position after it.
-func consistent(p *game.Position, m game.Move, o *observation, rules referee.Ruleset) (game.Position, bool) {
+func consistent(p *game.Position, m game.Move, o *belief.Observation, rules referee.Ruleset) (game.Position, bool) {
 	capSq := p.CapturedSquare(m)
-	if capSq != o.capture {
+	if capSq != o.Capture {
 		return game.Position{}, false
 	}
-	if capSq != game.NoSquare && rules.CaptureKind && o.captured != referee.CapturedUnknown {
-		if (p.At(capSq).Type() == game.Pawn) != (o.captured == referee.CapturedPawn) {
+	if capSq != game.NoSquare && rules.CaptureKind && o.Captured != referee.CapturedUnknown {
+		if (p.At(capSq).Type() == game.Pawn) != (o.Captured == referee.CapturedPawn) {
 			return game.Position{}, false
 		}
 	}
-	if rules.PromotionAnnounced && (m.Promotion() != game.NoPieceType) != o.promoted {
+	if rules.PromotionAnnounced && (m.Promotion() != game.NoPieceType) != o.Promoted {
 		return game.Position{}, false
 	}
 	next := *p
 	next.Apply(m)
 	var kbuf [4]referee.CheckKind
 	checks := referee.CheckKinds(&next, kbuf[:0])
-	if len(checks) != len(o.checks) {
+	if len(checks) != len(o.Checks) {
 		return game.Position{}, false
 	}
 	for i, k := range checks {
-		if rules.CheckDirection && k != o.checks[i] {
+		if rules.CheckDirection && k != o.Checks[i] {
 			return game.Position{}, false
 		}
 	}
-	if o.tries != nil && !sameTries(&next, *o.tries, rules.Tries) {
+	if o.Tries != nil && !sameTries(&next, *o.Tries, rules.Tries) {
 		return game.Position{}, false
 	}
 	return next, true
@@ -367,8 +388,8 @@ func sameTries(p *game.Position, t referee.Tries, style referee.TryStyle) bool {
 	return true
 }
 
-// normalise rescales the weights to sum to one and reports whether any board is left.
-func (s *Sampler) normalise() bool {
+// Normalise rescales the weights to sum to one and reports whether any board is left.
+func (s *Sampler) Normalise() bool {
 	total := 0.0
 	for _, b := range s.boards {
 		total += b.w
@@ -388,7 +409,7 @@ func (s *Sampler) normalise() bool {
 func (s *Sampler) Probabilities() (p [game.King + 1][64]float64) {
 	them := s.us.Other()
 	for _, b := range s.boards {
-		for _, t := range Classes {
+		for _, t := range belief.Classes {
 			for x := b.pos.Pieces(them, t); x != 0; {
 				p[t][x.PopFirst()] += b.w
 			}
@@ -397,9 +418,9 @@ func (s *Sampler) Probabilities() (p [game.King + 1][64]float64) {
 	return p
 }
 
-// checkers returns, per square, the weighted share of boards in which a man
+// Checkers returns, per square, the weighted share of boards in which a man
 // there gives check to our king.
-func (s *Sampler) checkers() (p [64]float64) {
+func (s *Sampler) Checkers() (p [64]float64) {
 	for _, b := range s.boards {
 		for x := b.pos.Checkers(); x != 0; {
 			p[x.PopFirst()] += b.w

@@ -1,4 +1,4 @@
-package controller
+package belief
 
 import (
 	"github.com/krieg/krieg/game"

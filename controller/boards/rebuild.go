@@ -1,6 +1,7 @@
-package controller
+package boards
 
 import (
+	"github.com/krieg/krieg/controller/belief"
 	"time"
 
 	"github.com/krieg/krieg/game"
@@ -10,19 +11,19 @@ import (
 // rebuildBudget bounds the time spent rebuilding boards after a fallback.
 const rebuildBudget = 8 * time.Millisecond
 
-// rebuild fills the sampler with boards drawn from the B1 sets after every
+// Rebuild fills the sampler with boards drawn from the B1 sets after every
 // board was ruled out: the enemy material of the last consistent board (less
 // what we have captured since) is placed at random on squares its class may
 // occupy, and a board is kept when it agrees with the last message (checks and
 // pawn tries of the side to move, the other side not in check). These boards
 // honour B1 but not the whole history, so the sampler counts a fallback.
-func (s *Sampler) rebuild(own *game.Position, b *Belief, o *observation) {
+func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observation) {
 	s.Fallbacks++
 	them := s.us.Other()
 	toMove := own.Turn()
 	deadline := time.Now().Add(rebuildBudget)
 	material := s.material
-	for _, t := range Classes {
+	for _, t := range belief.Classes {
 		material[t] = min(material[t], b.Possible[t].Count())
 	}
 	material[game.King] = 1
@@ -35,7 +36,7 @@ func (s *Sampler) rebuild(own *game.Position, b *Belief, o *observation) {
 		p.SetEnPassant(game.NoSquare)
 		p.SetCastling(p.Castling() & ownRights(s.us))
 		ok := true
-		for _, t := range Classes {
+		for _, t := range belief.Classes {
 			free := b.Possible[t] &^ p.Occupied()
 			n := 0
 			for x := free; x != 0; {
@@ -65,7 +66,7 @@ func (s *Sampler) rebuild(own *game.Position, b *Belief, o *observation) {
 		}
 		s.boards = append(s.boards, particle{pos: p, w: 1})
 	}
-	s.normalise()
+	s.Normalise()
 }
 
 // ownRights returns the castling rights of c.
@@ -78,22 +79,22 @@ func ownRights(c game.Color) game.CastleRights {
 
 // agrees reports whether p (side to move as after the message o) shows the
 // checks and pawn tries o announced for the side to move.
-func agrees(p *game.Position, o *observation, rules referee.Ruleset) bool {
+func agrees(p *game.Position, o *belief.Observation, rules referee.Ruleset) bool {
 	var kbuf [4]referee.CheckKind
 	checks := referee.CheckKinds(p, kbuf[:0])
-	if o.moved {
-		if len(checks) != len(o.checks) {
+	if o.Moved {
+		if len(checks) != len(o.Checks) {
 			return false
 		}
 		for i, k := range checks {
-			if rules.CheckDirection && k != o.checks[i] {
+			if rules.CheckDirection && k != o.Checks[i] {
 				return false
 			}
 		}
 	}
-	if o.tries != nil && o.triesFor == p.Turn() && !sameTries(p, *o.tries, rules.Tries) {
+	if o.Tries != nil && o.TriesFor == p.Turn() && !sameTries(p, *o.Tries, rules.Tries) {
 		return false
 	}
 	var buf [game.MaxMoves]game.Move
-	return len(p.LegalMoves(buf[:0])) > 0 || o.result != nil
+	return len(p.LegalMoves(buf[:0])) > 0 || o.Result != nil
 }

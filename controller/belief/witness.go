@@ -1,4 +1,4 @@
-package controller
+package belief
 
 import "github.com/krieg/krieg/game"
 
@@ -41,10 +41,10 @@ func witnessSquares(own *game.Position, m game.Move, us game.Color) [game.King +
 	return out
 }
 
-// illegalAttempt uses our refused attempt m, a move our men could make that
+// IllegalAttempt uses our refused attempt m, a move our men could make that
 // is neither a pawn capture nor castling: when a single class can hold the
 // witness and that class has at most one man, it stands on a witness square.
-func (b *Belief) illegalAttempt(own *game.Position, m game.Move) {
+func (b *Belief) IllegalAttempt(own *game.Position, m game.Move) {
 	w := witnessSquares(own, m, b.enemy.Other())
 	only, count := game.PieceType(0), 0
 	for _, t := range Classes {

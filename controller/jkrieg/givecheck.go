@@ -1,17 +1,17 @@
-package controller
+package jkrieg
 
 import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 )
 
-// kingSquares applies rules R7 and R8 after our move m (from before to after,
+// KingSquares applies rules R7 and R8 after our move m (from before to after,
 // our men only) checked the enemy: for each announced check, the squares
 // where the enemy king may stand, attacked with that kind by the moved man
 // (off the line it travelled along, which it already controlled) or by one of
 // our sliders whose line the move opened; a double check intersects both.
 // captured is the square of the man we took, or NoSquare.
-func kingSquares(before, after *game.Position, m game.Move, captured game.Square, checks []referee.CheckKind) game.Bitboard {
+func KingSquares(before, after *game.Position, m game.Move, captured game.Square, checks []referee.CheckKind) game.Bitboard {
 	us := before.Turn()
 	occ := after.ByColor(us)
 	mover := after.At(m.To())

@@ -1,0 +1,78 @@
+package boards
+
+import (
+	"github.com/krieg/krieg/controller/internal/testboard"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/controller/belief"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// snapshot is White's sampler just before an enemy move, trimmed to the
+// boards a refresh starts from, with the message that move produced.
+type snapshot struct {
+	boards []particle
+	o      belief.Observation
+}
+
+// snapshots plays seeded random games, following White with a sampler of
+// 4*hold boards, and keeps, before each enemy move after ply 10 whose
+// sampler holds at least hold boards, a copy trimmed to exactly hold boards.
+// A game stops being followed when its boards run out (the controller would
+// rebuild them from B1, which is not this package's).
+func snapshots(b *testing.B, hold, want int) []snapshot {
+	b.Helper()
+	var out []snapshot
+	done := func() bool { return len(out) >= want }
+	testboard.RandomGames(50, done, func(g uint64) func(referee.Entry) bool {
+		s := New([]game.Position{game.Start()}, game.White, referee.Wild16, 4*hold, g, 0)
+		return func(h referee.Entry) bool {
+			o := belief.Observe(h)
+			if o.Mover == game.Black && o.Moved && s.Boards() >= hold && h.Ply > 10 {
+				out = append(out, snapshot{boards: append([]particle(nil), s.boards[:hold]...), o: o})
+			}
+			s.Observe(&o)
+			return s.Normalise()
+		}
+	})
+	if len(out) == 0 {
+		b.Skip("no state held enough boards")
+	}
+	return out
+}
+
+// BenchmarkB2Refresh times one B2 refresh after an enemy move, starting from
+// exactly DefaultCapacity held boards, on GOMAXPROCS workers; it reports the
+// p99 over the snapshot states. The baseline, BenchmarkB2Baseline, only
+// generates the legal moves of the same boards (the least any refresh must do).
+func BenchmarkB2Refresh(b *testing.B) {
+	states := snapshots(b, DefaultCapacity, 40)
+	sampler := New([]game.Position{game.Start()}, game.White, referee.Wild16, DefaultCapacity, 1, 0)
+	var times []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := &states[i%len(states)]
+		sampler.boards = append(sampler.boards[:0], s.boards...)
+		t := time.Now()
+		sampler.enemyMove(&s.o)
+		sampler.Normalise()
+		times = append(times, time.Since(t))
+	}
+	b.StopTimer()
+	testboard.ReportP99(b, times)
+}
+
+// BenchmarkB2Baseline generates the legal moves of the same boards.
+func BenchmarkB2Baseline(b *testing.B) {
+	states := snapshots(b, DefaultCapacity, 40)
+	var buf [game.MaxMoves]game.Move
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := &states[i%len(states)]
+		for j := range s.boards {
+			_ = s.boards[j].pos.LegalMoves(buf[:0])
+		}
+	}
+}
