@@ -2,9 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/krieg/krieg/controller/evaluation"
+	"github.com/krieg/krieg/game/record"
 )
 
 func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -14,16 +19,90 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	capacity := fs.Int("boards", 0, "B2 boards held per player (default 4096)")
 	parallel := fs.Int("parallel", 0, "games played at once (default: one per core)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
+	players := fs.String("players", "random", "who plays: "+strings.Join(evaluation.PlayerKinds, ", ")+
+		" (bot: the computer player against itself; mixed: against a random attempter, colours alternating)")
+	moveTime := fs.Duration("movetime", evaluation.DefaultMoveTime, "the computer player's budget per move")
+	var pgn fileList
+	fs.Var(&pgn, "pgn", "score this recorded game (extended PGN; a directory: its .pgn files) instead of playing; the files after the flags join it")
+	plot := fs.String("plot", "", "also draw the reliability diagram as a PNG to this file")
 	rules, start, err := g.parse(fs, args)
 	if err != nil {
 		return err
 	}
-	r := evaluation.Run(evaluation.Options{Games: g.games, Seed: g.seed, Rules: rules, Start: start,
-		Capacity: *capacity, Parallel: *parallel})
+	opt := evaluation.Options{Games: g.games, Seed: g.seed, Rules: rules, Start: start,
+		Capacity: *capacity, Parallel: *parallel, Players: *players, MoveTime: *moveTime}
+	if len(pgn) > 0 {
+		if opt.Records, opt.RecordNames, err = readRecords(append(pgn, fs.Args()...)); err != nil {
+			return err
+		}
+	} else if fs.NArg() > 0 {
+		return fmt.Errorf("%w: unexpected arguments %q (recorded games need --pgn)", errUsage, fs.Args())
+	}
+	r, err := evaluation.Run(opt)
+	if err != nil {
+		return err
+	}
+	if *plot != "" {
+		if err := r.Honesty.Reliable.Plot(*plot); err != nil {
+			return err
+		}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(r)
 	}
 	return r.WriteTable(stdout)
+}
+
+// fileList is a flag that may be given more than once.
+type fileList []string
+
+// String lists the files.
+func (f *fileList) String() string { return strings.Join(*f, " ") }
+
+// Set adds one file.
+func (f *fileList) Set(v string) error {
+	*f = append(*f, v)
+	return nil
+}
+
+// readRecords reads the game in each named file, and in each .pgn file of
+// the named directories, in order.
+func readRecords(paths []string) ([]*record.Record, []string, error) {
+	var recs []*record.Record
+	var names []string
+	for _, p := range paths {
+		files := []string{p}
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			if files, err = filepath.Glob(filepath.Join(p, "*.pgn")); err != nil {
+				return nil, nil, fmt.Errorf("listing %s: %w", p, err)
+			}
+			if len(files) == 0 {
+				return nil, nil, fmt.Errorf("%s: no .pgn file", p)
+			}
+		}
+		for _, f := range files {
+			rec, err := readRecord(f)
+			if err != nil {
+				return nil, nil, err
+			}
+			recs, names = append(recs, rec), append(names, f)
+		}
+	}
+	return recs, names, nil
+}
+
+// readRecord reads the game in one extended-PGN file.
+func readRecord(path string) (*record.Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rec, err := record.Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rec, nil
 }

@@ -36,6 +36,42 @@ func TestEvalCommand(t *testing.T) {
 	}
 }
 
+// TestEvalRecordsAndPlot scores the Darkboard game through --pgn and draws
+// the reliability diagram; bad players, a missing file and stray arguments
+// are usage errors or clear failures.
+func TestEvalRecordsAndPlot(t *testing.T) {
+	plot := filepath.Join(t.TempDir(), "rel.png")
+	code, out, errOut := krieg(t, "", "eval", "--boards", "64", "--json", "--plot", plot, "--pgn", "../../testdata/games/darkboard-liam-2023.pgn")
+	if code != 0 {
+		t.Fatalf("eval --pgn: %d %s", code, errOut)
+	}
+	var r struct {
+		Players string `json:"players"`
+		Plies   int    `json:"plies"`
+		Honesty struct {
+			Regions []struct{ Coverage float64 } `json:"credible_regions"`
+		} `json:"honesty"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("eval --json is not JSON: %v\n%s", err, out)
+	}
+	if r.Players != "pgn" || r.Plies != 148 || len(r.Honesty.Regions) != 2 {
+		t.Errorf("eval --pgn report %+v", r)
+	}
+	if st, err := os.Stat(plot); err != nil || st.Size() == 0 {
+		t.Errorf("no plot written: %v", err)
+	}
+	for _, args := range [][]string{
+		{"eval", "--games", "1", "--players", "humans"},
+		{"eval", "--pgn", "no-such-file.pgn"},
+		{"eval", "--games", "1", "stray.pgn"},
+	} {
+		if code, _, errOut := krieg(t, "", args...); code == 0 || errOut == "" {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+}
+
 // TestSelfplayTrace checks the trace the way an outside program would: read
 // the records and the trace, replay each record, and require every real
 // enemy man to stand inside its class's set, for both players at every ply.

@@ -1,11 +1,13 @@
 // Package evaluation measures the deduction engine the way DEDUCTION.md
-// asks: self-play games between random attempters with the truth known to
-// the harness, a controller for each player fed every entry it hears, and
-// after every ply soundness, sharpness, calibration, boards held and speed.
+// asks: games with the truth known to the harness (between random
+// attempters, computer players, or replayed from records), a controller for
+// each player fed every entry it hears, and after every ply soundness,
+// sharpness, calibration, honesty, boards held and speed.
 package evaluation
 
 import (
 	"fmt"
+
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
@@ -22,34 +24,44 @@ type Ply struct {
 	Timings [2][]controller.Timing
 }
 
-// PlayGame plays one seeded self-play game under rules from start, runs a
-// controller for each player on what it hears, and calls observe after every
-// completed move. It returns the finished referee and the two controllers.
+// PlayGame plays one seeded self-play game between random attempters under
+// rules from start, runs a controller for each player on what it hears, and
+// calls observe after every completed move. It returns the finished referee
+// and the two controllers.
 func PlayGame(n int, seed uint64, rules referee.Ruleset, start game.Position, opt controller.Options, observe func(*Ply)) (*referee.Referee, [2]*controller.Controller) {
 	ref := referee.New(rules, start)
-	bots := [2]*attempter.Random{attempter.NewRandom(seed), attempter.NewRandom(seed + 1)}
-	var players [2]*controller.Controller
+	players := [2]Player{attempter.NewRandom(seed), attempter.NewRandom(seed + 1)}
+	return ref, Follow(n, ref, players, seed, opt, observe)
+}
+
+// Follow plays the game on ref between players (indexed by colour) to its
+// end, runs a separate controller for each side on what that side hears (not
+// the players' own beliefs: a computer player's controller is its own
+// business), and calls observe after every completed move. Controller c is
+// seeded seed*2+c. It returns the two controllers.
+func Follow(n int, ref *referee.Referee, players [2]Player, seed uint64, opt controller.Options, observe func(*Ply)) [2]*controller.Controller {
+	var ctls [2]*controller.Controller
+	start := ref.Start()
 	for _, c := range [2]game.Color{game.White, game.Black} {
 		o := opt
 		o.Seed = seed*2 + uint64(c)
-		players[c] = controller.New(c, rules, start, o)
+		ctls[c] = controller.New(c, ref.Rules(), start, o)
 	}
 	seen := 0
 	for ref.Result() == nil {
-		pos := ref.Position()
-		if len(bots[pos.Turn()].Turn(ref)) == 0 {
+		if len(players[ref.ToMove()].Turn(ref)) == 0 {
 			break
 		}
-		ply := &Ply{Game: n, Ply: ref.Plies(), Truth: ref.Position(), Players: players}
+		ply := &Ply{Game: n, Ply: ref.Plies(), Truth: ref.Position(), Players: ctls}
 		log := ref.Log()
 		for _, e := range log[seen:] {
 			for _, c := range [2]game.Color{game.White, game.Black} {
 				if h, ok := e.HeardBy(c); ok {
-					if _, err := players[c].Observe(h); err != nil {
+					if _, err := ctls[c].Observe(h); err != nil {
 						// The referee's own log: a refusal is a bug in the engine.
 						panic(fmt.Sprintf("evaluation: game %d: %v", n, err))
 					}
-					if t := players[c].Timing(); t.Message {
+					if t := ctls[c].Timing(); t.Message {
 						ply.Timings[c] = append(ply.Timings[c], t)
 					}
 				}
@@ -60,5 +72,5 @@ func PlayGame(n int, seed uint64, rules referee.Ruleset, start game.Position, op
 			observe(ply)
 		}
 	}
-	return ref, players
+	return ctls
 }

@@ -18,9 +18,14 @@ type Report struct {
 	Games    int    `json:"games"`
 	Seed     uint64 `json:"seed"`
 	Capacity int    `json:"capacity"`
-	Plies    int    `json:"plies"`    // completed moves over all games
-	Measured int    `json:"measured"` // player-plies measured (two per ply)
-	Messages int    `json:"messages"` // referee messages the controllers processed
+	// Players are the players of the games: "random", "bot", "mixed", or
+	// "pgn" for recorded games (Records names their files).
+	Players  string   `json:"players"`
+	MoveTime string   `json:"movetime,omitempty"` // the bot's budget per move, when a bot played
+	Records  []string `json:"records,omitempty"`
+	Plies    int      `json:"plies"`    // completed moves over all games
+	Measured int      `json:"measured"` // player-plies measured (two per ply)
+	Messages int      `json:"messages"` // referee messages the controllers processed
 
 	Violations       int      `json:"violations"`
 	ViolationSamples []string `json:"violation_samples,omitempty"`
@@ -48,6 +53,9 @@ type Report struct {
 		BrierImprovement float64 `json:"brier_improvement"` // 1 - brier_b2 / brier_uniform_b1
 		Cells            int     `json:"cells"`
 	} `json:"calibration"`
+
+	// Honesty: false zeros, credible regions, reliability.
+	Honesty Honesty `json:"honesty"`
 
 	Boards struct {
 		Mean      float64 `json:"mean"`
@@ -122,6 +130,7 @@ func newTally() *tally {
 	t := &tally{}
 	t.r.Boards.Min = math.MaxInt
 	t.r.King.ByMen = newMenBuckets()
+	t.r.Honesty = newHonesty()
 	return t
 }
 
@@ -146,6 +155,7 @@ func (t *tally) observe(p *Ply) {
 		t.soundness(p, c, ctl, v)
 		t.sharpness(p, c, ctl, v)
 		t.calibration(p, c, v)
+		t.r.Honesty.add(&p.Truth, c, v)
 		t.boardsSum += float64(v.Boards)
 		t.r.Boards.Min = min(t.r.Boards.Min, v.Boards)
 	}
@@ -264,6 +274,7 @@ func logLoss(p, y float64) float64 {
 // finish computes the means and percentiles.
 func (t *tally) finish() Report {
 	r := t.r
+	r.Honesty.finish()
 	for _, c := range []*Candidates{&r.King.NotOurs, &r.King.JKrieg, &r.King.B1, &r.King.B2, &r.King.AllB1, &r.King.AllNotOurs} {
 		c.finish()
 	}

@@ -1,11 +1,17 @@
 package evaluation
 
 import (
+	"fmt"
 	"runtime"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -19,7 +25,24 @@ type Options struct {
 	// Parallel is the number of games played at once (GOMAXPROCS when 0);
 	// each controller then refreshes B2 on one goroutine.
 	Parallel int
+	// Players plays the games: "random" (random attempters, the default),
+	// "bot" (the computer player against itself) or "mixed" (the computer
+	// player against a random attempter, colours alternating: the bot is
+	// White in even games).
+	Players  string
+	MoveTime time.Duration // the bot's budget per move (DefaultMoveTime when 0)
+	// Records, when not empty, are scored instead: one game per record,
+	// under its own rules and start; Games, Seed, Rules, Start and Players
+	// are then ignored. RecordNames name them in the report.
+	Records     []*record.Record
+	RecordNames []string
 }
+
+// DefaultMoveTime is the bot's budget per move in a run that leaves it zero.
+const DefaultMoveTime = 100 * time.Millisecond
+
+// PlayerKinds are the values Options.Players accepts.
+var PlayerKinds = []string{"random", "bot", "mixed"}
 
 // GameSeed returns the seed of game i of a run seeded with seed, as krieg
 // selfplay derives it, so a run and a selfplay with the same seed play the
@@ -27,12 +50,22 @@ type Options struct {
 func GameSeed(seed uint64, i int) uint64 { return seed*1_000_003 + uint64(i)*2 }
 
 // Run plays the games and returns the report.
-func Run(opt Options) Report {
+func Run(opt Options) (Report, error) {
 	if opt.Parallel <= 0 {
 		opt.Parallel = runtime.GOMAXPROCS(0)
 	}
 	if opt.Capacity <= 0 {
 		opt.Capacity = controller.DefaultCapacity
+	}
+	if opt.Players == "" {
+		opt.Players = "random"
+	}
+	if opt.MoveTime <= 0 {
+		opt.MoveTime = DefaultMoveTime
+	}
+	games, err := setUp(&opt)
+	if err != nil {
+		return Report{}, err
 	}
 	t := newTally()
 	jobs := make(chan int)
@@ -42,10 +75,10 @@ func Run(opt Options) Report {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				_, players := PlayGame(i, GameSeed(opt.Seed, i), opt.Rules, opt.Start,
-					controller.Options{Capacity: opt.Capacity, Workers: 1}, t.observe)
+				ref, players := games(i)
+				ctls := Follow(i, ref, players, GameSeed(opt.Seed, i), controller.Options{Capacity: opt.Capacity, Workers: 1}, t.observe)
 				t.mu.Lock()
-				t.r.Boards.Fallbacks += players[0].Sampler().Fallbacks + players[1].Sampler().Fallbacks
+				t.r.Boards.Fallbacks += ctls[0].Sampler().Fallbacks + ctls[1].Sampler().Fallbacks
 				t.mu.Unlock()
 			}
 		}()
@@ -56,6 +89,66 @@ func Run(opt Options) Report {
 	close(jobs)
 	wg.Wait()
 	r := t.finish()
-	r.Rules, r.Games, r.Seed, r.Capacity = opt.Rules.Name, opt.Games, opt.Seed, opt.Capacity
-	return r
+	r.Rules, r.Games, r.Seed, r.Capacity, r.Players = opt.Rules.Name, opt.Games, opt.Seed, opt.Capacity, opt.Players
+	if opt.Players == "bot" || opt.Players == "mixed" {
+		r.MoveTime = opt.MoveTime.String()
+	}
+	if len(opt.Records) > 0 {
+		r.Players, r.Seed, r.Records = "pgn", 0, opt.RecordNames
+	}
+	return r, nil
+}
+
+// setUp checks the options and returns what sets up game i: its referee and
+// its players by colour.
+func setUp(opt *Options) (func(i int) (*referee.Referee, [2]Player), error) {
+	if len(opt.Records) > 0 {
+		rules := make([]referee.Ruleset, len(opt.Records))
+		for i, rec := range opt.Records {
+			var err error
+			if rules[i], err = rec.Rules(); err != nil {
+				return nil, fmt.Errorf("evaluation: %s: %w", opt.recordName(i), err)
+			}
+			if _, _, err := newReplayer(rec, rules[i]); err != nil {
+				return nil, fmt.Errorf("evaluation: %s: %w", opt.recordName(i), err)
+			}
+		}
+		opt.Games, opt.Rules = len(opt.Records), rules[0]
+		return func(i int) (*referee.Referee, [2]Player) {
+			r, ref, _ := newReplayer(opt.Records[i], rules[i]) // checked above
+			return ref, [2]Player{r, r}
+		}, nil
+	}
+	bot := func(ref *referee.Referee, seed uint64) Player {
+		return player.New(player.Options{MoveTime: opt.MoveTime, Seed: seed, Starts: []game.Position{ref.Start()}})
+	}
+	random := func(_ *referee.Referee, seed uint64) Player { return attempter.NewRandom(seed) }
+	var kinds [2][2]maker // by game parity, then colour
+	switch opt.Players {
+	case "random":
+		kinds = [2][2]maker{{random, random}, {random, random}}
+	case "bot":
+		kinds = [2][2]maker{{bot, bot}, {bot, bot}}
+	case "mixed":
+		kinds = [2][2]maker{{bot, random}, {random, bot}}
+	default:
+		return nil, fmt.Errorf("evaluation: unknown players %q (want one of %s)", opt.Players, strings.Join(PlayerKinds, ", "))
+	}
+	return func(i int) (*referee.Referee, [2]Player) {
+		ref := referee.New(opt.Rules, opt.Start)
+		s := GameSeed(opt.Seed, i)
+		k := kinds[i%2]
+		return ref, [2]Player{k[0](ref, s), k[1](ref, s+1)}
+	}, nil
+}
+
+// maker builds one side's player for a game on ref.
+type maker func(ref *referee.Referee, seed uint64) Player
+
+// recordName names record i for an error message.
+func (opt *Options) recordName(i int) string {
+	if i < len(opt.RecordNames) {
+		return opt.RecordNames[i]
+	}
+	return fmt.Sprintf("record %d", i+1)
 }

@@ -48,7 +48,7 @@ func TestSoundEveryRuleset(t *testing.T) {
 // TestReportMeasures checks that a small run yields sane figures: B2 is
 // better calibrated than uniform over B1, and times are measured.
 func TestReportMeasures(t *testing.T) {
-	r := Run(Options{Games: 2, Seed: 3, Rules: referee.Wild16, Start: game.Start(), Capacity: 256})
+	r := run(t, Options{Games: 2, Seed: 3, Rules: referee.Wild16, Start: game.Start(), Capacity: 256})
 	if r.Violations != 0 {
 		t.Fatalf("violations: %v", r.ViolationSamples)
 	}
@@ -63,7 +63,7 @@ func TestReportMeasures(t *testing.T) {
 // TestReportByMen: the buckets by enemy men left cover every player-ply,
 // and their weighted means give back the overall B1 and B2 means.
 func TestReportByMen(t *testing.T) {
-	r := Run(Options{Games: 2, Seed: 5, Rules: referee.Wild16, Start: game.Start(), Capacity: 64})
+	r := run(t, Options{Games: 2, Seed: 5, Rules: referee.Wild16, Start: game.Start(), Capacity: 64})
 	share, b1, b2 := 0.0, 0.0, 0.0
 	for _, m := range r.King.ByMen {
 		share += m.Share
@@ -76,4 +76,14 @@ func TestReportByMen(t *testing.T) {
 	if r.King.ByMen[len(r.King.ByMen)-1].Share == 0 {
 		t.Error("no player-ply with 9-16 enemy men: the opening was not counted")
 	}
+}
+
+// run runs opt, failing the test on an error.
+func run(t *testing.T, opt Options) Report {
+	t.Helper()
+	r, err := Run(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -10,7 +10,14 @@ import (
 func (r Report) WriteTable(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	p := func(format string, args ...any) { fmt.Fprintf(tw, format+"\n", args...) }
-	p("krieg eval: %d games, rules %s, seed %d, %d boards per player", r.Games, r.Rules, r.Seed, r.Capacity)
+	switch {
+	case r.Players == "pgn":
+		p("krieg eval: %d recorded games, rules %s, %d boards per player", r.Games, r.Rules, r.Capacity)
+	case r.MoveTime != "":
+		p("krieg eval: %d games, players %s at %s a move, rules %s, seed %d, %d boards per player", r.Games, r.Players, r.MoveTime, r.Rules, r.Seed, r.Capacity)
+	default:
+		p("krieg eval: %d games, players %s, rules %s, seed %d, %d boards per player", r.Games, r.Players, r.Rules, r.Seed, r.Capacity)
+	}
 	p("plies\t%d\t(%d player-plies measured, %d messages)", r.Plies, r.Measured, r.Messages)
 	p("soundness violations\t%d\t", r.Violations)
 	p("enemy-king candidates\tmean\tmean log2")
@@ -28,6 +35,17 @@ func (r Report) WriteTable(w io.Writer) error {
 	p("all-class candidates (B1 / not ours)\t%.1f / %.1f\t", r.King.AllB1.Mean, r.King.AllNotOurs.Mean)
 	p("Brier score\tB2 %.5f\tuniform over B1 %.5f  (%.1f%% better)", r.Calibration.BrierB2, r.Calibration.BrierUniformB1, 100*r.Calibration.BrierImprovement)
 	p("log loss (bits)\tB2 %.4f\tuniform over B1 %.4f", r.Calibration.LogLossB2, r.Calibration.LogLossUniform)
+	h := &r.Honesty
+	p("false zeros (B2)\tking on a 0 square %.2f%%, under 1%% %.2f%%\tof player-plies", 100*h.FalseZeros.KingZero, 100*h.FalseZeros.KingBelow)
+	p("\tany man on a 0 square of its class %.2f%%\tof %d enemy men", 100*h.FalseZeros.MenZero, h.FalseZeros.Men)
+	for _, g := range h.Regions {
+		p("king credible region %.0f%%\tcovers %.1f%%\tmean size %.2f squares", 100*g.Mass, 100*g.Coverage, g.MeanSize)
+	}
+	p("reliability (B2)\tking: predicted / observed (cells)\tall classes: predicted / observed (cells)")
+	for i := range h.Reliable.King {
+		k, a := h.Reliable.King[i], h.Reliable.All[i]
+		p("  %.1f-%.1f\t%.4f / %.4f (%d)\t%.4f / %.4f (%d)", k.Low, k.High, k.Predicted, k.Observed, k.Cells, a.Predicted, a.Observed, a.Cells)
+	}
 	p("B2 boards held\tmean %.0f\tmin %d", r.Boards.Mean, r.Boards.Min)
 	p("B2 fallbacks to B1\t%d\t(%.3f%% of messages)", r.Boards.Fallbacks, 100*r.Boards.Rate)
 	p("update time per message\tB1 p50 %.0f µs, p99 %.0f µs\tB2 p50 %.2f ms, p99 %.2f ms", r.Time.B1P50, r.Time.B1P99, r.Time.B2P50/1000, r.Time.B2P99/1000)

@@ -1,0 +1,69 @@
+package evaluation
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// TestRunMixedPlayers: a mixed run gives the bot each colour once, scores
+// both sides with separate controllers, and stays sound.
+func TestRunMixedPlayers(t *testing.T) {
+	r := run(t, Options{Games: 2, Seed: 7, Rules: referee.Wild16, Start: game.Start(), Capacity: 64,
+		Players: "mixed", MoveTime: 10 * time.Millisecond})
+	if r.Violations != 0 {
+		t.Fatalf("violations: %v", r.ViolationSamples)
+	}
+	if r.Players != "mixed" || r.MoveTime != "10ms" || r.Plies == 0 || r.Measured != 2*r.Plies {
+		t.Errorf("report players %q movetime %q plies %d measured %d", r.Players, r.MoveTime, r.Plies, r.Measured)
+	}
+	if r.Honesty.FalseZeros.Men == 0 || r.Honesty.Regions[1].MeanSize <= 0 {
+		t.Errorf("honesty not measured: %+v", r.Honesty)
+	}
+}
+
+// readRecord reads a record from testdata/games.
+func readRecord(t *testing.T, name string) *record.Record {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "games", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := record.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// TestRunRecords scores the Darkboard game: every one of its 148 plies is
+// measured for both players, with no soundness violation.
+func TestRunRecords(t *testing.T) {
+	r := run(t, Options{Capacity: 256, Records: []*record.Record{readRecord(t, "darkboard-liam-2023.pgn")},
+		RecordNames: []string{"darkboard"}})
+	if r.Violations != 0 {
+		t.Fatalf("violations: %v", r.ViolationSamples)
+	}
+	if r.Games != 1 || r.Plies != 148 || r.Measured != 296 || r.Players != "pgn" || r.Records[0] != "darkboard" {
+		t.Errorf("report games %d plies %d measured %d players %q records %v", r.Games, r.Plies, r.Measured, r.Players, r.Records)
+	}
+}
+
+// TestRunRefusesBadOptions: unknown players and a record the referee
+// contradicts are errors that name the culprit.
+func TestRunRefusesBadOptions(t *testing.T) {
+	if _, err := Run(Options{Games: 1, Rules: referee.Wild16, Start: game.Start(), Players: "humans"}); err == nil || !strings.Contains(err.Error(), "humans") {
+		t.Errorf("unknown players: %v", err)
+	}
+	_, err := Run(Options{Records: []*record.Record{readRecord(t, "doctored-failed.pgn")}, RecordNames: []string{"doctored-failed.pgn"}})
+	if err == nil || !strings.Contains(err.Error(), "doctored-failed.pgn") {
+		t.Errorf("doctored record: %v", err)
+	}
+}

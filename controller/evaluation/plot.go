@@ -1,0 +1,73 @@
+package evaluation
+
+import (
+	"fmt"
+	"image/color"
+	"os"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg"
+)
+
+// Plot draws the reliability diagram as a PNG at path: for the king and for
+// all classes, each non-empty bin's mean predicted probability against the
+// observed frequency, with the diagonal of perfect calibration.
+func (r Reliability) Plot(path string) error {
+	p := plot.New()
+	p.Title.Text = "B2 reliability"
+	p.X.Label.Text = "predicted probability"
+	p.Y.Label.Text = "observed frequency"
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 1, 0, 1
+	p.Add(plotter.NewGrid())
+	diagonal := plotter.NewFunction(func(x float64) float64 { return x })
+	diagonal.Color = color.Gray{Y: 128}
+	diagonal.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
+	p.Add(diagonal)
+	p.Legend.Add("perfect", diagonal)
+	p.Legend.Top, p.Legend.Left = true, true
+	for _, series := range []struct {
+		name string
+		bins []Bin
+		c    color.RGBA
+		mark draw.GlyphDrawer
+	}{
+		{"king", r.King, color.RGBA{R: 200, A: 255}, draw.CircleGlyph{}},
+		{"all classes", r.All, color.RGBA{B: 200, A: 255}, draw.SquareGlyph{}},
+	} {
+		var xy plotter.XYs
+		for _, b := range series.bins {
+			if b.Cells > 0 {
+				xy = append(xy, plotter.XY{X: b.Predicted, Y: b.Observed})
+			}
+		}
+		if len(xy) == 0 {
+			continue
+		}
+		line, points, err := plotter.NewLinePoints(xy)
+		if err != nil {
+			return fmt.Errorf("evaluation: plotting %s: %w", series.name, err)
+		}
+		line.Color, points.Color = series.c, series.c
+		points.Shape = series.mark
+		p.Add(line, points)
+		p.Legend.Add(series.name, line, points)
+	}
+	w, err := p.WriterTo(5*vg.Inch, 5*vg.Inch, "png")
+	if err != nil {
+		return fmt.Errorf("evaluation: drawing the reliability plot: %w", err)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("evaluation: %w", err)
+	}
+	if _, err := w.WriteTo(f); err != nil {
+		f.Close()
+		return fmt.Errorf("evaluation: writing %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("evaluation: writing %s: %w", path, err)
+	}
+	return nil
+}
