@@ -1,12 +1,12 @@
 package evaluation
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
@@ -31,16 +31,7 @@ func TestRunMixedPlayers(t *testing.T) {
 // readRecord reads a record from testdata/games.
 func readRecord(t *testing.T, name string) *record.Record {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "testdata", "games", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rec, err := record.Read(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rec
+	return testboard.Record(t, filepath.Join("..", "..", "testdata", "games", name))
 }
 
 // TestRunRecords scores the Darkboard game: every one of its 148 plies is

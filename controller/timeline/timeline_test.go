@@ -1,10 +1,10 @@
 package timeline
 
 import (
-	"os"
 	"testing"
 
 	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
@@ -15,16 +15,7 @@ const darkboard = "../../testdata/games/darkboard-liam-2023.pgn"
 
 func load(t *testing.T, path string) *record.Record {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("fixture: %v", err)
-	}
-	defer f.Close()
-	rec, err := record.Read(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rec
+	return testboard.Record(t, path)
 }
 
 func TestDarkboardGame(t *testing.T) {

@@ -3,6 +3,7 @@
 package testboard
 
 import (
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -97,4 +99,20 @@ func JudgeOneMove(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		referee.New(referee.Wild16, start).Attempt(m)
 	}
+}
+
+// Record reads the extended-PGN game at path, failing the test when it
+// cannot.
+func Record(t testing.TB, path string) *record.Record {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("record: %v", err)
+	}
+	defer f.Close()
+	rec, err := record.Read(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return rec
 }
