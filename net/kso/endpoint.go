@@ -401,7 +401,7 @@ func (g *session) save(v View) {
 		g.problem(fmt.Errorf("kso: %w", err))
 		return
 	}
-	g.say("game saved: "+path)
+	g.say("game saved: " + path)
 }
 
 // trouble reports a failed request: a lost session ends the session's game.
@@ -472,7 +472,7 @@ func (g *session) command(c net.Command) {
 		}
 		g.unfollow()
 		g.seat = nil
-		g.say("game "+g.game.Code+" deleted")
+		g.say("game " + g.game.Code + " deleted")
 	default:
 		g.problem(fmt.Errorf("kso: %s: kriegspiel.org has no such command", c))
 	}

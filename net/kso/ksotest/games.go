@@ -654,8 +654,8 @@ type houseUmpire struct {
 	g *fakeGame
 }
 
-func (h houseUmpire) Rules() referee.Ruleset        { return h.g.rules }
-func (h houseUmpire) ToMove() game.Color            { return h.g.ref.ToMove() }
+func (h houseUmpire) Rules() referee.Ruleset         { return h.g.rules }
+func (h houseUmpire) ToMove() game.Color             { return h.g.ref.ToMove() }
 func (h houseUmpire) View(c game.Color) referee.View { return h.g.ref.View(c) }
 
 func (h houseUmpire) Attempt(m game.Move) referee.Answer {

@@ -79,7 +79,7 @@ type Server struct {
 	drop     bool
 	// keepalive is the silence after which an event stream gets a comment (15 s).
 	keepalive time.Duration
-	requests map[string]int
+	requests  map[string]int
 	// Log receives one line per request (method, path, status) when set;
 	// tests check that no secret reaches it.
 	Log func(line string)
