@@ -171,6 +171,7 @@ type session struct {
 	seen    int
 	clocks  net.Clocks
 	stream  bool // the event stream is up
+	told    bool // the stream's state was reported for this game
 	stop    context.CancelFunc
 	watcher sync.WaitGroup
 }
@@ -250,7 +251,7 @@ func (g *session) follow(gm Game) {
 		return
 	}
 	g.unfollow()
-	g.game, g.started, g.ended, g.seen, g.stream = gm, false, false, 0, false
+	g.game, g.started, g.ended, g.seen, g.stream, g.told = gm, false, false, 0, false, false
 	g.spec = net.GameSpec{Rules: rules, Start: game.Start(), Base: 25 * time.Minute, Increment: 10 * time.Second,
 		Kriegspiel: true, White: gm.White, Black: gm.Black}
 	g.seat = NewSeat(g.ctx, g.ep.c, gm.Ref, rules)
@@ -311,14 +312,13 @@ func (g *session) noted(n streamNote) {
 	if g.seat == nil || n.ref != g.game.Ref {
 		return
 	}
-	if n.up != g.stream {
-		if n.up {
-			g.say("event stream open")
-		} else {
-			g.say(fmt.Sprintf("event stream lost (%v); reading the state every %v", n.err, g.ep.opt.Poll))
-		}
+	switch {
+	case n.up && !g.stream:
+		g.say("event stream open")
+	case !n.up && (g.stream || !g.told):
+		g.say(fmt.Sprintf("event stream lost (%v); reading the state every %v", n.err, g.ep.opt.Poll))
 	}
-	g.stream = n.up
+	g.stream, g.told = n.up, true
 }
 
 // refresh reads the state and reports what changed.

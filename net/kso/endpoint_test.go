@@ -58,7 +58,7 @@ func TestWholeGames(t *testing.T) {
 				t.Fatalf("started as %s under %s; want %s under %s", d.side, d.rules.Name, side, rules.Name)
 			}
 			ref := s.Truth(onlyGame(t, s))
-			sameHeard(t, rules, d.heard, ksotest.Told(ref, side))
+			sameHeard(t, rules, d.heard, toldFor(ref, side))
 			sameMen(t, end.Own, ref.Position(), side)
 			if end.Result == nil || *end.Result != toldResult(ref) {
 				t.Fatalf("result %v; the referee's %v", end.Result, ref.Result())

@@ -205,3 +205,6 @@ func sameMen(t *testing.T, got game.Position, truth game.Position, side game.Col
 		}
 	}
 }
+
+// toldFor is what side must hear of ref's game on the site.
+func toldFor(ref *referee.Referee, side game.Color) []referee.Entry { return ksotest.Told(ref, side) }

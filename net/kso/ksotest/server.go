@@ -62,21 +62,23 @@ type user struct {
 type Server struct {
 	*httptest.Server
 
-	mu       sync.Mutex
-	users    map[string]*user // by lower-case name
-	sessions map[string]*user
-	tokens   map[string]*user
-	games    map[string]*fakeGame // by id
-	order    []*fakeGame
-	now      func() time.Time
-	base     time.Duration // the rapid clock's base (25 min)
-	inc      time.Duration
-	plyCap   int // 0: the rulesets' own
-	fail     int
-	failCode int
-	delay    int
-	delayFor time.Duration
-	drop     bool
+	mu        sync.Mutex
+	users     map[string]*user // by lower-case name
+	sessions  map[string]*user
+	tokens    map[string]*user
+	games     map[string]*fakeGame // by id
+	order     []*fakeGame
+	now       func() time.Time
+	base      time.Duration // the rapid clock's base (25 min)
+	inc       time.Duration
+	plyCap    int // 0: the rulesets' own
+	fail      int
+	failCode  int
+	failRoute string
+	delay     int
+	delayFor  time.Duration
+	delayAt   string
+	drop      bool
 	// keepalive is the silence after which an event stream gets a comment (15 s).
 	keepalive time.Duration
 	requests  map[string]int
@@ -134,21 +136,23 @@ func (s *Server) AddHouseBot(name string, variants []string, mk func() Opponent)
 	s.users[strings.ToLower(name)] = &user{id: newID(), name: name, role: "bot", listed: true, house: mk, variants: variants}
 }
 
-// Fail makes the next n requests answer status (500 when 0) without acting.
-func (s *Server) Fail(n, status int) {
+// Fail makes the next n requests to route ("GET /game/{ref}/state"; ""
+// for any) answer status (500 when 0) without acting.
+func (s *Server) Fail(route string, n, status int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.fail, s.failCode = n, status
+	s.fail, s.failCode, s.failRoute = n, status, route
 	if status == 0 {
 		s.failCode = http.StatusInternalServerError
 	}
 }
 
-// Delay makes the next n requests wait d before they are served.
-func (s *Server) Delay(n int, d time.Duration) {
+// Delay makes the next n requests to route ("" for any) wait d before
+// they are served (and then served, even if the caller gave up).
+func (s *Server) Delay(route string, n int, d time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.delay, s.delayFor = n, d
+	s.delay, s.delayFor, s.delayAt = n, d, route
 }
 
 // DropStreams cuts every open event stream and, while on, refuses new ones (503).
@@ -220,14 +224,15 @@ func (w *statusWriter) Flush() {
 // handle wraps a route: faults, counting, logging.
 func (s *Server) handle(mux *http.ServeMux, pattern string, h func(http.ResponseWriter, *http.Request)) {
 	mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		route := strings.Replace(pattern, "{what}", r.PathValue("what"), 1)
 		s.mu.Lock()
-		s.requests[pattern]++
-		fail, code := s.fail > 0, s.failCode
+		s.requests[route]++
+		fail, code := s.fail > 0 && (s.failRoute == "" || s.failRoute == route), s.failCode
 		if fail {
 			s.fail--
 		}
 		var wait time.Duration
-		if s.delay > 0 {
+		if s.delay > 0 && (s.delayAt == "" || s.delayAt == route) {
 			s.delay--
 			wait = s.delayFor
 		}
@@ -235,10 +240,7 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, h func(http.Response
 		s.mu.Unlock()
 		sw := &statusWriter{ResponseWriter: w, status: 200}
 		if wait > 0 {
-			select {
-			case <-time.After(wait):
-			case <-r.Context().Done():
-			}
+			time.Sleep(wait)
 		}
 		if fail {
 			writeDetail(sw, code, "Internal Server Error")
@@ -296,9 +298,6 @@ func (s *Server) dispatch(hs map[string]func(http.ResponseWriter, *http.Request)
 			writeDetail(w, http.StatusNotFound, "Not Found")
 			return
 		}
-		s.mu.Lock()
-		s.requests[r.Method+" /game/{ref}/"+r.PathValue("what")]++
-		s.mu.Unlock()
 		h(w, r)
 	}
 }
