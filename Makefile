@@ -31,6 +31,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzServe -fuzztime 20s ./game/referee
 	$(GO) test -run '^$$' -fuzz FuzzParser -fuzztime 20s ./net/icc
 	$(GO) test -run '^$$' -fuzz FuzzSession -fuzztime 20s ./net/icc
+	$(GO) test -run '^$$' -fuzz FuzzReadState -fuzztime 20s ./net/kso
+	$(GO) test -run '^$$' -fuzz FuzzReadFrames -fuzztime 20s ./net/kso
 
 build: deps
 	$(GO) build -o bin/ ./cmd/krieg ./cmd/krieg-board

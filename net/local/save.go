@@ -2,8 +2,6 @@ package local
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/krieg/krieg/game/record"
 )
@@ -24,29 +22,9 @@ func (g *session) save() (string, error) {
 	}
 	rec.Result = res.Score
 	rec.SetTag("Result", res.Score)
-	if err := os.MkdirAll(g.ep.opt.SaveDir, 0o755); err != nil {
-		return "", fmt.Errorf("local: saving the game: %w", err)
+	path, err := record.SaveNew(g.ep.opt.SaveDir, "krieg-"+g.started.Format("2006-01-02-150405"), rec)
+	if err != nil {
+		return "", fmt.Errorf("local: %w", err)
 	}
-	base := filepath.Join(g.ep.opt.SaveDir, "krieg-"+g.started.Format("2006-01-02-150405"))
-	for i := 0; ; i++ {
-		path := base + ".pgn"
-		if i > 0 {
-			path = fmt.Sprintf("%s-%d.pgn", base, i)
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if os.IsExist(err) {
-			continue
-		}
-		if err != nil {
-			return "", fmt.Errorf("local: saving the game: %w", err)
-		}
-		werr := record.Write(f, rec)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			return "", fmt.Errorf("local: saving the game to %s: %w", path, werr)
-		}
-		return path, nil
-	}
+	return path, nil
 }
