@@ -16,13 +16,9 @@ import (
 
 func ksoSite(t *testing.T) *ksotest.Server {
 	t.Helper()
-	s := ksotest.New()
-	t.Cleanup(s.Close)
-	s.AddUser("alice", "hunter22")
-	s.AddHouseBot("housebot", nil, func() ksotest.Opponent {
+	return ksotest.Started(t, map[string]string{"alice": "hunter22"}, func() ksotest.Opponent {
 		return player.New(player.Options{MoveTime: 15 * time.Millisecond, Seed: 5})
 	})
-	return s
 }
 
 // TestConsoleKSO plays on the fake kriegspiel.org from the console: log

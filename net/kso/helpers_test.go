@@ -20,10 +20,7 @@ import (
 // (housebot, the computer player at 15 ms a move), games capped at 120 plies.
 func site(t *testing.T) *ksotest.Server {
 	t.Helper()
-	s := ksotest.New()
-	t.Cleanup(s.Close)
-	s.AddUser("alice", "secret")
-	s.AddHouseBot("housebot", nil, func() ksotest.Opponent {
+	s := ksotest.Started(t, map[string]string{"alice": "secret"}, func() ksotest.Opponent {
 		return player.New(player.Options{MoveTime: 15 * time.Millisecond, Seed: 7})
 	})
 	s.SetPlyCap(120)
