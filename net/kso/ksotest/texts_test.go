@@ -10,7 +10,9 @@ import (
 )
 
 // answerWith is an answer with main announcement code and nothing else.
-func answerWith(code string) kso.MoveResponse { return kso.MoveResponse{Announcement: code, Checks: []string{}} }
+func answerWith(code string) kso.MoveResponse {
+	return kso.MoveResponse{Announcement: code, Checks: []string{}}
+}
 
 // TestTextsMatchBackend: the fake writes the backend's words for every code.
 func TestTextsMatchBackend(t *testing.T) {
