@@ -53,4 +53,3 @@ func errText(err error) string {
 	}
 	return ": " + err.Error()
 }
-
