@@ -167,6 +167,7 @@ func (b *BotLoop) play(ctx context.Context, g GameMetadata) error {
 			return err
 		}
 		bs = &botSeat{seat: NewSeat(ctx, b.c, g.GameID, rules), player: b.opt.NewPlayer()}
+		bs.seat.Strict = true
 		b.seats[g.GameID] = bs
 	}
 	bs.seat.ctx = ctx

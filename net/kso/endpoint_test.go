@@ -77,6 +77,27 @@ func TestWholeGames(t *testing.T) {
 	}
 }
 
+// TestResignation: a resignation mid-game is heard as the referee logs it.
+func TestResignation(t *testing.T) {
+	s := site(t)
+	ep := connect(t, s, kso.EndpointOptions{})
+	if err := ep.Begin(net.GameSpec{Rules: referee.RAND, Side: game.Black, Opponent: "housebot"}); err != nil {
+		t.Fatal(err)
+	}
+	d := newDriver(t, ep, 9)
+	d.resign = 9
+	end := d.play(30 * time.Second)
+	ref := s.Truth(onlyGame(t, s))
+	if want := (referee.Result{Score: "1-0", Reason: referee.ReasonResignation}); end.Result == nil || *end.Result != want {
+		t.Fatalf("ended %v; want %v", end.Result, want)
+	}
+	last := d.heard[len(d.heard)-1]
+	if !last.Resigned || last.Mover != game.Black {
+		t.Fatalf("last heard %+v; want black's resignation", last)
+	}
+	sameHeard(t, referee.RAND, d.heard, toldFor(ref, game.Black))
+}
+
 // TestAnyInBerkeleyAny asks Any? through the endpoint and hears the answer.
 func TestAnyInBerkeleyAny(t *testing.T) {
 	s := site(t)
