@@ -2,6 +2,7 @@ package kso
 
 import (
 	"bufio"
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -65,5 +66,19 @@ func TestTextsMatchBackend(t *testing.T) {
 		default:
 			t.Errorf("%s %q: a code krieg does not know", code, text)
 		}
+	}
+}
+
+// TestBareStringLines: the backend's model allows a scoresheet line to be
+// a bare string; such lines are passed over, the rest read.
+func TestBareStringLines(t *testing.T) {
+	var sheet ViewerScoresheet
+	data := `{"viewer_color":"white","last_move_number":1,"turns":[{"turn":1,"white":["a note",{"kind":"move","actor":"self","prompt":"Move attempt","message":"Move attempt — Move complete","messages":["Move complete"],"move_uci":"e2e4","question_type":"COMMON"}],"black":[]}]}`
+	if err := json.Unmarshal([]byte(data), &sheet); err != nil {
+		t.Fatal(err)
+	}
+	heard, plies, err := HeardFrom(referee.Berkeley, game.White, sheet, nil)
+	if err != nil || plies != 1 || len(heard) != 1 || heard[0].Attempt.String() != "e2e4" {
+		t.Fatalf("heard %+v, %d plies, %v", heard, plies, err)
 	}
 }

@@ -1,5 +1,7 @@
 package kso
 
+import "encoding/json"
+
 // The site's request and response bodies, field for field as the backend
 // declares them (Kriegspiel/ks-backend at commit
 // 7d566bcee3c28ffa9652cf807cc41cfed4f139bf):
@@ -123,6 +125,18 @@ type AnnouncementEntry struct {
 	Messages     []string `json:"messages"`
 	MoveUCI      *string  `json:"move_uci"`
 	QuestionType *string  `json:"question_type"`
+}
+
+// UnmarshalJSON reads a line, which the backend's model also allows to be
+// a bare string (a line of text with no kind: Kind "text").
+func (a *AnnouncementEntry) UnmarshalJSON(b []byte) error {
+	var text string
+	if json.Unmarshal(b, &text) == nil {
+		*a = AnnouncementEntry{Kind: "text", Message: text, Messages: []string{text}}
+		return nil
+	}
+	type plain AnnouncementEntry
+	return json.Unmarshal(b, (*plain)(a))
 }
 
 // ScoresheetTurn is one move number's lines, each side's in order.
