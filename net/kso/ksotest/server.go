@@ -216,6 +216,7 @@ type statusWriter struct {
 
 // WriteHeader notes the status for the request log.
 func (w *statusWriter) WriteHeader(code int) { w.status = code; w.ResponseWriter.WriteHeader(code) }
+
 // Flush lets event streams through the wrapper.
 func (w *statusWriter) Flush() {
 	if f, ok := w.ResponseWriter.(http.Flusher); ok {
