@@ -95,8 +95,9 @@ func TestConsoleKSO(t *testing.T) {
 func TestBotCommand(t *testing.T) {
 	s := ksoSite(t)
 	s.SetPlyCap(60)
-	tokFile := filepath.Join(t.TempDir(), "bot.token")
-	code, out, errs := krieg(t, "", "bot", "--kso", "--kso-url", s.URL, "--register", "kriegbot", "--email", "me@example.org", "--token-file", tokFile)
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	tokFile := defaultTokenFile() // registering needs no --token-file
+	code, out, errs := krieg(t, "", "bot", "--kso", "--kso-url", s.URL, "--register", "kriegbot", "--email", "me@example.org")
 	if code != 0 || !strings.Contains(out, "registered bot kriegbot") {
 		t.Fatalf("register: exit %d: %s %s", code, out, errs)
 	}

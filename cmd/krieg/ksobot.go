@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -21,7 +22,7 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("bot", stderr)
 	var k ksoFlags
 	k.register(fs)
-	tokenFile := fs.String("token-file", "", "the bot's token file (written with mode 0600 by --register)")
+	tokenFile := fs.String("token-file", defaultTokenFile(), "the bot's token file (written with mode 0600 by --register)")
 	register := fs.String("register", "", "register a bot with this user name and write its token to --token-file")
 	email := fs.String("email", "", "--register: the owner's e-mail address")
 	rules := fs.String("rules", strings.Join(kso.Variants(), ","), "rulesets to play, comma-separated (site or krieg names)")
@@ -94,6 +95,14 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return nil
 	}
 	return err
+}
+
+// defaultTokenFile is the user's config folder's krieg/kso-bot.token.
+func defaultTokenFile() string {
+	if d, err := os.UserConfigDir(); err == nil {
+		return filepath.Join(d, "krieg", "kso-bot.token")
+	}
+	return ""
 }
 
 // variantList reads a comma-separated list of rulesets, in the site's
