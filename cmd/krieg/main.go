@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 )
 
 // command is one subcommand: its name, a one-line summary and its entry point.
@@ -30,7 +31,8 @@ func init() {
 		{"endgame", "play the bot through endgame studies: krieg endgame kqk|krk|kpk [--defender cheat]", runEndgame},
 		{"render", "draw one ply of a record as a player saw it to a PNG: krieg render --pgn FILE --ply N --side white -o board.png", runRender},
 		{"eval", "measure the deduction engine over self-play games", runEval},
-		{"console", "play on an ICC-speaking server (--connect, --icc) or the local computer, in the terminal", runConsole},
+		{"console", "play on an ICC-speaking server (--connect, --icc), on kriegspiel.org (--kso) or the local computer, in the terminal", runConsole},
+		{"bot", "run the computer player as a kriegspiel.org bot: krieg bot --kso --token-file FILE (--register NAME --email ADDR once)", runBot},
 		{"icc-dump", "print what the ICC parser reads from a capture on stdin, one JSON object per line", runICCDump},
 		{"help", "list the subcommands", runHelp},
 	}
@@ -48,6 +50,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := "window"
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		name, args = args[0], args[1:]
+	}
+	if name == "window" && slices.Contains(args, "--kso") {
+		// The board window has no kriegspiel.org lobby yet: play in the terminal.
+		fmt.Fprintln(stderr, "krieg: kriegspiel.org is played in the terminal for now (krieg console --kso)")
+		name = "console"
 	}
 	for _, c := range commands {
 		if c.name == name {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -167,6 +168,7 @@ func (b *BotLoop) play(ctx context.Context, g GameMetadata) error {
 			return err
 		}
 		bs = &botSeat{seat: NewSeat(ctx, b.c, g.GameID, rules), player: b.opt.NewPlayer()}
+		bs.seat.Strict = true
 		b.seats[g.GameID] = bs
 	}
 	bs.seat.ctx = ctx
@@ -301,6 +303,9 @@ func colorName(c game.Color) string {
 // Register registers a bot and writes its token to path with mode 0600
 // (refusing to overwrite a file). It returns the registration without the token.
 func Register(ctx context.Context, c *Client, req BotRegisterRequest, path string) (BotRegisterResponse, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return BotRegisterResponse{}, fmt.Errorf("kso: the token file's folder: %w", err)
+	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return BotRegisterResponse{}, fmt.Errorf("kso: the token file: %w", err)

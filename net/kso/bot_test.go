@@ -12,6 +12,7 @@ import (
 
 	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net/kso"
 	"github.com/krieg/krieg/net/kso/ksotest"
 )
@@ -167,5 +168,35 @@ func TestBotLobby(t *testing.T) {
 	err = kso.NewBotLoop(bad, kso.BotOptions{NewPlayer: func() kso.Player { return nil }}).Run(context.Background())
 	if !errors.Is(err, kso.ErrSession) || strings.Contains(err.Error(), "secret") {
 		t.Fatalf("a refused token: got %v; want ErrSession without the token", err)
+	}
+}
+
+// TestStrictSeat: a bot's seat refuses attempts the site does not allow
+// without a request, except in Wild 16 where the site answers them.
+func TestStrictSeat(t *testing.T) {
+	s := site(t)
+	tok := registerBot(t, s, "kriegbot")
+	for _, tc := range []struct {
+		variant string
+		posts   int
+		verdict referee.Verdict
+	}{{"berkeley", 0, referee.Nonsense}, {"wild16", 1, referee.Illegal}} {
+		id, _, err := s.NewGame(tc.variant, "kriegbot", "housebot")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules, _ := kso.RulesFor(tc.variant)
+		seat := kso.NewSeat(context.Background(), client(t, s, tok), id, rules)
+		seat.Strict = true
+		if err := seat.Refresh(); err != nil {
+			t.Fatal(err)
+		}
+		before := s.Requests("POST /game/{ref}/move")
+		a := seat.Attempt(game.NewMove(game.E2, game.E5, game.NoPieceType))
+		if a.Verdict != tc.verdict || s.Requests("POST /game/{ref}/move")-before != tc.posts {
+			t.Errorf("%s: e2e5 answered %s with %d requests; want %s with %d", tc.variant, a.Verdict,
+				s.Requests("POST /game/{ref}/move")-before, tc.verdict, tc.posts)
+		}
+		sameHeard(t, rules, seat.Heard(), toldFor(s.Truth(id), game.White))
 	}
 }

@@ -174,14 +174,20 @@ type session struct {
 	told    bool // the stream's state was reported for this game
 	stop    context.CancelFunc
 	watcher sync.WaitGroup
+	failing bool    // the latest state read failed
+	back    Backoff // waits between failing reads
 }
 
 func (g *session) loop() {
 	defer g.unfollow()
+	g.back = Backoff{Base: g.ep.opt.Poll, Max: time.Minute}
 	g.emit(net.Event{Kind: net.KindConnection})
 	for {
 		wait := g.ep.opt.Poll
-		if g.stream {
+		switch {
+		case g.failing:
+			wait = g.back.Next()
+		case g.stream:
 			wait *= 15
 		}
 		timer := time.NewTimer(wait)
@@ -327,8 +333,13 @@ func (g *session) refresh() {
 		return
 	}
 	if err := g.seat.Refresh(); err != nil {
+		g.failing = true
 		g.trouble(err)
 		return
+	}
+	if g.failing {
+		g.failing = false
+		g.back.Reset()
 	}
 	g.report()
 }

@@ -3,6 +3,7 @@ package kso_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -76,6 +77,27 @@ func TestWholeGames(t *testing.T) {
 	}
 }
 
+// TestResignation: a resignation mid-game is heard as the referee logs it.
+func TestResignation(t *testing.T) {
+	s := site(t)
+	ep := connect(t, s, kso.EndpointOptions{})
+	if err := ep.Begin(net.GameSpec{Rules: referee.RAND, Side: game.Black, Opponent: "housebot"}); err != nil {
+		t.Fatal(err)
+	}
+	d := newDriver(t, ep, 9)
+	d.resign = 9
+	end := d.play(30 * time.Second)
+	ref := s.Truth(onlyGame(t, s))
+	if want := (referee.Result{Score: "1-0", Reason: referee.ReasonResignation}); end.Result == nil || *end.Result != want {
+		t.Fatalf("ended %v; want %v", end.Result, want)
+	}
+	last := d.heard[len(d.heard)-1]
+	if !last.Resigned || last.Mover != game.Black {
+		t.Fatalf("last heard %+v; want black's resignation", last)
+	}
+	sameHeard(t, referee.RAND, d.heard, toldFor(ref, game.Black))
+}
+
 // TestAnyInBerkeleyAny asks Any? through the endpoint and hears the answer.
 func TestAnyInBerkeleyAny(t *testing.T) {
 	s := site(t)
@@ -98,6 +120,14 @@ func TestAnyInBerkeleyAny(t *testing.T) {
 	ev = waitFor(t, ep, func(ev net.Event) bool { return ev.Kind == net.KindProblem || ev.Kind == net.KindHeard })
 	if ev.Kind != net.KindProblem || !errors.Is(ev.Err, kso.ErrActionNotAvailable) {
 		t.Fatalf("a second Any?: got %v %q; want ACTION_NOT_AVAILABLE", ev.Kind, ev.Text)
+	}
+	// The site itself refuses it too.
+	c := client(t, s, "")
+	if _, err := c.Login(context.Background(), "alice", "secret"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.AskAny(context.Background(), onlyGame(t, s)); !errors.Is(err, kso.ErrActionNotAvailable) {
+		t.Fatalf("a second Any? at the site: got %v; want ACTION_NOT_AVAILABLE", err)
 	}
 	// After "no", a pawn capture is nonsense and a plain move is played.
 	if err := ep.Attempt(game.NewMove(game.E2, game.D3, game.NoPieceType)); err != nil {
@@ -168,5 +198,44 @@ func drainSaved(t *testing.T, comm net.Communicator, saved *bool) {
 		case <-deadline:
 			return
 		}
+	}
+}
+
+// TestCreateAndJoin: alice creates an open game from the console; bob
+// finds it in the open list and joins it; alice's game starts and her
+// first move reaches bob's state.
+func TestCreateAndJoin(t *testing.T) {
+	s := site(t)
+	s.AddUser("bob", "pw")
+	ep := connect(t, s, kso.EndpointOptions{})
+	if err := ep.Console("create cincinnati white"); err != nil {
+		t.Fatal(err)
+	}
+	ev := waitFor(t, ep, func(ev net.Event) bool { return ev.Kind == net.KindConsole })
+	if !strings.Contains(ev.Text, "created cincinnati game") {
+		t.Fatalf("got %q", ev.Text)
+	}
+	bob := client(t, s, "")
+	if _, err := bob.Login(context.Background(), "bob", "pw"); err != nil {
+		t.Fatal(err)
+	}
+	open, err := kso.Lobby{C: bob}.Open(context.Background())
+	if err != nil || len(open) != 1 || open[0].CreatedBy != "alice" || open[0].AvailableColor != "black" {
+		t.Fatalf("open games %+v, %v", open, err)
+	}
+	if _, err := (kso.Lobby{C: bob}).Join(context.Background(), strings.ToLower(open[0].GameCode)); err != nil {
+		t.Fatal(err)
+	}
+	ev = waitFor(t, ep, func(ev net.Event) bool { return ev.Kind == net.KindStarted })
+	if ev.Snap.Spec.White != "alice" || ev.Snap.Spec.Black != "bob" || ev.Snap.Side != game.White || ev.Snap.Spec.Rules.Name != "cincinnati" {
+		t.Fatalf("started %+v as %s", ev.Snap.Spec, ev.Snap.Side)
+	}
+	if err := ep.Attempt(game.NewMove(game.G1, game.F3, game.NoPieceType)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ep, func(ev net.Event) bool { return ev.Kind == net.KindHeard && ev.Entry.Verdict == referee.Accepted })
+	st, err := bob.State(context.Background(), open[0].GameCode)
+	if err != nil || st.Turn == nil || *st.Turn != "black" || len(st.AllowedMoves) == 0 {
+		t.Fatalf("bob's state after alice's move: %+v, %v", st.Turn, err)
 	}
 }

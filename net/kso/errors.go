@@ -17,6 +17,7 @@ type APIError struct {
 	Message string
 }
 
+// Error says what was asked and how the site refused it.
 func (e *APIError) Error() string {
 	code := e.Code
 	if code == "" {

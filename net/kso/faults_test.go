@@ -215,3 +215,46 @@ func TestGameTimesOut(t *testing.T) {
 		t.Fatalf("a move after the flag: got %v; want GAME_NOT_ACTIVE", err)
 	}
 }
+
+// TestFailingSiteBacksOff: while every state read fails, the endpoint
+// reads less and less often, and plays on once the site is back.
+func TestFailingSiteBacksOff(t *testing.T) {
+	s := site(t)
+	s.AddUser("bob", "pw")
+	_, code, err := s.NewGame("english", "alice", "bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.DropStreams(true)
+	c, err := kso.New(kso.Options{Base: s.URL, Retries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ep := kso.NewEndpoint(c, kso.EndpointOptions{User: "alice", Password: "secret", Poll: 20 * time.Millisecond})
+	if err := ep.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer ep.Close()
+	if err := ep.Console("resume " + code); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ep, func(ev net.Event) bool { return ev.Kind == net.KindStarted })
+	s.Fail("GET /game/{ref}/state", 1000, 500)
+	before := s.Requests("GET /game/{ref}/state")
+	time.Sleep(1500 * time.Millisecond)
+	n := s.Requests("GET /game/{ref}/state") - before
+	// Steady polling would read 75 times in 1.5 s; doubling waits from
+	// 20 ms (jittered to at least half) read at most about 10 times.
+	if n == 0 || n > 20 {
+		t.Fatalf("%d state requests in 1.5 s of failures; want a few (backing off)", n)
+	}
+	s.Fail("", 0, 0)
+	if err := ep.Attempt(game.NewMove(game.E2, game.E4, game.NoPieceType)); err != nil {
+		t.Fatal(err)
+	}
+	ev := waitFor(t, ep, func(ev net.Event) bool { return ev.Kind == net.KindHeard })
+	if ev.Entry.Verdict != referee.Accepted {
+		t.Fatalf("after the site came back: heard %+v", ev.Entry)
+	}
+	t.Logf("%d state requests while failing", n)
+}

@@ -230,6 +230,8 @@ func HeardFrom(rules referee.Ruleset, side game.Color, sheet ViewerScoresheet, f
 					return nil, 0, fmt.Errorf("kso: scoresheet turn %d: a %q line without messages", t.Turn, clip(a.Kind))
 				}
 				switch a.Kind {
+				case "text":
+					continue // free text, no announcement krieg can read
 				case "status":
 					if lastAccepted < 0 || lastAccepted != len(out)-1 {
 						return nil, 0, fmt.Errorf("kso: scoresheet turn %d: pawn tries %q follow no move", t.Turn, clip(a.Messages[0]))

@@ -20,10 +20,7 @@ import (
 // (housebot, the computer player at 15 ms a move), games capped at 120 plies.
 func site(t *testing.T) *ksotest.Server {
 	t.Helper()
-	s := ksotest.New()
-	t.Cleanup(s.Close)
-	s.AddUser("alice", "secret")
-	s.AddHouseBot("housebot", nil, func() ksotest.Opponent {
+	s := ksotest.Started(t, map[string]string{"alice": "secret"}, func() ksotest.Opponent {
 		return player.New(player.Options{MoveTime: 15 * time.Millisecond, Seed: 7})
 	})
 	s.SetPlyCap(120)
@@ -75,6 +72,7 @@ type driver struct {
 	plies  int
 	asked  bool
 	wait   bool // an attempt is out; its answer is an entry of ours
+	resign int  // resign on our turn at this many plies (0: never)
 }
 
 func newDriver(t *testing.T, comm net.Communicator, seed uint64) *driver {
@@ -140,6 +138,13 @@ func (d *driver) act() {
 	if s.Plies != d.plies {
 		d.plies, d.asked = s.Plies, false
 		clear(d.tried)
+	}
+	if d.resign > 0 && s.Plies >= d.resign {
+		d.wait = true
+		if err := d.comm.Do(net.Resign); err != nil {
+			d.t.Fatal(err)
+		}
+		return
 	}
 	if d.rules.Any != referee.AnyNone && !d.asked && d.rng.IntN(4) == 0 {
 		d.asked, d.wait = true, true

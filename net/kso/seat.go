@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/krieg/krieg/game"
@@ -26,6 +27,11 @@ type Seat struct {
 	extra []placed
 	// Err is the latest request error (nil after a good refresh).
 	Err error
+	// Strict refuses, without asking the site, attempts missing from the
+	// state's allowed_moves (as the site's bot guide asks), except in
+	// rulesets that answer such attempts "illegal" (Wild 16). Nothing is
+	// heard of them: they never reach the referee.
+	Strict bool
 }
 
 type placed struct {
@@ -92,6 +98,11 @@ func (s *Seat) View(c game.Color) referee.View {
 
 // Attempt submits m and returns the answer as the referee package gives it.
 func (s *Seat) Attempt(m game.Move) referee.Answer {
+	v := &s.view
+	if s.Strict && s.rules.Nonsense != referee.NonsenseAsIllegal && v.State == "active" && v.ToMove == v.Side &&
+		len(v.Allowed) > 0 && !slices.Contains(v.Allowed, m) {
+		return referee.Answer{Verdict: referee.Nonsense, Move: m, Capture: game.NoSquare}
+	}
 	r, err := s.c.Move(s.ctx, s.Ref, m.String())
 	return s.answered(m, r, err)
 }

@@ -1,5 +1,7 @@
 package kso
 
+import "encoding/json"
+
 // The site's request and response bodies, field for field as the backend
 // declares them (Kriegspiel/ks-backend at commit
 // 7d566bcee3c28ffa9652cf807cc41cfed4f139bf):
@@ -14,8 +16,8 @@ package kso
 //   - src/app/routers/bot.py, src/app/models/bot.py: GET /bots
 //
 // The fake server (ksotest) encodes the same types, so a field renamed here
-// is renamed for both; the field-by-field check against the backend is this
-// comment's list, read when these types were written.
+// is renamed for both. TestWireMatchesBackend checks every type's JSON
+// fields against the backend's, listed in testdata/backend-fields.txt.
 
 // LoginRequest is POST /auth/login's body.
 type LoginRequest struct {
@@ -125,6 +127,18 @@ type AnnouncementEntry struct {
 	QuestionType *string  `json:"question_type"`
 }
 
+// UnmarshalJSON reads a line, which the backend's model also allows to be
+// a bare string (a line of text with no kind: Kind "text").
+func (a *AnnouncementEntry) UnmarshalJSON(b []byte) error {
+	var text string
+	if json.Unmarshal(b, &text) == nil {
+		*a = AnnouncementEntry{Kind: "text", Message: text, Messages: []string{text}}
+		return nil
+	}
+	type plain AnnouncementEntry
+	return json.Unmarshal(b, (*plain)(a))
+}
+
 // ScoresheetTurn is one move number's lines, each side's in order.
 type ScoresheetTurn struct {
 	Turn  int                 `json:"turn"`
@@ -166,13 +180,21 @@ type ReserveSummary struct {
 	Black ReserveSide `json:"black"`
 }
 
+// ReplayFEN is a position after one ply: the whole board and each side's men.
+type ReplayFEN struct {
+	Full  string `json:"full"`
+	White string `json:"white"`
+	Black string `json:"black"`
+}
+
 // RefereeLogItem is one line of the referee log.
 type RefereeLogItem struct {
-	Ply                 *int    `json:"ply"`
-	Announcement        string  `json:"announcement"`
-	SpecialAnnouncement *string `json:"special_announcement"`
-	CaptureSquare       *string `json:"capture_square"`
-	Timestamp           *string `json:"timestamp"`
+	Ply                 *int       `json:"ply"`
+	Announcement        string     `json:"announcement"`
+	SpecialAnnouncement *string    `json:"special_announcement"`
+	CaptureSquare       *string    `json:"capture_square"`
+	Timestamp           *string    `json:"timestamp"`
+	ReplayFEN           *ReplayFEN `json:"replay_fen"`
 }
 
 // GameResult is a finished game's result: winner white, black or null
@@ -249,12 +271,13 @@ type MyGames struct {
 
 // BotListing is one bot in GET /bots.
 type BotListing struct {
-	BotID                 string   `json:"bot_id"`
-	Username              string   `json:"username"`
-	DisplayName           string   `json:"display_name"`
-	Description           string   `json:"description"`
-	Elo                   int      `json:"elo"`
-	SupportedRuleVariants []string `json:"supported_rule_variants"`
+	BotID                 string                    `json:"bot_id"`
+	Username              string                    `json:"username"`
+	DisplayName           string                    `json:"display_name"`
+	Description           string                    `json:"description"`
+	Elo                   int                       `json:"elo"`
+	Ratings               map[string]map[string]int `json:"ratings"`
+	SupportedRuleVariants []string                  `json:"supported_rule_variants"`
 }
 
 // BotList is GET /bots's answer.
@@ -267,6 +290,9 @@ type TranscriptAnswer struct {
 	Main                      string   `json:"main"`
 	CaptureSquare             *string  `json:"capture_square"`
 	CapturedPieceAnnouncement *string  `json:"captured_piece_announcement"`
+	DroppedPieceAnnouncement  *string  `json:"dropped_piece_announcement"`
+	EnPassantAnnounced        *bool    `json:"en_passant_announced"`
+	PromotionAnnounced        *bool    `json:"promotion_announced"`
 	Special                   *string  `json:"special"`
 	Checks                    []string `json:"checks"`
 	NextTurnPawnTries         *int     `json:"next_turn_pawn_tries"`
@@ -282,6 +308,8 @@ type TranscriptMove struct {
 	UCI          *string          `json:"uci"`
 	Answer       TranscriptAnswer `json:"answer"`
 	MoveDone     bool             `json:"move_done"`
+	Timestamp    *string          `json:"timestamp"`
+	ReplayFEN    *ReplayFEN       `json:"replay_fen"`
 }
 
 // Transcript is GET /game/{ref}/moves's answer.

@@ -654,10 +654,12 @@ type houseUmpire struct {
 	g *fakeGame
 }
 
+// Rules, ToMove and View are the referee's.
 func (h houseUmpire) Rules() referee.Ruleset         { return h.g.rules }
 func (h houseUmpire) ToMove() game.Color             { return h.g.ref.ToMove() }
 func (h houseUmpire) View(c game.Color) referee.View { return h.g.ref.View(c) }
 
+// Attempt plays m as a move request would, clocks and events included.
 func (h houseUmpire) Attempt(m game.Move) referee.Answer {
 	if h.g.state != "active" {
 		return referee.Answer{Verdict: referee.Finished, Capture: game.NoSquare}
@@ -667,6 +669,7 @@ func (h houseUmpire) Attempt(m game.Move) referee.Answer {
 	return lastAnswer(h.g.ref, before)
 }
 
+// AskAny asks Any? as the ask-any request would.
 func (h houseUmpire) AskAny() referee.Answer {
 	if h.g.state != "active" || !anyAllowed(h.g) {
 		return referee.Answer{Verdict: referee.Nonsense, Capture: game.NoSquare}

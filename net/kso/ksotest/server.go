@@ -214,7 +214,10 @@ type statusWriter struct {
 	status int
 }
 
+// WriteHeader notes the status for the request log.
 func (w *statusWriter) WriteHeader(code int) { w.status = code; w.ResponseWriter.WriteHeader(code) }
+
+// Flush lets event streams through the wrapper.
 func (w *statusWriter) Flush() {
 	if f, ok := w.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
@@ -380,4 +383,17 @@ func (s *Server) bots(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, out)
+}
+
+// Started starts a fake site for a test, closed when the test ends, with
+// the people in users (name: password) and a listed house bot "housebot"
+// played by a new player from house for each game.
+func Started(t interface{ Cleanup(func()) }, users map[string]string, house func() Opponent) *Server {
+	s := New()
+	t.Cleanup(s.Close)
+	for name, pw := range users {
+		s.AddUser(name, pw)
+	}
+	s.AddHouseBot("housebot", nil, house)
+	return s
 }
