@@ -43,7 +43,11 @@ func TestLegalMovesOrder(t *testing.T) {
 	var buf [MaxMoves]Move
 	n := 0
 	orderPositions(func(p *Position) {
-		for _, m := range p.LegalMoves(buf[:0]) {
+		moves := p.LegalMoves(buf[:0])
+		if c := p.countLegal(); c != len(moves) {
+			t.Fatalf("%s: countLegal = %d; LegalMoves lists %d", p.FEN(), c, len(moves))
+		}
+		for _, m := range moves {
 			h.Write([]byte{byte(m), byte(m >> 8)})
 		}
 		h.Write([]byte{0xff, 0xff})
