@@ -20,44 +20,60 @@ func (p *Position) Apply(m Move) {
 	pc := p.board[from]
 	us := p.turn
 	p.halfmove++
-	if p.board[to] != NoPiece {
+	if captured := p.board[to]; captured != NoPiece {
 		p.halfmove = 0
-		p.Remove(to)
+		p.lift(to, captured)
 	}
-	switch pc.Type() {
+	ep := p.ep
+	p.ep = NoSquare
+	switch d := int(to) - int(from); pc.Type() {
 	case Pawn:
 		p.halfmove = 0
-		if to == p.ep {
-			if us == White {
-				p.Remove(to - 8)
-			} else {
-				p.Remove(to + 8)
-			}
+		switch {
+		case to == ep && us == White:
+			p.Remove(to - 8)
+		case to == ep:
+			p.Remove(to + 8)
+		case d == 16 || d == -16:
+			p.ep = (from + to) / 2
 		}
 	case King:
-		if p.IsCastling(m) {
+		if d == 2 || d == -2 { // castling: the rook crosses over the king
 			rookFrom, rookTo := from+3, from+1
-			if to < from {
+			if d < 0 {
 				rookFrom, rookTo = from-4, from-1
 			}
-			p.Put(rookTo, p.board[rookFrom])
-			p.Remove(rookFrom)
+			rook := p.board[rookFrom]
+			p.lift(rookFrom, rook)
+			p.place(rookTo, rook)
 		}
 	}
-	p.Remove(from)
+	p.lift(from, pc)
 	if promo := m.Promotion(); promo != NoPieceType {
 		pc = NewPiece(us, promo)
 	}
-	p.Put(to, pc)
-	p.ep = NoSquare
-	if pc.Type() == Pawn && (int(to)-int(from) == 16 || int(from)-int(to) == 16) {
-		p.ep = (from + to) / 2
-	}
+	p.place(to, pc)
 	p.castling &^= castleMask[from] | castleMask[to]
 	if us == Black {
 		p.fullmove++
 	}
 	p.turn = us.Other()
+}
+
+// lift takes pc off s, where it stands.
+func (p *Position) lift(s Square, pc Piece) {
+	b := bit(s)
+	p.board[s] = NoPiece
+	p.colors[pc.Color()&1] &^= b
+	p.types[pc.Type()] &^= b
+}
+
+// place puts pc (a man, not NoPiece) on the empty square s.
+func (p *Position) place(s Square, pc Piece) {
+	b := bit(s)
+	p.board[s] = pc
+	p.colors[pc.Color()&1] |= b
+	p.types[pc.Type()] |= b
 }
 
 // IsLegal reports whether m is a legal move in p.
