@@ -22,24 +22,27 @@ func (l *moveList) add(m Move) {
 	l.n++
 }
 
-// addEach adds a move from from to each square of to.
+// addEach adds a move from from to each square of to. It counts in a local
+// variable: through l the compiler would reload and store l.n at every move.
 func (l *moveList) addEach(from Square, to Bitboard) {
-	for to != 0 {
-		l.add(NewMove(from, to.PopFirst(), NoPieceType))
+	n, m := l.n, NewMove(from, 0, NoPieceType)
+	for ; to != 0; n++ {
+		l.moves[uint8(n)] = m | Move(to.PopFirst())<<6
 	}
+	l.n = n
 }
 
-// addPawn adds a pawn move, or the four promotions when it reaches the last rank.
+// addPawn adds a pawn's moves, or four promotions (queen, rook, bishop,
+// knight) for each when it moves to the last rank.
 func (l *moveList) addPawn(from Square, to Bitboard, promotes bool) {
+	if !promotes {
+		l.addEach(from, to)
+		return
+	}
 	for to != 0 {
 		s := to.PopFirst()
-		if promotes {
-			l.add(NewMove(from, s, Queen))
-			l.add(NewMove(from, s, Rook))
-			l.add(NewMove(from, s, Bishop))
-			l.add(NewMove(from, s, Knight))
-		} else {
-			l.add(NewMove(from, s, NoPieceType))
+		for _, t := range [4]PieceType{Queen, Rook, Bishop, Knight} {
+			l.add(NewMove(from, s, t))
 		}
 	}
 }
