@@ -159,11 +159,16 @@ func (p *Position) pieceTargets(r *restrictions, from Square) Bitboard {
 	case Queen:
 		a = BishopAttacks(from, r.occ) | RookAttacks(from, r.occ)
 	}
-	a &= r.target
+	return a & r.target & r.pinLine(from)
+}
+
+// pinLine returns the line a man on from is pinned along, or every square
+// when it is not pinned.
+func (r *restrictions) pinLine(from Square) Bitboard {
 	if r.pinned&bit(from) != 0 {
-		a &= line[r.ksq][from]
+		return line[r.ksq][from]
 	}
-	return a
+	return ^Bitboard(0)
 }
 
 // Unexported rank masks for the pawns.
@@ -216,11 +221,7 @@ func (r *restrictions) lastRank() Bitboard {
 // pawnTargets returns where the pawn on from may move (en passant aside),
 // given the pushes of pawnPushes over a set holding it.
 func (p *Position) pawnTargets(r *restrictions, from Square, one, two Bitboard) Bitboard {
-	a := (pawnAttacks[r.us&1][from]&r.enemy | one&pawnPush1[r.us&1][from] | two&pawnPush2[r.us&1][from]) & r.target
-	if r.pinned&bit(from) != 0 {
-		a &= line[r.ksq][from]
-	}
-	return a
+	return (pawnAttacks[r.us&1][from]&r.enemy | one&pawnPush1[r.us&1][from] | two&pawnPush2[r.us&1][from]) & r.target & r.pinLine(from)
 }
 
 // enPassantCaptors returns the pawns that may legally capture en passant.
@@ -319,19 +320,11 @@ func (p *Position) countLegal() int {
 	}
 	for b := r.own & (p.types[Bishop] | p.types[Queen]); b != 0; {
 		from := b.PopFirst()
-		a := BishopAttacks(from, r.occ) & r.target
-		if r.pinned&bit(from) != 0 {
-			a &= line[r.ksq][from]
-		}
-		n += a.Count()
+		n += (BishopAttacks(from, r.occ) & r.target & r.pinLine(from)).Count()
 	}
 	for b := r.own & (p.types[Rook] | p.types[Queen]); b != 0; {
 		from := b.PopFirst()
-		a := RookAttacks(from, r.occ) & r.target
-		if r.pinned&bit(from) != 0 {
-			a &= line[r.ksq][from]
-		}
-		n += a.Count()
+		n += (RookAttacks(from, r.occ) & r.target & r.pinLine(from)).Count()
 	}
 	// Unpinned pawns all at once; a move to the last rank counts as four.
 	pawns := r.own & p.types[Pawn]

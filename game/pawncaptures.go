@@ -22,10 +22,7 @@ func (p *Position) PawnCaptures(out []Move) []Move {
 	last := r.lastRank()
 	for b := pawns; b != 0; {
 		from := b.PopFirst()
-		dests := pawnAttacks[us][from] & enemy & r.target
-		if r.pinned.Has(from) {
-			dests &= line[r.ksq][from]
-		}
+		dests := pawnAttacks[us][from] & enemy & r.target & r.pinLine(from)
 		for dests != 0 {
 			to := dests.PopFirst()
 			promo := NoPieceType
