@@ -12,6 +12,8 @@ var (
 	between [64][64]Bitboard
 	// line[a][b] holds the whole line (edge to edge) through a and b, else empty.
 	line [64][64]Bitboard
+	// rookRays[s] and bishopRays[s] hold what a rook or bishop on s attacks on an empty board.
+	rookRays, bishopRays [64]Bitboard
 
 	rookMagics   [64]magic
 	bishopMagics [64]magic
@@ -74,6 +76,9 @@ func init() {
 				}
 			}
 		}
+	}
+	for s := Square(0); s < 64; s++ {
+		rookRays[s], bishopRays[s] = slide(s, 0, rookDirs[:]), slide(s, 0, bishopDirs[:])
 	}
 	rng := xorshift(0x9E3779B97F4A7C15)
 	var offset uint32

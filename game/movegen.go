@@ -73,10 +73,16 @@ func (p *Position) restrictions() restrictions {
 	ksq := kings.First()
 	r.ksq = ksq
 	checkers := r.enemy & (knightAttacks[ksq]&p.types[Knight] | pawnAttacks[us&1][ksq]&p.types[Pawn] | kingAttacks[ksq]&p.types[King])
-	// Enemy sliders that would attack the king on an empty board of their own men:
-	// with nothing between they check, with one own man between they pin it.
-	snipers := r.enemy & (RookAttacks(ksq, r.enemy)&(p.types[Rook]|p.types[Queen]) |
-		BishopAttacks(ksq, r.enemy)&(p.types[Bishop]|p.types[Queen]))
+	// Enemy sliders that would attack the king on a board of their own men
+	// only: with nothing between they check, with one own man between they
+	// pin it. The rays of an empty board spare the lookups when none is in line.
+	var snipers Bitboard
+	if rq := r.enemy & (p.types[Rook] | p.types[Queen]); rq&rookRays[ksq] != 0 {
+		snipers = RookAttacks(ksq, r.enemy) & rq
+	}
+	if bq := r.enemy & (p.types[Bishop] | p.types[Queen]); bq&bishopRays[ksq] != 0 {
+		snipers |= BishopAttacks(ksq, r.enemy) & bq
+	}
 	for snipers != 0 {
 		s := snipers.PopFirst()
 		b := between[ksq][s] & r.occ
@@ -105,7 +111,11 @@ func (p *Position) attacked(s Square, by Color, occ Bitboard) bool {
 	if them&(knightAttacks[s]&p.types[Knight]|kingAttacks[s]&p.types[King]|pawnAttacks[by.Other()&1][s]&p.types[Pawn]) != 0 {
 		return true
 	}
-	return them&(BishopAttacks(s, occ)&(p.types[Bishop]|p.types[Queen])|RookAttacks(s, occ)&(p.types[Rook]|p.types[Queen])) != 0
+	if bq := them & (p.types[Bishop] | p.types[Queen]); bq&bishopRays[s] != 0 && BishopAttacks(s, occ)&bq != 0 {
+		return true
+	}
+	rq := them & (p.types[Rook] | p.types[Queen])
+	return rq&rookRays[s] != 0 && RookAttacks(s, occ)&rq != 0
 }
 
 // kingTargets returns the squares the king may step to (castling aside).
