@@ -169,16 +169,16 @@ func (p *Position) pieceTargets(r *restrictions, from Square) Bitboard {
 	case Queen:
 		a = BishopAttacks(from, r.occ) | RookAttacks(from, r.occ)
 	}
-	return a & r.target & r.pinLine(from)
+	return r.alongPin(from, a&r.target)
 }
 
-// pinLine returns the line a man on from is pinned along, or every square
-// when it is not pinned.
-func (r *restrictions) pinLine(from Square) Bitboard {
+// alongPin returns the targets a of the man on from, cut down to the line it
+// is pinned along if it is pinned.
+func (r *restrictions) alongPin(from Square, a Bitboard) Bitboard {
 	if r.pinned&bit(from) != 0 {
-		return line[r.ksq][from]
+		a &= line[r.ksq][from]
 	}
-	return ^Bitboard(0)
+	return a
 }
 
 // Unexported rank masks for the pawns.
@@ -231,7 +231,7 @@ func (r *restrictions) lastRank() Bitboard {
 // pawnTargets returns where the pawn on from may move (en passant aside),
 // given the pushes of pawnPushes over a set holding it.
 func (p *Position) pawnTargets(r *restrictions, from Square, one, two Bitboard) Bitboard {
-	return (pawnAttacks[r.us&1][from]&r.enemy | one&pawnPush1[r.us&1][from] | two&pawnPush2[r.us&1][from]) & r.target & r.pinLine(from)
+	return r.alongPin(from, (pawnAttacks[r.us&1][from]&r.enemy|one&pawnPush1[r.us&1][from]|two&pawnPush2[r.us&1][from])&r.target)
 }
 
 // enPassantCaptors returns the pawns that may legally capture en passant.
@@ -330,11 +330,11 @@ func (p *Position) countLegal() int {
 	}
 	for b := r.own & (p.types[Bishop] | p.types[Queen]); b != 0; {
 		from := b.PopFirst()
-		n += (BishopAttacks(from, r.occ) & r.target & r.pinLine(from)).Count()
+		n += r.alongPin(from, BishopAttacks(from, r.occ)&r.target).Count()
 	}
 	for b := r.own & (p.types[Rook] | p.types[Queen]); b != 0; {
 		from := b.PopFirst()
-		n += (RookAttacks(from, r.occ) & r.target & r.pinLine(from)).Count()
+		n += r.alongPin(from, RookAttacks(from, r.occ)&r.target).Count()
 	}
 	// Unpinned pawns all at once; a move to the last rank counts as four.
 	pawns := r.own & p.types[Pawn]

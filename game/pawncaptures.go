@@ -22,7 +22,7 @@ func (p *Position) PawnCaptures(out []Move) []Move {
 	last := r.lastRank()
 	for b := pawns; b != 0; {
 		from := b.PopFirst()
-		dests := pawnAttacks[us][from] & enemy & r.target & r.pinLine(from)
+		dests := r.alongPin(from, pawnAttacks[us][from]&enemy&r.target)
 		for dests != 0 {
 			to := dests.PopFirst()
 			promo := NoPieceType
