@@ -18,7 +18,7 @@ test: deps
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -count=1 ./...
 
 bench: deps
-	$(GO) test -run '^$$' -bench 'Perft(Start6|Kiwipete5)$$|Stockfish' -benchtime 1x ./game
+	$(GO) test -run '^$$' -bench 'PerftVsStockfish' -benchtime 1x ./game
 	$(GO) test -run '^$$' -bench 'B1|B2' -benchtime 400x ./controller ./controller/belief ./controller/boards
 	$(GO) test -run '^$$' -bench 'JKrieg' -benchtime 400x ./controller/jkrieg
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'Frame|EventToDraw' -benchtime 300x ./sprites

@@ -12,20 +12,29 @@ var (
 	between [64][64]Bitboard
 	// line[a][b] holds the whole line (edge to edge) through a and b, else empty.
 	line [64][64]Bitboard
+	// rookRays[s] and bishopRays[s] hold what a rook or bishop on s attacks on an empty board.
+	rookRays, bishopRays [64]Bitboard
 
 	rookMagics   [64]magic
 	bishopMagics [64]magic
 )
 
+// magic finds a slider's attacks from one square: the relevant occupancy
+// times factor, shifted right, indexes this square's block of sliderAttacks.
 type magic struct {
-	mask    Bitboard
-	factor  uint64
-	shift   uint8
-	attacks []Bitboard
+	mask   Bitboard
+	factor uint64
+	shift  uint8
+	offset uint32 // where this square's block starts in sliderAttacks
 }
 
+// sliderAttacks holds every square's block of rook attacks, then of bishop
+// attacks: a rook on a square with n relevant squares has 1<<n entries (102400
+// in all), a bishop likewise (5248). One flat array spares a slice header per lookup.
+var sliderAttacks [102400 + 5248]Bitboard
+
 func (m *magic) index(occ Bitboard) uint64 {
-	return (uint64(occ&m.mask) * m.factor) >> m.shift
+	return uint64(m.offset) + (uint64(occ&m.mask)*m.factor)>>m.shift
 }
 
 var (
@@ -68,10 +77,22 @@ func init() {
 			}
 		}
 	}
-	rng := xorshift(0x9E3779B97F4A7C15)
 	for s := Square(0); s < 64; s++ {
-		rookMagics[s] = findMagic(s, rookDirs[:], &rng)
-		bishopMagics[s] = findMagic(s, bishopDirs[:], &rng)
+		rookRays[s], bishopRays[s] = slide(s, 0, rookDirs[:]), slide(s, 0, bishopDirs[:])
+	}
+	rng := xorshift(0x9E3779B97F4A7C15)
+	var offset uint32
+	for _, slider := range []struct {
+		magics *[64]magic
+		dirs   [][2]int
+	}{{&rookMagics, rookDirs[:]}, {&bishopMagics, bishopDirs[:]}} {
+		for s := Square(0); s < 64; s++ {
+			slider.magics[s] = findMagic(s, slider.dirs, offset, &rng)
+			offset += 1 << (64 - slider.magics[s].shift)
+		}
+	}
+	if offset != uint32(len(sliderAttacks)) {
+		panic("game: slider attack tables miscounted") // unreachable: the sizes are fixed by the board
 	}
 }
 
@@ -106,7 +127,9 @@ func (x *xorshift) next() uint64 {
 	return uint64(*x) * 2685821657736338717
 }
 
-func findMagic(s Square, dirs [][2]int, rng *xorshift) magic {
+// findMagic searches a magic factor for a slider on s moving along dirs whose
+// attacks go in sliderAttacks from offset on.
+func findMagic(s Square, dirs [][2]int, offset uint32, rng *xorshift) magic {
 	// The relevant occupancy excludes the board edges the rays end on.
 	var mask Bitboard
 	for _, d := range dirs {
@@ -128,17 +151,17 @@ func findMagic(s Square, dirs [][2]int, rng *xorshift) magic {
 			break
 		}
 	}
-	m := magic{mask: mask, shift: uint8(64 - n), attacks: make([]Bitboard, 1<<n)}
+	m := magic{mask: mask, shift: uint8(64 - n), offset: offset}
 	used := make([]int, 1<<n)
 	for epoch := 1; ; epoch++ {
 		m.factor = rng.next() & rng.next() & rng.next()
 		ok := true
 		for i, sub := range subsets {
 			idx := m.index(sub)
-			if used[idx] != epoch {
-				used[idx] = epoch
-				m.attacks[idx] = answers[i]
-			} else if m.attacks[idx] != answers[i] {
+			if used[idx-uint64(offset)] != epoch {
+				used[idx-uint64(offset)] = epoch
+				sliderAttacks[idx] = answers[i]
+			} else if sliderAttacks[idx] != answers[i] {
 				ok = false
 				break
 			}
@@ -151,14 +174,12 @@ func findMagic(s Square, dirs [][2]int, rng *xorshift) magic {
 
 // RookAttacks returns the squares a rook on s attacks given the occupied squares occ.
 func RookAttacks(s Square, occ Bitboard) Bitboard {
-	m := &rookMagics[s]
-	return m.attacks[m.index(occ)]
+	return sliderAttacks[rookMagics[s].index(occ)]
 }
 
 // BishopAttacks returns the squares a bishop on s attacks given the occupied squares occ.
 func BishopAttacks(s Square, occ Bitboard) Bitboard {
-	m := &bishopMagics[s]
-	return m.attacks[m.index(occ)]
+	return sliderAttacks[bishopMagics[s].index(occ)]
 }
 
 // QueenAttacks returns the squares a queen on s attacks given the occupied squares occ.

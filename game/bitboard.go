@@ -49,3 +49,7 @@ func FileMask(f int) Bitboard { return FileA << uint(f) }
 
 // RankMask returns the squares of rank r (0 = rank 1).
 func RankMask(r int) Bitboard { return Rank1 << uint(8*r) }
+
+// bit returns the set holding only s, for s on the board (it masks the shift
+// count, which spares the compiler's test for counts past 63).
+func bit(s Square) Bitboard { return 1 << (uint(s) & 63) }

@@ -30,6 +30,9 @@ func TestLegalMovesAgainstNotnil(t *testing.T) {
 			ours := p.LegalMoves(buf[:0])
 			compareWithNotnil(t, &p, ours)
 			comparePawnCaptures(t, &p, ours)
+			if n := p.countLegal(); n != len(ours) {
+				t.Fatalf("%s: countLegal = %d; LegalMoves lists %d", p.FEN(), n, len(ours))
+			}
 			checked++
 			countFeatures(&p, ours, seen)
 			if len(ours) == 0 || p.InsufficientMaterial() {

@@ -15,33 +15,25 @@ func (p *Position) PawnCaptures(out []Move) []Move {
 	if any&enemy == 0 && (p.ep == NoSquare || !any.Has(p.ep)) {
 		return out
 	}
-	occ := p.Occupied()
-	ksq := p.KingSquare(us)
-	target, pinned := ^p.colors[us], Bitboard(0)
-	if ksq != NoSquare {
-		var double bool
-		if target, pinned, double = p.restrictions(ksq, occ); double {
-			return out
-		}
+	r := p.restrictions()
+	if r.double {
+		return out
 	}
-	lastRank := Rank8
-	if us == Black {
-		lastRank = Rank1
-	}
+	last := r.lastRank()
 	for b := pawns; b != 0; {
 		from := b.PopFirst()
-		dests := pawnAttacks[us][from] & enemy & target
-		if pinned.Has(from) {
-			dests &= line[ksq][from]
-		}
+		dests := r.alongPin(from, pawnAttacks[us][from]&enemy&r.target)
 		for dests != 0 {
 			to := dests.PopFirst()
 			promo := NoPieceType
-			if lastRank.Has(to) {
+			if last.Has(to) {
 				promo = Queen
 			}
 			out = append(out, NewMove(from, to, promo))
 		}
 	}
-	return p.enPassantMoves(out, ksq, occ)
+	for b := p.enPassantCaptors(&r); b != 0; {
+		out = append(out, NewMove(b.PopFirst(), p.ep, NoPieceType))
+	}
+	return out
 }

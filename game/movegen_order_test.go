@@ -1,0 +1,59 @@
+package game
+
+import (
+	"hash/fnv"
+	"math/rand/v2"
+	"testing"
+)
+
+// legalOrderDigest is the FNV-64a digest of every LegalMoves list, in order,
+// over the positions orderPositions visits. It was recorded from the
+// generator before the speed work of session 8: the order is part of
+// LegalMoves' contract, since seeded players and samplers pick moves by index.
+const legalOrderDigest = 0x486143455c1f7a12
+
+// orderPositions plays seeded random games from the perft positions and calls
+// visit on every position reached, and on each side's half of it (Only), which
+// has one king or none: the boards B2 and the attempters generate moves on.
+func orderPositions(visit func(p *Position)) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var buf [MaxMoves]Move
+	for g := 0; g < 60; g++ {
+		p, err := ParseFEN(perftCases[g%len(perftCases)].fen)
+		if err != nil {
+			panic(err)
+		}
+		for ply := 0; ply < 200; ply++ {
+			visit(&p)
+			for _, c := range [2]Color{White, Black} {
+				q := p.Only(c)
+				visit(&q)
+			}
+			moves := p.LegalMoves(buf[:0])
+			if len(moves) == 0 {
+				break
+			}
+			p.Apply(moves[rng.IntN(len(moves))])
+		}
+	}
+}
+
+func TestLegalMovesOrder(t *testing.T) {
+	h := fnv.New64a()
+	var buf [MaxMoves]Move
+	n := 0
+	orderPositions(func(p *Position) {
+		moves := p.LegalMoves(buf[:0])
+		if c := p.countLegal(); c != len(moves) {
+			t.Fatalf("%s: countLegal = %d; LegalMoves lists %d", p.FEN(), c, len(moves))
+		}
+		for _, m := range moves {
+			h.Write([]byte{byte(m), byte(m >> 8)})
+		}
+		h.Write([]byte{0xff, 0xff})
+		n++
+	})
+	if got := h.Sum64(); got != legalOrderDigest {
+		t.Errorf("LegalMoves order digest over %d positions = %#x; want %#x", n, got, uint64(legalOrderDigest))
+	}
+}
