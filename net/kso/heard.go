@@ -344,9 +344,10 @@ func mateChecks(e *referee.Entry, final *game.Position) {
 	for _, k := range referee.CheckKinds(final, nil) {
 		checks = append(checks, referee.Announcement{Kind: referee.KindCheck, To: referee.Everyone, Side: final.Turn(), Check: k})
 	}
-	at := len(e.Said) - 1 // before the game-over announcement
-	for at > 0 && e.Said[at].Kind != referee.KindGameOver {
-		at--
+	// In the referee's order the checks come before a promotion and the end.
+	at := 0
+	for at < len(e.Said) && e.Said[at].Kind != referee.KindPromotion && e.Said[at].Kind != referee.KindGameOver {
+		at++
 	}
 	e.Said = append(e.Said[:at], append(checks, e.Said[at:]...)...)
 }
