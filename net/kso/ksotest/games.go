@@ -703,7 +703,7 @@ func lastAnswer(ref *referee.Referee, before int) referee.Answer {
 }
 
 func (s *Server) transcript(w http.ResponseWriter, r *http.Request) {
-	g, c, ok := s.participant(w, r, "access an active game transcript")
+	g, c, ok := s.participant(w, r, "access an active game transcript") // the backend lets anyone read a finished one; the fake only participants
 	if !ok {
 		return
 	}
@@ -715,13 +715,16 @@ func (s *Server) transcript(w http.ResponseWriter, r *http.Request) {
 			if e.Resigned || e.Verdict == referee.Nonsense || e.Verdict == referee.Repeated || e.Verdict == referee.Finished {
 				continue
 			}
-			if g.rules.Name == referee.Wild16.Name && e.Verdict == referee.Illegal {
-				continue // not in wild16's public history
+			if g.rules.Name == referee.Wild16.Name && e.Verdict == referee.Illegal && g.state != "completed" {
+				continue // not in wild16's public history; a finished game's review shows it (_review_history_moves)
 			}
+			// The backend shows every stored move's uci, the opponent's too,
+			// even while the game runs (_to_transcript_move); krieg reads the
+			// transcript only once a game is over.
 			t := kso.TranscriptMove{Ply: len(out.Moves) + 1, Color: colorName(e.Mover), QuestionType: "COMMON", MoveDone: e.Verdict == referee.Accepted}
 			if e.AskedAny {
 				t.QuestionType = "ASK_ANY"
-			} else if g.state == "completed" || e.Mover == c {
+			} else {
 				u := e.Attempt.String()
 				t.UCI = &u
 			}
