@@ -183,7 +183,7 @@ func TestNotYourTurn(t *testing.T) {
 func TestGameTimesOut(t *testing.T) {
 	s := site(t)
 	s.AddUser("bob", "pw")
-	s.SetClock(400*time.Millisecond, 0)
+	s.SetClock(1500*time.Millisecond, 0) // long enough to see the clock run under load
 	_, code, err := s.NewGame("wild16", "alice", "bob")
 	if err != nil {
 		t.Fatal(err)

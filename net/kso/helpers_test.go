@@ -24,6 +24,7 @@ func site(t *testing.T) *ksotest.Server {
 		return player.New(player.Options{MoveTime: 15 * time.Millisecond, Seed: 7})
 	})
 	s.SetPlyCap(120)
+	s.SetKeepalive(300 * time.Millisecond) // well inside the clients' 2 s StreamIdle
 	return s
 }
 

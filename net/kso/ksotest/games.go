@@ -336,12 +336,12 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	now := s.now()
 	if u.role == "bot" {
 		if req.OpponentType != "human" {
-			writeError(w, http.StatusBadRequest, "BOT_CREATE_REQUIRES_HUMAN_OPPONENT", "Bots may only create open lobby games")
+			writeError(w, http.StatusBadRequest, "BOT_CREATE_REQUIRES_HUMAN_OPPONENT", "Bots can only create open lobby games")
 			return
 		}
 		for _, g := range s.games {
 			if g.creator == u && g.state == "waiting" {
-				writeError(w, http.StatusConflict, "BOT_ALREADY_HAS_OPEN_GAME", "Bot already has an open game")
+				writeError(w, http.StatusConflict, "BOT_ALREADY_HAS_OPEN_GAME", "A bot can only have one open lobby game at a time")
 				return
 			}
 		}
@@ -364,7 +364,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		if bot == nil || !bot.listed {
-			writeError(w, http.StatusNotFound, "BOT_NOT_FOUND", "Bot not found")
+			writeError(w, http.StatusBadRequest, "BOT_NOT_FOUND", "Selected bot was not found")
 			return
 		}
 		supported := false
@@ -372,7 +372,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			supported = supported || v == req.RuleVariant
 		}
 		if !supported {
-			writeError(w, http.StatusBadRequest, "BOT_RULE_VARIANT_UNSUPPORTED", "Bot does not support this rule variant")
+			writeError(w, http.StatusBadRequest, "BOT_RULE_VARIANT_UNSUPPORTED", "Selected bot does not support that ruleset")
 			return
 		}
 		g.reserved = bot
@@ -401,24 +401,25 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 	defer s.mu.Unlock()
 	now := s.now()
 	g := s.find(r.PathValue("code"))
+	// The order of game_service.join_game and _enforce_bot_join_rules.
 	switch {
 	case g == nil:
 		writeError(w, http.StatusNotFound, "GAME_NOT_FOUND", "Game not found")
 		return
+	case g.creator == u:
+		writeError(w, http.StatusConflict, "CANNOT_JOIN_OWN_GAME", "Cannot join your own game")
+		return
 	case g.reserved != nil:
-		writeError(w, http.StatusConflict, "GAME_RESERVED_FOR_BOT", "Game is reserved for a selected bot")
+		writeError(w, http.StatusConflict, "GAME_RESERVED_FOR_BOT", "This game is reserved for its selected bot")
 		return
 	case g.state != "waiting":
-		writeError(w, http.StatusConflict, "GAME_FULL", "Game is full")
-		return
-	case g.creator == u:
-		writeError(w, http.StatusBadRequest, "CANNOT_JOIN_OWN_GAME", "Cannot join your own game")
+		writeError(w, http.StatusConflict, "GAME_FULL", "Game is not joinable")
 		return
 	case u.role == "bot" && g.creator.role != "bot":
-		writeError(w, http.StatusForbidden, "FORBIDDEN", "Bots may only join other bots' games")
+		writeError(w, http.StatusForbidden, "FORBIDDEN", "Bots cannot join human-created lobby games")
 		return
 	case u.role == "bot" && now.Sub(u.lastJoin) < time.Minute:
-		writeError(w, http.StatusConflict, "BOT_JOIN_COOLDOWN", "Bots may join one bot game per minute")
+		writeError(w, http.StatusConflict, "BOT_JOIN_COOLDOWN", "Bots can only join another bot's lobby game once per minute")
 		return
 	}
 	if u.role == "bot" {
@@ -702,7 +703,7 @@ func lastAnswer(ref *referee.Referee, before int) referee.Answer {
 }
 
 func (s *Server) transcript(w http.ResponseWriter, r *http.Request) {
-	g, c, ok := s.participant(w, r, "access an active game transcript")
+	g, c, ok := s.participant(w, r, "access an active game transcript") // the backend lets anyone read a finished one; the fake only participants
 	if !ok {
 		return
 	}
@@ -714,13 +715,16 @@ func (s *Server) transcript(w http.ResponseWriter, r *http.Request) {
 			if e.Resigned || e.Verdict == referee.Nonsense || e.Verdict == referee.Repeated || e.Verdict == referee.Finished {
 				continue
 			}
-			if g.rules.Name == referee.Wild16.Name && e.Verdict == referee.Illegal {
-				continue // not in wild16's public history
+			if g.rules.Name == referee.Wild16.Name && e.Verdict == referee.Illegal && g.state != "completed" {
+				continue // not in wild16's public history; a finished game's review shows it (_review_history_moves)
 			}
+			// The backend shows every stored move's uci, the opponent's too,
+			// even while the game runs (_to_transcript_move); krieg reads the
+			// transcript only once a game is over.
 			t := kso.TranscriptMove{Ply: len(out.Moves) + 1, Color: colorName(e.Mover), QuestionType: "COMMON", MoveDone: e.Verdict == referee.Accepted}
 			if e.AskedAny {
 				t.QuestionType = "ASK_ANY"
-			} else if g.state == "completed" || e.Mover == c {
+			} else {
 				u := e.Attempt.String()
 				t.UCI = &u
 			}
