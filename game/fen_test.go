@@ -110,7 +110,11 @@ func FuzzParseFEN(f *testing.F) {
 			t.Fatalf("round trip changed %q to %q", p.FEN(), q.FEN())
 		}
 		var buf [MaxMoves]Move
-		for _, m := range p.LegalMoves(buf[:0]) {
+		moves := p.LegalMoves(buf[:0])
+		if n := p.countLegal(); n != len(moves) {
+			t.Fatalf("%s: countLegal = %d; LegalMoves lists %d", p.FEN(), n, len(moves))
+		}
+		for _, m := range moves {
 			next := p
 			next.Apply(m)
 			if next.AttackersTo(next.KingSquare(p.Turn()), next.Turn(), next.Occupied()) != 0 {

@@ -10,11 +10,12 @@ package game
 // MaxMoves bounds the number of legal moves in any position (218 is the known maximum).
 const MaxMoves = 256
 
-// moveList is a fixed array of moves. Indexing it with a uint8 lets the
+// moveList fills a fixed array of moves, which it does not own (so that no
+// generation zeroes one of its own). Indexing it with a uint8 lets the
 // compiler drop the bounds check that an append would pay.
 type moveList struct {
 	n     int
-	moves [MaxMoves]Move
+	moves *[MaxMoves]Move
 }
 
 func (l *moveList) add(m Move) {
@@ -266,9 +267,16 @@ func (p *Position) enPassantCaptors(r *restrictions) Bitboard {
 // by origin square and then destination square (a promotion's four moves as
 // queen, rook, bishop, knight), then en passant captures.
 func (p *Position) LegalMoves(out []Move) []Move {
-	var l moveList
+	n := len(out)
+	if cap(out)-n >= MaxMoves { // generate in place
+		l := moveList{moves: (*[MaxMoves]Move)(out[n : n+MaxMoves])}
+		p.generate(&l)
+		return out[:n+l.n]
+	}
+	var buf [MaxMoves]Move
+	l := moveList{moves: &buf}
 	p.generate(&l)
-	return append(out, l.moves[:l.n]...)
+	return append(out, buf[:l.n]...)
 }
 
 // generate fills l with the legal moves, in LegalMoves' order.

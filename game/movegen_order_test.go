@@ -57,3 +57,26 @@ func TestLegalMovesOrder(t *testing.T) {
 		t.Errorf("LegalMoves order digest over %d positions = %#x; want %#x", n, got, uint64(legalOrderDigest))
 	}
 }
+
+// TestLegalMovesAppends checks that LegalMoves appends the same list after
+// what out holds, whether out has room for MaxMoves more (generated in place)
+// or not (generated aside and appended).
+func TestLegalMovesAppends(t *testing.T) {
+	var buf [MaxMoves + 3]Move
+	orderPositions(func(p *Position) {
+		want := p.LegalMoves(nil)
+		prefix := []Move{NewMove(A1, A2, NoPieceType), NewMove(B1, B2, NoPieceType), NewMove(C1, C2, NoPieceType)}
+		roomy := p.LegalMoves(append(buf[:0], prefix...))
+		short := p.LegalMoves(append([]Move(nil), prefix...))
+		for _, got := range [][]Move{roomy, short} {
+			if len(got) != len(prefix)+len(want) {
+				t.Fatalf("%s: LegalMoves after %d moves returns %d; want %d", p.FEN(), len(prefix), len(got), len(prefix)+len(want))
+			}
+			for i, m := range append(prefix, want...) {
+				if got[i] != m {
+					t.Fatalf("%s: LegalMoves after a prefix gives %v; want %v", p.FEN(), got, append(prefix, want...))
+				}
+			}
+		}
+	})
+}

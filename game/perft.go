@@ -10,25 +10,33 @@ func (p *Position) Perft(depth int) uint64 {
 	case depth == 1:
 		return uint64(p.countLegal())
 	}
-	// One child position per ply below p, allocated once: a child declared in
-	// the recursive function would be moved to the heap at every node.
-	return perft(p, make([]Position, depth-1), depth)
+	// One frame per ply below p, allocated once: a child declared in the
+	// recursive function would be moved to the heap at every node.
+	return perft(p, make([]perftFrame, depth-1), depth)
 }
 
-// perft is Perft for depth >= 2: each child is a copy of p with one move
-// applied, built in children[0]; the deeper plies use the rest of children.
-func perft(p *Position, children []Position, depth int) uint64 {
-	var l moveList
+// perftFrame is what one ply of perft works in: the moves of a position and
+// the child being counted.
+type perftFrame struct {
+	moves [MaxMoves]Move
+	child Position
+}
+
+// perft is Perft for depth >= 2, working in frames[0]; the deeper plies use
+// the rest of frames.
+func perft(p *Position, frames []perftFrame, depth int) uint64 {
+	f := &frames[0]
+	l := moveList{moves: &f.moves}
 	p.generate(&l)
-	q := &children[0]
+	q := &f.child
 	var n uint64
-	for _, m := range l.moves[:l.n] {
+	for _, m := range f.moves[:l.n] {
 		*q = *p
 		q.Apply(m)
 		if depth == 2 {
 			n += uint64(q.countLegal())
 		} else {
-			n += perft(q, children[1:], depth-1)
+			n += perft(q, frames[1:], depth-1)
 		}
 	}
 	return n

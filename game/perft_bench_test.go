@@ -157,18 +157,19 @@ func (sf *stockfish) close() {
 // perftListed is Perft with the last ply listed and its length taken, as
 // Stockfish's perft does (MoveList<LEGAL>(pos).size()), where Perft counts
 // the last ply without listing it: it times the generator the players use.
-func perftListed(p *Position, children []Position, depth int) uint64 {
-	var l moveList
+func perftListed(p *Position, frames []perftFrame, depth int) uint64 {
+	f := &frames[0]
+	l := moveList{moves: &f.moves}
 	p.generate(&l)
 	if depth == 1 {
 		return uint64(l.n)
 	}
-	q := &children[0]
+	q := &f.child
 	var n uint64
-	for _, m := range l.moves[:l.n] {
+	for _, m := range f.moves[:l.n] {
 		*q = *p
 		q.Apply(m)
-		n += perftListed(q, children[1:], depth-1)
+		n += perftListed(q, frames[1:], depth-1)
 	}
 	return n
 }
@@ -203,7 +204,7 @@ func BenchmarkPerftVsStockfish(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			children := make([]Position, c.depth)
+			frames := make([]perftFrame, c.depth)
 			var ours, listed, theirs time.Duration
 			for i := 0; i < b.N; i++ {
 				bestOurs, bestListed, bestTheirs := time.Duration(1<<62), time.Duration(1<<62), time.Duration(1<<62)
@@ -215,7 +216,7 @@ func BenchmarkPerftVsStockfish(b *testing.B) {
 						b.Fatalf("perft(%d) = %d; want %d", c.depth, got, c.want)
 					}
 					start = time.Now()
-					got = perftListed(&p, children, c.depth)
+					got = perftListed(&p, frames, c.depth)
 					bestListed = min(bestListed, time.Since(start))
 					if got != c.want {
 						b.Fatalf("perft(%d) listing the last ply = %d; want %d", c.depth, got, c.want)
