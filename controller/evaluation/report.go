@@ -14,10 +14,12 @@ import (
 // Report holds the measurements over a run; the JSON keys are documented in
 // the README.
 type Report struct {
-	Rules    string `json:"rules"`
-	Games    int    `json:"games"`
-	Seed     uint64 `json:"seed"`
-	Capacity int    `json:"capacity"`
+	Rules    string  `json:"rules"`
+	Games    int     `json:"games"`
+	Seed     uint64  `json:"seed"`
+	Capacity int     `json:"capacity"`
+	Floor    float64 `json:"floor"`   // the controllers' probability floor
+	Purpose  float64 `json:"purpose"` // the share of the purposeful opponent in B2
 	// Players are the players of the games: "random", "bot", "mixed", or
 	// "pgn" for recorded games (Records names their files).
 	Players  string   `json:"players"`
