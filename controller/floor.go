@@ -8,7 +8,7 @@ import "github.com/krieg/krieg/game"
 // capacity cuts rare boards, a fallback rebuilds from the last message
 // only); B1 never does, so with a floor no square where a man can stand
 // shows 0.
-const DefaultFloor = 0.05
+const DefaultFloor = 0.08
 
 // floored returns B2's probabilities p with the share floor of each class's
 // mass spread evenly over that class's B1 squares: (1-floor)·p plus
