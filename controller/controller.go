@@ -49,6 +49,7 @@ type Controller struct {
 	log        []LogLine
 	result     *referee.Result
 	current    ViewModel
+	floor      float64 // Options.Floor, resolved
 	// Timing of the latest update: B1 (belief and rules) and B2 (sampler).
 	timing Timing
 }
@@ -83,6 +84,13 @@ type Options struct {
 	Workers  int    // goroutines refreshing B2 (GOMAXPROCS when 0)
 	// BeliefOnly skips B2: probabilities are then uniform over the B1 sets.
 	BeliefOnly bool
+	// Floor is the share of each class's probability spread evenly over
+	// its B1 squares (DefaultFloor when 0; none when negative).
+	Floor float64
+	// Purpose is the share, 0 to 1, of the purposeful opponent model in
+	// B2's weights of the enemy's moves (boards/opponent.go); 0 weighs every
+	// legal move equally.
+	Purpose float64
 }
 
 // New starts following side's game under rules from the known start position.
@@ -98,13 +106,17 @@ func NewAmong(side game.Color, rules referee.Ruleset, starts []game.Position, op
 	if opt.Capacity <= 0 {
 		opt.Capacity = DefaultCapacity
 	}
-	c := &Controller{side: side, rules: rules, own: starts[0].Only(side)}
+	if opt.Floor == 0 {
+		opt.Floor = DefaultFloor
+	}
+	c := &Controller{side: side, rules: rules, own: starts[0].Only(side), floor: opt.Floor}
 	c.belief = belief.New(&starts[0], side)
 	for i := 1; i < len(starts); i++ {
 		c.belief.Widen(&starts[i])
 	}
 	if !opt.BeliefOnly {
 		c.sampler = boards.New(starts, side, rules, opt.Capacity, opt.Seed, opt.Workers)
+		c.sampler.SetPurpose(opt.Purpose)
 	}
 	c.refresh()
 	return c

@@ -56,7 +56,7 @@ func (c *Controller) refresh() {
 	v.Zone = Zone(&c.own, c.side)
 	v.Checked = len(c.checkSets) > 0
 	if c.sampler != nil && c.sampler.Boards() > 0 {
-		v.Probability = c.sampler.Probabilities()
+		v.Probability = floored(c.sampler.Probabilities(), c.belief.Possible, c.belief.Max, c.floor)
 		v.Boards = c.sampler.Distinct()
 	} else {
 		v.Probability = UniformOver(c.belief.Possible, c.belief.Max)

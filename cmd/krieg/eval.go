@@ -24,13 +24,15 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	moveTime := fs.Duration("movetime", evaluation.DefaultMoveTime, "the computer player's budget per move")
 	var pgn fileList
 	fs.Var(&pgn, "pgn", "score this recorded game (extended PGN; a directory: its .pgn files) instead of playing; the files after the flags join it")
+	floor := fs.Float64("floor", 0, "share of each class's probability spread evenly over the squares B1 allows (0: the default, 0.08; negative: none)")
+	purpose := fs.Float64("purpose", 0, "share, 0 to 1, of the purposeful opponent model in B2's weights of the enemy's moves (0: every legal move equally likely)")
 	plot := fs.String("plot", "", "also draw the reliability diagram as a PNG to this file")
 	rules, start, err := g.parse(fs, args)
 	if err != nil {
 		return err
 	}
 	opt := evaluation.Options{Games: g.games, Seed: g.seed, Rules: rules, Start: start,
-		Capacity: *capacity, Parallel: *parallel, Players: *players, MoveTime: *moveTime}
+		Capacity: *capacity, Parallel: *parallel, Players: *players, MoveTime: *moveTime, Floor: *floor, Purpose: *purpose}
 	if len(pgn) > 0 {
 		if opt.Records, opt.RecordNames, err = readRecords(append(pgn, fs.Args()...)); err != nil {
 			return err

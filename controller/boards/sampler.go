@@ -35,7 +35,10 @@ type Sampler struct {
 	// Fallbacks counts the messages after which no board survived.
 	Fallbacks int
 	workers   []expansion
-	hashes    []uint64 // scratch for Distinct
+	// purpose is the share of the purposeful opponent in the weights of the
+	// enemy's moves (opponent.go); the rest is uniform.
+	purpose float64
+	hashes  []uint64 // scratch for Distinct
 }
 
 // particle is one hidden board and its weight.
@@ -55,6 +58,7 @@ type child struct {
 type expansion struct {
 	children []child
 	buf      [game.MaxMoves]game.Move
+	weights  [game.MaxMoves]float64 // the opponent model's weights of buf's moves
 }
 
 // DefaultCapacity is the number of boards a sampler holds at most.
@@ -73,6 +77,11 @@ func New(starts []game.Position, us game.Color, rules referee.Ruleset, capacity 
 	s.workers = make([]expansion, workers)
 	return s
 }
+
+// SetPurpose sets the share of the purposeful opponent model in the weights
+// of the enemy's moves (opponent.go): 0 weighs every legal move equally, 1
+// uses the model alone. New starts uniform.
+func (s *Sampler) SetPurpose(share float64) { s.purpose = min(1, max(0, share)) }
 
 // Boards returns the number of boards held.
 func (s *Sampler) Boards() int { return len(s.boards) }
@@ -233,12 +242,20 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 				if len(legal) == 0 {
 					continue
 				}
-				cw := b.w / float64(len(legal))
-				for _, m := range legal {
+				even := (1 - s.purpose) * b.w / float64(len(legal))
+				purposeful := 0.0
+				if s.purpose > 0 {
+					purposeful = s.purpose * b.w / purposeWeights(&b.pos, s.us, legal, e.weights[:])
+				}
+				for j, m := range legal {
 					if quickReject(&b.pos, m, o) {
 						continue
 					}
 					if _, ok := consistent(&b.pos, m, o, s.rules); ok {
+						cw := even
+						if s.purpose > 0 {
+							cw += purposeful * e.weights[j]
+						}
 						e.children = append(e.children, child{parent: int32(i), move: m, w: cw})
 					}
 				}

@@ -34,8 +34,13 @@ type Region struct {
 	Mass     float64 `json:"mass"`
 	Coverage float64 `json:"coverage"`  // share of player-plies whose region held the true king
 	MeanSize float64 `json:"mean_size"` // squares in the region, mean over player-plies
+	// MeanMass is the probability the region really holds, mean over
+	// player-plies: at least Mass, more where the last square taken
+	// overshoots. Honest probabilities cover the king that often.
+	MeanMass float64 `json:"mean_mass"`
 	covered  int
 	size     int
+	mass     float64
 }
 
 // Reliability is a reliability diagram: predicted probability in bins
@@ -99,6 +104,7 @@ func (h *Honesty) add(truth *game.Position, c game.Color, v *controller.ViewMode
 			r := &h.Regions[i]
 			set := CredibleRegion(&v.Probability[game.King], r.Mass)
 			r.size += set.Count()
+			r.mass += share(&v.Probability[game.King], set)
 			if set.Has(k) {
 				r.covered++
 			}
@@ -144,6 +150,9 @@ func (h *Honesty) finish() {
 	for i := range h.Regions {
 		r := &h.Regions[i]
 		r.Coverage, r.MeanSize = ratio(r.covered, h.plies), ratio(r.size, h.plies)
+		if h.plies > 0 {
+			r.MeanMass = r.mass / float64(h.plies)
+		}
 	}
 	for _, b := range [][]Bin{h.Reliable.King, h.Reliable.All} {
 		for i := range b {
@@ -180,4 +189,20 @@ func CredibleRegion(p *[64]float64, mass float64) game.Bitboard {
 		acc += p[s]
 	}
 	return set
+}
+
+// share returns the part of p's total that the squares in set hold (0 when
+// p holds nothing).
+func share(p *[64]float64, set game.Bitboard) float64 {
+	in, total := 0.0, 0.0
+	for s := game.Square(0); s < 64; s++ {
+		total += p[s]
+		if set.Has(s) {
+			in += p[s]
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return in / total
 }

@@ -74,9 +74,11 @@ func TestHonestyOnKnownViews(t *testing.T) {
 	}
 	// 50 %: {d8}, {d8}, {e8}: covers once, one square each.
 	// 90 %: {d8 f8}, {d8}, {e8 d8}: covers once, sizes 2, 1, 2.
-	want := []Region{{Mass: 0.5, Coverage: 1.0 / 3, MeanSize: 1}, {Mass: 0.9, Coverage: 1.0 / 3, MeanSize: 5.0 / 3}}
+	// Their masses: 0.6, 0.995, 0.7 and 1, 0.995, 1.
+	want := []Region{{Mass: 0.5, Coverage: 1.0 / 3, MeanSize: 1, MeanMass: (0.6 + 0.995 + 0.7) / 3},
+		{Mass: 0.9, Coverage: 1.0 / 3, MeanSize: 5.0 / 3, MeanMass: (1 + 0.995 + 1) / 3}}
 	for i, r := range h.Regions {
-		if r.Mass != want[i].Mass || !near(r.Coverage, want[i].Coverage) || !near(r.MeanSize, want[i].MeanSize) {
+		if r.Mass != want[i].Mass || !near(r.Coverage, want[i].Coverage) || !near(r.MeanSize, want[i].MeanSize) || !near(r.MeanMass, want[i].MeanMass) {
 			t.Errorf("region %+v, want %+v", r, want[i])
 		}
 	}

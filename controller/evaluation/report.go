@@ -14,10 +14,12 @@ import (
 // Report holds the measurements over a run; the JSON keys are documented in
 // the README.
 type Report struct {
-	Rules    string `json:"rules"`
-	Games    int    `json:"games"`
-	Seed     uint64 `json:"seed"`
-	Capacity int    `json:"capacity"`
+	Rules    string  `json:"rules"`
+	Games    int     `json:"games"`
+	Seed     uint64  `json:"seed"`
+	Capacity int     `json:"capacity"`
+	Floor    float64 `json:"floor"`   // the controllers' probability floor
+	Purpose  float64 `json:"purpose"` // the share of the purposeful opponent in B2
 	// Players are the players of the games: "random", "bot", "mixed", or
 	// "pgn" for recorded games (Records names their files).
 	Players  string   `json:"players"`
@@ -35,7 +37,7 @@ type Report struct {
 		NotOurs    Candidates `json:"not_ours"` // any square not ours
 		JKrieg     Candidates `json:"jkrieg"`   // R-rules alone: R7/R8 squares after our check, else not ours
 		B1         Candidates `json:"b1"`
-		B2         Candidates `json:"b2"` // squares with B2 probability > 0 (B1 when B2 fell back)
+		B2         Candidates `json:"b2"` // squares where B2's boards put the king (B1 when B2 fell back)
 		B1Ratio    float64    `json:"b1_over_jkrieg"`
 		B2Ratio    float64    `json:"b2_over_jkrieg"`
 		AllB1      Candidates `json:"all_classes_b1"`       // candidate squares summed over the six classes
@@ -216,9 +218,16 @@ func (t *tally) sharpness(p *Ply, c game.Color, ctl *controller.Controller, v *c
 	}
 	t.r.King.JKrieg.add(jk)
 	t.r.King.B1.add(v.Possible[game.King].Count())
+	// B2's support is where its boards put the king, before the floor
+	// spreads a little over every square B1 allows.
+	king := &v.Probability[game.King]
+	if s := ctl.Sampler(); s != nil && s.Boards() > 0 {
+		raw := s.Probabilities()
+		king = &raw[game.King]
+	}
 	b2 := 0
 	for s := 0; s < 64; s++ {
-		if v.Probability[game.King][s] > 0 {
+		if king[s] > 0 {
 			b2++
 		}
 	}

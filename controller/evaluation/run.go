@@ -22,6 +22,11 @@ type Options struct {
 	Rules    referee.Ruleset
 	Start    game.Position
 	Capacity int // B2 boards per controller (controller.DefaultCapacity when 0)
+	// Floor is the controllers' probability floor (controller.Options.Floor).
+	Floor float64
+	// Purpose is the share of the purposeful opponent model in the
+	// controllers' B2 (controller.Options.Purpose; 0: uniform).
+	Purpose float64
 	// Parallel is the number of games played at once (GOMAXPROCS when 0);
 	// each controller then refreshes B2 on one goroutine.
 	Parallel int
@@ -57,6 +62,12 @@ func Run(opt Options) (Report, error) {
 	if opt.Capacity <= 0 {
 		opt.Capacity = controller.DefaultCapacity
 	}
+	switch {
+	case opt.Floor == 0:
+		opt.Floor = controller.DefaultFloor
+	case opt.Floor < 0:
+		opt.Floor = -1
+	}
 	if opt.Players == "" {
 		opt.Players = "random"
 	}
@@ -76,7 +87,7 @@ func Run(opt Options) (Report, error) {
 			defer wg.Done()
 			for i := range jobs {
 				ref, players := games(i)
-				ctls := Follow(i, ref, players, GameSeed(opt.Seed, i), controller.Options{Capacity: opt.Capacity, Workers: 1}, t.observe)
+				ctls := Follow(i, ref, players, GameSeed(opt.Seed, i), controller.Options{Capacity: opt.Capacity, Workers: 1, Floor: opt.Floor, Purpose: opt.Purpose}, t.observe)
 				t.mu.Lock()
 				t.r.Boards.Fallbacks += ctls[0].Sampler().Fallbacks + ctls[1].Sampler().Fallbacks
 				t.mu.Unlock()
@@ -90,6 +101,7 @@ func Run(opt Options) (Report, error) {
 	wg.Wait()
 	r := t.finish()
 	r.Rules, r.Games, r.Seed, r.Capacity, r.Players = opt.Rules.Name, opt.Games, opt.Seed, opt.Capacity, opt.Players
+	r.Floor, r.Purpose = max(0, opt.Floor), min(1, max(0, opt.Purpose))
 	if opt.Players == "bot" || opt.Players == "mixed" {
 		r.MoveTime = opt.MoveTime.String()
 	}

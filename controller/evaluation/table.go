@@ -39,8 +39,10 @@ func (r Report) WriteTable(w io.Writer) error {
 	p("false zeros (B2)\tking on a 0 square %.2f%%, under 1%% %.2f%%\tof player-plies", 100*h.FalseZeros.KingZero, 100*h.FalseZeros.KingBelow)
 	p("\tany man on a 0 square of its class %.2f%%\tof %d enemy men", 100*h.FalseZeros.MenZero, h.FalseZeros.Men)
 	for _, g := range h.Regions {
-		p("king credible region %.0f%%\tcovers %.1f%%\tmean size %.2f squares", 100*g.Mass, 100*g.Coverage, g.MeanSize)
+		p("king credible region %.0f%%\tcovers %.1f%%\tmean size %.2f squares, holding %.1f%% on average", 100*g.Mass, 100*g.Coverage, g.MeanSize, 100*g.MeanMass)
 	}
+	p("probability floor\t%.3f\tof each class's mass spread over its B1 squares", r.Floor)
+	p("purposeful opponent\t%.2f\tof B2's weight of each enemy move", r.Purpose)
 	p("reliability (B2)\tking: predicted / observed (cells)\tall classes: predicted / observed (cells)")
 	for i := range h.Reliable.King {
 		k, a := h.Reliable.King[i], h.Reliable.All[i]

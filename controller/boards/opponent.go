@@ -1,0 +1,64 @@
+package boards
+
+import (
+	"math"
+
+	"github.com/krieg/krieg/controller/jkrieg"
+	"github.com/krieg/krieg/game"
+)
+
+// The opponent model weighs the enemy's legal moves on a board before the
+// referee's answer filters them. A uniform opponent (every legal move equally
+// likely) is right for a random attempter and overconfident against a player
+// with a purpose, who captures what it can, keeps its men out of reach and
+// promotes. The model mixes the two: a share (Sampler.SetPurpose) of each
+// board's weight goes to its moves in proportion to exp(purposeScale·score),
+// the rest evenly.
+//
+// It scores a move on the true board, which a Kriegspiel player does not
+// see: measured against the computer player (README, "Calibration"), it made
+// B2 worse, not better, so controllers leave it off unless asked.
+
+// purposeScale turns a move's score (in pawns) into a weight.
+const purposeScale = 0.7
+
+// pieceValue is each type's material value in pawns (the king is never lost).
+var pieceValue = [game.King + 1]float64{game.Pawn: 1, game.Knight: 3, game.Bishop: 3, game.Rook: 5, game.Queen: 9}
+
+// purposeWeights fills w with exp(purposeScale·score) of each legal move on
+// p (the enemy to move, us its opponent) and returns their sum. A move
+// scores the value of what it captures (an en passant capture a pawn), a
+// promotion's gain, minus the moved man's value when it lands where our men
+// attack, plus half of it when it leaves an attacked square for a safe one,
+// and one for castling.
+func purposeWeights(p *game.Position, us game.Color, legal []game.Move, w []float64) float64 {
+	ours := jkrieg.Attacks(p, us, p.Occupied())
+	sum := 0.0
+	for i, m := range legal {
+		mover := p.At(m.From()).Type()
+		v := pieceValue[mover]
+		score := 0.0
+		if c := p.At(m.To()); c != game.NoPiece {
+			score += pieceValue[c.Type()]
+		} else if mover == game.Pawn && m.To() == p.EnPassant() {
+			score += 1
+		}
+		if pr := m.Promotion(); pr != game.NoPieceType {
+			score += pieceValue[pr] - 1
+			v = pieceValue[pr]
+		}
+		switch {
+		case mover == game.King:
+			if p.IsCastling(m) {
+				score++
+			}
+		case ours.Has(m.To()):
+			score -= v
+		case ours.Has(m.From()):
+			score += v / 2
+		}
+		w[i] = math.Exp(purposeScale * score)
+		sum += w[i]
+	}
+	return sum
+}
