@@ -70,7 +70,7 @@ func New(opt Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{opt: opt, drawer: d, w: 1100, h: 720}
+	a := &App{opt: opt, drawer: d, w: scene.PreferredW, h: scene.PreferredH}
 	a.frame = scene.Frame{Show: scene.DefaultShow, Selected: game.NoSquare, Capture: game.NoSquare, NewGame: opt.Choice}
 	a.frame.View = controller.New(game.White, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
 	switch {
@@ -261,7 +261,9 @@ func (a *App) Close() {
 // Run opens the window and runs until it is closed.
 func Run(a *App, title string) error {
 	ebiten.SetWindowTitle(title)
-	ebiten.SetWindowSize(1100, 720)
+	sw, sh := ebiten.Monitor().Size()
+	ebiten.SetWindowSize(scene.WindowSize(sw, sh))
+	ebiten.SetWindowSizeLimits(scene.MinWindowW, scene.MinWindowH, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	defer a.Close()
 	err := ebiten.RunGame(a)

@@ -2,11 +2,13 @@ package raster
 
 import (
 	"flag"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/controller/timeline"
@@ -106,6 +108,22 @@ func TestGoldens(t *testing.T) {
 			f.Replay = scene.ReplayInfo{Ply: 30, Plies: tl.Plies, Move: tl.Labels[29]}
 			return f
 		}},
+	}
+	// The play screen at three window sizes: the smallest supported, a
+	// laptop's, full HD.
+	for _, size := range [][2]int{{800, 500}, {1280, 800}, {1920, 1080}} {
+		cases = append(cases, struct {
+			name  string
+			frame func() scene.Frame
+		}{fmt.Sprintf("play-%dx%d", size[0], size[1]), func() scene.Frame {
+			f := base
+			f.W, f.H = size[0], size[1]
+			f.View, f.LastMove = tl.Views[game.White][30], tl.Moves[29]
+			f.Panel = scene.Panel{Title: "Wild 16 · 5+3 · you play White", Status: "Your move", Names: [2]string{"you", "computer"},
+				Clocks: [2]time.Duration{4*time.Minute + 12*time.Second, 3*time.Minute + 5*time.Second}, Ticking: true, Running: game.White,
+				ShowInput: true, Typed: "e2e4", Notice: "Illegal move: d1h5"}
+			return f
+		}})
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -61,15 +61,21 @@ func (s *Scene) tooltip(f *Frame) {
 	if len(lines) == 0 {
 		return
 	}
-	size := max(12, min(16, s.Layout.Square*0.2))
-	longest := 0
+	size := max(12, min(16*float64(f.H)/720, s.Layout.Square*0.2))
+	maxW := float64(f.W) * 0.6
+	var rows []string
 	for _, l := range lines {
-		longest = max(longest, len([]rune(l)))
+		rows = append(rows, Wrap(l, assets.Regular, size, maxW-16, "  ")...)
 	}
-	w := float64(longest)*size*0.55 + 16
+	longest := 0.0
+	for _, l := range rows {
+		longest = max(longest, Measure(l, assets.Regular, size))
+	}
+	lines = rows
+	w := longest + 16
 	h := float64(len(lines))*size*1.4 + 10
-	x := min(f.HoverX+16, float64(f.W)-w-4)
-	y := min(f.HoverY+16, float64(f.H)-h-4)
+	x := max(0, min(f.HoverX+16, float64(f.W)-w-4))
+	y := max(0, min(f.HoverY+16, float64(f.H)-h-4))
 	s.rect(Rectangle{x, y, w, h}, tooltipBG, 1)
 	for i, l := range lines {
 		s.text(Rectangle{x + 8, y + 5 + float64(i)*size*1.4, w - 16, size * 1.4}, l, assets.Regular, size, textMain, Left)

@@ -85,11 +85,12 @@ func (s *Scene) rect(r Rectangle, c color.RGBA, alpha float64) {
 	s.add(Sprite{Kind: Rect, X: r.X, Y: r.Y, W: r.W, H: r.H, Color: c, Alpha: alpha})
 }
 
-// text adds a line of text.
+// text adds a line of text, shrunk if need be to fit its box's width.
 func (s *Scene) text(r Rectangle, str string, f assets.Font, size float64, c color.RGBA, a Align) {
 	if str == "" {
 		return
 	}
+	size = Fit(str, f, size, r.W)
 	s.add(Sprite{Kind: Text, X: r.X, Y: r.Y, W: r.W, H: r.H, Text: str, Font: f, Size: size, Color: c, Alpha: 1, Align: a})
 }
 
