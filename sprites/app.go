@@ -152,6 +152,9 @@ func (a *App) apply(in Intent) {
 			return
 		}
 	case Ghost:
+		if a.play != nil && a.replay == nil && a.play.clearQueue(f) {
+			return // a right-click clears the attempt queue first
+		}
 		if f.Mode != scene.NewGameScreen {
 			f.Ghosts[in.Square] = nextGhost(f.Ghosts[in.Square])
 		}

@@ -2,6 +2,7 @@ package sprites
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,6 +27,11 @@ type play struct {
 	rules   referee.Ruleset
 	console []string
 	typed   string
+	// queue holds the attempts made while it was not our move (the
+	// Kriegspiel premove), oldest first; waiting is true while an attempt
+	// of ours awaits the referee's answer.
+	queue   []game.Move
+	waiting bool
 	// Events handled and referee entries heard; tests wait on them.
 	handled, entries int
 }
@@ -82,6 +88,7 @@ func (p *play) event(a *App, ev net.Event) {
 		p.say("the opponent offers: " + ev.Text)
 	case net.KindProblem:
 		f.Panel.Notice = ev.Text
+		p.waiting = false
 	case net.KindConnection:
 		msg := "connection: " + ev.Snap.State.String()
 		if ev.Err != nil {
@@ -113,6 +120,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Selected, f.Dests, f.Drag, f.Illegal, f.Promote = game.NoSquare, 0, nil, nil, nil
 	f.LastMove, f.Capture = game.NoMove, game.NoSquare
 	f.Ghosts = [64]game.PieceType{}
+	p.queue, p.waiting, f.Queue = nil, false, nil
 	f.Panel.Offer, f.Panel.Notice = "", ""
 	f.Panel.Names = [2]string{s.Spec.White, s.Spec.Black}
 	f.Panel.Title = fmt.Sprintf("%s · %d+%d · you play %s", s.Spec.Rules.Title, int(s.Spec.Base.Minutes()), int(s.Spec.Increment.Seconds()), s.Side.Title())
@@ -137,6 +145,12 @@ func (p *play) heard(a *App, ev net.Event) {
 	f.View = vm
 	f.Anim.Apply(f.View.Changes, a.tick)
 	us := e.Mover == p.snap.Side
+	if us {
+		p.waiting = false
+		if e.Verdict == referee.Accepted || e.Verdict == referee.Finished {
+			p.setQueue(f, nil) // the turn is over: the rest of the queue is dropped
+		}
+	}
 	if refused(e.Verdict) && us && e.Attempt != game.NoMove {
 		f.Illegal = &scene.Flash{Move: e.Attempt, Start: a.tick}
 		f.Panel.Notice = "Illegal move: " + e.Attempt.String()
@@ -188,9 +202,11 @@ func refused(v referee.Verdict) bool {
 	return v == referee.Illegal || v == referee.Nonsense || v == referee.Repeated
 }
 
-// tick refreshes the clocks and the status line.
+// tick sends the next queued attempt when it is our turn, and refreshes
+// the clocks and the status line.
 func (p *play) tick(a *App) {
 	f := &a.frame
+	p.flush(a)
 	now := time.Now()
 	s := p.snap
 	f.Panel.Clocks = [2]time.Duration{s.Clocks.Remaining(game.White, now), s.Clocks.Remaining(game.Black, now)}
@@ -257,6 +273,7 @@ func (p *play) apply(a *App, in Intent) {
 	case Cancel:
 		p.typed = ""
 		p.deselect(f)
+		p.clearQueue(f)
 	case Submit:
 		p.submit(a)
 	case Press:
@@ -267,13 +284,19 @@ func (p *play) apply(a *App, in Intent) {
 func (p *play) selectSquare(f *scene.Frame, sq game.Square) {
 	f.Selected = sq
 	f.Dests = 0
-	own := f.View.Own
-	own.SetTurn(f.View.Side)
-	for _, m := range referee.Candidates(&own) {
+	for _, m := range candidates(f) {
 		if m.From() == sq {
 			f.Dests |= m.To().Bit()
 		}
 	}
+}
+
+// candidates are the attempts our own board allows (the moves of our men
+// with the enemy's unseen, and every pawn try).
+func candidates(f *scene.Frame) []game.Move {
+	own := f.View.Own
+	own.SetTurn(f.View.Side)
+	return referee.Candidates(&own)
 }
 
 func (p *play) deselect(f *scene.Frame) { f.Selected, f.Dests = game.NoSquare, 0 }
@@ -310,20 +333,67 @@ func (p *play) promotion(a *App, in Intent) bool {
 	return false
 }
 
-// send sends an attempt at once, in this very frame, unless it is not our move.
+// maxQueue bounds the attempt queue.
+const maxQueue = 9
+
+// send sends an attempt at once, in this very frame, when it is our move
+// and no attempt of ours awaits its answer; otherwise it joins the queue.
 func (p *play) send(a *App, m game.Move) {
 	f := &a.frame
 	if p.ctl == nil || p.snap.Result != nil || !p.snap.InGame {
 		f.Panel.Notice = "No game in progress"
 		return
 	}
-	if p.snap.ToMove != p.snap.Side {
-		f.Panel.Notice = "Not your move"
+	if p.snap.ToMove != p.snap.Side || p.waiting {
+		if len(p.queue) >= maxQueue {
+			f.Panel.Notice = fmt.Sprintf("The queue holds %d attempts at most (Escape clears it)", maxQueue)
+			return
+		}
+		p.setQueue(f, append(p.queue, m))
 		return
 	}
+	p.out(a, m)
+}
+
+// out sends m to the endpoint.
+func (p *play) out(a *App, m game.Move) {
 	if err := p.comm.Attempt(m); err != nil {
-		f.Panel.Notice = err.Error()
+		a.frame.Panel.Notice = err.Error()
+		return
 	}
+	p.waiting = true
+}
+
+// flush sends the next queued attempt when it is our turn and nothing of
+// ours awaits an answer. A queued attempt our own board no longer allows
+// (its man was captured, or an own man now stands in the way) is dropped.
+func (p *play) flush(a *App) {
+	f := &a.frame
+	if p.ctl == nil || p.waiting || len(p.queue) == 0 || !p.snap.InGame || p.snap.Result != nil || p.snap.ToMove != p.snap.Side {
+		return
+	}
+	cands := candidates(f)
+	for len(p.queue) > 0 {
+		m := p.queue[0]
+		p.setQueue(f, p.queue[1:])
+		if slices.Contains(cands, m) {
+			p.out(a, m)
+			return
+		}
+	}
+}
+
+// setQueue replaces the queue and what the board shows of it.
+func (p *play) setQueue(f *scene.Frame, q []game.Move) {
+	p.queue = q
+	f.Queue = append(f.Queue[:0:0], q...)
+}
+
+// clearQueue empties the queue; it reports whether there was one.
+func (p *play) clearQueue(f *scene.Frame) bool {
+	had := len(p.queue) > 0
+	p.setQueue(f, nil)
+	return had
 }
 
 // submit sends the typed line: a move, "px", or a line for the server.

@@ -75,6 +75,7 @@ func (s *Scene) board(f *Frame) {
 		}
 	}
 	s.tokens(f)
+	s.queued(f)
 	if pr := f.Promote; pr != nil {
 		s.picker(f, *pr)
 	}
@@ -219,4 +220,23 @@ func (s *Scene) token(r Rectangle, cx, cy, d float64, c color.RGBA, alpha float6
 	s.add(Sprite{Kind: Disc, X: b.X, Y: b.Y, W: b.W, H: b.H, Color: c, Alpha: alpha * 0.85})
 	s.add(Sprite{Kind: Ring, X: b.X, Y: b.Y, W: b.W, H: b.H, Color: tokenRim, Alpha: alpha * 0.9, Stroke: max(1, r.W*0.025)})
 	return b
+}
+
+// queued marks the attempts queued for our next turn: their squares faintly
+// lit and, on each target square, a badge with the attempt's number (side
+// by side when several aim at one square).
+func (s *Scene) queued(f *Frame) {
+	l := s.Layout
+	d := l.Square * 0.34
+	onSquare := map[game.Square]int{}
+	for i, m := range f.Queue {
+		s.rect(l.SquareRect(m.From()), queueMark, 0.22)
+		s.rect(l.SquareRect(m.To()), queueMark, 0.22)
+		r := l.SquareRect(m.To())
+		k := onSquare[m.To()]
+		onSquare[m.To()]++
+		b := Rectangle{r.X + 2 + float64(k)*d*0.8, r.Y + 2, d, d}
+		s.add(Sprite{Kind: Disc, X: b.X, Y: b.Y, W: b.W, H: b.H, Color: queueMark, Alpha: 0.95})
+		s.text(b, fmt.Sprint(i+1), assets.Bold, d*0.7, tokenRim, Center)
+	}
 }

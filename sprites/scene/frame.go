@@ -101,7 +101,8 @@ type Frame struct {
 	Capture  game.Square
 	Ghosts   [64]game.PieceType // the player's own hypotheses, enemy colour
 	Illegal  *Flash
-	Promote  *Promotion // the promotion picker, when open
+	Promote  *Promotion  // the promotion picker, when open
+	Queue    []game.Move // attempts queued for our next turn, in order
 
 	Panel   Panel
 	NewGame NewGameChoice

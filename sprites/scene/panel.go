@@ -131,6 +131,13 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	c.row(c.unit * 0.4)
 	c.line(f.Panel.Title, assets.Regular, textDim)
 	c.line(f.Panel.Status, assets.Bold, textMain)
+	if len(f.Queue) > 0 {
+		q := "Queued:"
+		for i, m := range f.Queue {
+			q += fmt.Sprintf(" %d. %s", i+1, m)
+		}
+		c.line(q+" (Esc or right-click clears)", assets.Regular, textOwn)
+	}
 	if f.Panel.Offer != "" {
 		c.line("The opponent offers: "+f.Panel.Offer+" (click "+f.Panel.Offer+" to accept)", assets.Bold, textOwn)
 	}
