@@ -59,6 +59,9 @@ type App struct {
 	play   *play
 	replay *replay
 	quit   bool
+	// The Save as… question: prompting while the path is being typed.
+	prompting bool
+	saving    string
 }
 
 // ErrQuit ends the game loop normally.
@@ -123,6 +126,10 @@ func (a *App) Update() error {
 func (a *App) rebuild() {
 	a.frame.W, a.frame.H = a.w, a.h
 	a.frame.Panel.Full = ebiten.IsFullscreen()
+	a.frame.Panel.Prompt = ""
+	if a.prompting {
+		a.frame.Panel.Prompt = "Save as: " + a.saving
+	}
 	if a.opt.Sounds != nil {
 		a.frame.Panel.Muted = a.opt.Sounds.Muted
 	}
@@ -143,6 +150,9 @@ func (a *App) Layout(w, h int) (int, int) {
 // apply carries out one intent.
 func (a *App) apply(in Intent) {
 	f := &a.frame
+	if a.prompting && a.prompt(in) {
+		return
+	}
 	switch in.Kind {
 	case Hover:
 		f.Hover, f.HoverX, f.HoverY = true, in.X, in.Y
@@ -194,6 +204,10 @@ func (a *App) common(b scene.Button) bool {
 		f.Show.Heat = nextHeat(f.Show.Heat)
 	case scene.ClearGhosts:
 		f.Ghosts = [64]game.PieceType{}
+	case scene.CopyPGN:
+		a.copyPGN()
+	case scene.SaveAs:
+		a.promptSave()
 	default:
 		return false
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/krieg/krieg/assets"
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
@@ -32,6 +33,10 @@ type play struct {
 	// of ours awaits the referee's answer.
 	queue   []game.Move
 	waiting bool
+	// moves are our accepted moves in SAN as our board saw them, refused
+	// attempts in brackets; failed holds this turn's refused ones.
+	moves  []string
+	failed []string
 	// Events handled and referee entries heard; tests wait on them.
 	handled, entries int
 }
@@ -121,6 +126,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.LastMove, f.Capture = game.NoMove, game.NoSquare
 	f.Ghosts = [64]game.PieceType{}
 	p.queue, p.waiting, f.Queue = nil, false, nil
+	p.moves, p.failed = nil, nil
 	f.Panel.Offer, f.Panel.Notice = "", ""
 	f.Panel.Names = [2]string{s.Spec.White, s.Spec.Black}
 	f.Panel.Title = fmt.Sprintf("%s · %d+%d · you play %s", s.Spec.Rules.Title, int(s.Spec.Base.Minutes()), int(s.Spec.Increment.Seconds()), s.Side.Title())
@@ -146,6 +152,7 @@ func (p *play) heard(a *App, ev net.Event) {
 	f.Anim.Apply(f.View.Changes, a.tick)
 	us := e.Mover == p.snap.Side
 	if us {
+		p.note(e, prev)
 		p.waiting = false
 		if e.Verdict == referee.Accepted || e.Verdict == referee.Finished {
 			p.setQueue(f, nil) // the turn is over: the rest of the queue is dropped
@@ -213,6 +220,9 @@ func (p *play) tick(a *App) {
 	f.Panel.Running, f.Panel.Ticking = s.Clocks.Running, s.Clocks.Ticking && s.InGame
 	f.Panel.Typed, f.Panel.Console, f.Panel.ShowInput = p.typed, p.console, true
 	f.Panel.GameOver = s.Result != nil
+	_, src := p.comm.(recordSource)
+	f.Panel.Reviewable = f.Panel.GameOver && src
+	f.Panel.Moves = p.moveList()
 	switch {
 	case s.Result != nil:
 		f.Panel.Status = fmt.Sprintf("Game over: %s (%s)", s.Result.Score, s.Result.Reason)
@@ -422,6 +432,8 @@ func (p *play) button(a *App, b scene.Button) {
 		err = p.comm.Do(net.Draw)
 	case scene.Abort:
 		err = p.comm.Do(net.Abort)
+	case scene.Review:
+		a.review()
 	case scene.NewGame:
 		switch {
 		case a.opt.Local != nil && (p.snap.Result != nil || !p.snap.InGame):
@@ -437,4 +449,32 @@ func (p *play) button(a *App, b scene.Button) {
 	if err != nil {
 		a.frame.Panel.Notice = err.Error()
 	}
+}
+
+// note adds our entry e to the move list; before is our board before it.
+func (p *play) note(e referee.Entry, before game.Position) {
+	if e.Attempt == game.NoMove {
+		return
+	}
+	before.SetTurn(e.Mover)
+	san := record.AttemptSAN(&before, e.Attempt)
+	switch {
+	case refused(e.Verdict):
+		p.failed = append(p.failed, san)
+	case e.Verdict == referee.Accepted || e.Verdict == referee.Finished:
+		m := fmt.Sprintf("%d. ", e.Ply/2+1)
+		if len(p.failed) > 0 {
+			m += "(" + strings.Join(p.failed, " ") + ") "
+		}
+		p.moves, p.failed = append(p.moves, m+san), nil
+	}
+}
+
+// moveList writes our moves so far, and this turn's refused attempts.
+func (p *play) moveList() string {
+	s := strings.Join(p.moves, " ")
+	if len(p.failed) > 0 {
+		s += " (" + strings.Join(p.failed, " ") + ")"
+	}
+	return strings.TrimSpace(s)
 }

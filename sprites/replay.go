@@ -49,6 +49,11 @@ func (r *replay) apply(a *App, in Intent) {
 			side = side.Other()
 		case scene.Reveal:
 			r.reveal = !r.reveal
+		case scene.NewGame:
+			if f.Replay.Review && a.opt.Local != nil {
+				a.closeReview()
+				return
+			}
 		}
 	}
 	ply = max(0, min(r.tl.Plies, ply))
@@ -58,4 +63,16 @@ func (r *replay) apply(a *App, in Intent) {
 	}
 	r.ply, r.side = ply, side
 	r.show(f, a.tick, switchedSide)
+}
+
+// closeReview leaves the review of a game for the new-game screen.
+func (a *App) closeReview() {
+	if a.play != nil {
+		a.play.close()
+		a.play = nil
+	}
+	a.replay = nil
+	a.frame.Replay = scene.ReplayInfo{}
+	a.frame.Truth, a.frame.Anim = nil, nil
+	a.frame.Mode = scene.NewGameScreen
 }

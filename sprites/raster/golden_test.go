@@ -109,6 +109,18 @@ func TestGoldens(t *testing.T) {
 			return f
 		}},
 	}
+	// The review of a game: the player's (Black's) view at ply 30, truth
+	// revealed, the move list.
+	cases = append(cases, struct {
+		name  string
+		frame func() scene.Frame
+	}{"review", func() scene.Frame {
+		f := base
+		f.W, f.H = 1000, 640
+		f.Replay.Review, f.Flipped = true, true
+		scene.ReplayFrame(&f, tl, 30, game.Black, true)
+		return f
+	}})
 	// The play screen at three window sizes: the smallest supported, a
 	// laptop's, full HD.
 	for _, size := range [][2]int{{800, 500}, {1280, 800}, {1920, 1080}} {

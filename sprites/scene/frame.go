@@ -125,6 +125,14 @@ type Panel struct {
 	Offer     string // the opponent's pending offer ("draw", "abort")
 	GameOver  bool
 	ShowInput bool
+	// Moves are our moves so far in SAN, refused attempts in brackets.
+	Moves string
+	// Reviewable: the game is over and its record can be opened (Review,
+	// Copy PGN, Save as…).
+	Reviewable bool
+	// Prompt, when set, is a line being typed for a question ("Save as:
+	// /home/me/game.pgn"), shown with a cursor.
+	Prompt string
 }
 
 // ReplayInfo is the replay screen's state.
@@ -132,6 +140,11 @@ type ReplayInfo struct {
 	Ply, Plies int    // shown after Ply plies, of Plies
 	Move       string // the move that led here ("12. Nf3")
 	Heard      []string
+	// Moves is the game's moves up to this ply in SAN, each side's refused
+	// attempts in brackets before its move.
+	Moves string
+	// Review: opened from a game just played (offers New game).
+	Review bool
 }
 
 // NewGameChoice is the new-game screen's selection.

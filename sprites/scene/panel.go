@@ -118,7 +118,9 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	c.clock(f, me.Other(), c.row(clockH))
 	c.clock(f, me, c.bottom(clockH))
 	c.bottom(c.unit * 0.4)
-	if f.Panel.ShowInput {
+	if f.Panel.Prompt != "" {
+		c.prompt(f.Panel.Prompt)
+	} else if f.Panel.ShowInput {
 		in := c.bottom(c.unit * 1.9)
 		s.rect(in, clockBG, 1)
 		typed := "type e2e4 or px, then Enter"
@@ -141,13 +143,40 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	if f.Panel.Offer != "" {
 		c.line("The opponent offers: "+f.Panel.Offer+" (click "+f.Panel.Offer+" to accept)", assets.Bold, textOwn)
 	}
-	c.buttons([]Button{Resign, OfferDraw, Abort, NewGame}, nil)
+	if f.Panel.Reviewable {
+		c.buttons([]Button{Review, CopyPGN, SaveAs, NewGame}, func(b Button) bool { return b == Review })
+	} else {
+		c.buttons([]Button{Resign, OfferDraw, Abort, NewGame}, nil)
+	}
 	c.buttons([]Button{Flip, Fullscreen, Mute}, func(b Button) bool {
 		return (b == Fullscreen && f.Panel.Full) || (b == Mute && !f.Panel.Muted)
 	})
 	c.toggles(f)
 	c.facts(f)
+	if f.Panel.Moves != "" {
+		c.lastLines("Your moves: "+f.Panel.Moves, 2, assets.Regular, textMain)
+	}
 	s.logLines(c, f.View.Log, f.Panel.Console)
+}
+
+// lastLines adds str wrapped, keeping only its last n rows (a list that
+// grows at its end, such as the moves).
+func (c *column) lastLines(str string, n int, f assets.Font, col color.RGBA) {
+	rows := Wrap(str, f, c.unit, c.r.W, "")
+	if len(rows) > n {
+		rows = rows[len(rows)-n:]
+	}
+	for _, l := range rows {
+		c.s.text(c.row(c.unit*1.45), l, f, c.unit, col, Left)
+	}
+}
+
+// prompt adds, at the bottom, the line being typed for a question.
+func (c *column) prompt(text string) {
+	in := c.bottom(c.unit * 1.9)
+	c.s.rect(in, clockBG, 1)
+	size := c.unit * 0.95
+	c.s.text(in.inset(4), tail(text+"_", assets.Mono, size, in.W-8), assets.Mono, size, textOwn, Left)
 }
 
 // tail returns the end of str that fits in w, marked with "…" when cut:
@@ -296,6 +325,9 @@ func (s *Scene) replayPanel(f *Frame) {
 // replayColumn fills the replay panel's column.
 func (s *Scene) replayColumn(c *column, f *Frame) {
 	r := f.Replay
+	if f.Panel.Prompt != "" {
+		c.prompt(f.Panel.Prompt)
+	}
 	c.line(f.Panel.Title, assets.Regular, textDim)
 	c.line(fmt.Sprintf("Ply %d of %d   %s", r.Ply, r.Plies, r.Move), assets.Bold, textMain)
 	c.line(f.Panel.Status, assets.Regular, textMain)
@@ -303,8 +335,16 @@ func (s *Scene) replayColumn(c *column, f *Frame) {
 	c.buttons([]Button{SwapSide, Reveal, Flip, Fullscreen}, func(b Button) bool {
 		return (b == Reveal && f.Truth != nil) || (b == Fullscreen && f.Panel.Full)
 	})
+	if r.Review {
+		c.buttons([]Button{CopyPGN, SaveAs, NewGame}, nil)
+	} else {
+		c.buttons([]Button{CopyPGN, SaveAs}, nil)
+	}
 	c.toggles(f)
 	c.facts(f)
+	if r.Moves != "" {
+		c.lastLines(r.Moves, 3, assets.Regular, textMain)
+	}
 	for _, h := range r.Heard {
 		c.line(h, assets.Regular, textOwn)
 	}
