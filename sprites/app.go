@@ -19,6 +19,7 @@ import (
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
+	"github.com/krieg/krieg/sprites/settings"
 )
 
 // Starter begins a local game from the new-game screen's choice: it returns
@@ -44,6 +45,11 @@ type Options struct {
 	Choice scene.NewGameChoice
 	// Quit ends the window when the game ends (tests).
 	Quit bool
+	// SettingsDir keeps the window's settings between runs (see package
+	// settings; "" keeps nothing). ChoiceFromFlags: Choice was asked for
+	// on the command line and wins over the saved one.
+	SettingsDir     string
+	ChoiceFromFlags bool
 }
 
 // App is the window's game: it implements ebiten.Game.
@@ -62,6 +68,8 @@ type App struct {
 	// The Save as… question: prompting while the path is being typed.
 	prompting bool
 	saving    string
+	// saved are the settings as last written.
+	saved settings.Settings
 }
 
 // ErrQuit ends the game loop normally.
@@ -89,8 +97,53 @@ func New(opt Options) (*App, error) {
 	if opt.Sounds != nil && opt.Sounds.Problem != "" {
 		a.frame.Panel.Notice = opt.Sounds.Problem
 	}
+	a.loadSettings()
 	a.rebuild()
 	return a, nil
+}
+
+// loadSettings applies the saved settings, if the window keeps any.
+func (a *App) loadSettings() {
+	a.saved = a.settings()
+	if a.opt.SettingsDir == "" {
+		return
+	}
+	s, err := settings.Load(a.opt.SettingsDir)
+	if err != nil {
+		a.frame.Panel.Notice = err.Error()
+	}
+	if a.opt.ChoiceFromFlags {
+		s.NewGame = a.frame.NewGame
+	}
+	f := &a.frame
+	f.NewGame, f.Show, f.Theme, f.Assist, f.ReduceMotion = s.NewGame, s.Show, s.Theme, s.Assist, s.ReduceMotion
+	if a.opt.Sounds != nil {
+		a.opt.Sounds.Muted = s.Muted
+	}
+	a.saved = s
+}
+
+// settings are the window's settings as they stand.
+func (a *App) settings() settings.Settings {
+	f := &a.frame
+	s := a.saved
+	s.NewGame, s.Show, s.Theme, s.Assist, s.ReduceMotion = f.NewGame, f.Show, f.Theme, f.Assist, f.ReduceMotion
+	if a.opt.Sounds != nil {
+		s.Muted = a.opt.Sounds.Muted
+	}
+	return s
+}
+
+// keepSettings writes the settings when they changed.
+func (a *App) keepSettings() {
+	s := a.settings()
+	if s == a.saved || a.opt.SettingsDir == "" {
+		return
+	}
+	a.saved = s
+	if err := s.Save(a.opt.SettingsDir); err != nil {
+		a.frame.Panel.Notice = err.Error()
+	}
 }
 
 // Inject queues intents as if the user had made them; they apply at the next
@@ -109,6 +162,7 @@ func (a *App) Update() error {
 	for _, in := range intents {
 		a.apply(in)
 	}
+	a.keepSettings()
 	if a.play != nil {
 		a.play.tick(a)
 	}
@@ -249,6 +303,12 @@ func (a *App) newGame(in Intent) {
 			a.frame.NewGame.Time = i
 		case scene.OpponentGroup:
 			a.frame.NewGame.Opponent = i
+		case scene.ThemeGroup:
+			a.frame.Theme = scene.Theme(i)
+		case scene.AssistGroup:
+			a.frame.Assist = scene.Assist(i)
+		case scene.MotionGroup:
+			a.frame.ReduceMotion = i == 1
 		}
 		return
 	}
@@ -288,4 +348,13 @@ func Run(a *App, title string) error {
 		return nil
 	}
 	return err
+}
+
+// animStart is the tick an animation starting now begins at: now, or long
+// enough ago to be over when motion is reduced.
+func (a *App) animStart() int64 {
+	if a.frame.ReduceMotion {
+		return a.tick - 1000
+	}
+	return a.tick
 }

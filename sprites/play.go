@@ -120,7 +120,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	p.ctl = controller.New(s.Side, s.Spec.Rules, s.Spec.Start, p.opt.Controller)
 	f.View = p.ctl.View()
 	f.Anim = scene.NewAnimator()
-	f.Anim.Apply(f.View.Changes, a.tick)
+	f.Anim.Apply(f.View.Changes, a.animStart())
 	f.Flipped = s.Side == game.Black
 	f.Selected, f.Dests, f.Drag, f.Illegal, f.Promote = game.NoSquare, 0, nil, nil, nil
 	f.LastMove, f.Capture = game.NoMove, game.NoSquare
@@ -149,7 +149,7 @@ func (p *play) heard(a *App, ev net.Event) {
 		return
 	}
 	f.View = vm
-	f.Anim.Apply(f.View.Changes, a.tick)
+	f.Anim.Apply(f.View.Changes, a.animStart())
 	us := e.Mover == p.snap.Side
 	if us {
 		p.note(e, prev)

@@ -62,7 +62,7 @@ func (r *replay) apply(a *App, in Intent) {
 		f.Flipped = !f.Flipped
 	}
 	r.ply, r.side = ply, side
-	r.show(f, a.tick, switchedSide)
+	r.show(f, a.animStart(), switchedSide)
 }
 
 // closeReview leaves the review of a game for the new-game screen.

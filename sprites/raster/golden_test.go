@@ -80,6 +80,16 @@ func TestGoldens(t *testing.T) {
 			f.View, f.Anim, f.Tick = tv, fading, scene.FadeTicks/2
 			return f
 		}},
+		{"contrast", func() scene.Frame {
+			f := base
+			f.View, f.Theme, f.LastMove = tl.Views[game.White][30], scene.HighContrast, tl.Moves[29]
+			return f
+		}},
+		{"assist-rules", func() scene.Frame {
+			f := base
+			f.View, f.Assist, f.Show.Heat = tl.Views[game.White][30], scene.AssistRules, game.King
+			return f
+		}},
 		{"zone", func() scene.Frame {
 			f := base
 			f.View, f.Show.Zone, f.Show.Pieces = tl.Views[game.White][30], true, false

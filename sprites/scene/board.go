@@ -3,6 +3,8 @@ package scene
 import (
 	"fmt"
 	"image/color"
+	"slices"
+	"strings"
 
 	"github.com/krieg/krieg/assets"
 	"github.com/krieg/krieg/controller"
@@ -13,10 +15,11 @@ import (
 func (s *Scene) board(f *Frame) {
 	l := s.Layout
 	sq := l.Square
+	light, dark := f.Theme.squares()
 	for x := game.A1; x <= game.H8; x++ {
-		c := darkSquare
+		c := dark
 		if (x.File()+x.Rank())%2 == 1 {
-			c = lightSquare
+			c = light
 		}
 		s.rect(l.SquareRect(x), c, 1)
 	}
@@ -27,12 +30,12 @@ func (s *Scene) board(f *Frame) {
 	if f.Capture != game.NoSquare {
 		s.rect(l.SquareRect(f.Capture), captureMark, 0.35)
 	}
-	if f.Show.Zone {
+	if f.Show.Zone && f.Assist != AssistOff {
 		for x := f.View.Zone &^ f.View.Own.ByColor(f.View.Side); x != 0; {
 			s.rect(l.SquareRect(x.PopFirst()), zoneRed, 0.28)
 		}
 	}
-	if t := f.Show.Heat; t != game.NoPieceType {
+	if t := f.Show.Heat; t != game.NoPieceType && f.Assist == AssistFull {
 		s.heat(f, t)
 	}
 	if f.Selected != game.NoSquare {
@@ -48,7 +51,7 @@ func (s *Scene) board(f *Frame) {
 		k := l.SquareRect(own.KingSquare(f.View.Side))
 		s.add(Sprite{Kind: Disc, X: k.X, Y: k.Y, W: k.W, H: k.H, Color: checkRed, Alpha: 0.75})
 	}
-	s.coordinates(l)
+	s.coordinates(l, light, dark)
 	if t := f.Truth; t != nil {
 		enemy := f.View.Side.Other()
 		for x := t.ByColor(enemy); x != 0; {
@@ -100,7 +103,7 @@ func (s *Scene) piece(r Rectangle, p game.Piece, alpha float64) {
 
 // coordinates adds the file letters along the bottom edge and the rank
 // numbers along the left edge, inside the squares as lichess does.
-func (s *Scene) coordinates(l Layout) {
+func (s *Scene) coordinates(l Layout, light, dark color.RGBA) {
 	size := max(9, l.Square*0.17)
 	pad := l.Square * 0.05
 	for i := 0; i < 8; i++ {
@@ -109,15 +112,15 @@ func (s *Scene) coordinates(l Layout) {
 			file, rank = 7-i, i
 		}
 		bottom := l.SquareRect(game.NewSquare(file, rankAtBottom(l)))
-		c := lightSquare
+		c := light
 		if (file+rankAtBottom(l))%2 == 1 {
-			c = darkSquare
+			c = dark
 		}
 		s.text(Rectangle{bottom.X, bottom.Y + bottom.H - size - pad, bottom.W - pad, size}, string(rune('a'+file)), assets.Bold, size, c, Right)
 		left := l.SquareRect(game.NewSquare(fileAtLeft(l), rank))
-		c = lightSquare
+		c = light
 		if (fileAtLeft(l)+rank)%2 == 1 {
-			c = darkSquare
+			c = dark
 		}
 		s.text(Rectangle{left.X + pad, left.Y + pad, left.W, size}, string(rune('1'+rank)), assets.Bold, size, c, Left)
 	}
@@ -158,13 +161,22 @@ func (s *Scene) heat(f *Frame, t game.PieceType) {
 
 // shown returns the tokens to draw: the animator's, or the view model's as
 // they are when there is no animator.
+// Only the tokens the assistant's level allows are returned.
 func (f *Frame) shown() []Shown {
-	if f.Anim != nil {
-		return f.Anim.Shown(f.Tick)
+	if f.Assist == AssistOff {
+		return nil
 	}
-	out := make([]Shown, len(f.View.Tokens))
-	for i, t := range f.View.Tokens {
-		out[i] = Shown{t, t.Opacity}
+	var out []Shown
+	if f.Anim != nil {
+		out = f.Anim.Shown(f.Tick)
+	} else {
+		out = make([]Shown, len(f.View.Tokens))
+		for i, t := range f.View.Tokens {
+			out[i] = Shown{t, t.Opacity}
+		}
+	}
+	if f.Assist == AssistRules {
+		out = slices.DeleteFunc(out, func(t Shown) bool { return !strings.HasPrefix(t.Reason.Rule, "R") })
 	}
 	return out
 }

@@ -39,7 +39,7 @@ func Explain(f *Frame, sq game.Square) []string {
 		}
 		lines = append(lines, fmt.Sprintf("%s token %.0f%%: %s, %s", t.Kind, 100*t.Opacity, t.Reason.Rule, t.Reason.Message))
 	}
-	if h := f.Show.Heat; h != game.NoPieceType {
+	if h := f.Show.Heat; h != game.NoPieceType && f.Assist == AssistFull {
 		lines = append(lines, fmt.Sprintf("enemy %s here: %.0f%%", h, 100*f.View.Probability[h][sq]))
 	}
 	if t := f.Ghosts[sq]; t != game.NoPieceType {

@@ -86,6 +86,10 @@ type Frame struct {
 	Tick    int64
 	Flipped bool
 
+	Theme        Theme  // the board's colours
+	Assist       Assist // how much of the assistant is shown
+	ReduceMotion bool   // no slides, fades or flashes: changes show at once
+
 	View  controller.ViewModel
 	Anim  *Animator // tokens as animated; nil draws View.Tokens as they are
 	Show  Show
@@ -159,6 +163,14 @@ var (
 	Sides        = []string{"White", "Black", "Random"}
 	TimeControls = []string{"1+0", "3+2", "5+3", "10+5", "15+10"}
 	Opponents    = []string{"Computer", "Random mover"}
+)
+
+// The new-game screen's settings groups (see Choice): board theme,
+// assistant level, motion.
+const (
+	ThemeGroup = OpponentGroup + 1 + iota
+	AssistGroup
+	MotionGroup
 )
 
 // DefaultNewGame is White, 5+3, against the computer.

@@ -228,7 +228,9 @@ func (c *column) facts(f *Frame) {
 	if v.FromB1 {
 		belief = "Belief: per-class sets (B1)" + heat
 	}
-	c.line(belief, assets.Regular, textDim)
+	if f.Assist == AssistFull {
+		c.line(belief, assets.Regular, textDim)
+	}
 	if f.Panel.Notice != "" {
 		c.line(f.Panel.Notice, assets.Bold, illegalRed)
 	}
@@ -393,6 +395,13 @@ func (s *Scene) newGameColumn(c *column, f *Frame) {
 	group("You play", SideGroup, Sides, ch.Side)
 	group("Time control (minutes + seconds per move)", TimeGroup, TimeControls, ch.Time)
 	group("Opponent", OpponentGroup, Opponents, ch.Opponent)
+	group("Board", ThemeGroup, Themes, int(f.Theme))
+	group("Assistant", AssistGroup, Assists, int(f.Assist))
+	motion := 0
+	if f.ReduceMotion {
+		motion = 1
+	}
+	group("Motion", MotionGroup, Motions, motion)
 	c.row(c.unit * 0.5)
 	r := c.row(c.unit * 3)
 	s.button(Rectangle{r.X, r.Y, r.W, r.H}, Start, "Play", true, c.unit*1.2)
