@@ -68,8 +68,10 @@ type App struct {
 	// The Save as… question: prompting while the path is being typed.
 	prompting bool
 	saving    string
-	// saved are the settings as last written.
-	saved settings.Settings
+	// saved are the settings as last written; legendSeen: the legend has
+	// been shown and closed once.
+	saved      settings.Settings
+	legendSeen bool
 }
 
 // ErrQuit ends the game loop normally.
@@ -120,6 +122,8 @@ func (a *App) loadSettings() {
 	if a.opt.Sounds != nil {
 		a.opt.Sounds.Muted = s.Muted
 	}
+	a.legendSeen = s.LegendSeen
+	f.Legend = !s.LegendSeen // the first run opens with the legend
 	a.saved = s
 }
 
@@ -131,6 +135,7 @@ func (a *App) settings() settings.Settings {
 	if a.opt.Sounds != nil {
 		s.Muted = a.opt.Sounds.Muted
 	}
+	s.LegendSeen = a.legendSeen
 	return s
 }
 
@@ -207,6 +212,10 @@ func (a *App) apply(in Intent) {
 	if a.prompting && a.prompt(in) {
 		return
 	}
+	if f.Legend && (in.Kind == Cancel || in.Kind == Press && in.Button == scene.Legend) {
+		f.Legend, a.legendSeen = false, true
+		return
+	}
 	switch in.Kind {
 	case Hover:
 		f.Hover, f.HoverX, f.HoverY = true, in.X, in.Y
@@ -258,6 +267,8 @@ func (a *App) common(b scene.Button) bool {
 		f.Show.Heat = nextHeat(f.Show.Heat)
 	case scene.ClearGhosts:
 		f.Ghosts = [64]game.PieceType{}
+	case scene.Legend:
+		f.Legend = true
 	case scene.CopyPGN:
 		a.copyPGN()
 	case scene.SaveAs:

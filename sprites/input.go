@@ -26,6 +26,7 @@ const dragThreshold = 4
 // keyButtons are the keyboard shortcuts for buttons.
 var keyButtons = map[ebiten.Key]scene.Button{
 	ebiten.KeyF11:    scene.Fullscreen,
+	ebiten.KeyF1:     scene.Legend,
 	ebiten.KeyF2:     scene.NewGame,
 	ebiten.KeyF3:     scene.Flip,
 	ebiten.KeyF4:     scene.Mute,
@@ -61,7 +62,11 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 		out = append(out, Intent{Kind: Cancel})
 	}
 	if in.chars = ebiten.AppendInputChars(in.chars[:0]); len(in.chars) > 0 {
-		out = append(out, Intent{Kind: TypeText, Text: string(in.chars)})
+		if string(in.chars) == "?" {
+			out = append(out, Intent{Kind: Press, Button: scene.Legend}) // no move has a "?"
+		} else {
+			out = append(out, Intent{Kind: TypeText, Text: string(in.chars)})
+		}
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
 		if sq, ok := s.Layout.SquareAt(x, y); ok {

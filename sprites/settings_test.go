@@ -18,6 +18,15 @@ func TestWindowSettingsSurviveRestart(t *testing.T) {
 	}
 	h.show(first)
 	h.do(func() {
+		if !first.frame.Legend || !hasButton(&first.scene, scene.Legend) {
+			t.Error("the first run does not open with the legend")
+		}
+		first.Inject(Intent{Kind: Cancel}) // Escape closes it
+	})
+	h.do(func() {
+		if first.frame.Legend {
+			t.Error("Escape did not close the legend")
+		}
 		first.Inject(
 			Intent{Kind: Press, Button: scene.Choice(scene.SideGroup, 1)},
 			Intent{Kind: Press, Button: scene.Choice(scene.TimeGroup, 0)},
@@ -48,6 +57,9 @@ func TestWindowSettingsSurviveRestart(t *testing.T) {
 	}
 	if wantShow := (scene.Show{Pieces: true, Kings: true, Zone: true, Heat: game.King}); f.Show != wantShow {
 		t.Errorf("toggles %+v; want %+v", f.Show, wantShow)
+	}
+	if f.Legend {
+		t.Error("the legend opened again after it was closed once")
 	}
 	if f.Panel.Notice != "" {
 		t.Errorf("notice %q after a clean restart", f.Panel.Notice)

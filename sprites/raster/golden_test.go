@@ -80,6 +80,12 @@ func TestGoldens(t *testing.T) {
 			f.View, f.Anim, f.Tick = tv, fading, scene.FadeTicks/2
 			return f
 		}},
+		{"legend", func() scene.Frame {
+			f := base
+			f.W, f.H = 1000, 640
+			f.View, f.Legend = startView(), true
+			return f
+		}},
 		{"contrast", func() scene.Frame {
 			f := base
 			f.View, f.Theme, f.LastMove = tl.Views[game.White][30], scene.HighContrast, tl.Moves[29]

@@ -21,10 +21,15 @@ func Build(f Frame) Scene {
 	default:
 		s.playPanel(&f)
 	}
-	s.tooltip(&f)
+	if !f.Legend {
+		s.tooltip(&f)
+	}
 	if d := f.Drag; d != nil {
 		sq := s.Layout.Square
 		s.piece(Rectangle{d.X - sq/2, d.Y - sq/2, sq, sq}, f.View.Own.At(d.From), 1)
+	}
+	if f.Legend {
+		s.legend(&f)
 	}
 	return s
 }
@@ -37,7 +42,7 @@ func Explain(f *Frame, sq game.Square) []string {
 		if t.Square != sq || !f.Show.visible(t.Kind) {
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%s token %.0f%%: %s, %s", t.Kind, 100*t.Opacity, t.Reason.Rule, t.Reason.Message))
+		lines = append(lines, explainToken(t))
 	}
 	if h := f.Show.Heat; h != game.NoPieceType && f.Assist == AssistFull {
 		lines = append(lines, fmt.Sprintf("enemy %s here: %.0f%%", h, 100*f.View.Probability[h][sq]))

@@ -10,7 +10,7 @@ func (s *Scene) Clipped() []string {
 	var out []string
 	p := s.Layout.Panel
 	win := Rectangle{0, 0, float64(s.W), float64(s.H)}
-	for _, sp := range s.Sprites {
+	for i, sp := range s.Sprites {
 		if sp.Kind != Text {
 			continue
 		}
@@ -23,6 +23,12 @@ func (s *Scene) Clipped() []string {
 		}
 		if !box.within(win) {
 			out = append(out, fmt.Sprintf("%q: box %+v leaves the %dx%d window", sp.Text, box, s.W, s.H))
+		}
+		if o := s.Overlay; o.W > 0 && i >= s.overlayFrom {
+			if !box.within(o) {
+				out = append(out, fmt.Sprintf("%q: box %+v leaves the overlay %+v", sp.Text, box, o))
+			}
+			continue
 		}
 		if p.Contains(sp.X+0.5, sp.Y+0.5) && !box.within(p) && !s.onTooltip(box) {
 			out = append(out, fmt.Sprintf("%q: box %+v leaves the panel %+v", sp.Text, box, p))

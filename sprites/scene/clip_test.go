@@ -50,6 +50,12 @@ func TestNoTextClipped(t *testing.T) {
 				s := Build(busyFrame(mode, size[0], size[1]))
 				checkNoClip(t, &s)
 			})
+			t.Run(fmt.Sprintf("%dx%d/mode%d/legend", size[0], size[1], mode), func(t *testing.T) {
+				f := busyFrame(mode, size[0], size[1])
+				f.Legend = true
+				s := Build(f)
+				checkNoClip(t, &s)
+			})
 		}
 	}
 }

@@ -89,6 +89,7 @@ type Frame struct {
 	Theme        Theme  // the board's colours
 	Assist       Assist // how much of the assistant is shown
 	ReduceMotion bool   // no slides, fades or flashes: changes show at once
+	Legend       bool   // the legend is open over the window
 
 	View  controller.ViewModel
 	Anim  *Animator // tokens as animated; nil draws View.Tokens as they are

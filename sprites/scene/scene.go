@@ -65,6 +65,10 @@ type Scene struct {
 	// Layout is the board geometry the scene was built with, for mapping
 	// pointer positions to squares.
 	Layout Layout
+	// Overlay is the box of a panel drawn over the rest (the legend), if any.
+	Overlay Rectangle
+	// overlayFrom is the index of the overlay's first sprite.
+	overlayFrom int
 }
 
 // HitAt returns the button under (x, y), if any.
