@@ -36,11 +36,14 @@ var keyButtons = map[ebiten.Key]scene.Button{
 	ebiten.KeyF8:     scene.ToggleZone,
 	ebiten.KeyF9:     scene.CycleHeat,
 	ebiten.KeyDelete: scene.ClearGhosts,
-	ebiten.KeyLeft:   scene.PrevPly,
-	ebiten.KeyRight:  scene.NextPly,
 	ebiten.KeyHome:   scene.FirstPly,
 	ebiten.KeyEnd:    scene.LastPly,
 	ebiten.KeyTab:    scene.SwapSide,
+}
+
+// arrows move the keyboard cursor (and step a replay): screen directions.
+var arrows = map[ebiten.Key][2]float64{
+	ebiten.KeyLeft: {-1, 0}, ebiten.KeyRight: {1, 0}, ebiten.KeyUp: {0, -1}, ebiten.KeyDown: {0, 1},
 }
 
 // Read returns this tick's intents, resolving pointer positions against s,
@@ -51,6 +54,11 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 	for k, b := range keyButtons {
 		if inpututil.IsKeyJustPressed(k) {
 			out = append(out, Intent{Kind: Press, Button: b})
+		}
+	}
+	for k, d := range arrows {
+		if inpututil.IsKeyJustPressed(k) || inpututil.KeyPressDuration(k) > 20 && inpututil.KeyPressDuration(k)%6 == 0 {
+			out = append(out, Intent{Kind: CursorMove, X: d[0], Y: d[1]})
 		}
 	}
 	switch {

@@ -248,14 +248,7 @@ func (p *play) apply(a *App, in Intent) {
 	}
 	switch in.Kind {
 	case ClickSquare:
-		switch {
-		case f.Selected == in.Square:
-			p.deselect(f)
-		case p.ours(f, in.Square):
-			p.selectSquare(f, in.Square)
-		case f.Selected != game.NoSquare:
-			p.attempt(a, f.Selected, in.Square)
-		}
+		p.click(a, in.Square)
 	case DragStart:
 		if p.ours(f, in.Square) {
 			p.selectSquare(f, in.Square)
@@ -275,7 +268,13 @@ func (p *play) apply(a *App, in Intent) {
 	case AttemptMove:
 		p.send(a, in.Move)
 	case TypeText:
+		if in.Text == " " && p.typed == "" && f.KeyCursor {
+			p.click(a, f.Cursor) // Space picks up and drops at the cursor
+			return
+		}
 		p.typed += in.Text
+	case CursorMove:
+		moveCursor(f, int(in.X), int(in.Y))
 	case Backspace:
 		if r := []rune(p.typed); len(r) > 0 {
 			p.typed = string(r[:len(r)-1])
@@ -289,6 +288,36 @@ func (p *play) apply(a *App, in Intent) {
 	case Press:
 		p.button(a, in.Button)
 	}
+}
+
+// click selects one of our men, drops the selection, or tries the selected
+// man on sq.
+func (p *play) click(a *App, sq game.Square) {
+	f := &a.frame
+	switch {
+	case sq == game.NoSquare:
+	case f.Selected == sq:
+		p.deselect(f)
+	case p.ours(f, sq):
+		p.selectSquare(f, sq)
+	case f.Selected != game.NoSquare:
+		p.attempt(a, f.Selected, sq)
+	}
+}
+
+// moveCursor moves the keyboard cursor by (dx, dy) squares on screen,
+// starting on our king the first time.
+func moveCursor(f *scene.Frame, dx, dy int) {
+	if !f.KeyCursor {
+		f.Cursor, f.KeyCursor = f.View.Own.KingSquare(f.View.Side), true
+		return
+	}
+	if f.Flipped {
+		dx, dy = -dx, -dy
+	}
+	file := max(0, min(7, f.Cursor.File()+dx))
+	rank := max(0, min(7, f.Cursor.Rank()-dy))
+	f.Cursor = game.NewSquare(file, rank)
 }
 
 func (p *play) selectSquare(f *scene.Frame, sq game.Square) {

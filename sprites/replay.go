@@ -35,6 +35,8 @@ func (r *replay) apply(a *App, in Intent) {
 	switch in.Kind {
 	case SliderTo:
 		ply = a.scene.Layout.SliderPly(in.X, r.tl.Plies)
+	case CursorMove: // ← → step
+		ply += int(in.X)
 	case Press:
 		switch in.Button {
 		case scene.PrevPly:

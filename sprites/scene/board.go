@@ -79,6 +79,13 @@ func (s *Scene) board(f *Frame) {
 	}
 	s.tokens(f)
 	s.queued(f)
+	if f.KeyCursor && f.Mode == PlayScreen {
+		r := l.SquareRect(f.Cursor).inset(1)
+		w := max(2, sq*0.06)
+		for _, e := range []Rectangle{{r.X, r.Y, r.W, w}, {r.X, r.Y + r.H - w, r.W, w}, {r.X, r.Y, w, r.H}, {r.X + r.W - w, r.Y, w, r.H}} {
+			s.rect(e, cursorMark, 0.95)
+		}
+	}
 	if pr := f.Promote; pr != nil {
 		s.picker(f, *pr)
 	}

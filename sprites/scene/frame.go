@@ -96,18 +96,20 @@ type Frame struct {
 	Show  Show
 	Truth *game.Position // replay's "reveal truth": the enemy men as they are
 
-	Selected game.Square   // NoSquare when none
-	Dests    game.Bitboard // where the selected man may be tried
-	Drag     *Drag
-	HoverX   float64
-	HoverY   float64
-	Hover    bool
-	LastMove game.Move // our latest accepted move, or the replay's ply
-	Capture  game.Square
-	Ghosts   [64]game.PieceType // the player's own hypotheses, enemy colour
-	Illegal  *Flash
-	Promote  *Promotion  // the promotion picker, when open
-	Queue    []game.Move // attempts queued for our next turn, in order
+	Selected  game.Square   // NoSquare when none
+	Dests     game.Bitboard // where the selected man may be tried
+	Drag      *Drag
+	HoverX    float64
+	HoverY    float64
+	Hover     bool
+	LastMove  game.Move // our latest accepted move, or the replay's ply
+	Capture   game.Square
+	Ghosts    [64]game.PieceType // the player's own hypotheses, enemy colour
+	Illegal   *Flash
+	Promote   *Promotion  // the promotion picker, when open
+	Queue     []game.Move // attempts queued for our next turn, in order
+	Cursor    game.Square // the keyboard cursor, drawn once KeyCursor is set
+	KeyCursor bool        // an arrow key has been used: the cursor shows
 
 	Panel   Panel
 	NewGame NewGameChoice
