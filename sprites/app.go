@@ -10,6 +10,7 @@ package sprites
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -174,6 +175,7 @@ func (a *App) Update() error {
 	if a.frame.Anim != nil {
 		a.frame.Anim.Prune(a.tick)
 	}
+	a.frame.Motions = slices.DeleteFunc(a.frame.Motions, func(m scene.Motion) bool { return m.Over(a.tick) })
 	a.rebuild()
 	if a.quit {
 		return ErrQuit

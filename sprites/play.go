@@ -165,11 +165,14 @@ func (p *play) heard(a *App, ev net.Event) {
 		f.Panel.Notice, f.Panel.Offer = "", ""
 		if us {
 			f.LastMove, f.Capture = e.Attempt, game.NoSquare
+			f.Motions = append(f.Motions, scene.Motion{Kind: scene.Slide, From: e.Attempt.From(), To: e.Attempt.To(), Start: a.tick})
 		} else if sq, ok := capturedOf(prev, f.View.Own, p.snap.Side); ok {
 			f.Capture = sq
+			f.Motions = append(f.Motions, scene.Motion{Kind: scene.FadeOut, From: sq, Piece: prev.At(sq), Start: a.tick})
 		} else {
 			f.Capture = game.NoSquare
 		}
+		p.blink(a, e)
 	}
 	a.opt.Sounds.Play(Cue(e, p.snap.Side))
 }
@@ -506,4 +509,27 @@ func (p *play) moveList() string {
 		s += " (" + strings.Join(p.failed, " ") + ")"
 	}
 	return strings.TrimSpace(s)
+}
+
+// blink flashes the squares entry e's announcements name: a capture's
+// square; for a check, our king when we are checked, else the square our
+// checking man arrived on.
+func (p *play) blink(a *App, e referee.Entry) {
+	f := &a.frame
+	for _, said := range e.Said {
+		sq := game.NoSquare
+		switch said.Kind {
+		case referee.KindCapture:
+			sq = said.Square
+		case referee.KindCheck:
+			if said.Side == p.snap.Side {
+				sq = f.View.Own.KingSquare(p.snap.Side)
+			} else if e.Mover == p.snap.Side {
+				sq = e.Attempt.To()
+			}
+		}
+		if sq != game.NoSquare {
+			f.Motions = append(f.Motions, scene.Motion{Kind: scene.Blink, From: sq, Start: a.tick})
+		}
+	}
 }

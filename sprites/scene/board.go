@@ -46,6 +46,7 @@ func (s *Scene) board(f *Frame) {
 		s.rect(l.SquareRect(fl.Move.From()), illegalRed, a)
 		s.rect(l.SquareRect(fl.Move.To()), illegalRed, a)
 	}
+	s.blinks(f)
 	own := &f.View.Own
 	if f.View.Checked {
 		k := l.SquareRect(own.KingSquare(f.View.Side))
@@ -65,8 +66,13 @@ func (s *Scene) board(f *Frame) {
 		if f.Drag != nil && f.Drag.From == at {
 			a = 0.3 // the ghost of a dragged man stays on its square
 		}
-		s.piece(l.SquareRect(at), own.At(at), a)
+		r := l.SquareRect(at)
+		if sr, ok := s.sliding(f, at); ok {
+			r = sr
+		}
+		s.piece(r, own.At(at), a)
 	}
+	s.fading(f)
 	for x := f.Dests; x != 0; {
 		r := l.SquareRect(x.PopFirst())
 		d := sq * 0.3

@@ -108,6 +108,7 @@ type Frame struct {
 	Illegal   *Flash
 	Promote   *Promotion  // the promotion picker, when open
 	Queue     []game.Move // attempts queued for our next turn, in order
+	Motions   []Motion    // slides, fades and flashes under way
 	Cursor    game.Square // the keyboard cursor, drawn once KeyCursor is set
 	KeyCursor bool        // an arrow key has been used: the cursor shows
 
