@@ -7,6 +7,7 @@ require (
 	github.com/notnil/chess v1.10.0
 	github.com/srwiley/oksvg v0.0.0-20221011165216-be6e8873101c
 	github.com/srwiley/rasterx v0.0.0-20210519020934-456a8d69b780
+	golang.design/x/clipboard v0.7.1
 	golang.org/x/image v0.43.0
 	golang.org/x/term v0.47.0
 	gonum.org/v1/plot v0.16.0
@@ -28,6 +29,8 @@ require (
 	github.com/jezek/xgb v1.1.1 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
+	golang.org/x/exp/shiny v0.0.0-20250606033433-dcc06ee1d476 // indirect
+	golang.org/x/mobile v0.0.0-20250606033058-a2a15c67f36f // indirect
 	golang.org/x/net v0.0.0-20211118161319-6a13c67c3ce4 // indirect
 	golang.org/x/sync v0.21.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect

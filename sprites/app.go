@@ -10,6 +10,7 @@ package sprites
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
+	"github.com/krieg/krieg/sprites/settings"
 )
 
 // Starter begins a local game from the new-game screen's choice: it returns
@@ -44,6 +46,11 @@ type Options struct {
 	Choice scene.NewGameChoice
 	// Quit ends the window when the game ends (tests).
 	Quit bool
+	// SettingsDir keeps the window's settings between runs (see package
+	// settings; "" keeps nothing). ChoiceFromFlags: Choice was asked for
+	// on the command line and wins over the saved one.
+	SettingsDir     string
+	ChoiceFromFlags bool
 }
 
 // App is the window's game: it implements ebiten.Game.
@@ -59,6 +66,13 @@ type App struct {
 	play   *play
 	replay *replay
 	quit   bool
+	// The Save as… question: prompting while the path is being typed.
+	prompting bool
+	saving    string
+	// saved are the settings as last written; legendSeen: the legend has
+	// been shown and closed once.
+	saved      settings.Settings
+	legendSeen bool
 }
 
 // ErrQuit ends the game loop normally.
@@ -70,7 +84,7 @@ func New(opt Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{opt: opt, drawer: d, w: 1100, h: 720}
+	a := &App{opt: opt, drawer: d, w: scene.PreferredW, h: scene.PreferredH}
 	a.frame = scene.Frame{Show: scene.DefaultShow, Selected: game.NoSquare, Capture: game.NoSquare, NewGame: opt.Choice}
 	a.frame.View = controller.New(game.White, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
 	switch {
@@ -86,8 +100,56 @@ func New(opt Options) (*App, error) {
 	if opt.Sounds != nil && opt.Sounds.Problem != "" {
 		a.frame.Panel.Notice = opt.Sounds.Problem
 	}
+	a.loadSettings()
 	a.rebuild()
 	return a, nil
+}
+
+// loadSettings applies the saved settings, if the window keeps any.
+func (a *App) loadSettings() {
+	a.saved = a.settings()
+	if a.opt.SettingsDir == "" {
+		return
+	}
+	s, err := settings.Load(a.opt.SettingsDir)
+	if err != nil {
+		a.frame.Panel.Notice = err.Error()
+	}
+	if a.opt.ChoiceFromFlags {
+		s.NewGame = a.frame.NewGame
+	}
+	f := &a.frame
+	f.NewGame, f.Show, f.Theme, f.Assist, f.ReduceMotion = s.NewGame, s.Show, s.Theme, s.Assist, s.ReduceMotion
+	if a.opt.Sounds != nil {
+		a.opt.Sounds.Muted = s.Muted
+	}
+	a.legendSeen = s.LegendSeen
+	f.Legend = !s.LegendSeen // the first run opens with the legend
+	a.saved = s
+}
+
+// settings are the window's settings as they stand.
+func (a *App) settings() settings.Settings {
+	f := &a.frame
+	s := a.saved
+	s.NewGame, s.Show, s.Theme, s.Assist, s.ReduceMotion = f.NewGame, f.Show, f.Theme, f.Assist, f.ReduceMotion
+	if a.opt.Sounds != nil {
+		s.Muted = a.opt.Sounds.Muted
+	}
+	s.LegendSeen = a.legendSeen
+	return s
+}
+
+// keepSettings writes the settings when they changed.
+func (a *App) keepSettings() {
+	s := a.settings()
+	if s == a.saved || a.opt.SettingsDir == "" {
+		return
+	}
+	a.saved = s
+	if err := s.Save(a.opt.SettingsDir); err != nil {
+		a.frame.Panel.Notice = err.Error()
+	}
 }
 
 // Inject queues intents as if the user had made them; they apply at the next
@@ -106,12 +168,14 @@ func (a *App) Update() error {
 	for _, in := range intents {
 		a.apply(in)
 	}
+	a.keepSettings()
 	if a.play != nil {
 		a.play.tick(a)
 	}
 	if a.frame.Anim != nil {
 		a.frame.Anim.Prune(a.tick)
 	}
+	a.frame.Motions = slices.DeleteFunc(a.frame.Motions, func(m scene.Motion) bool { return m.Over(a.tick) })
 	a.rebuild()
 	if a.quit {
 		return ErrQuit
@@ -123,6 +187,10 @@ func (a *App) Update() error {
 func (a *App) rebuild() {
 	a.frame.W, a.frame.H = a.w, a.h
 	a.frame.Panel.Full = ebiten.IsFullscreen()
+	a.frame.Panel.Prompt = ""
+	if a.prompting {
+		a.frame.Panel.Prompt = "Save as: " + a.saving
+	}
 	if a.opt.Sounds != nil {
 		a.frame.Panel.Muted = a.opt.Sounds.Muted
 	}
@@ -143,6 +211,13 @@ func (a *App) Layout(w, h int) (int, int) {
 // apply carries out one intent.
 func (a *App) apply(in Intent) {
 	f := &a.frame
+	if a.prompting && a.prompt(in) {
+		return
+	}
+	if f.Legend && (in.Kind == Cancel || in.Kind == Press && in.Button == scene.Legend) {
+		f.Legend, a.legendSeen = false, true
+		return
+	}
 	switch in.Kind {
 	case Hover:
 		f.Hover, f.HoverX, f.HoverY = true, in.X, in.Y
@@ -152,6 +227,9 @@ func (a *App) apply(in Intent) {
 			return
 		}
 	case Ghost:
+		if a.play != nil && a.replay == nil && a.play.clearQueue(f) {
+			return // a right-click clears the attempt queue first
+		}
 		if f.Mode != scene.NewGameScreen {
 			f.Ghosts[in.Square] = nextGhost(f.Ghosts[in.Square])
 		}
@@ -191,6 +269,12 @@ func (a *App) common(b scene.Button) bool {
 		f.Show.Heat = nextHeat(f.Show.Heat)
 	case scene.ClearGhosts:
 		f.Ghosts = [64]game.PieceType{}
+	case scene.Legend:
+		f.Legend = true
+	case scene.CopyPGN:
+		a.copyPGN()
+	case scene.SaveAs:
+		a.promptSave()
 	default:
 		return false
 	}
@@ -232,6 +316,12 @@ func (a *App) newGame(in Intent) {
 			a.frame.NewGame.Time = i
 		case scene.OpponentGroup:
 			a.frame.NewGame.Opponent = i
+		case scene.ThemeGroup:
+			a.frame.Theme = scene.Theme(i)
+		case scene.AssistGroup:
+			a.frame.Assist = scene.Assist(i)
+		case scene.MotionGroup:
+			a.frame.ReduceMotion = i == 1
 		}
 		return
 	}
@@ -261,7 +351,9 @@ func (a *App) Close() {
 // Run opens the window and runs until it is closed.
 func Run(a *App, title string) error {
 	ebiten.SetWindowTitle(title)
-	ebiten.SetWindowSize(1100, 720)
+	sw, sh := ebiten.Monitor().Size()
+	ebiten.SetWindowSize(scene.WindowSize(sw, sh))
+	ebiten.SetWindowSizeLimits(scene.MinWindowW, scene.MinWindowH, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	defer a.Close()
 	err := ebiten.RunGame(a)
@@ -269,4 +361,13 @@ func Run(a *App, title string) error {
 		return nil
 	}
 	return err
+}
+
+// animStart is the tick an animation starting now begins at: now, or long
+// enough ago to be over when motion is reduced.
+func (a *App) animStart() int64 {
+	if a.frame.ReduceMotion {
+		return a.tick - 1000
+	}
+	return a.tick
 }

@@ -26,6 +26,7 @@ const dragThreshold = 4
 // keyButtons are the keyboard shortcuts for buttons.
 var keyButtons = map[ebiten.Key]scene.Button{
 	ebiten.KeyF11:    scene.Fullscreen,
+	ebiten.KeyF1:     scene.Legend,
 	ebiten.KeyF2:     scene.NewGame,
 	ebiten.KeyF3:     scene.Flip,
 	ebiten.KeyF4:     scene.Mute,
@@ -35,11 +36,14 @@ var keyButtons = map[ebiten.Key]scene.Button{
 	ebiten.KeyF8:     scene.ToggleZone,
 	ebiten.KeyF9:     scene.CycleHeat,
 	ebiten.KeyDelete: scene.ClearGhosts,
-	ebiten.KeyLeft:   scene.PrevPly,
-	ebiten.KeyRight:  scene.NextPly,
 	ebiten.KeyHome:   scene.FirstPly,
 	ebiten.KeyEnd:    scene.LastPly,
 	ebiten.KeyTab:    scene.SwapSide,
+}
+
+// arrows move the keyboard cursor (and step a replay): screen directions.
+var arrows = map[ebiten.Key][2]float64{
+	ebiten.KeyLeft: {-1, 0}, ebiten.KeyRight: {1, 0}, ebiten.KeyUp: {0, -1}, ebiten.KeyDown: {0, 1},
 }
 
 // Read returns this tick's intents, resolving pointer positions against s,
@@ -52,6 +56,11 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 			out = append(out, Intent{Kind: Press, Button: b})
 		}
 	}
+	for k, d := range arrows {
+		if inpututil.IsKeyJustPressed(k) || inpututil.KeyPressDuration(k) > 20 && inpututil.KeyPressDuration(k)%6 == 0 {
+			out = append(out, Intent{Kind: CursorMove, X: d[0], Y: d[1]})
+		}
+	}
 	switch {
 	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
 		out = append(out, Intent{Kind: Submit})
@@ -61,7 +70,11 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 		out = append(out, Intent{Kind: Cancel})
 	}
 	if in.chars = ebiten.AppendInputChars(in.chars[:0]); len(in.chars) > 0 {
-		out = append(out, Intent{Kind: TypeText, Text: string(in.chars)})
+		if string(in.chars) == "?" {
+			out = append(out, Intent{Kind: Press, Button: scene.Legend}) // no move has a "?"
+		} else {
+			out = append(out, Intent{Kind: TypeText, Text: string(in.chars)})
+		}
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
 		if sq, ok := s.Layout.SquareAt(x, y); ok {

@@ -24,6 +24,7 @@ const (
 	Press                         // Button: a button or its shortcut
 	SliderTo                      // X: the replay slider was clicked or dragged here
 	AttemptMove                   // Move: try this move at once
+	CursorMove                    // X, Y: an arrow key moved the keyboard cursor one square (-1, 0, 1) on screen
 )
 
 // Intent is one thing the user asked for.

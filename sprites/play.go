@@ -2,12 +2,14 @@ package sprites
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/krieg/krieg/assets"
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
@@ -26,6 +28,15 @@ type play struct {
 	rules   referee.Ruleset
 	console []string
 	typed   string
+	// queue holds the attempts made while it was not our move (the
+	// Kriegspiel premove), oldest first; waiting is true while an attempt
+	// of ours awaits the referee's answer.
+	queue   []game.Move
+	waiting bool
+	// moves are our accepted moves in SAN as our board saw them, refused
+	// attempts in brackets; failed holds this turn's refused ones.
+	moves  []string
+	failed []string
 	// Events handled and referee entries heard; tests wait on them.
 	handled, entries int
 }
@@ -82,6 +93,7 @@ func (p *play) event(a *App, ev net.Event) {
 		p.say("the opponent offers: " + ev.Text)
 	case net.KindProblem:
 		f.Panel.Notice = ev.Text
+		p.waiting = false
 	case net.KindConnection:
 		msg := "connection: " + ev.Snap.State.String()
 		if ev.Err != nil {
@@ -108,11 +120,13 @@ func (p *play) start(a *App, s net.Snapshot) {
 	p.ctl = controller.New(s.Side, s.Spec.Rules, s.Spec.Start, p.opt.Controller)
 	f.View = p.ctl.View()
 	f.Anim = scene.NewAnimator()
-	f.Anim.Apply(f.View.Changes, a.tick)
+	f.Anim.Apply(f.View.Changes, a.animStart())
 	f.Flipped = s.Side == game.Black
 	f.Selected, f.Dests, f.Drag, f.Illegal, f.Promote = game.NoSquare, 0, nil, nil, nil
 	f.LastMove, f.Capture = game.NoMove, game.NoSquare
 	f.Ghosts = [64]game.PieceType{}
+	p.queue, p.waiting, f.Queue = nil, false, nil
+	p.moves, p.failed = nil, nil
 	f.Panel.Offer, f.Panel.Notice = "", ""
 	f.Panel.Names = [2]string{s.Spec.White, s.Spec.Black}
 	f.Panel.Title = fmt.Sprintf("%s · %d+%d · you play %s", s.Spec.Rules.Title, int(s.Spec.Base.Minutes()), int(s.Spec.Increment.Seconds()), s.Side.Title())
@@ -135,8 +149,15 @@ func (p *play) heard(a *App, ev net.Event) {
 		return
 	}
 	f.View = vm
-	f.Anim.Apply(f.View.Changes, a.tick)
+	f.Anim.Apply(f.View.Changes, a.animStart())
 	us := e.Mover == p.snap.Side
+	if us {
+		p.note(e, prev)
+		p.waiting = false
+		if e.Verdict == referee.Accepted || e.Verdict == referee.Finished {
+			p.setQueue(f, nil) // the turn is over: the rest of the queue is dropped
+		}
+	}
 	if refused(e.Verdict) && us && e.Attempt != game.NoMove {
 		f.Illegal = &scene.Flash{Move: e.Attempt, Start: a.tick}
 		f.Panel.Notice = "Illegal move: " + e.Attempt.String()
@@ -144,11 +165,14 @@ func (p *play) heard(a *App, ev net.Event) {
 		f.Panel.Notice, f.Panel.Offer = "", ""
 		if us {
 			f.LastMove, f.Capture = e.Attempt, game.NoSquare
+			f.Motions = append(f.Motions, scene.Motion{Kind: scene.Slide, From: e.Attempt.From(), To: e.Attempt.To(), Start: a.tick})
 		} else if sq, ok := capturedOf(prev, f.View.Own, p.snap.Side); ok {
 			f.Capture = sq
+			f.Motions = append(f.Motions, scene.Motion{Kind: scene.FadeOut, From: sq, Piece: prev.At(sq), Start: a.tick})
 		} else {
 			f.Capture = game.NoSquare
 		}
+		p.blink(a, e)
 	}
 	a.opt.Sounds.Play(Cue(e, p.snap.Side))
 }
@@ -188,15 +212,20 @@ func refused(v referee.Verdict) bool {
 	return v == referee.Illegal || v == referee.Nonsense || v == referee.Repeated
 }
 
-// tick refreshes the clocks and the status line.
+// tick sends the next queued attempt when it is our turn, and refreshes
+// the clocks and the status line.
 func (p *play) tick(a *App) {
 	f := &a.frame
+	p.flush(a)
 	now := time.Now()
 	s := p.snap
 	f.Panel.Clocks = [2]time.Duration{s.Clocks.Remaining(game.White, now), s.Clocks.Remaining(game.Black, now)}
 	f.Panel.Running, f.Panel.Ticking = s.Clocks.Running, s.Clocks.Ticking && s.InGame
 	f.Panel.Typed, f.Panel.Console, f.Panel.ShowInput = p.typed, p.console, true
 	f.Panel.GameOver = s.Result != nil
+	_, src := p.comm.(recordSource)
+	f.Panel.Reviewable = f.Panel.GameOver && src
+	f.Panel.Moves = p.moveList()
 	switch {
 	case s.Result != nil:
 		f.Panel.Status = fmt.Sprintf("Game over: %s (%s)", s.Result.Score, s.Result.Reason)
@@ -222,14 +251,7 @@ func (p *play) apply(a *App, in Intent) {
 	}
 	switch in.Kind {
 	case ClickSquare:
-		switch {
-		case f.Selected == in.Square:
-			p.deselect(f)
-		case p.ours(f, in.Square):
-			p.selectSquare(f, in.Square)
-		case f.Selected != game.NoSquare:
-			p.attempt(a, f.Selected, in.Square)
-		}
+		p.click(a, in.Square)
 	case DragStart:
 		if p.ours(f, in.Square) {
 			p.selectSquare(f, in.Square)
@@ -249,7 +271,13 @@ func (p *play) apply(a *App, in Intent) {
 	case AttemptMove:
 		p.send(a, in.Move)
 	case TypeText:
+		if in.Text == " " && p.typed == "" && f.KeyCursor {
+			p.click(a, f.Cursor) // Space picks up and drops at the cursor
+			return
+		}
 		p.typed += in.Text
+	case CursorMove:
+		moveCursor(f, int(in.X), int(in.Y))
 	case Backspace:
 		if r := []rune(p.typed); len(r) > 0 {
 			p.typed = string(r[:len(r)-1])
@@ -257,6 +285,7 @@ func (p *play) apply(a *App, in Intent) {
 	case Cancel:
 		p.typed = ""
 		p.deselect(f)
+		p.clearQueue(f)
 	case Submit:
 		p.submit(a)
 	case Press:
@@ -264,16 +293,52 @@ func (p *play) apply(a *App, in Intent) {
 	}
 }
 
+// click selects one of our men, drops the selection, or tries the selected
+// man on sq.
+func (p *play) click(a *App, sq game.Square) {
+	f := &a.frame
+	switch {
+	case sq == game.NoSquare:
+	case f.Selected == sq:
+		p.deselect(f)
+	case p.ours(f, sq):
+		p.selectSquare(f, sq)
+	case f.Selected != game.NoSquare:
+		p.attempt(a, f.Selected, sq)
+	}
+}
+
+// moveCursor moves the keyboard cursor by (dx, dy) squares on screen,
+// starting on our king the first time.
+func moveCursor(f *scene.Frame, dx, dy int) {
+	if !f.KeyCursor {
+		f.Cursor, f.KeyCursor = f.View.Own.KingSquare(f.View.Side), true
+		return
+	}
+	if f.Flipped {
+		dx, dy = -dx, -dy
+	}
+	file := max(0, min(7, f.Cursor.File()+dx))
+	rank := max(0, min(7, f.Cursor.Rank()-dy))
+	f.Cursor = game.NewSquare(file, rank)
+}
+
 func (p *play) selectSquare(f *scene.Frame, sq game.Square) {
 	f.Selected = sq
 	f.Dests = 0
-	own := f.View.Own
-	own.SetTurn(f.View.Side)
-	for _, m := range referee.Candidates(&own) {
+	for _, m := range candidates(f) {
 		if m.From() == sq {
 			f.Dests |= m.To().Bit()
 		}
 	}
+}
+
+// candidates are the attempts our own board allows (the moves of our men
+// with the enemy's unseen, and every pawn try).
+func candidates(f *scene.Frame) []game.Move {
+	own := f.View.Own
+	own.SetTurn(f.View.Side)
+	return referee.Candidates(&own)
 }
 
 func (p *play) deselect(f *scene.Frame) { f.Selected, f.Dests = game.NoSquare, 0 }
@@ -310,20 +375,67 @@ func (p *play) promotion(a *App, in Intent) bool {
 	return false
 }
 
-// send sends an attempt at once, in this very frame, unless it is not our move.
+// maxQueue bounds the attempt queue.
+const maxQueue = 9
+
+// send sends an attempt at once, in this very frame, when it is our move
+// and no attempt of ours awaits its answer; otherwise it joins the queue.
 func (p *play) send(a *App, m game.Move) {
 	f := &a.frame
 	if p.ctl == nil || p.snap.Result != nil || !p.snap.InGame {
 		f.Panel.Notice = "No game in progress"
 		return
 	}
-	if p.snap.ToMove != p.snap.Side {
-		f.Panel.Notice = "Not your move"
+	if p.snap.ToMove != p.snap.Side || p.waiting {
+		if len(p.queue) >= maxQueue {
+			f.Panel.Notice = fmt.Sprintf("The queue holds %d attempts at most (Escape clears it)", maxQueue)
+			return
+		}
+		p.setQueue(f, append(p.queue, m))
 		return
 	}
+	p.out(a, m)
+}
+
+// out sends m to the endpoint.
+func (p *play) out(a *App, m game.Move) {
 	if err := p.comm.Attempt(m); err != nil {
-		f.Panel.Notice = err.Error()
+		a.frame.Panel.Notice = err.Error()
+		return
 	}
+	p.waiting = true
+}
+
+// flush sends the next queued attempt when it is our turn and nothing of
+// ours awaits an answer. A queued attempt our own board no longer allows
+// (its man was captured, or an own man now stands in the way) is dropped.
+func (p *play) flush(a *App) {
+	f := &a.frame
+	if p.ctl == nil || p.waiting || len(p.queue) == 0 || !p.snap.InGame || p.snap.Result != nil || p.snap.ToMove != p.snap.Side {
+		return
+	}
+	cands := candidates(f)
+	for len(p.queue) > 0 {
+		m := p.queue[0]
+		p.setQueue(f, p.queue[1:])
+		if slices.Contains(cands, m) {
+			p.out(a, m)
+			return
+		}
+	}
+}
+
+// setQueue replaces the queue and what the board shows of it.
+func (p *play) setQueue(f *scene.Frame, q []game.Move) {
+	p.queue = q
+	f.Queue = append(f.Queue[:0:0], q...)
+}
+
+// clearQueue empties the queue; it reports whether there was one.
+func (p *play) clearQueue(f *scene.Frame) bool {
+	had := len(p.queue) > 0
+	p.setQueue(f, nil)
+	return had
 }
 
 // submit sends the typed line: a move, "px", or a line for the server.
@@ -352,6 +464,8 @@ func (p *play) button(a *App, b scene.Button) {
 		err = p.comm.Do(net.Draw)
 	case scene.Abort:
 		err = p.comm.Do(net.Abort)
+	case scene.Review:
+		a.review()
 	case scene.NewGame:
 		switch {
 		case a.opt.Local != nil && (p.snap.Result != nil || !p.snap.InGame):
@@ -366,5 +480,56 @@ func (p *play) button(a *App, b scene.Button) {
 	}
 	if err != nil {
 		a.frame.Panel.Notice = err.Error()
+	}
+}
+
+// note adds our entry e to the move list; before is our board before it.
+func (p *play) note(e referee.Entry, before game.Position) {
+	if e.Attempt == game.NoMove {
+		return
+	}
+	before.SetTurn(e.Mover)
+	san := record.AttemptSAN(&before, e.Attempt)
+	switch {
+	case refused(e.Verdict):
+		p.failed = append(p.failed, san)
+	case e.Verdict == referee.Accepted || e.Verdict == referee.Finished:
+		m := fmt.Sprintf("%d. ", e.Ply/2+1)
+		if len(p.failed) > 0 {
+			m += "(" + strings.Join(p.failed, " ") + ") "
+		}
+		p.moves, p.failed = append(p.moves, m+san), nil
+	}
+}
+
+// moveList writes our moves so far, and this turn's refused attempts.
+func (p *play) moveList() string {
+	s := strings.Join(p.moves, " ")
+	if len(p.failed) > 0 {
+		s += " (" + strings.Join(p.failed, " ") + ")"
+	}
+	return strings.TrimSpace(s)
+}
+
+// blink flashes the squares entry e's announcements name: a capture's
+// square; for a check, our king when we are checked, else the square our
+// checking man arrived on.
+func (p *play) blink(a *App, e referee.Entry) {
+	f := &a.frame
+	for _, said := range e.Said {
+		sq := game.NoSquare
+		switch said.Kind {
+		case referee.KindCapture:
+			sq = said.Square
+		case referee.KindCheck:
+			if said.Side == p.snap.Side {
+				sq = f.View.Own.KingSquare(p.snap.Side)
+			} else if e.Mover == p.snap.Side {
+				sq = e.Attempt.To()
+			}
+		}
+		if sq != game.NoSquare {
+			f.Motions = append(f.Motions, scene.Motion{Kind: scene.Blink, From: sq, Start: a.tick})
+		}
 	}
 }

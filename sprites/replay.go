@@ -35,6 +35,8 @@ func (r *replay) apply(a *App, in Intent) {
 	switch in.Kind {
 	case SliderTo:
 		ply = a.scene.Layout.SliderPly(in.X, r.tl.Plies)
+	case CursorMove: // ← → step
+		ply += int(in.X)
 	case Press:
 		switch in.Button {
 		case scene.PrevPly:
@@ -49,6 +51,11 @@ func (r *replay) apply(a *App, in Intent) {
 			side = side.Other()
 		case scene.Reveal:
 			r.reveal = !r.reveal
+		case scene.NewGame:
+			if f.Replay.Review && a.opt.Local != nil {
+				a.closeReview()
+				return
+			}
 		}
 	}
 	ply = max(0, min(r.tl.Plies, ply))
@@ -57,5 +64,17 @@ func (r *replay) apply(a *App, in Intent) {
 		f.Flipped = !f.Flipped
 	}
 	r.ply, r.side = ply, side
-	r.show(f, a.tick, switchedSide)
+	r.show(f, a.animStart(), switchedSide)
+}
+
+// closeReview leaves the review of a game for the new-game screen.
+func (a *App) closeReview() {
+	if a.play != nil {
+		a.play.close()
+		a.play = nil
+	}
+	a.replay = nil
+	a.frame.Replay = scene.ReplayInfo{}
+	a.frame.Truth, a.frame.Anim = nil, nil
+	a.frame.Mode = scene.NewGameScreen
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites"
 	"github.com/krieg/krieg/sprites/scene"
+	"github.com/krieg/krieg/sprites/settings"
 )
 
 func main() {
@@ -62,6 +63,12 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 		return err
 	}
 	opt := sprites.Options{Sounds: sounds, Controller: controller.Options{Capacity: *capacity}, Choice: choice(spec)}
+	fs.Visit(func(*flag.Flag) { opt.ChoiceFromFlags = true })
+	if dir, err := settings.Dir(); err == nil {
+		opt.SettingsDir = dir
+	} else {
+		fmt.Fprintf(stderr, "krieg: settings will not be kept: %v\n", err)
+	}
 	if fl.Remote() {
 		c, err := fl.ICCEndpoint(bufio.NewReader(stdin), stderr)
 		if err != nil {

@@ -68,6 +68,7 @@ const (
 	reqAttempt
 	reqCommand
 	reqConsole
+	reqRecord
 )
 
 type request struct {
@@ -76,6 +77,8 @@ type request struct {
 	move game.Move
 	cmd  net.Command
 	line string
+	// record: where the loop sends the game's record (reqRecord).
+	record chan<- recordReply
 }
 
 // New returns an endpoint whose games are played against opp.

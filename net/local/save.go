@@ -4,12 +4,35 @@ import (
 	"fmt"
 
 	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/net"
 )
 
 // save writes the finished game's record into the save folder and returns
 // its path. Names are the start time, made unique with a counter.
 func (g *session) save() (string, error) {
-	res := g.result
+	rec, err := g.record()
+	if err != nil {
+		return "", fmt.Errorf("local: saving the game: %w", err)
+	}
+	path, err := record.SaveNew(g.ep.opt.SaveDir, "krieg-"+g.started.Format("2006-01-02-150405"), rec)
+	if err != nil {
+		return "", fmt.Errorf("local: %w", err)
+	}
+	return path, nil
+}
+
+// recordReply is the loop's answer to a record request.
+type recordReply struct {
+	rec *record.Record
+	err error
+}
+
+// record builds the record of the game so far (the last game, once it has
+// ended), with its tags and result.
+func (g *session) record() (*record.Record, error) {
+	if g.ref == nil {
+		return nil, fmt.Errorf("local: no game has been played")
+	}
 	rec, err := record.FromReferee(g.ref, []record.Tag{
 		{Key: "Event", Value: "krieg local game"},
 		{Key: "Date", Value: g.started.Format("2006.01.02")},
@@ -18,13 +41,31 @@ func (g *session) save() (string, error) {
 		{Key: "TimeControl", Value: fmt.Sprintf("%d+%d", int(g.spec.Base.Seconds()), int(g.spec.Increment.Seconds()))},
 	})
 	if err != nil {
-		return "", fmt.Errorf("local: saving the game: %w", err)
+		return nil, fmt.Errorf("local: the game's record: %w", err)
 	}
-	rec.Result = res.Score
-	rec.SetTag("Result", res.Score)
-	path, err := record.SaveNew(g.ep.opt.SaveDir, "krieg-"+g.started.Format("2006-01-02-150405"), rec)
-	if err != nil {
-		return "", fmt.Errorf("local: %w", err)
+	if res := g.result; res != nil {
+		rec.Result = res.Score
+		rec.SetTag("Result", res.Score)
 	}
-	return path, nil
+	return rec, nil
+}
+
+// Record returns the record of the game in progress or, after it, of the
+// last game: every move with the referee's announcements and the refused
+// attempts, as krieg saves it. The truth is in it, so a window shows it
+// only once the game is over (the review).
+func (e *Endpoint) Record() (*record.Record, error) {
+	reply := make(chan recordReply, 1)
+	if err := e.send(request{kind: reqRecord, record: reply}); err != nil {
+		return nil, err
+	}
+	e.mu.Lock()
+	done := e.done
+	e.mu.Unlock()
+	select {
+	case r := <-reply:
+		return r.rec, r.err
+	case <-done:
+		return nil, fmt.Errorf("local: record: %w", net.ErrClosed)
+	}
 }

@@ -60,6 +60,9 @@ func (g *session) handle(r request) {
 		g.command(r.cmd)
 	case reqConsole:
 		g.console(r.line)
+	case reqRecord:
+		rec, err := g.record()
+		r.record <- recordReply{rec, err}
 	}
 }
 

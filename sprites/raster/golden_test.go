@@ -2,11 +2,13 @@ package raster
 
 import (
 	"flag"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/controller/timeline"
@@ -78,6 +80,22 @@ func TestGoldens(t *testing.T) {
 			f.View, f.Anim, f.Tick = tv, fading, scene.FadeTicks/2
 			return f
 		}},
+		{"legend", func() scene.Frame {
+			f := base
+			f.W, f.H = 1000, 640
+			f.View, f.Legend = startView(), true
+			return f
+		}},
+		{"contrast", func() scene.Frame {
+			f := base
+			f.View, f.Theme, f.LastMove = tl.Views[game.White][30], scene.HighContrast, tl.Moves[29]
+			return f
+		}},
+		{"assist-rules", func() scene.Frame {
+			f := base
+			f.View, f.Assist, f.Show.Heat = tl.Views[game.White][30], scene.AssistRules, game.King
+			return f
+		}},
 		{"zone", func() scene.Frame {
 			f := base
 			f.View, f.Show.Zone, f.Show.Pieces = tl.Views[game.White][30], true, false
@@ -106,6 +124,34 @@ func TestGoldens(t *testing.T) {
 			f.Replay = scene.ReplayInfo{Ply: 30, Plies: tl.Plies, Move: tl.Labels[29]}
 			return f
 		}},
+	}
+	// The review of a game: the player's (Black's) view at ply 30, truth
+	// revealed, the move list.
+	cases = append(cases, struct {
+		name  string
+		frame func() scene.Frame
+	}{"review", func() scene.Frame {
+		f := base
+		f.W, f.H = 1000, 640
+		f.Replay.Review, f.Flipped = true, true
+		scene.ReplayFrame(&f, tl, 30, game.Black, true)
+		return f
+	}})
+	// The play screen at three window sizes: the smallest supported, a
+	// laptop's, full HD.
+	for _, size := range [][2]int{{800, 500}, {1280, 800}, {1920, 1080}} {
+		cases = append(cases, struct {
+			name  string
+			frame func() scene.Frame
+		}{fmt.Sprintf("play-%dx%d", size[0], size[1]), func() scene.Frame {
+			f := base
+			f.W, f.H = size[0], size[1]
+			f.View, f.LastMove = tl.Views[game.White][30], tl.Moves[29]
+			f.Panel = scene.Panel{Title: "Wild 16 · 5+3 · you play White", Status: "Your move", Names: [2]string{"you", "computer"},
+				Clocks: [2]time.Duration{4*time.Minute + 12*time.Second, 3*time.Minute + 5*time.Second}, Ticking: true, Running: game.White,
+				ShowInput: true, Typed: "e2e4", Notice: "Illegal move: d1h5"}
+			return f
+		}})
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

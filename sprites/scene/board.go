@@ -3,6 +3,8 @@ package scene
 import (
 	"fmt"
 	"image/color"
+	"slices"
+	"strings"
 
 	"github.com/krieg/krieg/assets"
 	"github.com/krieg/krieg/controller"
@@ -13,10 +15,11 @@ import (
 func (s *Scene) board(f *Frame) {
 	l := s.Layout
 	sq := l.Square
+	light, dark := f.Theme.squares()
 	for x := game.A1; x <= game.H8; x++ {
-		c := darkSquare
+		c := dark
 		if (x.File()+x.Rank())%2 == 1 {
-			c = lightSquare
+			c = light
 		}
 		s.rect(l.SquareRect(x), c, 1)
 	}
@@ -27,12 +30,12 @@ func (s *Scene) board(f *Frame) {
 	if f.Capture != game.NoSquare {
 		s.rect(l.SquareRect(f.Capture), captureMark, 0.35)
 	}
-	if f.Show.Zone {
+	if f.Show.Zone && f.Assist != AssistOff {
 		for x := f.View.Zone &^ f.View.Own.ByColor(f.View.Side); x != 0; {
 			s.rect(l.SquareRect(x.PopFirst()), zoneRed, 0.28)
 		}
 	}
-	if t := f.Show.Heat; t != game.NoPieceType {
+	if t := f.Show.Heat; t != game.NoPieceType && f.Assist == AssistFull {
 		s.heat(f, t)
 	}
 	if f.Selected != game.NoSquare {
@@ -43,12 +46,13 @@ func (s *Scene) board(f *Frame) {
 		s.rect(l.SquareRect(fl.Move.From()), illegalRed, a)
 		s.rect(l.SquareRect(fl.Move.To()), illegalRed, a)
 	}
+	s.blinks(f)
 	own := &f.View.Own
 	if f.View.Checked {
 		k := l.SquareRect(own.KingSquare(f.View.Side))
 		s.add(Sprite{Kind: Disc, X: k.X, Y: k.Y, W: k.W, H: k.H, Color: checkRed, Alpha: 0.75})
 	}
-	s.coordinates(l)
+	s.coordinates(l, light, dark)
 	if t := f.Truth; t != nil {
 		enemy := f.View.Side.Other()
 		for x := t.ByColor(enemy); x != 0; {
@@ -62,8 +66,13 @@ func (s *Scene) board(f *Frame) {
 		if f.Drag != nil && f.Drag.From == at {
 			a = 0.3 // the ghost of a dragged man stays on its square
 		}
-		s.piece(l.SquareRect(at), own.At(at), a)
+		r := l.SquareRect(at)
+		if sr, ok := s.sliding(f, at); ok {
+			r = sr
+		}
+		s.piece(r, own.At(at), a)
 	}
+	s.fading(f)
 	for x := f.Dests; x != 0; {
 		r := l.SquareRect(x.PopFirst())
 		d := sq * 0.3
@@ -75,6 +84,14 @@ func (s *Scene) board(f *Frame) {
 		}
 	}
 	s.tokens(f)
+	s.queued(f)
+	if f.KeyCursor && f.Mode == PlayScreen {
+		r := l.SquareRect(f.Cursor).inset(1)
+		w := max(2, sq*0.06)
+		for _, e := range []Rectangle{{r.X, r.Y, r.W, w}, {r.X, r.Y + r.H - w, r.W, w}, {r.X, r.Y, w, r.H}, {r.X + r.W - w, r.Y, w, r.H}} {
+			s.rect(e, cursorMark, 0.95)
+		}
+	}
 	if pr := f.Promote; pr != nil {
 		s.picker(f, *pr)
 	}
@@ -99,7 +116,7 @@ func (s *Scene) piece(r Rectangle, p game.Piece, alpha float64) {
 
 // coordinates adds the file letters along the bottom edge and the rank
 // numbers along the left edge, inside the squares as lichess does.
-func (s *Scene) coordinates(l Layout) {
+func (s *Scene) coordinates(l Layout, light, dark color.RGBA) {
 	size := max(9, l.Square*0.17)
 	pad := l.Square * 0.05
 	for i := 0; i < 8; i++ {
@@ -108,15 +125,15 @@ func (s *Scene) coordinates(l Layout) {
 			file, rank = 7-i, i
 		}
 		bottom := l.SquareRect(game.NewSquare(file, rankAtBottom(l)))
-		c := lightSquare
+		c := light
 		if (file+rankAtBottom(l))%2 == 1 {
-			c = darkSquare
+			c = dark
 		}
 		s.text(Rectangle{bottom.X, bottom.Y + bottom.H - size - pad, bottom.W - pad, size}, string(rune('a'+file)), assets.Bold, size, c, Right)
 		left := l.SquareRect(game.NewSquare(fileAtLeft(l), rank))
-		c = lightSquare
+		c = light
 		if (fileAtLeft(l)+rank)%2 == 1 {
-			c = darkSquare
+			c = dark
 		}
 		s.text(Rectangle{left.X + pad, left.Y + pad, left.W, size}, string(rune('1'+rank)), assets.Bold, size, c, Left)
 	}
@@ -157,13 +174,22 @@ func (s *Scene) heat(f *Frame, t game.PieceType) {
 
 // shown returns the tokens to draw: the animator's, or the view model's as
 // they are when there is no animator.
+// Only the tokens the assistant's level allows are returned.
 func (f *Frame) shown() []Shown {
-	if f.Anim != nil {
-		return f.Anim.Shown(f.Tick)
+	if f.Assist == AssistOff {
+		return nil
 	}
-	out := make([]Shown, len(f.View.Tokens))
-	for i, t := range f.View.Tokens {
-		out[i] = Shown{t, t.Opacity}
+	var out []Shown
+	if f.Anim != nil {
+		out = f.Anim.Shown(f.Tick)
+	} else {
+		out = make([]Shown, len(f.View.Tokens))
+		for i, t := range f.View.Tokens {
+			out[i] = Shown{t, t.Opacity}
+		}
+	}
+	if f.Assist == AssistRules {
+		out = slices.DeleteFunc(out, func(t Shown) bool { return !strings.HasPrefix(t.Reason.Rule, "R") })
 	}
 	return out
 }
@@ -219,4 +245,23 @@ func (s *Scene) token(r Rectangle, cx, cy, d float64, c color.RGBA, alpha float6
 	s.add(Sprite{Kind: Disc, X: b.X, Y: b.Y, W: b.W, H: b.H, Color: c, Alpha: alpha * 0.85})
 	s.add(Sprite{Kind: Ring, X: b.X, Y: b.Y, W: b.W, H: b.H, Color: tokenRim, Alpha: alpha * 0.9, Stroke: max(1, r.W*0.025)})
 	return b
+}
+
+// queued marks the attempts queued for our next turn: their squares faintly
+// lit and, on each target square, a badge with the attempt's number (side
+// by side when several aim at one square).
+func (s *Scene) queued(f *Frame) {
+	l := s.Layout
+	d := l.Square * 0.34
+	onSquare := map[game.Square]int{}
+	for i, m := range f.Queue {
+		s.rect(l.SquareRect(m.From()), queueMark, 0.22)
+		s.rect(l.SquareRect(m.To()), queueMark, 0.22)
+		r := l.SquareRect(m.To())
+		k := onSquare[m.To()]
+		onSquare[m.To()]++
+		b := Rectangle{r.X + 2 + float64(k)*d*0.8, r.Y + 2, d, d}
+		s.add(Sprite{Kind: Disc, X: b.X, Y: b.Y, W: b.W, H: b.H, Color: queueMark, Alpha: 0.95})
+		s.text(b, fmt.Sprint(i+1), assets.Bold, d*0.7, tokenRim, Center)
+	}
 }

@@ -21,10 +21,15 @@ func Build(f Frame) Scene {
 	default:
 		s.playPanel(&f)
 	}
-	s.tooltip(&f)
+	if !f.Legend {
+		s.tooltip(&f)
+	}
 	if d := f.Drag; d != nil {
 		sq := s.Layout.Square
 		s.piece(Rectangle{d.X - sq/2, d.Y - sq/2, sq, sq}, f.View.Own.At(d.From), 1)
+	}
+	if f.Legend {
+		s.legend(&f)
 	}
 	return s
 }
@@ -37,9 +42,9 @@ func Explain(f *Frame, sq game.Square) []string {
 		if t.Square != sq || !f.Show.visible(t.Kind) {
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%s token %.0f%%: %s, %s", t.Kind, 100*t.Opacity, t.Reason.Rule, t.Reason.Message))
+		lines = append(lines, explainToken(t))
 	}
-	if h := f.Show.Heat; h != game.NoPieceType {
+	if h := f.Show.Heat; h != game.NoPieceType && f.Assist == AssistFull {
 		lines = append(lines, fmt.Sprintf("enemy %s here: %.0f%%", h, 100*f.View.Probability[h][sq]))
 	}
 	if t := f.Ghosts[sq]; t != game.NoPieceType {
@@ -61,15 +66,21 @@ func (s *Scene) tooltip(f *Frame) {
 	if len(lines) == 0 {
 		return
 	}
-	size := max(12, min(16, s.Layout.Square*0.2))
-	longest := 0
+	size := max(12, min(16*float64(f.H)/720, s.Layout.Square*0.2))
+	maxW := float64(f.W) * 0.6
+	var rows []string
 	for _, l := range lines {
-		longest = max(longest, len([]rune(l)))
+		rows = append(rows, Wrap(l, assets.Regular, size, maxW-16, "  ")...)
 	}
-	w := float64(longest)*size*0.55 + 16
+	longest := 0.0
+	for _, l := range rows {
+		longest = max(longest, Measure(l, assets.Regular, size))
+	}
+	lines = rows
+	w := longest + 16
 	h := float64(len(lines))*size*1.4 + 10
-	x := min(f.HoverX+16, float64(f.W)-w-4)
-	y := min(f.HoverY+16, float64(f.H)-h-4)
+	x := max(0, min(f.HoverX+16, float64(f.W)-w-4))
+	y := max(0, min(f.HoverY+16, float64(f.H)-h-4))
 	s.rect(Rectangle{x, y, w, h}, tooltipBG, 1)
 	for i, l := range lines {
 		s.text(Rectangle{x + 8, y + 5 + float64(i)*size*1.4, w - 16, size * 1.4}, l, assets.Regular, size, textMain, Left)

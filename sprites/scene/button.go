@@ -28,6 +28,10 @@ const (
 	SwapSide // replay: the other player's view
 	Reveal   // replay: reveal truth
 	Slider   // replay: the slider's track
+	Review   // at game end: open the game just played in the replay view
+	CopyPGN  // copy the game's record to the clipboard
+	SaveAs   // write the game's record to a file
+	Legend   // show or hide the legend
 	choiceBase
 )
 
@@ -74,6 +78,14 @@ func (b Button) label() string {
 		return "Other side"
 	case Reveal:
 		return "Reveal truth"
+	case Review:
+		return "Review"
+	case CopyPGN:
+		return "Copy PGN"
+	case SaveAs:
+		return "Save as…"
+	case Legend:
+		return "Legend"
 	}
 	return ""
 }

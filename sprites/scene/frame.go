@@ -86,22 +86,31 @@ type Frame struct {
 	Tick    int64
 	Flipped bool
 
+	Theme        Theme  // the board's colours
+	Assist       Assist // how much of the assistant is shown
+	ReduceMotion bool   // no slides, fades or flashes: changes show at once
+	Legend       bool   // the legend is open over the window
+
 	View  controller.ViewModel
 	Anim  *Animator // tokens as animated; nil draws View.Tokens as they are
 	Show  Show
 	Truth *game.Position // replay's "reveal truth": the enemy men as they are
 
-	Selected game.Square   // NoSquare when none
-	Dests    game.Bitboard // where the selected man may be tried
-	Drag     *Drag
-	HoverX   float64
-	HoverY   float64
-	Hover    bool
-	LastMove game.Move // our latest accepted move, or the replay's ply
-	Capture  game.Square
-	Ghosts   [64]game.PieceType // the player's own hypotheses, enemy colour
-	Illegal  *Flash
-	Promote  *Promotion // the promotion picker, when open
+	Selected  game.Square   // NoSquare when none
+	Dests     game.Bitboard // where the selected man may be tried
+	Drag      *Drag
+	HoverX    float64
+	HoverY    float64
+	Hover     bool
+	LastMove  game.Move // our latest accepted move, or the replay's ply
+	Capture   game.Square
+	Ghosts    [64]game.PieceType // the player's own hypotheses, enemy colour
+	Illegal   *Flash
+	Promote   *Promotion  // the promotion picker, when open
+	Queue     []game.Move // attempts queued for our next turn, in order
+	Motions   []Motion    // slides, fades and flashes under way
+	Cursor    game.Square // the keyboard cursor, drawn once KeyCursor is set
+	KeyCursor bool        // an arrow key has been used: the cursor shows
 
 	Panel   Panel
 	NewGame NewGameChoice
@@ -124,6 +133,14 @@ type Panel struct {
 	Offer     string // the opponent's pending offer ("draw", "abort")
 	GameOver  bool
 	ShowInput bool
+	// Moves are our moves so far in SAN, refused attempts in brackets.
+	Moves string
+	// Reviewable: the game is over and its record can be opened (Review,
+	// Copy PGN, Save as…).
+	Reviewable bool
+	// Prompt, when set, is a line being typed for a question ("Save as:
+	// /home/me/game.pgn"), shown with a cursor.
+	Prompt string
 }
 
 // ReplayInfo is the replay screen's state.
@@ -131,6 +148,11 @@ type ReplayInfo struct {
 	Ply, Plies int    // shown after Ply plies, of Plies
 	Move       string // the move that led here ("12. Nf3")
 	Heard      []string
+	// Moves is the game's moves up to this ply in SAN, each side's refused
+	// attempts in brackets before its move.
+	Moves string
+	// Review: opened from a game just played (offers New game).
+	Review bool
 }
 
 // NewGameChoice is the new-game screen's selection.
@@ -145,6 +167,14 @@ var (
 	Sides        = []string{"White", "Black", "Random"}
 	TimeControls = []string{"1+0", "3+2", "5+3", "10+5", "15+10"}
 	Opponents    = []string{"Computer", "Random mover"}
+)
+
+// The new-game screen's settings groups (see Choice): board theme,
+// assistant level, motion.
+const (
+	ThemeGroup = OpponentGroup + 1 + iota
+	AssistGroup
+	MotionGroup
 )
 
 // DefaultNewGame is White, 5+3, against the computer.

@@ -21,7 +21,6 @@ type Layout struct {
 const (
 	margin     = 12
 	panelMin   = 320 // narrowest panel beside the board
-	panelMax   = 460
 	minSquare  = 16
 	sliderSize = 28 // the replay slider under the board
 )
@@ -30,7 +29,9 @@ const (
 func NewLayout(w, h int, flipped bool) Layout {
 	l := Layout{W: w, H: h, Flipped: flipped}
 	fw, fh := float64(w), float64(h)
-	side := math.Min(fh-2*margin-sliderSize, fw-3*margin-panelMin)
+	// The panel grows with the window's height, so its text can too.
+	panelWant := math.Max(panelMin, fh*0.46)
+	side := math.Min(fh-2*margin-sliderSize, fw-3*margin-panelWant)
 	if wide := fw >= fh; !wide && side < fw-2*margin {
 		// Portrait: board on top, panel underneath.
 		side = math.Min(fw-2*margin, fh*0.6)
@@ -43,7 +44,7 @@ func NewLayout(w, h int, flipped bool) Layout {
 	l.Square = math.Max(minSquare, math.Floor(side/8))
 	l.Board = Rectangle{margin, margin, 8 * l.Square, 8 * l.Square}
 	left := l.Board.X + l.Board.W + margin
-	l.Panel = Rectangle{left, margin, math.Min(panelMax, math.Max(0, fw-left-margin)), fh - 2*margin}
+	l.Panel = Rectangle{left, margin, math.Min(panelWant*1.25, math.Max(0, fw-left-margin)), fh - 2*margin}
 	return l
 }
 
@@ -72,4 +73,26 @@ func (l Layout) SquareRect(s game.Square) Rectangle {
 // Slider is the replay slider's track, under the board.
 func (l Layout) Slider() Rectangle {
 	return Rectangle{l.Board.X, l.Board.Y + l.Board.H + 6, l.Board.W, sliderSize - 10}
+}
+
+// Window sizes: what the window opens at when the screen has room, and the
+// least it may be made.
+const (
+	PreferredW, PreferredH = 1100, 720
+	MinWindowW, MinWindowH = 640, 400
+)
+
+// WindowSize returns the size a window opens at on a screen of sw×sh
+// (logical pixels): the preferred size, shrunk to leave a tenth of the
+// screen for its frame and the desktop's bars. A zero screen size (unknown)
+// gives the preferred size.
+func WindowSize(sw, sh int) (w, h int) {
+	w, h = PreferredW, PreferredH
+	if sw > 0 {
+		w = min(w, sw*9/10)
+	}
+	if sh > 0 {
+		h = min(h, sh*85/100)
+	}
+	return max(w, min(MinWindowW, sw)), max(h, min(MinWindowH, sh))
 }

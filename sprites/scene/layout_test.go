@@ -81,3 +81,19 @@ func TestPromotionSquares(t *testing.T) {
 		}
 	}
 }
+
+func TestWindowSize(t *testing.T) {
+	cases := []struct{ sw, sh, w, h int }{
+		{1920, 1080, 1100, 720},
+		{1600, 1000, 1100, 720},
+		{900, 560, 810, 476},
+		{1024, 600, 921, 510},
+		{0, 0, 1100, 720},
+		{640, 400, 640, 400},
+	}
+	for _, c := range cases {
+		if w, h := WindowSize(c.sw, c.sh); w != c.w || h != c.h {
+			t.Errorf("WindowSize(%d, %d) = %d×%d; want %d×%d", c.sw, c.sh, w, h, c.w, c.h)
+		}
+	}
+}

@@ -14,6 +14,9 @@ var (
 	heatOrange  = rgb(0xff, 0x6a, 0x00)
 	captureMark = rgb(0xc0, 0x40, 0x30)
 	pickerDisc  = rgb(0xb0, 0xb0, 0xb0)
+	queueMark   = rgb(0x1e, 0x6f, 0xc8) // attempts queued for our turn
+	cursorMark  = rgb(0xff, 0xc8, 0x00) // the keyboard cursor
+	blinkMark   = rgb(0xff, 0xe0, 0x40) // a square the referee named
 
 	pieceToken = rgb(0x3a, 0x5f, 0x9e) // blue-grey: an enemy man may stand here
 	checkToken = rgb(0xd9, 0x48, 0x1a) // orange-red: the checker may stand here

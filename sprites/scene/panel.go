@@ -35,9 +35,11 @@ func (c *column) bottom(h float64) Rectangle {
 	return Rectangle{c.r.X, c.r.Y + c.r.H, c.r.W, h}
 }
 
-// line adds one line of text.
+// line adds a line of text, wrapped over as many rows as it needs.
 func (c *column) line(str string, f assets.Font, col color.RGBA) {
-	c.s.text(c.row(c.unit*1.45), str, f, c.unit, col, Left)
+	for _, l := range Wrap(str, f, c.unit, c.r.W, "  ") {
+		c.s.text(c.row(c.unit*1.45), l, f, c.unit, col, Left)
+	}
 }
 
 // buttons adds a row of buttons of equal width; on says which are lit.
@@ -107,36 +109,87 @@ func FormatClock(d time.Duration) string {
 }
 
 // playPanel lays out the panel of a game in progress.
-func (s *Scene) playPanel(f *Frame) {
-	c := s.panelColumn()
+func (s *Scene) playPanel(f *Frame) { s.fitPanel(logRows, func(c *column) { s.playColumn(c, f) }) }
+
+// playColumn fills the play panel's column.
+func (s *Scene) playColumn(c *column, f *Frame) {
 	me := f.View.Side
 	clockH := c.unit * 2.6
 	c.clock(f, me.Other(), c.row(clockH))
 	c.clock(f, me, c.bottom(clockH))
-	c.bottom(6)
-	if f.Panel.ShowInput {
+	c.bottom(c.unit * 0.4)
+	if f.Panel.Prompt != "" {
+		c.prompt(f.Panel.Prompt)
+	} else if f.Panel.ShowInput {
 		in := c.bottom(c.unit * 1.9)
 		s.rect(in, clockBG, 1)
 		typed := "type e2e4 or px, then Enter"
 		col := textDim
 		if f.Panel.Typed != "" {
-			typed, col = f.Panel.Typed+"_", textMain
+			typed, col = tail(f.Panel.Typed+"_", assets.Mono, c.unit*0.95, in.W-8), textMain
 		}
 		s.text(in.inset(4), typed, assets.Mono, c.unit*0.95, col, Left)
 	}
-	c.row(6)
+	c.row(c.unit * 0.4)
 	c.line(f.Panel.Title, assets.Regular, textDim)
 	c.line(f.Panel.Status, assets.Bold, textMain)
+	if len(f.Queue) > 0 {
+		q := "Queued:"
+		for i, m := range f.Queue {
+			q += fmt.Sprintf(" %d. %s", i+1, m)
+		}
+		c.line(q+" (Esc or right-click clears)", assets.Regular, textOwn)
+	}
 	if f.Panel.Offer != "" {
 		c.line("The opponent offers: "+f.Panel.Offer+" (click "+f.Panel.Offer+" to accept)", assets.Bold, textOwn)
 	}
-	c.buttons([]Button{Resign, OfferDraw, Abort, NewGame}, nil)
+	if f.Panel.Reviewable {
+		c.buttons([]Button{Review, CopyPGN, SaveAs, NewGame}, func(b Button) bool { return b == Review })
+	} else {
+		c.buttons([]Button{Resign, OfferDraw, Abort, NewGame}, nil)
+	}
 	c.buttons([]Button{Flip, Fullscreen, Mute}, func(b Button) bool {
 		return (b == Fullscreen && f.Panel.Full) || (b == Mute && !f.Panel.Muted)
 	})
 	c.toggles(f)
 	c.facts(f)
-	s.logLines(&c, f.View.Log, f.Panel.Console)
+	if f.Panel.Moves != "" {
+		c.lastLines("Your moves: "+f.Panel.Moves, 2, assets.Regular, textMain)
+	}
+	s.logLines(c, f.View.Log, f.Panel.Console)
+}
+
+// lastLines adds str wrapped, keeping only its last n rows (a list that
+// grows at its end, such as the moves).
+func (c *column) lastLines(str string, n int, f assets.Font, col color.RGBA) {
+	rows := Wrap(str, f, c.unit, c.r.W, "")
+	if len(rows) > n {
+		rows = rows[len(rows)-n:]
+	}
+	for _, l := range rows {
+		c.s.text(c.row(c.unit*1.45), l, f, c.unit, col, Left)
+	}
+}
+
+// prompt adds, at the bottom, the line being typed for a question.
+func (c *column) prompt(text string) {
+	in := c.bottom(c.unit * 1.9)
+	c.s.rect(in, clockBG, 1)
+	size := c.unit * 0.95
+	c.s.text(in.inset(4), tail(text+"_", assets.Mono, size, in.W-8), assets.Mono, size, textOwn, Left)
+}
+
+// tail returns the end of str that fits in w, marked with "…" when cut:
+// a text field showing its latest characters.
+func tail(str string, f assets.Font, size, w float64) string {
+	if Measure(str, f, size) <= w {
+		return str
+	}
+	r := []rune(str)
+	for len(r) > 1 && Measure("…"+string(r), f, size) > w {
+		r = r[1:]
+	}
+	return "…" + string(r)
 }
 
 // toggles adds the dark side's layer toggles.
@@ -175,7 +228,9 @@ func (c *column) facts(f *Frame) {
 	if v.FromB1 {
 		belief = "Belief: per-class sets (B1)" + heat
 	}
-	c.line(belief, assets.Regular, textDim)
+	if f.Assist == AssistFull {
+		c.line(belief, assets.Regular, textDim)
+	}
 	if f.Panel.Notice != "" {
 		c.line(f.Panel.Notice, assets.Bold, illegalRed)
 	}
@@ -195,15 +250,17 @@ func unknown(n int) string {
 	return fmt.Sprintf(", %d unknown", n)
 }
 
+// logLine is the height of a log row, in panel units.
+const logLine = 0.9 * 1.35
+
 // logLines fills what is left of the column with the referee's log, newest
 // last, our own attempts marked, then the server's console lines.
 func (s *Scene) logLines(c *column, log []controller.LogLine, console []string) {
 	c.row(4)
 	s.rect(c.r, panelLine, 1)
 	size := c.unit * 0.9
-	lh := size * 1.35
+	lh := c.unit * logLine
 	area := c.r.inset(6)
-	chars := max(10, int(area.W/(size*0.6)))
 	type line struct {
 		text string
 		col  color.RGBA
@@ -223,31 +280,56 @@ func (s *Scene) logLines(c *column, log []controller.LogLine, console []string) 
 	for _, t := range console {
 		lines = append(lines, line{"  " + t, textDim})
 	}
-	n := max(0, int(area.H/lh))
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	for i, l := range lines {
-		text := l.text
-		if len(text) > chars {
-			text = text[:chars-1] + "…"
+	var rows []line
+	for _, l := range lines {
+		for _, w := range Wrap(l.text, assets.Mono, size, area.W, "        ") {
+			rows = append(rows, line{w, l.col})
 		}
-		s.text(Rectangle{area.X, area.Y + float64(i)*lh, area.W, lh}, text, assets.Mono, size, l.col, Left)
+	}
+	n := max(0, int(area.H/lh))
+	if len(rows) > n {
+		rows = rows[len(rows)-n:]
+	}
+	for i, l := range rows {
+		s.text(Rectangle{area.X, area.Y + float64(i)*lh, area.W, lh}, l.text, assets.Mono, size, l.col, Left)
 	}
 }
 
-// panelColumn starts a column over the panel.
-func (s *Scene) panelColumn() column {
+// logRows is how many rows of the log a panel keeps at the least; its
+// text shrinks until they fit.
+const logRows = 5
+
+// fitPanel draws the panel's background and fills its column with fill,
+// at a text size that scales with the panel; when the content does not
+// fit (keeping room for minRows lines of log), it starts again smaller.
+func (s *Scene) fitPanel(minRows int, fill func(c *column)) {
 	l := s.Layout
-	s.rect(l.Panel, panelBG, 1)
-	unit := max(12, min(17, l.Panel.W/26))
-	return column{s: s, r: l.Panel.inset(10), unit: unit}
+	unit := max(9, min(l.Panel.W/26, l.Panel.H/36))
+	sprites, hits := len(s.Sprites), len(s.Hits)
+	for {
+		s.Sprites, s.Hits = s.Sprites[:sprites], s.Hits[:hits]
+		s.rect(l.Panel, panelBG, 1)
+		c := column{s: s, r: l.Panel.inset(10), unit: unit}
+		fill(&c)
+		if c.r.H >= float64(minRows)*unit*logLine || unit <= 7 {
+			return
+		}
+		unit *= 0.9
+	}
 }
 
 // replayPanel lays out the replay screen's panel.
 func (s *Scene) replayPanel(f *Frame) {
-	c := s.panelColumn()
+	s.fitPanel(logRows, func(c *column) { s.replayColumn(c, f) })
+	s.slider(f)
+}
+
+// replayColumn fills the replay panel's column.
+func (s *Scene) replayColumn(c *column, f *Frame) {
 	r := f.Replay
+	if f.Panel.Prompt != "" {
+		c.prompt(f.Panel.Prompt)
+	}
 	c.line(f.Panel.Title, assets.Regular, textDim)
 	c.line(fmt.Sprintf("Ply %d of %d   %s", r.Ply, r.Plies, r.Move), assets.Bold, textMain)
 	c.line(f.Panel.Status, assets.Regular, textMain)
@@ -255,13 +337,20 @@ func (s *Scene) replayPanel(f *Frame) {
 	c.buttons([]Button{SwapSide, Reveal, Flip, Fullscreen}, func(b Button) bool {
 		return (b == Reveal && f.Truth != nil) || (b == Fullscreen && f.Panel.Full)
 	})
+	if r.Review {
+		c.buttons([]Button{CopyPGN, SaveAs, NewGame}, nil)
+	} else {
+		c.buttons([]Button{CopyPGN, SaveAs}, nil)
+	}
 	c.toggles(f)
 	c.facts(f)
+	if r.Moves != "" {
+		c.lastLines(r.Moves, 3, assets.Regular, textMain)
+	}
 	for _, h := range r.Heard {
 		c.line(h, assets.Regular, textOwn)
 	}
-	s.logLines(&c, f.View.Log, nil)
-	s.slider(f)
+	s.logLines(c, f.View.Log, nil)
 }
 
 // slider adds the replay's slider under the board.
@@ -285,12 +374,13 @@ func (l Layout) SliderPly(x float64, plies int) int {
 }
 
 // newGamePanel lays out the new-game screen's choices.
-func (s *Scene) newGamePanel(f *Frame) {
-	c := s.panelColumn()
-	c.unit *= 1.1
+func (s *Scene) newGamePanel(f *Frame) { s.fitPanel(0, func(c *column) { s.newGameColumn(c, f) }) }
+
+// newGameColumn fills the new-game panel's column.
+func (s *Scene) newGameColumn(c *column, f *Frame) {
 	c.line("New Kriegspiel game", assets.Bold, textMain)
 	c.line("Wild 16 rules, as on the Internet Chess Club", assets.Regular, textDim)
-	c.row(10)
+	c.row(c.unit * 0.6)
 	ch := f.NewGame
 	group := func(title string, g int, opts []string, pick int) {
 		c.line(title, assets.Bold, textMain)
@@ -300,15 +390,22 @@ func (s *Scene) newGamePanel(f *Frame) {
 		for i, o := range opts {
 			s.button(Rectangle{r.X + float64(i)*(w+gap), r.Y + 2, w, r.H - 6}, Choice(g, i), o, i == pick, c.unit)
 		}
-		c.row(8)
+		c.row(c.unit * 0.5)
 	}
 	group("You play", SideGroup, Sides, ch.Side)
 	group("Time control (minutes + seconds per move)", TimeGroup, TimeControls, ch.Time)
 	group("Opponent", OpponentGroup, Opponents, ch.Opponent)
-	c.row(8)
+	group("Board", ThemeGroup, Themes, int(f.Theme))
+	group("Assistant", AssistGroup, Assists, int(f.Assist))
+	motion := 0
+	if f.ReduceMotion {
+		motion = 1
+	}
+	group("Motion", MotionGroup, Motions, motion)
+	c.row(c.unit * 0.5)
 	r := c.row(c.unit * 3)
 	s.button(Rectangle{r.X, r.Y, r.W, r.H}, Start, "Play", true, c.unit*1.2)
-	c.row(12)
+	c.row(c.unit * 0.7)
 	for _, h := range strings.Split(help, "\n") {
 		c.line(h, assets.Regular, textDim)
 	}

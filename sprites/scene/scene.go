@@ -65,6 +65,10 @@ type Scene struct {
 	// Layout is the board geometry the scene was built with, for mapping
 	// pointer positions to squares.
 	Layout Layout
+	// Overlay is the box of a panel drawn over the rest (the legend), if any.
+	Overlay Rectangle
+	// overlayFrom is the index of the overlay's first sprite.
+	overlayFrom int
 }
 
 // HitAt returns the button under (x, y), if any.
@@ -85,11 +89,12 @@ func (s *Scene) rect(r Rectangle, c color.RGBA, alpha float64) {
 	s.add(Sprite{Kind: Rect, X: r.X, Y: r.Y, W: r.W, H: r.H, Color: c, Alpha: alpha})
 }
 
-// text adds a line of text.
+// text adds a line of text, shrunk if need be to fit its box's width.
 func (s *Scene) text(r Rectangle, str string, f assets.Font, size float64, c color.RGBA, a Align) {
 	if str == "" {
 		return
 	}
+	size = Fit(str, f, size, r.W)
 	s.add(Sprite{Kind: Text, X: r.X, Y: r.Y, W: r.W, H: r.H, Text: str, Font: f, Size: size, Color: c, Alpha: 1, Align: a})
 }
 

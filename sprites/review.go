@@ -1,0 +1,147 @@
+package sprites
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"golang.design/x/clipboard"
+
+	"github.com/krieg/krieg/controller/timeline"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+)
+
+// recordSource is an endpoint that can give the record of the game it
+// umpired, truth included (the local endpoint can; a server's game has no
+// record until the server sends one).
+type recordSource interface {
+	Record() (*record.Record, error)
+}
+
+// gameRecord returns the record of the game on show: the replay's, or the
+// one just played once it is over.
+func (a *App) gameRecord() (*record.Record, error) {
+	if a.replay != nil {
+		return a.replay.tl.Record, nil
+	}
+	if a.play == nil || a.play.snap.Result == nil {
+		return nil, fmt.Errorf("the game is not over")
+	}
+	src, ok := a.play.comm.(recordSource)
+	if !ok {
+		return nil, fmt.Errorf("this server gives no record of the game")
+	}
+	rec, err := src.Record()
+	if err != nil {
+		return nil, fmt.Errorf("the game's record: %w", err)
+	}
+	return rec, nil
+}
+
+// review opens the game just played in the replay view, from the player's
+// side, at its end, with the truth revealed.
+func (a *App) review() {
+	f := &a.frame
+	rec, err := a.gameRecord()
+	if err != nil {
+		f.Panel.Notice = err.Error()
+		return
+	}
+	tl, err := timeline.Build(rec, a.play.rules, timeline.Options{Controller: a.opt.Controller})
+	if err != nil {
+		f.Panel.Notice = "review: " + err.Error()
+		return
+	}
+	r := newReplay(tl)
+	r.side, r.reveal, r.ply = a.play.snap.Side, true, tl.Plies
+	a.replay = r
+	f.Flipped = r.side == game.Black
+	f.Replay.Review = true
+	f.Selected, f.Dests, f.Drag, f.Promote, f.Queue = game.NoSquare, 0, nil, nil, nil
+	f.Panel.Notice = ""
+	r.show(f, a.tick, true)
+}
+
+// pgnText writes the game's record as PGN.
+func (a *App) pgnText() ([]byte, error) {
+	rec, err := a.gameRecord()
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := record.Write(&b, rec); err != nil {
+		return nil, fmt.Errorf("writing the PGN: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+// clipboardInit opens the system clipboard once.
+var clipboardInit = sync.OnceValue(clipboard.Init)
+
+// copyPGN puts the game's PGN on the clipboard.
+func (a *App) copyPGN() {
+	f := &a.frame
+	pgn, err := a.pgnText()
+	if err != nil {
+		f.Panel.Notice = err.Error()
+		return
+	}
+	if err := clipboardInit(); err != nil {
+		f.Panel.Notice = "no clipboard here (" + err.Error() + "); use Save as…"
+		return
+	}
+	clipboard.Write(clipboard.FmtText, pgn)
+	f.Panel.Notice = fmt.Sprintf("PGN copied (%d bytes)", len(pgn))
+}
+
+// promptSave asks where to save the game, offering a file in the home folder.
+func (a *App) promptSave() {
+	if _, err := a.gameRecord(); err != nil {
+		a.frame.Panel.Notice = err.Error()
+		return
+	}
+	dir, err := os.UserHomeDir()
+	if err != nil {
+		dir = "."
+	}
+	a.saving = filepath.Join(dir, "krieg-"+time.Now().Format("2006-01-02-150405")+".pgn")
+	a.prompting = true
+}
+
+// prompt handles an intent while the Save as… line is being typed and
+// reports whether it used it: typing edits the path, Enter saves, Escape
+// gives up; buttons and the board work as usual.
+func (a *App) prompt(in Intent) bool {
+	switch in.Kind {
+	case TypeText:
+		a.saving += in.Text
+	case Backspace:
+		if r := []rune(a.saving); len(r) > 0 {
+			a.saving = string(r[:len(r)-1])
+		}
+	case Cancel:
+		a.prompting = false
+	case Submit:
+		a.prompting = false
+		a.frame.Panel.Notice = a.save(a.saving)
+	default:
+		return false
+	}
+	return true
+}
+
+// save writes the game's PGN to path and returns the notice saying so.
+func (a *App) save(path string) string {
+	pgn, err := a.pgnText()
+	if err != nil {
+		return err.Error()
+	}
+	if err := os.WriteFile(path, pgn, 0o644); err != nil {
+		return "save: " + err.Error()
+	}
+	return "Saved to " + path
+}

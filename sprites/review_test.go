@@ -1,0 +1,131 @@
+package sprites
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"golang.design/x/clipboard"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// TestWindowReview plays Fool's mate as White to its end, opens Review and
+// checks the replay: White's view at the end, truth revealed, the move list
+// in step with the board as it steps back; then Copy PGN and Save as….
+func TestWindowReview(t *testing.T) {
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5", "d8h4"}})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "f2f3"}, Intent{Kind: Submit}) })
+	h.waitFor(t, "1. f3 e5", 5*time.Second, atPly(app, 2))
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "g2g4"}, Intent{Kind: Submit}) })
+	h.waitFor(t, "the mate", 5*time.Second, func() bool { return app.frame.Panel.Reviewable })
+	h.do(func() {
+		if got, want := app.frame.Panel.Moves, "1. f3 2. g4"; got != want {
+			t.Errorf("own move list %q; want %q", got, want)
+		}
+		if !hasButton(&app.scene, scene.Review) {
+			t.Error("no Review button at the game's end")
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.Review})
+	})
+	h.do(func() {
+		f := &app.frame
+		if f.Mode != scene.ReplayScreen || app.replay == nil {
+			t.Fatalf("after Review: mode %v; want the replay", f.Mode)
+		}
+		if f.Truth == nil || f.View.Side != game.White || f.Replay.Ply != 4 || f.Flipped {
+			t.Errorf("review: truth %v, side %v, ply %d, flipped %v; want revealed, White, 4, not flipped", f.Truth != nil, f.View.Side, f.Replay.Ply, f.Flipped)
+		}
+		if got, want := f.Replay.Moves, "1. f3 e5 2. g4 Qh4#"; got != want {
+			t.Errorf("move list %q; want %q", got, want)
+		}
+		if f.Truth.At(game.H4) != game.NewPiece(game.Black, game.Queen) {
+			t.Errorf("truth at h4: %v; want the black queen", f.Truth.At(game.H4))
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.PrevPly})
+	})
+	h.do(func() {
+		f := &app.frame
+		if got, want := f.Replay.Moves, "1. f3 e5 2. g4"; got != want || f.Replay.Ply != 3 {
+			t.Errorf("one step back: ply %d, moves %q; want 3, %q", f.Replay.Ply, got, want)
+		}
+		if n := len(f.View.Log); n == 0 || f.View.Log[n-1].Ply != 2 {
+			t.Errorf("one step back: the log ends at %v; want White's 2. g4 (ply 2)", f.View.Log)
+		}
+		if f.Truth.At(game.H4) != game.NoPiece || f.Truth.At(game.D8) != game.NewPiece(game.Black, game.Queen) {
+			t.Error("one step back: the queen is not back on d8")
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.NextPly})
+	})
+	shoot(t, "review")
+
+	// Copy PGN: the clipboard holds the record.
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.CopyPGN}) })
+	var want []byte
+	h.do(func() {
+		var err error
+		if want, err = app.pgnText(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if err := clipboardInit(); err != nil {
+		t.Logf("no clipboard under this display (%v): Copy PGN not checked", err)
+	} else if got := clipboard.Read(clipboard.FmtText); string(got) != string(want) {
+		t.Errorf("clipboard holds %q; want the PGN %q", got, want)
+	}
+
+	// Save as…: clear the offered path, type one, Enter.
+	path := filepath.Join(t.TempDir(), "fool.pgn")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.SaveAs}) })
+	h.do(func() {
+		if !app.prompting || app.frame.Panel.Prompt == "" {
+			t.Fatal("Save as… asked nothing")
+		}
+		var in []Intent
+		for range []rune(app.saving) {
+			in = append(in, Intent{Kind: Backspace})
+		}
+		app.Inject(append(in, Intent{Kind: TypeText, Text: path}, Intent{Kind: Submit})...)
+	})
+	h.do(func() {
+		if got := app.frame.Panel.Notice; got != "Saved to "+path {
+			t.Errorf("notice %q; want it saved", got)
+		}
+	})
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := record.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Plies) != 4 || rec.Result != "0-1" {
+		t.Errorf("saved record: %d plies, result %q; want 4, 0-1", len(rec.Plies), rec.Result)
+	}
+
+	// New game leaves the review.
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.NewGame}) })
+	h.do(func() {
+		if app.frame.Mode != scene.NewGameScreen || app.replay != nil {
+			t.Errorf("New game from the review: mode %v; want the new-game screen", app.frame.Mode)
+		}
+	})
+}
+
+// hasButton reports whether the scene has button b.
+func hasButton(s *scene.Scene, b scene.Button) bool {
+	for _, hit := range s.Hits {
+		if hit.Button == b {
+			return true
+		}
+	}
+	return false
+}

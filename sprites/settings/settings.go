@@ -1,0 +1,123 @@
+// Package settings keeps the board window's choices between runs: the
+// new-game screen's side, time control and opponent, the dark side's
+// toggles, sound, the board theme, the assistant's level, reduced motion
+// and whether the legend has been seen. They live in one JSON file in the
+// user's config folder (os.UserConfigDir()/krieg/settings.json).
+package settings
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// Settings are the window's remembered choices.
+type Settings struct {
+	NewGame      scene.NewGameChoice `json:"new_game"`
+	Show         scene.Show          `json:"show"`
+	Muted        bool                `json:"muted"`
+	Theme        scene.Theme         `json:"theme"`
+	Assist       scene.Assist        `json:"assistant"`
+	ReduceMotion bool                `json:"reduce_motion"`
+	LegendSeen   bool                `json:"legend_seen"`
+}
+
+// Default are the settings of a first run.
+func Default() Settings {
+	return Settings{NewGame: scene.DefaultNewGame, Show: scene.DefaultShow}
+}
+
+// fileName is the settings file inside the folder.
+const fileName = "settings.json"
+
+// Dir returns the folder the window keeps its settings in.
+func Dir() (string, error) {
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("settings: %w", err)
+	}
+	return filepath.Join(d, "krieg"), nil
+}
+
+// ErrCorrupt says the settings file could not be used; it was kept beside
+// as settings.json.bad and the defaults apply.
+var ErrCorrupt = errors.New("settings: unreadable settings file")
+
+// Load reads the settings in dir. With no file yet (a first run) it
+// returns the defaults and no error. A file it cannot use is moved aside to
+// settings.json.bad, so nothing is lost, and the defaults come with an
+// error wrapping ErrCorrupt.
+func Load(dir string) (Settings, error) {
+	path := filepath.Join(dir, fileName)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Default(), nil
+	}
+	if err != nil {
+		return Default(), fmt.Errorf("settings: %w", err)
+	}
+	s := Default()
+	if err = json.Unmarshal(data, &s); err == nil {
+		err = s.validate()
+	}
+	if err != nil {
+		bad := path + ".bad"
+		if rerr := os.Rename(path, bad); rerr != nil {
+			return Default(), fmt.Errorf("%w %s: %v (and it could not be moved aside: %v)", ErrCorrupt, path, err, rerr)
+		}
+		return Default(), fmt.Errorf("%w %s: %v; kept as %s, defaults apply", ErrCorrupt, path, err, bad)
+	}
+	return s, nil
+}
+
+// validate checks every index and level is one the window offers.
+func (s Settings) validate() error {
+	in := func(what string, i, n int) error {
+		if i < 0 || i >= n {
+			return fmt.Errorf("%s %d is not one of the %d offered", what, i, n)
+		}
+		return nil
+	}
+	return errors.Join(
+		in("side", s.NewGame.Side, len(scene.Sides)),
+		in("time control", s.NewGame.Time, len(scene.TimeControls)),
+		in("opponent", s.NewGame.Opponent, len(scene.Opponents)),
+		in("theme", int(s.Theme), len(scene.Themes)),
+		in("assistant level", int(s.Assist), len(scene.Assists)),
+		in("heat map class", int(s.Show.Heat), int(game.King)+1),
+	)
+}
+
+// Save writes s into dir (made if need be), replacing the file at once so
+// a crash leaves the old settings or the new, never half of them.
+func (s Settings) Save(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("settings: %w", err)
+	}
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return fmt.Errorf("settings: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, fileName+".*")
+	if err != nil {
+		return fmt.Errorf("settings: %w", err)
+	}
+	_, werr := tmp.Write(append(data, '\n'))
+	if cerr := tmp.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), filepath.Join(dir, fileName))
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("settings: saving: %w", werr)
+	}
+	return nil
+}

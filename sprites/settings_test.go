@@ -1,0 +1,67 @@
+package sprites
+
+import (
+	"testing"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// TestWindowSettingsSurviveRestart changes settings through the window's
+// buttons, closes it, opens a new window on the same settings folder and
+// finds them as they were left.
+func TestWindowSettingsSurviveRestart(t *testing.T) {
+	dir := t.TempDir()
+	first, err := New(Options{SettingsDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.show(first)
+	h.do(func() {
+		if !first.frame.Legend || !hasButton(&first.scene, scene.Legend) {
+			t.Error("the first run does not open with the legend")
+		}
+		first.Inject(Intent{Kind: Cancel}) // Escape closes it
+	})
+	h.do(func() {
+		if first.frame.Legend {
+			t.Error("Escape did not close the legend")
+		}
+		first.Inject(
+			Intent{Kind: Press, Button: scene.Choice(scene.SideGroup, 1)},
+			Intent{Kind: Press, Button: scene.Choice(scene.TimeGroup, 0)},
+			Intent{Kind: Press, Button: scene.Choice(scene.OpponentGroup, 1)},
+			Intent{Kind: Press, Button: scene.Choice(scene.ThemeGroup, 1)},
+			Intent{Kind: Press, Button: scene.Choice(scene.AssistGroup, 1)},
+			Intent{Kind: Press, Button: scene.Choice(scene.MotionGroup, 1)},
+			Intent{Kind: Press, Button: scene.ToggleZone},
+			Intent{Kind: Press, Button: scene.ToggleChecks},
+			Intent{Kind: Press, Button: scene.CycleHeat})
+	})
+	h.do(func() {}) // one more Update: the settings are written after the intents
+	h.show(nil)
+	first.Close()
+
+	second, err := New(Options{SettingsDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.Close()
+	f := second.frame
+	want := scene.NewGameChoice{Side: 1, Time: 0, Opponent: 1}
+	if f.NewGame != want {
+		t.Errorf("new game %+v; want %+v", f.NewGame, want)
+	}
+	if f.Theme != scene.HighContrast || f.Assist != scene.AssistRules || !f.ReduceMotion {
+		t.Errorf("theme %v, assistant %v, reduce motion %v; want high contrast, rules only, true", f.Theme, f.Assist, f.ReduceMotion)
+	}
+	if wantShow := (scene.Show{Pieces: true, Kings: true, Zone: true, Heat: game.King}); f.Show != wantShow {
+		t.Errorf("toggles %+v; want %+v", f.Show, wantShow)
+	}
+	if f.Legend {
+		t.Error("the legend opened again after it was closed once")
+	}
+	if f.Panel.Notice != "" {
+		t.Errorf("notice %q after a clean restart", f.Panel.Notice)
+	}
+}
