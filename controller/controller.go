@@ -48,6 +48,7 @@ type Controller struct {
 	enemyTries string
 	log        []LogLine
 	result     *referee.Result
+	turn       turnState // this turn's Any? answer, for the attempt preview
 	current    ViewModel
 	// Timing of the latest update: B1 (belief and rules) and B2 (sampler).
 	timing Timing
@@ -121,6 +122,7 @@ func (c *Controller) Observe(e referee.Entry) (ViewModel, error) {
 		return c.current, err
 	}
 	c.timing = Timing{}
+	c.noteTurn(e, &o)
 	switch {
 	case o.Mover == c.side && o.Moved:
 		c.ownMove(e.Attempt, &o)
