@@ -24,8 +24,10 @@ type Ply struct {
 
 // PlayGame plays one seeded self-play game under rules from start, runs a
 // controller for each player on what it hears, and calls observe after every
-// completed move. It returns the finished referee and the two controllers.
-func PlayGame(n int, seed uint64, rules referee.Ruleset, start game.Position, opt controller.Options, observe func(*Ply)) (*referee.Referee, [2]*controller.Controller) {
+// completed move. Each of before, when given, sees every entry a player
+// hears together with that player's controller before it hears it. It
+// returns the finished referee and the two controllers.
+func PlayGame(n int, seed uint64, rules referee.Ruleset, start game.Position, opt controller.Options, observe func(*Ply), before ...func(*controller.Controller, referee.Entry)) (*referee.Referee, [2]*controller.Controller) {
 	ref := referee.New(rules, start)
 	bots := [2]*attempter.Random{attempter.NewRandom(seed), attempter.NewRandom(seed + 1)}
 	var players [2]*controller.Controller
@@ -45,6 +47,9 @@ func PlayGame(n int, seed uint64, rules referee.Ruleset, start game.Position, op
 		for _, e := range log[seen:] {
 			for _, c := range [2]game.Color{game.White, game.Black} {
 				if h, ok := e.HeardBy(c); ok {
+					for _, b := range before {
+						b(players[c], h)
+					}
 					if _, err := players[c].Observe(h); err != nil {
 						// The referee's own log: a refusal is a bug in the engine.
 						panic(fmt.Sprintf("evaluation: game %d: %v", n, err))

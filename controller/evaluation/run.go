@@ -35,6 +35,7 @@ func Run(opt Options) Report {
 		opt.Capacity = controller.DefaultCapacity
 	}
 	t := newTally()
+	pv := &previewTally{}
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < opt.Parallel; w++ {
@@ -43,7 +44,7 @@ func Run(opt Options) Report {
 			defer wg.Done()
 			for i := range jobs {
 				_, players := PlayGame(i, GameSeed(opt.Seed, i), opt.Rules, opt.Start,
-					controller.Options{Capacity: opt.Capacity, Workers: 1}, t.observe)
+					controller.Options{Capacity: opt.Capacity, Workers: 1}, t.observe, pv.attempt)
 				t.mu.Lock()
 				t.r.Boards.Fallbacks += players[0].Sampler().Fallbacks + players[1].Sampler().Fallbacks
 				t.mu.Unlock()
@@ -56,6 +57,7 @@ func Run(opt Options) Report {
 	close(jobs)
 	wg.Wait()
 	r := t.finish()
+	r.Preview = pv.finish()
 	r.Rules, r.Games, r.Seed, r.Capacity = opt.Rules.Name, opt.Games, opt.Seed, opt.Capacity
 	return r
 }
