@@ -135,6 +135,7 @@ func (p *play) heard(a *App, ev net.Event) {
 		return
 	}
 	f.View = vm
+	p.preview(f) // what was heard changes the odds of a picked-up man
 	f.Anim.Apply(f.View.Changes, a.tick)
 	us := e.Mover == p.snap.Side
 	if refused(e.Verdict) && us && e.Attempt != game.NoMove {
@@ -274,9 +275,10 @@ func (p *play) selectSquare(f *scene.Frame, sq game.Square) {
 			f.Dests |= m.To().Bit()
 		}
 	}
+	p.preview(f)
 }
 
-func (p *play) deselect(f *scene.Frame) { f.Selected, f.Dests = game.NoSquare, 0 }
+func (p *play) deselect(f *scene.Frame) { f.Selected, f.Dests, f.Preview = game.NoSquare, 0, nil }
 
 // attempt tries from→to; a pawn reaching the last rank opens the
 // promotion picker instead.

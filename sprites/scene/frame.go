@@ -93,6 +93,9 @@ type Frame struct {
 
 	Selected game.Square   // NoSquare when none
 	Dests    game.Bitboard // where the selected man may be tried
+	// Preview is the selected man's attempt preview (preview.go); nil
+	// draws plain dots.
+	Preview  []controller.Target
 	Drag     *Drag
 	HoverX   float64
 	HoverY   float64
