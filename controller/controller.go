@@ -48,6 +48,7 @@ type Controller struct {
 	enemyTries string
 	log        []LogLine
 	result     *referee.Result
+	turn       turnState // this turn's Any? answer, for the attempt preview
 	current    ViewModel
 	floor      float64 // Options.Floor, resolved
 	// Timing of the latest update: B1 (belief and rules) and B2 (sampler).
@@ -133,6 +134,7 @@ func (c *Controller) Observe(e referee.Entry) (ViewModel, error) {
 		return c.current, err
 	}
 	c.timing = Timing{}
+	c.noteTurn(e, &o)
 	switch {
 	case o.Mover == c.side && o.Moved:
 		c.ownMove(e.Attempt, &o)

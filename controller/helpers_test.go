@@ -37,18 +37,23 @@ func (f *fixture) play(t *testing.T, attempts ...string) {
 			t.Fatal(err)
 		}
 		f.ref.Attempt(m)
-		log := f.ref.Log()
-		for _, e := range log[f.seen:] {
-			for _, c := range [2]game.Color{game.White, game.Black} {
-				if h, ok := e.HeardBy(c); ok {
-					if _, err := f.players[c].Observe(h); err != nil {
-						panic(err)
-					}
+		f.feed()
+	}
+}
+
+// feed gives both players the log entries they have not heard yet.
+func (f *fixture) feed() {
+	log := f.ref.Log()
+	for _, e := range log[f.seen:] {
+		for _, c := range [2]game.Color{game.White, game.Black} {
+			if h, ok := e.HeardBy(c); ok {
+				if _, err := f.players[c].Observe(h); err != nil {
+					panic(err)
 				}
 			}
 		}
-		f.seen = len(log)
 	}
+	f.seen = len(log)
 }
 
 // tokenSquares returns the squares of the view model's tokens of kind k.

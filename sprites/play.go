@@ -149,6 +149,7 @@ func (p *play) heard(a *App, ev net.Event) {
 		return
 	}
 	f.View = vm
+	p.preview(f) // what was heard changes the odds of a picked-up man
 	f.Anim.Apply(f.View.Changes, a.animStart())
 	us := e.Mover == p.snap.Side
 	if us {
@@ -331,6 +332,7 @@ func (p *play) selectSquare(f *scene.Frame, sq game.Square) {
 			f.Dests |= m.To().Bit()
 		}
 	}
+	p.preview(f)
 }
 
 // candidates are the attempts our own board allows (the moves of our men
@@ -341,7 +343,7 @@ func candidates(f *scene.Frame) []game.Move {
 	return referee.Candidates(&own)
 }
 
-func (p *play) deselect(f *scene.Frame) { f.Selected, f.Dests = game.NoSquare, 0 }
+func (p *play) deselect(f *scene.Frame) { f.Selected, f.Dests, f.Preview = game.NoSquare, 0, nil }
 
 // attempt tries from→to; a pawn reaching the last rank opens the
 // promotion picker instead.

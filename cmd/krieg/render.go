@@ -31,6 +31,8 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	flip := fs.Bool("flip", false, "turn the board around (default: the player's side at the bottom)")
 	rules := fs.String("rules", "", "ruleset (default: the record's Rules tag, else wild16)")
 	seed := fs.Uint64("seed", 1, "the deduction engine's sampling seed")
+	preview := fs.String("preview", "", "pick up the man on this square: its target dots show the attempt preview")
+	hover := fs.String("hover", "", "draw the tooltip of this square, as the pointer resting there shows it")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -68,6 +70,9 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	scene.ReplayFrame(&f, tl, p, side, *reveal)
 	f.Flipped = (side == game.Black) != *flip
+	if err := previewFrame(&f, tl, p, side, opt.Controller, *preview, *hover); err != nil {
+		return err
+	}
 	d, err := raster.New()
 	if err != nil {
 		return err

@@ -28,10 +28,12 @@ type Ply struct {
 // rules from start, runs a controller for each player on what it hears, and
 // calls observe after every completed move. It returns the finished referee
 // and the two controllers.
-func PlayGame(n int, seed uint64, rules referee.Ruleset, start game.Position, opt controller.Options, observe func(*Ply)) (*referee.Referee, [2]*controller.Controller) {
+// Each of before, when given, sees every entry a player hears together with
+// that player's controller before it hears it.
+func PlayGame(n int, seed uint64, rules referee.Ruleset, start game.Position, opt controller.Options, observe func(*Ply), before ...func(*controller.Controller, referee.Entry)) (*referee.Referee, [2]*controller.Controller) {
 	ref := referee.New(rules, start)
 	players := [2]Player{attempter.NewRandom(seed), attempter.NewRandom(seed + 1)}
-	return ref, Follow(n, ref, players, seed, opt, observe)
+	return ref, Follow(n, ref, players, seed, opt, observe, before...)
 }
 
 // Follow plays the game on ref between players (indexed by colour) to its
@@ -39,7 +41,7 @@ func PlayGame(n int, seed uint64, rules referee.Ruleset, start game.Position, op
 // the players' own beliefs: a computer player's controller is its own
 // business), and calls observe after every completed move. Controller c is
 // seeded seed*2+c. It returns the two controllers.
-func Follow(n int, ref *referee.Referee, players [2]Player, seed uint64, opt controller.Options, observe func(*Ply)) [2]*controller.Controller {
+func Follow(n int, ref *referee.Referee, players [2]Player, seed uint64, opt controller.Options, observe func(*Ply), before ...func(*controller.Controller, referee.Entry)) [2]*controller.Controller {
 	var ctls [2]*controller.Controller
 	start := ref.Start()
 	for _, c := range [2]game.Color{game.White, game.Black} {
@@ -57,6 +59,9 @@ func Follow(n int, ref *referee.Referee, players [2]Player, seed uint64, opt con
 		for _, e := range log[seen:] {
 			for _, c := range [2]game.Color{game.White, game.Black} {
 				if h, ok := e.HeardBy(c); ok {
+					for _, b := range before {
+						b(ctls[c], h)
+					}
 					if _, err := ctls[c].Observe(h); err != nil {
 						// The referee's own log: a refusal is a bug in the engine.
 						panic(fmt.Sprintf("evaluation: game %d: %v", n, err))

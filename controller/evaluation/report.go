@@ -66,6 +66,9 @@ type Report struct {
 		Rate      float64 `json:"fallback_rate"` // fallbacks per message
 	} `json:"boards"`
 
+	// Preview scores the attempt preview's chance of acceptance (preview.go).
+	Preview PreviewReport `json:"preview"`
+
 	// Update time per referee message, in microseconds.
 	Time struct {
 		B1P50 float64 `json:"b1_p50_us"`

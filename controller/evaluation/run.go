@@ -79,6 +79,7 @@ func Run(opt Options) (Report, error) {
 		return Report{}, err
 	}
 	t := newTally()
+	pv := &previewTally{}
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < opt.Parallel; w++ {
@@ -87,7 +88,7 @@ func Run(opt Options) (Report, error) {
 			defer wg.Done()
 			for i := range jobs {
 				ref, players := games(i)
-				ctls := Follow(i, ref, players, GameSeed(opt.Seed, i), controller.Options{Capacity: opt.Capacity, Workers: 1, Floor: opt.Floor, Purpose: opt.Purpose}, t.observe)
+				ctls := Follow(i, ref, players, GameSeed(opt.Seed, i), controller.Options{Capacity: opt.Capacity, Workers: 1, Floor: opt.Floor, Purpose: opt.Purpose}, t.observe, pv.attempt)
 				t.mu.Lock()
 				t.r.Boards.Fallbacks += ctls[0].Sampler().Fallbacks + ctls[1].Sampler().Fallbacks
 				t.mu.Unlock()
@@ -100,6 +101,7 @@ func Run(opt Options) (Report, error) {
 	close(jobs)
 	wg.Wait()
 	r := t.finish()
+	r.Preview = pv.finish()
 	r.Rules, r.Games, r.Seed, r.Capacity, r.Players = opt.Rules.Name, opt.Games, opt.Seed, opt.Capacity, opt.Players
 	r.Floor, r.Purpose = max(0, opt.Floor), min(1, max(0, opt.Purpose))
 	if opt.Players == "bot" || opt.Players == "mixed" {

@@ -50,6 +50,7 @@ func (r Report) WriteTable(w io.Writer) error {
 	}
 	p("B2 boards held\tmean %.0f\tmin %d", r.Boards.Mean, r.Boards.Min)
 	p("B2 fallbacks to B1\t%d\t(%.3f%% of messages)", r.Boards.Fallbacks, 100*r.Boards.Rate)
+	r.Preview.writeRows(p)
 	p("update time per message\tB1 p50 %.0f µs, p99 %.0f µs\tB2 p50 %.2f ms, p99 %.2f ms", r.Time.B1P50, r.Time.B1P99, r.Time.B2P50/1000, r.Time.B2P99/1000)
 	for _, s := range r.ViolationSamples {
 		p("violation: %s", s)

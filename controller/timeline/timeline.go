@@ -26,6 +26,8 @@ type Timeline struct {
 	Views  [2][]controller.ViewModel
 	// Heard[c][p-1] is what player c heard during ply p, in the ruleset's words.
 	Heard [2][][]string
+	// log is the referee's log of the replayed plies (controller.go).
+	log []referee.Entry
 }
 
 // Options tune the controllers a timeline runs.
@@ -72,6 +74,7 @@ func Build(rec *record.Record, rules referee.Ruleset, opt Options) (*Timeline, e
 	if ref != nil {
 		log = ref.Log()
 	}
+	t.log = log
 	for _, c := range []game.Color{game.White, game.Black} {
 		if err := t.follow(c, log, opt.Controller); err != nil {
 			return nil, fmt.Errorf("timeline: %s's view: %w", c, err)

@@ -117,6 +117,7 @@ func TestGoldens(t *testing.T) {
 			f.Flipped, f.Promote = true, &scene.Promotion{From: game.D2, To: game.D1}
 			return f
 		}},
+		{"preview", func() scene.Frame { return previewFrame(t, base) }},
 		{"replay-truth", func() scene.Frame {
 			f := base
 			f.Mode, f.View, f.Truth = scene.ReplayScreen, tl.Views[game.Black][30], &tl.Truth[30]

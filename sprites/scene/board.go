@@ -73,7 +73,8 @@ func (s *Scene) board(f *Frame) {
 		s.piece(r, own.At(at), a)
 	}
 	s.fading(f)
-	for x := f.Dests; x != 0; {
+	// Plain dots, unless previewDots drew the attempt preview instead.
+	for x := f.Dests; x != 0 && !s.previewDots(f); {
 		r := l.SquareRect(x.PopFirst())
 		d := sq * 0.3
 		s.add(Sprite{Kind: Disc, X: r.X + (sq-d)/2, Y: r.Y + (sq-d)/2, W: d, H: d, Color: selected, Alpha: 0.5})

@@ -37,7 +37,7 @@ func Build(f Frame) Scene {
 // Explain returns what the tokens on square sq claim and why, one line
 // each, as the hover tooltip shows them.
 func Explain(f *Frame, sq game.Square) []string {
-	var lines []string
+	lines := PreviewLines(f, sq)
 	for _, t := range f.shown() {
 		if t.Square != sq || !f.Show.visible(t.Kind) {
 			continue

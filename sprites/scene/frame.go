@@ -96,8 +96,11 @@ type Frame struct {
 	Show  Show
 	Truth *game.Position // replay's "reveal truth": the enemy men as they are
 
-	Selected  game.Square   // NoSquare when none
-	Dests     game.Bitboard // where the selected man may be tried
+	Selected game.Square   // NoSquare when none
+	Dests    game.Bitboard // where the selected man may be tried
+	// Preview is the selected man's attempt preview (preview.go); nil
+	// draws plain dots.
+	Preview   []controller.Target
 	Drag      *Drag
 	HoverX    float64
 	HoverY    float64

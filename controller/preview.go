@@ -1,0 +1,167 @@
+package controller
+
+import (
+	"github.com/krieg/krieg/controller/belief"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// Target is the attempt preview (rule B4 of DEDUCTION.md) of one square a
+// picked-up man could be tried on.
+type Target struct {
+	To   game.Square
+	Move game.Move // the attempt; a promotion is previewed as a queen's
+	// Allowed is false when the ruleset and this turn's announcements make
+	// the attempt nonsense (after "Any?" said yes, a pawn capture the tries
+	// rule out): the referee would refuse it whatever the board.
+	Allowed bool
+	// Accept is the chance the referee accepts the attempt, Capture the
+	// chance it is accepted and takes an enemy man, Danger the chance,
+	// should it be accepted, that the enemy can take the moved man on the
+	// reply (a legal capture of it on the board after the move).
+	Accept, Capture, Danger float64
+	// FromB1 marks estimates made without boards (the controller holds none,
+	// or was made BeliefOnly): Accept and Capture then come from the B1 sets
+	// (UniformAccept), and Danger is not estimated (0).
+	FromB1 bool
+}
+
+// Preview returns, for our man on from, every square it could be tried on
+// (referee.Candidates) with the chance the referee accepts the attempt, the
+// chance it captures and the chance the man can then be taken, weighted
+// over B2's boards. It returns nil when from holds none of our men or it
+// is not our move.
+func (c *Controller) Preview(from game.Square) []Target {
+	if c.own.Turn() != c.side || c.result != nil || !c.own.ByColor(c.side).Has(from) {
+		return nil
+	}
+	var out []Target
+	var moves []game.Move
+	for _, m := range referee.Candidates(&c.own) {
+		if m.From() != from || m.Promotion() != game.NoPieceType && m.Promotion() != game.Queen {
+			continue
+		}
+		out = append(out, Target{To: m.To(), Move: m, Allowed: c.allows(m)})
+		moves = append(moves, m)
+	}
+	if c.sampler != nil && c.sampler.Boards() > 0 {
+		for i, e := range c.sampler.Preview(moves) {
+			if out[i].Allowed {
+				out[i].Accept, out[i].Capture, out[i].Danger = e.Accept, e.Capture, e.Danger
+			}
+		}
+		return out
+	}
+	uniform := UniformOver(c.belief.Possible, c.belief.Max)
+	for i := range out {
+		out[i].FromB1 = true
+		if out[i].Allowed {
+			out[i].Accept, out[i].Capture = UniformAccept(&c.own, &uniform, out[i].Move)
+		}
+	}
+	return out
+}
+
+// turnState is what we know of our turn so far beyond the pawn tries: the
+// answer to our "Any?" and whether we tried a pawn capture after a yes.
+type turnState struct {
+	asked, has, pawnTried bool
+}
+
+// noteTurn follows the turn's questions and attempts; called with each
+// observed entry before the controller's state moves on.
+func (c *Controller) noteTurn(e referee.Entry, o *belief.Observation) {
+	switch {
+	case o.Moved:
+		c.turn = turnState{}
+	case e.Mover == c.side && o.Any != nil:
+		c.turn.asked, c.turn.has = true, *o.Any
+	case e.Mover == c.side && e.Attempt != game.NoMove && c.turn.asked && c.turn.has && c.pawnCapture(e.Attempt):
+		c.turn.pawnTried = true
+	}
+}
+
+// pawnCapture reports whether m moves one of our pawns diagonally.
+func (c *Controller) pawnCapture(m game.Move) bool {
+	return c.own.At(m.From()).Type() == game.Pawn && m.From().File() != m.To().File()
+}
+
+// allows reports whether the referee would consider our attempt m now,
+// rather than call it nonsense, by what we were told this turn (the same
+// policy as the referee's, from the player's side of the board).
+func (c *Controller) allows(m game.Move) bool {
+	pawnCap := c.pawnCapture(m)
+	switch {
+	case c.rules.QueenOnly && m.Promotion() != game.NoPieceType && m.Promotion() != game.Queen:
+		return false
+	case c.turn.asked && !c.turn.has && pawnCap:
+		return false
+	case c.turn.asked && c.turn.has && !pawnCap && (c.rules.Any == referee.AnyForce || !c.turn.pawnTried):
+		return false
+	case !pawnCap || !c.rules.PawnCaptureNeedsTry:
+		return true
+	}
+	switch c.rules.Tries {
+	case referee.TriesSquares:
+		return c.ourTries == nil || containsSquare(c.ourTries.Squares, m.From())
+	case referee.TriesMoves:
+		return c.ourTries == nil || containsMove(c.ourTries.Moves, m)
+	}
+	return c.triesKnown() != 0
+}
+
+func containsSquare(list []game.Square, s game.Square) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func containsMove(list []game.Move, m game.Move) bool {
+	for _, x := range list {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// UniformAccept estimates from per-class probabilities alone (such as
+// UniformOver's spread of the B1 sets) the chance that our attempt m is
+// legal and the chance that it is legal and captures, taking squares as
+// independent: the squares the move must cross (and, for a pawn's push, its
+// target) must be empty, a pawn's capture needs a man on its target, and
+// checks, pins and en passant are ignored. It is the baseline the preview
+// is measured against when the belief has no boards.
+func UniformAccept(own *game.Position, prob *[game.King + 1][64]float64, m game.Move) (accept, capture float64) {
+	occupied := func(s game.Square) float64 {
+		p := 0.0
+		for _, t := range Classes {
+			p += prob[t][s]
+		}
+		return min(1, p)
+	}
+	from, to := m.From(), m.To()
+	path := game.Between(from, to)
+	if own.IsCastling(m) {
+		rook := game.NewSquare(0, from.Rank())
+		if to > from {
+			rook = game.NewSquare(7, from.Rank())
+		}
+		path = game.Between(from, rook)
+	}
+	clear := 1.0
+	for x := path; x != 0; {
+		clear *= 1 - occupied(x.PopFirst())
+	}
+	switch {
+	case own.At(from).Type() == game.Pawn && from.File() != to.File():
+		accept = occupied(to)
+		return accept, accept
+	case own.At(from).Type() == game.Pawn:
+		return clear * (1 - occupied(to)), 0
+	}
+	return clear, clear * occupied(to)
+}
