@@ -64,7 +64,7 @@ func TestBotLoopTwoGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	ended := map[string]*kso.Seat{}
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	loop := kso.NewBotLoop(client(t, s, tok), kso.BotOptions{Poll: 20 * time.Millisecond, AskAny: true, SaveDir: t.TempDir(),
 		NewPlayer: func() kso.Player { return player.New(player.Options{MoveTime: 15 * time.Millisecond, Seed: 3}) },

@@ -54,7 +54,7 @@ func TestWholeGames(t *testing.T) {
 				t.Fatal(err)
 			}
 			d := newDriver(t, ep, uint64(i)+1)
-			end := d.play(90 * time.Second)
+			end := d.play(4 * time.Minute) // seconds when the machine is idle; generous for -race under load
 			if d.side != side || d.rules.Name != rules.Name {
 				t.Fatalf("started as %s under %s; want %s under %s", d.side, d.rules.Name, side, rules.Name)
 			}

@@ -22,7 +22,7 @@ func TestEventStreamDrivesPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := newDriver(t, ep, 3)
-	d.play(60 * time.Second)
+	d.play(3 * time.Minute)
 	if n := s.Requests("GET /game/{ref}/events"); n != 1 {
 		t.Fatalf("%d event streams opened; want 1", n)
 	}
@@ -38,7 +38,7 @@ func TestDroppedStreamFallsBackToPolling(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := newDriver(t, ep, 4)
-	d.play(60 * time.Second)
+	d.play(3 * time.Minute)
 	lost := false
 	for _, ev := range d.events {
 		lost = lost || (ev.Kind == net.KindConsole && strings.HasPrefix(ev.Text, "event stream lost"))
@@ -66,7 +66,7 @@ func TestStreamCutMidGame(t *testing.T) {
 		s.DropStreams(false)
 	})
 	defer cut.Stop()
-	d.play(60 * time.Second)
+	d.play(3 * time.Minute)
 	sameHeard(t, referee.Cincinnati, d.heard, toldOnly(t, s, game.White))
 }
 
