@@ -21,6 +21,7 @@ type measurer struct {
 	fonts  [3]*opentype.Font
 	faces  map[faceSize]font.Face
 	widths map[textRun]float64
+	wraps  map[wrapKey][]string
 }
 
 type faceSize struct {
@@ -36,7 +37,7 @@ type textRun struct {
 // maxWidths bounds the width cache; past it the cache starts afresh.
 const maxWidths = 8192
 
-var measure = &measurer{faces: map[faceSize]font.Face{}, widths: map[textRun]float64{}}
+var measure = &measurer{faces: map[faceSize]font.Face{}, widths: map[textRun]float64{}, wraps: map[wrapKey][]string{}}
 
 // Measure returns the width in pixels of str set in f at size pixels.
 func Measure(str string, f assets.Font, size float64) float64 {
@@ -105,6 +106,32 @@ func Wrap(str string, f assets.Font, size, w float64, indent string) []string {
 	if Measure(str, f, size) <= w {
 		return []string{str}
 	}
+	k := wrapKey{textRun{str, faceSize{f, size}}, w, indent}
+	measure.mu.Lock()
+	lines, ok := measure.wraps[k]
+	measure.mu.Unlock()
+	if ok {
+		return lines
+	}
+	lines = wrap(str, f, size, w, indent)
+	measure.mu.Lock()
+	if len(measure.wraps) >= maxWidths {
+		measure.wraps = map[wrapKey][]string{}
+	}
+	measure.wraps[k] = lines
+	measure.mu.Unlock()
+	return lines
+}
+
+// wrapKey names a wrapped text: the run, the width and the indent.
+type wrapKey struct {
+	textRun
+	w      float64
+	indent string
+}
+
+// wrap is Wrap without the cache.
+func wrap(str string, f assets.Font, size, w float64, indent string) []string {
 	if Measure(indent+"W", f, size) > w {
 		indent = ""
 	}
