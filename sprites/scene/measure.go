@@ -19,7 +19,7 @@ import (
 type measurer struct {
 	mu     sync.Mutex
 	fonts  [3]*opentype.Font
-	faces  map[faceSize]font.Face
+	faces  map[faceHinted]font.Face
 	widths map[textRun]float64
 	wraps  map[wrapKey][]string
 }
@@ -27,6 +27,11 @@ type measurer struct {
 type faceSize struct {
 	f    assets.Font
 	size float64
+}
+
+type faceHinted struct {
+	faceSize
+	hinting font.Hinting
 }
 
 type textRun struct {
@@ -37,7 +42,7 @@ type textRun struct {
 // maxWidths bounds the width cache; past it the cache starts afresh.
 const maxWidths = 8192
 
-var measure = &measurer{faces: map[faceSize]font.Face{}, widths: map[textRun]float64{}, wraps: map[wrapKey][]string{}}
+var measure = &measurer{faces: map[faceHinted]font.Face{}, widths: map[textRun]float64{}, wraps: map[wrapKey][]string{}}
 
 // Measure returns the width in pixels of str set in f at size pixels.
 func Measure(str string, f assets.Font, size float64) float64 {
@@ -54,10 +59,13 @@ func (m *measurer) width(str string, f assets.Font, size float64) float64 {
 	if w, ok := m.widths[k]; ok {
 		return w
 	}
-	face := m.face(k.faceSize)
+	// The raster drawer sets text hinted, the window's unhinted (and at
+	// fractional sizes a little wider): the wider of the two bounds both.
 	w := 0.0
-	if face != nil {
-		w = float64(font.MeasureString(face, str)) / 64
+	for _, h := range []font.Hinting{font.HintingNone, font.HintingFull} {
+		if face := m.face(faceHinted{k.faceSize, h}); face != nil {
+			w = max(w, float64(font.MeasureString(face, str))/64)
+		}
 	}
 	if len(m.widths) >= maxWidths {
 		m.widths = map[textRun]float64{}
@@ -68,7 +76,7 @@ func (m *measurer) width(str string, f assets.Font, size float64) float64 {
 
 // face returns the face of k, made once; nil if the font cannot be read
 // (the Go fonts always can).
-func (m *measurer) face(k faceSize) font.Face {
+func (m *measurer) face(k faceHinted) font.Face {
 	if fc, ok := m.faces[k]; ok {
 		return fc
 	}
@@ -79,7 +87,7 @@ func (m *measurer) face(k faceSize) font.Face {
 		}
 		m.fonts[k.f] = ft
 	}
-	fc, err := opentype.NewFace(m.fonts[k.f], &opentype.FaceOptions{Size: k.size, DPI: 72, Hinting: font.HintingFull})
+	fc, err := opentype.NewFace(m.fonts[k.f], &opentype.FaceOptions{Size: k.size, DPI: 72, Hinting: k.hinting})
 	if err != nil {
 		return nil
 	}
