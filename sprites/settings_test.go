@@ -21,8 +21,9 @@ func TestWindowSettingsSurviveRestart(t *testing.T) {
 		if !first.frame.Legend || !hasButton(&first.scene, scene.Legend) {
 			t.Error("the first run does not open with the legend")
 		}
-		first.Inject(Intent{Kind: Cancel}) // Escape closes it
 	})
+	shoot(t, "legend")
+	h.do(func() { first.Inject(Intent{Kind: Cancel}) }) // Escape closes it
 	h.do(func() {
 		if first.frame.Legend {
 			t.Error("Escape did not close the legend")

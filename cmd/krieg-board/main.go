@@ -63,7 +63,12 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 		return err
 	}
 	opt := sprites.Options{Sounds: sounds, Controller: controller.Options{Capacity: *capacity}, Choice: choice(spec)}
-	fs.Visit(func(*flag.Flag) { opt.ChoiceFromFlags = true })
+	fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "side", "time", "opponent":
+			opt.ChoiceFromFlags = true // asked for on the command line: wins over the saved choice
+		}
+	})
 	if dir, err := settings.Dir(); err == nil {
 		opt.SettingsDir = dir
 	} else {

@@ -3,6 +3,7 @@ package scene
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"slices"
 	"strings"
 
@@ -230,7 +231,7 @@ func (s *Scene) tokens(f *Frame) {
 			s.add(Sprite{Kind: Piece, X: in.X, Y: in.Y, W: in.W, H: in.H, Piece: game.NewPiece(game.White, game.King), Alpha: t.Alpha})
 		case controller.CheckToken:
 			b := s.token(r, 0.78, 0.22, 0.4, checkToken, t.Alpha)
-			s.add(Sprite{Kind: Text, X: b.X, Y: b.Y, W: b.W, H: b.H, Text: "+", Font: assets.Bold, Size: sq * 0.36, Color: tokenRim, Alpha: t.Alpha, Align: Center})
+			s.add(Sprite{Kind: Text, X: b.X, Y: b.Y, W: b.W, H: b.H, Text: "+", Font: assets.Bold, Size: math.Floor(sq * 0.36), Color: tokenRim, Alpha: t.Alpha, Align: Center})
 		}
 	}
 }

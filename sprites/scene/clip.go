@@ -1,6 +1,9 @@
 package scene
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Clipped lists the text runs of s that would be cut when drawn: wider
 // than their box at their size, taller than it, outside the window, or
@@ -17,6 +20,9 @@ func (s *Scene) Clipped() []string {
 		box := Rectangle{sp.X, sp.Y, sp.W, sp.H}
 		if w := Measure(sp.Text, sp.Font, sp.Size); w > sp.W+0.01 {
 			out = append(out, fmt.Sprintf("%q at %.1fpx is %.1f wide in a box %.1f wide", sp.Text, sp.Size, w, sp.W))
+		}
+		if sp.Size != math.Floor(sp.Size) {
+			out = append(out, fmt.Sprintf("%q at %vpx: not a whole size (the window would draw it at the next one, wider)", sp.Text, sp.Size))
 		}
 		if sp.Size > sp.H*1.05 {
 			out = append(out, fmt.Sprintf("%q at %.1fpx in a box %.1f high", sp.Text, sp.Size, sp.H))

@@ -94,3 +94,13 @@ func TestWrap(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBuild measures building the play screen with a long log, a
+// tooltip and every panel line: the scene's share of a frame (text
+// measuring and wrapping included).
+func BenchmarkBuild(b *testing.B) {
+	f := busyFrame(PlayScreen, 1100, 720)
+	for b.Loop() {
+		Build(f)
+	}
+}

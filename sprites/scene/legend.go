@@ -2,6 +2,7 @@ package scene
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/krieg/krieg/assets"
@@ -18,7 +19,7 @@ var legendRows = []struct {
 		"Blue disc: an enemy man may stand here. The stronger the colour, the likelier."},
 	{func(s *Scene, r Rectangle) {
 		b := s.token(r, 0.5, 0.5, 0.6, checkToken, 0.9)
-		s.add(Sprite{Kind: Text, X: b.X, Y: b.Y, W: b.W, H: b.H, Text: "+", Font: assets.Bold, Size: r.W * 0.5, Color: tokenRim, Alpha: 1, Align: Center})
+		s.add(Sprite{Kind: Text, X: b.X, Y: b.Y, W: b.W, H: b.H, Text: "+", Font: assets.Bold, Size: math.Floor(r.W * 0.5), Color: tokenRim, Alpha: 1, Align: Center})
 	}, "Orange disc with +: the man giving check may stand here (after the referee says check)."},
 	{func(s *Scene, r Rectangle) {
 		b := s.token(r, 0.5, 0.5, 0.7, kingToken, 0.9)

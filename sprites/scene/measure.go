@@ -19,13 +19,19 @@ import (
 type measurer struct {
 	mu     sync.Mutex
 	fonts  [3]*opentype.Font
-	faces  map[faceSize]font.Face
+	faces  map[faceHinted]font.Face
 	widths map[textRun]float64
+	wraps  map[wrapKey][]string
 }
 
 type faceSize struct {
 	f    assets.Font
 	size float64
+}
+
+type faceHinted struct {
+	faceSize
+	hinting font.Hinting
 }
 
 type textRun struct {
@@ -36,7 +42,7 @@ type textRun struct {
 // maxWidths bounds the width cache; past it the cache starts afresh.
 const maxWidths = 8192
 
-var measure = &measurer{faces: map[faceSize]font.Face{}, widths: map[textRun]float64{}}
+var measure = &measurer{faces: map[faceHinted]font.Face{}, widths: map[textRun]float64{}, wraps: map[wrapKey][]string{}}
 
 // Measure returns the width in pixels of str set in f at size pixels.
 func Measure(str string, f assets.Font, size float64) float64 {
@@ -53,10 +59,13 @@ func (m *measurer) width(str string, f assets.Font, size float64) float64 {
 	if w, ok := m.widths[k]; ok {
 		return w
 	}
-	face := m.face(k.faceSize)
+	// The raster drawer sets text hinted, the window's unhinted (and at
+	// fractional sizes a little wider): the wider of the two bounds both.
 	w := 0.0
-	if face != nil {
-		w = float64(font.MeasureString(face, str)) / 64
+	for _, h := range []font.Hinting{font.HintingNone, font.HintingFull} {
+		if face := m.face(faceHinted{k.faceSize, h}); face != nil {
+			w = max(w, float64(font.MeasureString(face, str))/64)
+		}
 	}
 	if len(m.widths) >= maxWidths {
 		m.widths = map[textRun]float64{}
@@ -67,7 +76,7 @@ func (m *measurer) width(str string, f assets.Font, size float64) float64 {
 
 // face returns the face of k, made once; nil if the font cannot be read
 // (the Go fonts always can).
-func (m *measurer) face(k faceSize) font.Face {
+func (m *measurer) face(k faceHinted) font.Face {
 	if fc, ok := m.faces[k]; ok {
 		return fc
 	}
@@ -78,7 +87,7 @@ func (m *measurer) face(k faceSize) font.Face {
 		}
 		m.fonts[k.f] = ft
 	}
-	fc, err := opentype.NewFace(m.fonts[k.f], &opentype.FaceOptions{Size: k.size, DPI: 72, Hinting: font.HintingFull})
+	fc, err := opentype.NewFace(m.fonts[k.f], &opentype.FaceOptions{Size: k.size, DPI: 72, Hinting: k.hinting})
 	if err != nil {
 		return nil
 	}
@@ -105,6 +114,32 @@ func Wrap(str string, f assets.Font, size, w float64, indent string) []string {
 	if Measure(str, f, size) <= w {
 		return []string{str}
 	}
+	k := wrapKey{textRun{str, faceSize{f, size}}, w, indent}
+	measure.mu.Lock()
+	lines, ok := measure.wraps[k]
+	measure.mu.Unlock()
+	if ok {
+		return lines
+	}
+	lines = wrap(str, f, size, w, indent)
+	measure.mu.Lock()
+	if len(measure.wraps) >= maxWidths {
+		measure.wraps = map[wrapKey][]string{}
+	}
+	measure.wraps[k] = lines
+	measure.mu.Unlock()
+	return lines
+}
+
+// wrapKey names a wrapped text: the run, the width and the indent.
+type wrapKey struct {
+	textRun
+	w      float64
+	indent string
+}
+
+// wrap is Wrap without the cache.
+func wrap(str string, f assets.Font, size, w float64, indent string) []string {
 	if Measure(indent+"W", f, size) > w {
 		indent = ""
 	}

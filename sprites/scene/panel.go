@@ -186,10 +186,18 @@ func tail(str string, f assets.Font, size, w float64) string {
 		return str
 	}
 	r := []rune(str)
-	for len(r) > 1 && Measure("…"+string(r), f, size) > w {
-		r = r[1:]
+	// The shortest cut (fewest runes dropped) whose rest fits: widths
+	// shrink as runes are dropped, so search.
+	lo, hi := 1, len(r)-1
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if Measure("…"+string(r[mid:]), f, size) <= w {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
 	}
-	return "…" + string(r)
+	return "…" + string(r[lo:])
 }
 
 // toggles adds the dark side's layer toggles.
@@ -280,13 +288,16 @@ func (s *Scene) logLines(c *column, log []controller.LogLine, console []string) 
 	for _, t := range console {
 		lines = append(lines, line{"  " + t, textDim})
 	}
-	var rows []line
-	for _, l := range lines {
-		for _, w := range Wrap(l.text, assets.Mono, size, area.W, "        ") {
-			rows = append(rows, line{w, l.col})
-		}
-	}
+	// Wrap from the newest line back, only as many as fit.
 	n := max(0, int(area.H/lh))
+	var rows []line
+	for i := len(lines) - 1; i >= 0 && len(rows) < n; i-- {
+		var wrapped []line
+		for _, w := range Wrap(lines[i].text, assets.Mono, size, area.W, "        ") {
+			wrapped = append(wrapped, line{w, lines[i].col})
+		}
+		rows = append(wrapped, rows...)
+	}
 	if len(rows) > n {
 		rows = rows[len(rows)-n:]
 	}

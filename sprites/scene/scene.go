@@ -8,6 +8,7 @@ package scene
 
 import (
 	"image/color"
+	"math"
 
 	"github.com/krieg/krieg/assets"
 	"github.com/krieg/krieg/game"
@@ -89,12 +90,15 @@ func (s *Scene) rect(r Rectangle, c color.RGBA, alpha float64) {
 	s.add(Sprite{Kind: Rect, X: r.X, Y: r.Y, W: r.W, H: r.H, Color: c, Alpha: alpha})
 }
 
-// text adds a line of text, shrunk if need be to fit its box's width.
+// text adds a line of text, shrunk if need be to fit its box's width, at a
+// whole pixel size.
 func (s *Scene) text(r Rectangle, str string, f assets.Font, size float64, c color.RGBA, a Align) {
 	if str == "" {
 		return
 	}
-	size = Fit(str, f, size, r.W)
+	// Whole pixel sizes: the window's drawer sets a fractional size as the
+	// next whole one, so a fractional size would draw wider than measured.
+	size = max(1, math.Floor(Fit(str, f, size, r.W)))
 	s.add(Sprite{Kind: Text, X: r.X, Y: r.Y, W: r.W, H: r.H, Text: str, Font: f, Size: size, Color: c, Alpha: 1, Align: a})
 }
 
