@@ -99,3 +99,26 @@ func TestDisagreementFailsTheGame(t *testing.T) {
 		t.Fatalf("got %v; want a disagreement naming ks-game's REGULAR_MOVE", err)
 	}
 }
+
+// TestPlyCapIsNoDisagreement: krieg's cap on a game's length is the
+// harness's, no rule of ks-game's; ks-game plays on and the game stands.
+func TestPlyCapIsNoDisagreement(t *testing.T) {
+	d := startPeers(t)
+	rules := referee.Wild16
+	rules.PlyCap = 6
+	ref := referee.New(rules, game.Start())
+	g, err := d.NewGame(ref, 1, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := [2]*attempter.Random{attempter.NewRandom(1), attempter.NewRandom(2)}
+	for ref.Result() == nil {
+		players[ref.ToMove()].Turn(g)
+	}
+	if err := g.Err(); err != nil {
+		t.Fatalf("a capped game was called a disagreement: %v", err)
+	}
+	if got := ref.Result().Reason; got != referee.ReasonPlyCap {
+		t.Fatalf("game ended by %s; want the ply cap", got)
+	}
+}
