@@ -6,7 +6,7 @@ DEBS := libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev \
 GO ?= go
 BIN := bin/krieg
 
-.PHONY: run test bench fuzz deps build
+.PHONY: run test bench fuzz deps build peers
 
 run: build
 	./$(BIN)
@@ -33,6 +33,15 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSession -fuzztime 20s ./net/icc
 	$(GO) test -run '^$$' -fuzz FuzzReadState -fuzztime 20s ./net/kso
 	$(GO) test -run '^$$' -fuzz FuzzReadFrames -fuzztime 20s ./net/kso
+
+# The outside bots (kriegspiel.org's house bots and ks-game's referee) for
+# `krieg match --black peer:darkboard-mcts`: built into $(KRIEG_PEERS) (default
+# ~/.cache/krieg/peers) from local copies of their sources, never into git.
+# See the README, "Playing outside bots".
+PEER_DEBS := python3 python3-requests
+peers:
+	@$(MAKE) --no-print-directory deps DEBS="$(PEER_DEBS)"
+	sh testdata/peers/build.sh
 
 build: deps
 	$(GO) build -o bin/ ./cmd/krieg ./cmd/krieg-board

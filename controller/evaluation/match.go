@@ -1,11 +1,13 @@
 package evaluation
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/krieg/krieg/controller/evaluation/peer"
 	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
@@ -18,8 +20,12 @@ type Player interface {
 	Turn(u referee.Umpire) []referee.Answer
 }
 
-// PlayerNames are the players a match may pit against each other.
-var PlayerNames = []string{"bot", "random", "cheat"}
+// PlayerNames are the players a match may pit against each other; the
+// outside bots (peer.Names, as "peer:random") need `make peers`.
+var PlayerNames = []string{"bot", "random", "cheat", "peer:random", "peer:darkboard-mcts"}
+
+// peerPrefix marks an outside bot's name: "peer:darkboard-mcts".
+const peerPrefix = "peer:"
 
 // PlayerOptions configure the players NewPlayer builds.
 type PlayerOptions struct {
@@ -44,6 +50,9 @@ func NewPlayer(name string, ref *referee.Referee, seed uint64, opt PlayerOptions
 	case "cheat":
 		return attempter.NewCheat(ref, seed), nil
 	}
+	if strings.HasPrefix(name, peerPrefix) {
+		return nil, fmt.Errorf("evaluation: %s plays only in a match (Match starts its driver)", name)
+	}
 	return nil, fmt.Errorf("evaluation: unknown player %q (want one of %s)", name, strings.Join(PlayerNames, ", "))
 }
 
@@ -55,6 +64,7 @@ type MatchOptions struct {
 	Rules        referee.Ruleset
 	Start        game.Position
 	MoveTime     time.Duration // the bot's budget per move
+	Peers        peer.Config   // where the outside bots live, when one plays
 }
 
 // MatchReport is a match's outcome, scored for the White and Black players.
@@ -68,8 +78,12 @@ type MatchReport struct {
 	Draws     int            `json:"draws"`
 	BlackWins int            `json:"black_wins"`
 	Endings   map[string]int `json:"endings"` // reason → games
-	MeanPlies float64        `json:"mean_plies"`
-	MoveTime  string         `json:"movetime,omitempty"` // the bot's budget, when a bot played
+	// Void counts games stopped because krieg's referee and ks-game's
+	// disagreed (only when an outside bot played); Disagreements says where.
+	Void          int      `json:"void,omitempty"`
+	Disagreements []string `json:"disagreements,omitempty"`
+	MeanPlies     float64  `json:"mean_plies"`
+	MoveTime      string   `json:"movetime,omitempty"` // the bot's budget, when a bot played
 	// IllegalPerMove is each side's refused attempts per accepted move.
 	IllegalPerMove struct {
 		White float64 `json:"white"`
@@ -111,25 +125,69 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 	}
 	plies := 0
 	var tries attempts
+	names := [2]string{opt.White, opt.Black}
+	var driver *peer.Driver
+	if strings.HasPrefix(opt.White, peerPrefix) || strings.HasPrefix(opt.Black, peerPrefix) {
+		d, err := peer.Start(opt.Peers)
+		if err != nil {
+			return r, fmt.Errorf("evaluation: %w", err)
+		}
+		defer d.Close()
+		driver = d
+	}
 	for n := 0; n < opt.Games; n++ {
 		s := GameSeed(opt.Seed, n)
 		ref := referee.New(opt.Rules, opt.Start)
+		var umpire referee.Umpire = ref
+		var checked *peer.Game
+		if driver != nil {
+			g, err := driver.NewGame(ref, s, strings.TrimPrefix(peerName(opt.White), peerPrefix), strings.TrimPrefix(peerName(opt.Black), peerPrefix))
+			if err != nil {
+				return r, fmt.Errorf("evaluation: game %d: %w", n+1, err)
+			}
+			umpire, checked = g, g
+		}
 		var players [2]Player
-		for c, name := range [2]string{opt.White, opt.Black} {
+		for c, name := range names {
+			if checked != nil && strings.HasPrefix(name, peerPrefix) {
+				players[c] = peer.NewPlayer(checked, game.Color(c))
+				continue
+			}
 			p, err := NewPlayer(name, ref, s+uint64(c), PlayerOptions{MoveTime: opt.MoveTime})
 			if err != nil {
 				return r, err
 			}
 			players[c] = p
 		}
+		void := false
 		for ref.Result() == nil {
 			side := ref.ToMove()
-			u := &clocked{Umpire: ref, start: time.Now()}
-			answers := players[side].Turn(u)
-			r.turnTimes(side).add(u.answered.Sub(u.start))
-			if len(answers) == 0 {
-				return r, fmt.Errorf("evaluation: game %d: %s made no attempt at ply %d", n+1, [2]string{opt.White, opt.Black}[side], ref.Plies())
+			u := &clocked{Umpire: umpire, start: time.Now()}
+			var checking time.Duration
+			if checked != nil {
+				checking = checked.Checking()
 			}
+			answers := players[side].Turn(u)
+			if checked != nil && checked.Err() != nil {
+				if !errors.Is(checked.Err(), peer.ErrDisagree) {
+					return r, fmt.Errorf("evaluation: game %d: %w", n+1, checked.Err())
+				}
+				r.Void++
+				r.Disagreements = append(r.Disagreements, fmt.Sprintf("game %d (seed %d): %v", n+1, s, checked.Err()))
+				void = true
+				break
+			}
+			turn := u.answered.Sub(u.start)
+			if checked != nil {
+				turn -= checked.Checking() - checking // the harness's time, not the player's
+			}
+			r.turnTimes(side).add(turn)
+			if len(answers) == 0 {
+				return r, fmt.Errorf("evaluation: game %d: %s made no attempt at ply %d", n+1, names[side], ref.Plies())
+			}
+		}
+		if void {
+			continue
 		}
 		tries.add(ref.Log())
 		plies += ref.Plies()
@@ -149,12 +207,20 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 			}
 		}
 	}
-	if opt.Games > 0 {
-		r.MeanPlies = float64(plies) / float64(opt.Games)
+	if played := opt.Games - r.Void; played > 0 {
+		r.MeanPlies = float64(plies) / float64(played)
 	}
 	r.IllegalPerMove.White = tries.perMove(game.White)
 	r.IllegalPerMove.Black = tries.perMove(game.Black)
 	return r, nil
+}
+
+// peerName is name when it names an outside bot, else "".
+func peerName(name string) string {
+	if strings.HasPrefix(name, peerPrefix) {
+		return name
+	}
+	return ""
 }
 
 // clocked is the umpire as one turn's clock sees it: it notes when each
@@ -217,6 +283,12 @@ func (r MatchReport) String() string {
 	fmt.Fprintf(&b, "%d games, %s, seed %d\n", r.Games, r.Rules, r.Seed)
 	fmt.Fprintf(&b, "white (%s) wins %d, draws %d, black (%s) wins %d\n", r.White, r.WhiteWins, r.Draws, r.Black, r.BlackWins)
 	writeEndings(&b, r.Endings)
+	if r.Void > 0 {
+		fmt.Fprintf(&b, "void (the referees disagreed): %d\n", r.Void)
+		for _, d := range r.Disagreements {
+			fmt.Fprintf(&b, "  %s\n", d)
+		}
+	}
 	fmt.Fprintf(&b, "mean plies %.1f; refused attempts per move: white %.2f, black %.2f\n", r.MeanPlies, r.IllegalPerMove.White, r.IllegalPerMove.Black)
 	fmt.Fprintf(&b, "time per turn: white mean %v max %v, black mean %v max %v\n",
 		r.TurnTime.White.Mean.Round(time.Microsecond), r.TurnTime.White.Max.Round(time.Microsecond),

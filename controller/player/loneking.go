@@ -109,8 +109,10 @@ func rankLone(own *game.Position, boards []controller.Board, tried map[game.Move
 			if len(rs) == 0 {
 				if next.InCheck() {
 					won += b.Weight
+					continue
 				}
-				continue // stalemate: worth a draw, nothing
+				lost += b.Weight // stalemate: the win thrown away
+				continue
 			}
 			o := &outs[answerOf(&next, them, rules)]
 			taken := false

@@ -12,8 +12,9 @@ const caution = 0.8
 // outcome is what one candidate brings on one board.
 type outcome struct {
 	utility float64
-	// lost is set when an enemy capture in reply leaves at best a draw:
-	// thrown away if the board was a technical win before our move.
+	// lost is set when an enemy capture in reply leaves at best a draw, or
+	// when our move itself draws (stalemate, bare kings): a win thrown away
+	// if the board was winning before our move.
 	lost bool
 }
 
@@ -27,11 +28,11 @@ func afterMove(next *game.Position, us game.Color, stalemateLoses, deep bool) ou
 		if next.InCheck() || stalemateLoses {
 			return outcome{utility: utilityWin}
 		}
-		return outcome{utility: utilityDraw}
+		return outcome{utility: utilityDraw, lost: true}
 	}
 	quiet := static(next, us)
 	if next.InsufficientMaterial() {
-		return outcome{utility: utilityDraw}
+		return outcome{utility: utilityDraw, lost: true}
 	}
 	worst, lost := quiet, false
 	for _, r := range replies {

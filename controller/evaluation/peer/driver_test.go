@@ -1,0 +1,124 @@
+package peer
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/referee"
+)
+
+func TestMissingCache(t *testing.T) {
+	_, err := Start(Config{Cache: t.TempDir()})
+	if !errors.Is(err, ErrNoCache) {
+		t.Fatalf("got %v; want ErrNoCache", err)
+	}
+	if !strings.Contains(err.Error(), "make peers") {
+		t.Errorf("error %q does not say how to build the peers", err)
+	}
+}
+
+func TestMissingPython(t *testing.T) {
+	_, err := Start(Config{Python: "krieg-no-such-python", Cache: t.TempDir()})
+	if !errors.Is(err, ErrNoPython) {
+		t.Fatalf("got %v; want ErrNoPython", err)
+	}
+}
+
+func TestDriverThatDiesIsReported(t *testing.T) {
+	cache := t.TempDir()
+	if err := os.WriteFile(filepath.Join(cache, "MANIFEST"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// sh cannot run the Python source: the driver exits before saying ready.
+	_, err := Start(Config{Python: "sh", Cache: cache})
+	if err == nil || !strings.Contains(err.Error(), "driver did not start") {
+		t.Fatalf("got %v; want a driver that did not start", err)
+	}
+}
+
+// startPeers starts the driver on the built cache, or skips the test.
+func startPeers(t *testing.T) *Driver {
+	t.Helper()
+	if err := Available(Config{}); err != nil {
+		t.Skipf("outside bots absent (%v): run `make peers` to play them", err)
+	}
+	d, err := Start(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+func TestSmokeGameAgainstPeers(t *testing.T) {
+	d := startPeers(t)
+	for _, tc := range []struct {
+		rules referee.Ruleset
+		peer  string
+	}{{referee.Wild16, "random"}, {referee.Berkeley, "random"}, {referee.Wild16, "darkboard-mcts"}} {
+		t.Run(tc.rules.Name+"/"+tc.peer, func(t *testing.T) {
+			ref := referee.New(tc.rules, game.Start())
+			g, err := d.NewGame(ref, 7, tc.peer, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			white, black := NewPlayer(g, game.White), attempter.NewRandom(7)
+			for ply := 0; ply < 80 && ref.Result() == nil; ply++ {
+				if ref.ToMove() == game.White {
+					white.Turn(g)
+				} else {
+					black.Turn(g)
+				}
+				if err := g.Err(); err != nil {
+					t.Fatalf("ply %d: %v", ref.Plies(), err)
+				}
+			}
+			if ref.Plies() < 10 {
+				t.Errorf("only %d plies played", ref.Plies())
+			}
+		})
+	}
+}
+
+func TestDisagreementFailsTheGame(t *testing.T) {
+	d := startPeers(t)
+	ref := referee.New(referee.Wild16, game.Start())
+	g, err := d.NewGame(ref, 1, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := game.ParseMove("e2e4")
+	// ks-game plays e2e4; tell it krieg called it illegal.
+	g.checkAnswer(m, false, referee.Answer{Verdict: referee.Illegal, Move: m, Capture: game.NoSquare})
+	if err := g.Err(); !errors.Is(err, ErrDisagree) || !strings.Contains(err.Error(), "REGULAR_MOVE") {
+		t.Fatalf("got %v; want a disagreement naming ks-game's REGULAR_MOVE", err)
+	}
+}
+
+// TestPlyCapIsNoDisagreement: krieg's cap on a game's length is the
+// harness's, no rule of ks-game's; ks-game plays on and the game stands.
+func TestPlyCapIsNoDisagreement(t *testing.T) {
+	d := startPeers(t)
+	rules := referee.Wild16
+	rules.PlyCap = 6
+	ref := referee.New(rules, game.Start())
+	g, err := d.NewGame(ref, 1, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := [2]*attempter.Random{attempter.NewRandom(1), attempter.NewRandom(2)}
+	for ref.Result() == nil {
+		players[ref.ToMove()].Turn(g)
+	}
+	if err := g.Err(); err != nil {
+		t.Fatalf("a capped game was called a disagreement: %v", err)
+	}
+	if got := ref.Result().Reason; got != referee.ReasonPlyCap {
+		t.Fatalf("game ended by %s; want the ply cap", got)
+	}
+}
