@@ -38,6 +38,10 @@ type Belief struct {
 	// ourDouble is the square our pawn just reached by a double step (the
 	// enemy may capture it en passant this turn), or NoSquare.
 	ourDouble game.Square
+	// joint is set when pairs holds the joint belief of the king and the
+	// other men (joint.go).
+	joint bool
+	pairs jointSets
 }
 
 // New starts from a known position: every enemy man is where it stands.
@@ -48,6 +52,7 @@ func New(start *game.Position, us game.Color) Belief {
 	}
 	b.makeups = materials{materialOf(start, b.enemy)}
 	b.recount()
+	b.startJoint()
 	if ep := start.EnPassant(); ep != game.NoSquare && start.Turn() == b.enemy {
 		b.ourDouble = ep + 8
 		if us == game.Black {
@@ -66,6 +71,8 @@ func (b *Belief) Widen(start *game.Position) {
 	}
 	b.makeups = b.makeups.with(materialOf(start, b.enemy))
 	b.recount()
+	b.widenJoint(start)
+	b.syncJoint()
 }
 
 // recount derives Max and bishopSquares from the make-ups.
@@ -144,6 +151,7 @@ func (b *Belief) OwnMove(before, after *game.Position, m game.Move, o *Observati
 	if len(o.Checks) == 0 {
 		// The enemy king is not attacked by any of our men.
 		b.Possible[game.King] &^= b.certainAttacks(after)
+		b.jointUnattacked(after)
 	} else {
 		// The enemy king stands where our men (through squares that may be
 		// empty) give each announced check.
@@ -157,6 +165,7 @@ func (b *Belief) OwnMove(before, after *game.Position, m game.Move, o *Observati
 	if o.Any != nil && o.Mover == b.enemy && !*o.Any && len(o.Checks) == 0 {
 		b.enemyTries(after, referee.Tries{}, referee.TriesYesNo)
 	}
+	b.syncJoint()
 }
 
 // IllegalPawnCapture uses our refused pawn capture m: when the pawn cannot be
@@ -166,6 +175,7 @@ func (b *Belief) IllegalPawnCapture(own *game.Position, m game.Move) {
 		return
 	}
 	b.exclude(m.To().Bit())
+	b.syncJoint()
 }
 
 // countCapture narrows the make-ups of the enemy's men after we captured a

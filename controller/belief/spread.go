@@ -20,6 +20,7 @@ func (b *Belief) EnemyMove(own *game.Position, o *Observation, rules referee.Rul
 	if o.Capture == game.NoSquare {
 		king := b.Possible[game.King]
 		b.Fixed &^= b.mayMove(ours)
+		b.jointQuiet(blocked)
 		b.spreadQuiet(ours, blocked)
 		switch {
 		case b.onlyKingMoves(blocked):
@@ -32,7 +33,9 @@ func (b *Belief) EnemyMove(own *game.Position, o *Observation, rules referee.Rul
 		}
 	} else {
 		b.Fixed &^= b.mayCapture(ours, o.Capture)
+		kings := b.Possible[game.King]
 		b.spreadCapture(ours|b.Fixed, o.Capture)
+		b.jointCapture(kings, o.Capture)
 		if o.Capture != b.ourDouble {
 			b.Fixed |= o.Capture.Bit() // the capturer stands there now
 		}
@@ -42,12 +45,18 @@ func (b *Belief) EnemyMove(own *game.Position, o *Observation, rules referee.Rul
 	occ := ours | b.Union()
 	// The enemy moved legally: its king is not attacked by our men.
 	b.Possible[game.King] &^= b.certainAttacks(own)
+	b.jointUnattacked(own)
+	b.jointChecks(own, o.Checks)
+	if o.Tries != nil && o.TriesFor == us {
+		b.jointTries(own, *o.Tries, rules.Tries)
+	}
 	// No enemy man gives a check the referee did not announce.
 	b.Possible[game.King] &^= game.KingAttacks(own.KingSquare(us))
 	b.excludeUnannouncedChecks(own, o.Checks, rules.CheckDirection, occ)
 	if o.Tries != nil && o.TriesFor == us && len(o.Checks) == 0 {
 		b.ourTries(own, *o.Tries, rules.Tries)
 	}
+	b.syncJoint()
 }
 
 // kingMayHaveMoved returns the squares from which the enemy king can have
@@ -160,15 +169,28 @@ func (b *Belief) promotionOrigins() game.Bitboard {
 // spreadQuiet lets every class make one move that captures nothing, around
 // the squares in blocked (our men and the enemy's fixed men).
 func (b *Belief) spreadQuiet(ours, blocked game.Bitboard) {
-	var next [game.King + 1]game.Bitboard
-	for _, t := range Classes {
-		next[t] = b.Possible[t]
-		for x := b.Possible[t]; x != 0; {
-			s := x.PopFirst()
-			if t == game.Pawn {
-				continue
+	next := b.menStep(&b.Possible, blocked)
+	// Castling moves the king two squares and a rook over it.
+	home := b.kingHome()
+	if b.Possible[game.King].Has(home) {
+		for _, side := range [2]struct{ rook, kingTo, rookTo game.Square }{{home + 3, home + 2, home + 1}, {home - 4, home - 2, home - 1}} {
+			if game.Between(home, side.rook)&blocked == 0 && b.Possible[game.Rook].Has(side.rook) {
+				next[game.King] |= side.kingTo.Bit()
+				next[game.Rook] |= side.rookTo.Bit()
 			}
-			next[t] |= game.AttacksFrom(t, b.enemy, s, blocked) &^ blocked
+		}
+	}
+	b.Possible = next
+}
+
+// menStep returns possible with every class's men (the king's too, when it
+// has squares there) given one move that captures nothing, around the
+// squares in blocked; castling aside.
+func (b *Belief) menStep(possible *[game.King + 1]game.Bitboard, blocked game.Bitboard) [game.King + 1]game.Bitboard {
+	next := *possible
+	for _, t := range Classes[:5] { // every class but the pawns
+		for x := possible[t]; x != 0; {
+			next[t] |= game.AttacksFrom(t, b.enemy, x.PopFirst(), blocked) &^ blocked
 		}
 	}
 	// Pawns push one square, or two from their first rank; a push to the last
@@ -177,7 +199,7 @@ func (b *Belief) spreadQuiet(ours, blocked game.Bitboard) {
 	if b.enemy == game.Black {
 		first, last = game.Rank7, game.Rank1
 	}
-	for x := b.Possible[game.Pawn]; x != 0; {
+	for x := possible[game.Pawn]; x != 0; {
 		s := x.PopFirst()
 		one := game.Square(int(s) + fwd)
 		if blocked.Has(one) {
@@ -194,17 +216,7 @@ func (b *Belief) spreadQuiet(ours, blocked game.Bitboard) {
 			next[game.Pawn] |= two.Bit()
 		}
 	}
-	// Castling moves the king two squares and a rook over it.
-	home := b.kingHome()
-	if b.Possible[game.King].Has(home) {
-		for _, side := range [2]struct{ rook, kingTo, rookTo game.Square }{{home + 3, home + 2, home + 1}, {home - 4, home - 2, home - 1}} {
-			if game.Between(home, side.rook)&blocked == 0 && b.Possible[game.Rook].Has(side.rook) {
-				next[game.King] |= side.kingTo.Bit()
-				next[game.Rook] |= side.rookTo.Bit()
-			}
-		}
-	}
-	b.Possible = next
+	return next
 }
 
 // spreadCapture adds the capture square s to every class with a man that can

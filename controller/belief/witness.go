@@ -52,8 +52,9 @@ func (b *Belief) IllegalAttempt(own *game.Position, m game.Move) {
 			only, count = t, count+1
 		}
 	}
-	if count != 1 || (only != game.King && b.Max[only] != 1) {
-		return
+	if count == 1 && (only == game.King || b.Max[only] == 1) {
+		b.Possible[only] &= w[only]
 	}
-	b.Possible[only] &= w[only]
+	b.jointWitness(&w)
+	b.syncJoint()
 }
