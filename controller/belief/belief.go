@@ -147,6 +147,7 @@ func (b *Belief) OwnMove(before, after *game.Position, m game.Move, o *Observati
 	b.tidy(after)
 	// Our move was legal: no enemy man attacks our king now.
 	b.excludeUnannouncedChecks(after, nil, true, after.ByColor(us)|b.Union())
+	b.jointNoChecks(after, nil, true)
 	b.Possible[game.King] &^= game.KingAttacks(after.KingSquare(us))
 	if len(o.Checks) == 0 {
 		// The enemy king is not attacked by any of our men.

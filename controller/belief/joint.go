@@ -117,29 +117,39 @@ func (b *Belief) jointCapture(kings game.Bitboard, s game.Square) {
 }
 
 // jointWitness uses our refused attempt with witness squares w (see
-// witnessSquares): with the king on a square that does not witness it, some
-// other man must; a king square where none can is ruled out, and when only
-// one class can and it has a single man, that man stands on a witness square.
-func (b *Belief) jointWitness(w *[game.King + 1]game.Bitboard) {
+// witnessSquares; path and attack are its parts, ksq our king's square after
+// the attempt): with the king on a square k that does not witness it, some
+// other man must, and the king on k hides the attacks from behind it; a king
+// square where none can is ruled out, and when only one class can and it has
+// a single man, that man stands on a witness square.
+func (b *Belief) jointWitness(w *[game.King + 1]game.Bitboard, path game.Bitboard, attack *[game.King + 1]game.Bitboard, ksq game.Square) {
 	if !b.joint {
 		return
 	}
+	single := b.menLeft() == 1
 	for x := b.Possible[game.King] &^ w[game.King]; x != 0; {
 		k := x.PopFirst()
-		men := &b.pairs[k]
-		only, count := game.PieceType(0), 0
-		for _, t := range Classes[1:] {
-			if men[t]&w[t] != 0 {
-				only, count = t, count+1
-			}
+		var off game.Bitboard
+		if ksq != game.NoSquare {
+			off = behind(ksq, k)
 		}
-		switch {
-		case count == 0:
-			b.Possible[game.King] &^= k.Bit()
-		case count == 1 && b.Max[only] == 1:
-			men[only] &= w[only]
+		var need [game.King + 1]game.Bitboard
+		for _, t := range Classes[1:] {
+			need[t] = path | attack[t]&^off
+		}
+		b.needAt(k, &need, single)
+	}
+}
+
+// behind returns the squares on the line from a through k that k hides from a.
+func behind(a, k game.Square) game.Bitboard {
+	var out game.Bitboard
+	for x := game.Line(a, k); x != 0; {
+		if s := x.PopFirst(); game.Between(a, s).Has(k) {
+			out |= s.Bit()
 		}
 	}
+	return out
 }
 
 // syncJoint brings the joint belief and the per-class sets together: each
@@ -180,7 +190,8 @@ func (b *Belief) syncJoint() {
 
 // fits reports whether some make-up of the enemy's men can stand on the
 // squares men allows, class by class: each kind has at least as many squares
-// as men, and the pieces (promoted men included) as many squares between them.
+// as men, the pieces (promoted men included) as many squares between them,
+// and all the men as many squares between them.
 func (b *Belief) fits(men *[game.King + 1]game.Bitboard) bool {
 	pawnSquares := int8(men[game.Pawn].Count())
 	queenSquares := int8(men[game.Queen].Count())
@@ -189,10 +200,12 @@ func (b *Belief) fits(men *[game.King + 1]game.Bitboard) bool {
 	darkSquares := int8((men[game.Bishop] &^ game.LightSquares).Count())
 	knightSquares := int8(men[game.Knight].Count())
 	pieceSquares := int8((men[game.Queen] | men[game.Rook] | men[game.Bishop] | men[game.Knight]).Count())
+	allSquares := int8((men[game.Pawn] | men[game.Queen] | men[game.Rook] | men[game.Bishop] | men[game.Knight]).Count())
 	for _, m := range b.makeups {
+		pieces := m[queens] + m[rooks] + m[lightBishops] + m[darkBishops] + m[knights] + m[promoted]
 		if m[pawns] <= pawnSquares && m[queens] <= queenSquares && m[rooks] <= rookSquares &&
 			m[lightBishops] <= lightSquares && m[darkBishops] <= darkSquares && m[knights] <= knightSquares &&
-			m[queens]+m[rooks]+m[lightBishops]+m[darkBishops]+m[knights]+m[promoted] <= pieceSquares {
+			pieces <= pieceSquares && pieces+m[pawns] <= allSquares {
 			return true
 		}
 	}
@@ -214,27 +227,17 @@ func (b *Belief) jointUnattacked(own *game.Position) {
 	single := b.menLeft() == 1
 	for x := b.Possible[game.King]; x != 0; {
 		k := x.PopFirst()
-		men := &b.pairs[k]
-		var anywhere game.Bitboard
-		for _, t := range Classes[1:] {
-			anywhere |= men[t]
-		}
-		for y := sliders; y != 0; {
+		for y := sliders; y != 0 && b.Possible[game.King].Has(k); {
 			s := y.PopFirst()
 			between := game.Between(s, k)
 			if game.Line(s, k) == 0 || !slides(own.At(s).Type(), s, k) || between&ours != 0 {
 				continue
 			}
-			if between&anywhere == 0 {
-				b.Possible[game.King] &^= k.Bit()
-				break
+			var need [game.King + 1]game.Bitboard
+			for _, t := range Classes[1:] {
+				need[t] = between
 			}
-			if single {
-				for _, t := range Classes[1:] {
-					men[t] &= between
-				}
-				anywhere &= between
-			}
+			b.needAt(k, &need, single)
 		}
 	}
 }
@@ -254,7 +257,9 @@ func (b *Belief) menLeft() int {
 
 // jointNeed uses that some man besides the king stands, for its class t, on
 // need[t], less hidden(k) when the king stands on k (nil: nothing hidden): a
-// king square where none can is ruled out, and a single man stands there.
+// king square where none can is ruled out; when the enemy has a single man
+// besides its king, it stands there, and so does the single man of the only
+// class that can.
 func (b *Belief) jointNeed(need *[game.King + 1]game.Bitboard, hidden func(k game.Square) game.Bitboard) {
 	if !b.joint {
 		return
@@ -262,23 +267,37 @@ func (b *Belief) jointNeed(need *[game.King + 1]game.Bitboard, hidden func(k gam
 	single := b.menLeft() == 1
 	for x := b.Possible[game.King]; x != 0; {
 		k := x.PopFirst()
-		men := &b.pairs[k]
 		var off game.Bitboard
 		if hidden != nil {
 			off = hidden(k)
 		}
-		var found bool
+		var here [game.King + 1]game.Bitboard
 		for _, t := range Classes[1:] {
-			found = found || men[t]&need[t]&^off != 0
+			here[t] = need[t] &^ off
 		}
-		switch {
-		case !found:
-			b.Possible[game.King] &^= k.Bit()
-		case single:
-			for _, t := range Classes[1:] {
-				men[t] &= need[t] &^ off
-			}
+		b.needAt(k, &here, single)
+	}
+}
+
+// needAt uses that, with the king on k, some other man stands, for its
+// class t, on need[t] (see jointNeed).
+func (b *Belief) needAt(k game.Square, need *[game.King + 1]game.Bitboard, single bool) {
+	men := &b.pairs[k]
+	only, count := game.PieceType(0), 0
+	for _, t := range Classes[1:] {
+		if men[t]&need[t] != 0 {
+			only, count = t, count+1
 		}
+	}
+	switch {
+	case count == 0:
+		b.Possible[game.King] &^= k.Bit()
+	case single:
+		for _, t := range Classes[1:] {
+			men[t] &= need[t]
+		}
+	case count == 1 && b.Max[only] == 1:
+		men[only] &= need[only]
 	}
 }
 
@@ -336,15 +355,7 @@ func (b *Belief) jointChecks(own *game.Position, checks []referee.CheckKind) {
 		return
 	}
 	ours := own.ByColor(us)
-	behind := func(k game.Square) game.Bitboard {
-		var out game.Bitboard
-		for x := game.Line(ksq, k); x != 0; {
-			if s := x.PopFirst(); game.Between(ksq, s).Has(k) {
-				out |= s.Bit()
-			}
-		}
-		return out
-	}
+	hidden := func(k game.Square) game.Bitboard { return behind(ksq, k) }
 	for _, kind := range checks {
 		var need [game.King + 1]game.Bitboard
 		for _, t := range Classes[1:] {
@@ -359,6 +370,51 @@ func (b *Belief) jointChecks(own *game.Position, checks []referee.CheckKind) {
 				}
 			}
 		}
-		b.jointNeed(&need, behind)
+		b.jointNeed(&need, hidden)
+	}
+}
+
+// jointNoChecks removes, with the king on k, the squares from which a man of
+// a class would give our king a check of a kind the referee did not announce
+// (every kind when checks is empty), along lines that our men, the enemy king
+// on k and the squares the other men may hold leave open. With a single man
+// besides the king, only our men and the king block.
+func (b *Belief) jointNoChecks(own *game.Position, checks []referee.CheckKind, directional bool) {
+	us := b.enemy.Other()
+	ksq := own.KingSquare(us)
+	if !b.joint || ksq == game.NoSquare || (len(checks) > 0 && !directional) {
+		return
+	}
+	announced := func(kind referee.CheckKind) bool {
+		for _, c := range checks {
+			if c == kind {
+				return true
+			}
+		}
+		return false
+	}
+	ours := own.ByColor(us)
+	single := b.menLeft() == 1
+	for x := b.Possible[game.King]; x != 0; {
+		k := x.PopFirst()
+		men := &b.pairs[k]
+		occ := ours | k.Bit()
+		if !single {
+			for _, t := range Classes[1:] {
+				occ |= men[t]
+			}
+		}
+		for _, t := range Classes[1:] {
+			from := game.PawnAttacks(us, ksq)
+			if t != game.Pawn {
+				from = game.AttacksFrom(t, us, ksq, occ)
+			}
+			for y := from & men[t]; y != 0; {
+				s := y.PopFirst()
+				if !announced(referee.ClassifyCheck(ksq, s, t)) {
+					men[t] &^= s.Bit()
+				}
+			}
+		}
 	}
 }

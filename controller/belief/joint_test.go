@@ -80,7 +80,7 @@ func TestJointUnattacked(t *testing.T) {
 
 // TestJointChecks: a file check needs a man on the e-file that the enemy
 // king, on e3, would hide; with the king on h8 the single rook is on e5.
-// With a second man, no square of the rook is ruled out.
+// When a queen may also give it, no square of the rook is ruled out.
 func TestJointChecks(t *testing.T) {
 	own := testboard.White(t, "k7/8/8/8/8/8/8/4K3 w - - 0 1")
 	file := []referee.CheckKind{referee.CheckFile}
@@ -90,11 +90,11 @@ func TestJointChecks(t *testing.T) {
 	if b.Possible[game.King] != testboard.Squares(t, "h8") || b.Possible[game.Rook] != testboard.Squares(t, "e5") {
 		t.Errorf("king %q rook %q, want h8 and e5", testboard.Names(b.Possible[game.King]), testboard.Names(b.Possible[game.Rook]))
 	}
-	two := jointOf(t, map[game.PieceType]string{game.King: "e3 h8", game.Rook: "e5 a4", game.Pawn: "b7"})
+	two := jointOf(t, map[game.PieceType]string{game.King: "e3 h8", game.Rook: "e5 a4", game.Queen: "e7 b2"})
 	two.jointChecks(&own, file)
 	two.syncJoint()
-	if two.Possible[game.King] != testboard.Squares(t, "h8") || two.Possible[game.Rook] != testboard.Squares(t, "e5 a4") {
-		t.Errorf("two men: king %q rook %q, want h8 and e5 a4", testboard.Names(two.Possible[game.King]), testboard.Names(two.Possible[game.Rook]))
+	if two.Possible[game.King] != testboard.Squares(t, "h8") || two.Possible[game.Rook] != testboard.Squares(t, "e5 a4") || two.Possible[game.Queen] != testboard.Squares(t, "e7 b2") {
+		t.Errorf("rook or queen: king %q rook %q queen %q, want h8, e5 a4, e7 b2", testboard.Names(two.Possible[game.King]), testboard.Names(two.Possible[game.Rook]), testboard.Names(two.Possible[game.Queen]))
 	}
 }
 

@@ -53,6 +53,7 @@ func (b *Belief) EnemyMove(own *game.Position, o *Observation, rules referee.Rul
 	// No enemy man gives a check the referee did not announce.
 	b.Possible[game.King] &^= game.KingAttacks(own.KingSquare(us))
 	b.excludeUnannouncedChecks(own, o.Checks, rules.CheckDirection, occ)
+	b.jointNoChecks(own, o.Checks, rules.CheckDirection)
 	if o.Tries != nil && o.TriesFor == us && len(o.Checks) == 0 {
 		b.ourTries(own, *o.Tries, rules.Tries)
 	}

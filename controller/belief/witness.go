@@ -14,7 +14,17 @@ import "github.com/krieg/krieg/game"
 // pawn push, also its target), or attacking our king after the move along
 // lines through our men only. own holds our men before the move.
 func witnessSquares(own *game.Position, m game.Move, us game.Color) [game.King + 1]game.Bitboard {
-	var path game.Bitboard
+	path, attack, _ := witnessParts(own, m, us)
+	var out [game.King + 1]game.Bitboard
+	for _, t := range Classes {
+		out[t] = path | attack[t]
+	}
+	return out
+}
+
+// witnessParts returns the two parts of witnessSquares: the attempt's path,
+// and per class the squares attacking our king after the move, on square k.
+func witnessParts(own *game.Position, m game.Move, us game.Color) (path game.Bitboard, attack [game.King + 1]game.Bitboard, k game.Square) {
 	switch own.At(m.From()).Type() {
 	case game.Pawn:
 		path = game.Between(m.From(), m.To()) | m.To().Bit()
@@ -24,28 +34,31 @@ func witnessSquares(own *game.Position, m game.Move, us game.Color) [game.King +
 	after := *own
 	after.Apply(m)
 	occ := after.ByColor(us)
-	k := after.KingSquare(us)
-	var out [game.King + 1]game.Bitboard
+	k = after.KingSquare(us)
+	if k == game.NoSquare {
+		return path, attack, k
+	}
 	for _, t := range Classes {
-		var attack game.Bitboard
-		if k != game.NoSquare {
-			if t == game.Pawn {
-				attack = game.PawnAttacks(us, k)
-			} else {
-				attack = game.AttacksFrom(t, us, k, occ)
-			}
+		if t == game.Pawn {
+			attack[t] = game.PawnAttacks(us, k)
+		} else {
+			attack[t] = game.AttacksFrom(t, us, k, occ)
 		}
 		// A man on the target is captured by the move and attacks nothing.
-		out[t] = path | attack&^occ&^m.To().Bit()
+		attack[t] &^= occ | m.To().Bit()
 	}
-	return out
+	return path, attack, k
 }
 
 // IllegalAttempt uses our refused attempt m, a move our men could make that
 // is neither a pawn capture nor castling: when a single class can hold the
 // witness and that class has at most one man, it stands on a witness square.
 func (b *Belief) IllegalAttempt(own *game.Position, m game.Move) {
-	w := witnessSquares(own, m, b.enemy.Other())
+	path, attack, ksq := witnessParts(own, m, b.enemy.Other())
+	var w [game.King + 1]game.Bitboard
+	for _, t := range Classes {
+		w[t] = path | attack[t]
+	}
 	only, count := game.PieceType(0), 0
 	for _, t := range Classes {
 		if b.Possible[t]&w[t] != 0 {
@@ -55,6 +68,6 @@ func (b *Belief) IllegalAttempt(own *game.Position, m game.Move) {
 	if count == 1 && (only == game.King || b.Max[only] == 1) {
 		b.Possible[only] &= w[only]
 	}
-	b.jointWitness(&w)
+	b.jointWitness(&w, path, &attack, ksq)
 	b.syncJoint()
 }
