@@ -39,9 +39,9 @@ type Belief struct {
 	// enemy may capture it en passant this turn), or NoSquare.
 	ourDouble game.Square
 	// joint is set when pairs holds the joint belief of the king and the
-	// other men (joint.go).
-	joint bool
-	pairs jointSets
+	// other men (joint.go); wantJoint when it is kept once few men are left.
+	joint, wantJoint bool
+	pairs            jointSets
 }
 
 // New starts from a known position: every enemy man is where it stands.
@@ -52,7 +52,8 @@ func New(start *game.Position, us game.Color) Belief {
 	}
 	b.makeups = materials{materialOf(start, b.enemy)}
 	b.recount()
-	b.startJoint()
+	b.wantJoint = true
+	b.syncJoint()
 	if ep := start.EnPassant(); ep != game.NoSquare && start.Turn() == b.enemy {
 		b.ourDouble = ep + 8
 		if us == game.Black {

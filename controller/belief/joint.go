@@ -18,6 +18,10 @@ import (
 //     witness squares, where no other man can witness it, and pins a single
 //     man of the only class that can down to its witness squares.
 
+// jointMost is the most men besides the king for which the joint belief is
+// kept: with more, it costs more and teaches little.
+const jointMost = 7
+
 // jointSets holds, per enemy king square, per class (the king's own slot
 // unused), the squares where a man of that class may stand with the king
 // there.
@@ -157,6 +161,9 @@ func behind(a, k game.Square) game.Bitboard {
 // cannot be placed is ruled out. Should that leave the king nowhere (only a
 // belief already wrong can), the joint belief is dropped instead.
 func (b *Belief) syncJoint() {
+	if !b.joint && b.wantJoint && b.menLeft() <= jointMost {
+		b.startJoint()
+	}
 	if !b.joint {
 		return
 	}
