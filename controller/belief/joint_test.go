@@ -132,3 +132,27 @@ func TestJointFits(t *testing.T) {
 		t.Errorf("knights %q, want %q (not a8, where the king is)", testboard.Names(b.Possible[game.Knight]), testboard.Names(want))
 	}
 }
+
+// TestJointKeptWithFewMen: the joint belief is kept from the start when the
+// enemy has at most jointMost men besides its king, and not with a full army.
+func TestJointKeptWithFewMen(t *testing.T) {
+	for _, tc := range []struct {
+		fen  string
+		want bool
+	}{
+		{"4k3/3pp3/8/8/8/8/8/4K3 w - - 0 1", true},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false},
+	} {
+		pos, err := game.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := New(&pos, game.White)
+		if b.joint != tc.want {
+			t.Errorf("%s: joint belief kept %v, want %v", tc.fen, b.joint, tc.want)
+		}
+		if tc.want && b.pairs[game.E8][game.Pawn] != pos.Pieces(game.Black, game.Pawn) {
+			t.Errorf("%s: pawns with the king on e8 %q", tc.fen, testboard.Names(b.pairs[game.E8][game.Pawn]))
+		}
+	}
+}
