@@ -392,14 +392,6 @@ func (b *Belief) jointNoChecks(own *game.Position, checks []referee.CheckKind, d
 	if !b.joint || ksq == game.NoSquare || (len(checks) > 0 && !directional) {
 		return
 	}
-	announced := func(kind referee.CheckKind) bool {
-		for _, c := range checks {
-			if c == kind {
-				return true
-			}
-		}
-		return false
-	}
 	ours := own.ByColor(us)
 	single := b.menLeft() == 1
 	for x := b.Possible[game.King]; x != 0; {
@@ -418,7 +410,7 @@ func (b *Belief) jointNoChecks(own *game.Position, checks []referee.CheckKind, d
 			}
 			for y := from & men[t]; y != 0; {
 				s := y.PopFirst()
-				if !announced(referee.ClassifyCheck(ksq, s, t)) {
+				if !announced(checks, referee.ClassifyCheck(ksq, s, t)) {
 					men[t] &^= s.Bit()
 				}
 			}

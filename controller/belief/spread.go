@@ -266,19 +266,11 @@ func (b *Belief) excludeUnannouncedChecks(own *game.Position, checks []referee.C
 	if k == game.NoSquare || (len(checks) > 0 && !directional) {
 		return
 	}
-	announced := func(kind referee.CheckKind) bool {
-		for _, c := range checks {
-			if c == kind {
-				return true
-			}
-		}
-		return false
-	}
 	diag := game.BishopAttacks(k, occ)
 	straight := game.RookAttacks(k, occ)
 	long, short := referee.LongDiagonal(k), referee.ShortDiagonal(k)
 	rank, file := game.RankMask(k.Rank()), game.FileMask(k.File())
-	if !announced(referee.CheckKnight) {
+	if !announced(checks, referee.CheckKnight) {
 		b.Possible[game.Knight] &^= game.KnightAttacks(k)
 	}
 	pawnSquares := game.PawnAttacks(us, k)
@@ -292,7 +284,7 @@ func (b *Belief) excludeUnannouncedChecks(own *game.Position, checks []referee.C
 		{referee.CheckLong, diag & long, []game.PieceType{game.Bishop, game.Queen}},
 		{referee.CheckShort, diag & short, []game.PieceType{game.Bishop, game.Queen}},
 	} {
-		if announced(d.kind) {
+		if announced(checks, d.kind) {
 			continue
 		}
 		for _, t := range d.types {
@@ -302,6 +294,16 @@ func (b *Belief) excludeUnannouncedChecks(own *game.Position, checks []referee.C
 			b.Possible[game.Pawn] &^= pawnSquares & d.rays
 		}
 	}
+}
+
+// announced reports whether a check of the kind is among checks.
+func announced(checks []referee.CheckKind, kind referee.CheckKind) bool {
+	for _, c := range checks {
+		if c == kind {
+			return true
+		}
+	}
+	return false
 }
 
 // ourTries uses our own pawn tries (announced after the enemy's move): a
