@@ -329,4 +329,3 @@ func (s *Server) register(c *conn, args []string) {
 	c.registered = true
 	c.sendText(cmdOther, c.name+" is now registered. Log in with your name and password next time.")
 }
-
