@@ -114,3 +114,20 @@ func checkSaved(t *testing.T, u *umpire, truth *referee.Referee) {
 		t.Fatalf("record: %d plies, result %s; want %d, %s", len(rec.Plies), rec.Result, truth.Plies(), truth.Result().Score)
 	}
 }
+
+// TestBerkeleyGameThroughKriegd plays a whole game under another ruleset,
+// Berkeley, through the ICC driver: the driver asks for it by name, reads
+// the ruleset from datagram 15, and hears the opponent's refused attempts
+// (public in Berkeley), bare check directions and captures named by square
+// only. Each player's view must equal the referee's.
+func TestBerkeleyGameThroughKriegd(t *testing.T) {
+	truth := scriptedGame(t, referee.Berkeley, func(f features) bool {
+		return f.whiteCaptures > 0 && f.blackCaptures > 0 && f.checks > 1 && f.illegal > 0 && f.nonsense == 0 &&
+			f.result.Reason == referee.ReasonCheckmate && f.plies < 200
+	})
+	u := startUmpire(t, server.Config{Attempts: 10000})
+	alice := u.connect(t, "alice", "")
+	bob := u.connect(t, "bob", "")
+	playScript(t, truth, alice, bob, net.GameSpec{Rules: referee.Berkeley, Kriegspiel: true, Side: game.White, Opponent: "bob", Base: 5 * time.Minute, Increment: 3 * time.Second})
+	checkSaved(t, u, truth)
+}

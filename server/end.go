@@ -157,7 +157,7 @@ func (m *match) replayFor(c *conn, color game.Color) {
 		}
 		h, _ := e.HeardBy(color)
 		if e.Mover == color {
-			c.send(c.dg(dgSendMoves, m.number, smith(&pos, e.Attempt)) + m.lines(h.Said))
+			c.send(c.dg(dgSendMoves, m.number, m.smith(&pos, e.Attempt)) + m.lines(h.Said))
 		} else {
 			mystery := "?"
 			if sq := pos.CapturedSquare(e.Attempt); sq != game.NoSquare {

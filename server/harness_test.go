@@ -139,7 +139,7 @@ func scriptedGame(t *testing.T, rules referee.Ruleset, want func(f features) boo
 
 // features counts what a game exercises.
 type features struct {
-	plies, illegal, captures, checks, tries, promotions int
+	plies, illegal, nonsense, captures, checks, tries, promotions int
 	whiteCaptures, blackCaptures                        int
 	result                                              referee.Result
 }
@@ -148,8 +148,11 @@ func featuresOf(ref *referee.Referee) features {
 	var f features
 	f.plies = ref.Plies()
 	for _, e := range ref.Log() {
-		if e.Verdict == referee.Illegal {
+		switch e.Verdict {
+		case referee.Illegal:
 			f.illegal++
+		case referee.Nonsense, referee.Repeated:
+			f.nonsense++
 		}
 		for _, a := range e.Said {
 			switch {

@@ -161,7 +161,7 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 		lines := m.lines(h.Said)
 		switch {
 		case e.Mover == color && ans.Verdict == referee.Accepted:
-			c.unit(cmdMove, c.dg(dgSendMoves, m.number, smith(before, mv))+lines)
+			c.unit(cmdMove, c.dg(dgSendMoves, m.number, m.smith(before, mv))+lines)
 		case e.Mover == color && (ans.Verdict == referee.Illegal || ans.Verdict == referee.Nonsense || ans.Verdict == referee.Repeated):
 			c.unit(cmdIllegal, lines+c.dg(dgIllegalMove, m.number, mv.String(), 2))
 		case e.Mover == color:
@@ -206,7 +206,19 @@ func (m *match) lines(said []referee.Announcement) string {
 }
 
 // smith writes move mv in before as datagram 24's smith field: from, to, a
-// capture letter (E en passant, c/C castling) and the promotion.
+// capture letter (E en passant, c/C castling) and the promotion. Under a
+// ruleset that names only the capture's square, the captured man's letter
+// is left out: the mover learns the capture from the announcement alone.
+func (m *match) smith(before *game.Position, mv game.Move) string {
+	s := smith(before, mv)
+	if m.rules.CaptureKind || before.At(mv.To()) == game.NoPiece || before.IsCastling(mv) {
+		return s
+	}
+	letter := strings.ToLower(before.At(mv.To()).Type().Letter())
+	return s[:4] + strings.TrimPrefix(s[4:], letter)
+}
+
+// smith writes move mv in before in full (for observers and Wild 16).
 func smith(before *game.Position, mv game.Move) string {
 	s := mv.From().String() + mv.To().String()
 	pc := before.At(mv.From())
