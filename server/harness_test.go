@@ -3,9 +3,9 @@ package server_test
 import (
 	"context"
 	"fmt"
-	"io"
 	stdnet "net"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -114,11 +114,116 @@ func (p *player) next(kinds ...net.Kind) net.Event {
 	}
 }
 
-// raw is a plain TCP client speaking the protocol line by line.
+// raw is a plain TCP client speaking the protocol line by line; a reader
+// goroutine gathers everything the server sends.
 type raw struct {
-	t  *testing.T
-	nc stdnet.Conn
-	rd *strings.Builder
+	t    *testing.T
+	nc   stdnet.Conn
+	mu   sync.Mutex
+	got  []byte
+	seen int  // bytes already matched by waitFor
+	eof  bool // the server closed the connection
+}
+
+// dial opens a raw connection without logging in.
+func (u *umpire) dial(t *testing.T) *raw {
+	t.Helper()
+	nc, err := stdnet.Dial("tcp", u.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &raw{t: t, nc: nc}
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := nc.Read(buf)
+			r.mu.Lock()
+			r.got = append(r.got, buf[:n]...)
+			if err != nil {
+				r.eof = true
+			}
+			r.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() { nc.Close() })
+	return r
+}
+
+// login dials and logs in as name ("guest" for a guest) with password, at
+// level 1 with the datagrams the tests read; it returns once logged in.
+func (u *umpire) login(t *testing.T, name, password string) *raw {
+	t.Helper()
+	r := u.dial(t)
+	r.send("level1=5", "level2settings="+strings.Repeat("1", 130))
+	if password != "" {
+		r.send(name + " " + password)
+	} else {
+		r.send(name)
+	}
+	r.waitFor("**** Starting session as ")
+	return r
+}
+
+// send writes lines.
+func (r *raw) send(lines ...string) {
+	r.t.Helper()
+	for _, l := range lines {
+		if _, err := r.nc.Write([]byte(l + "\r\n")); err != nil {
+			r.t.Fatalf("send %q: %v", l, err)
+		}
+	}
+}
+
+// waitFor waits (5 s at most) for text to arrive after what earlier calls
+// matched, and returns everything received up to and including it.
+func (r *raw) waitFor(text string) string {
+	r.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		r.mu.Lock()
+		i := strings.Index(string(r.got[r.seen:]), text)
+		if i >= 0 {
+			out := string(r.got[r.seen : r.seen+i+len(text)])
+			r.seen += i + len(text)
+			r.mu.Unlock()
+			return out
+		}
+		eof := r.eof
+		tail := string(r.got[r.seen:])
+		r.mu.Unlock()
+		if eof || time.Now().After(deadline) {
+			r.t.Fatalf("waiting for %q (closed: %v); received since:\n%q", text, eof, tail)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// closed waits (5 s at most) for the server to close the connection and
+// returns everything not yet matched.
+func (r *raw) closed() string {
+	r.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		r.mu.Lock()
+		eof, tail := r.eof, string(r.got[r.seen:])
+		r.mu.Unlock()
+		if eof {
+			return tail
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	r.t.Fatalf("the server did not close the connection")
+	return ""
+}
+
+// all returns everything received so far.
+func (r *raw) all() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return string(r.got)
 }
 
 // scriptedGame finds a self-play game (random attempters) in which the
@@ -140,8 +245,8 @@ func scriptedGame(t *testing.T, rules referee.Ruleset, want func(f features) boo
 // features counts what a game exercises.
 type features struct {
 	plies, illegal, nonsense, captures, checks, tries, promotions int
-	whiteCaptures, blackCaptures                        int
-	result                                              referee.Result
+	whiteCaptures, blackCaptures                                  int
+	result                                                        referee.Result
 }
 
 func featuresOf(ref *referee.Referee) features {
@@ -209,5 +314,3 @@ func describe(e referee.Entry, own bool) string {
 
 // placement is the men part of a FEN.
 func placement(p game.Position) string { return strings.Fields(p.FEN())[0] }
-
-var _ = io.EOF

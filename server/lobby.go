@@ -32,13 +32,14 @@ type seek struct {
 }
 
 // parseTerms reads "[min inc] [r|u] [w16|wild 16|<ruleset>] [white|black]";
-// the default is a 5 3 unrated Wild 16 game, either colour.
+// the default is a 5 3 unrated Wild 16 game, either colour. Minutes may be
+// fractional (0.5 is 30 s), for blitz and for tests.
 func parseTerms(args []string) (terms, error) {
 	t := terms{rules: referee.Wild16, base: 5 * time.Minute, inc: 3 * time.Second, color: -1}
-	var nums []int
+	var nums []float64
 	for i := 0; i < len(args); i++ {
 		a := strings.ToLower(args[i])
-		if n, err := strconv.Atoi(a); err == nil && len(nums) < 2 && n >= 0 && n <= 600 {
+		if n, err := strconv.ParseFloat(a, 64); err == nil && len(nums) < 2 && n >= 0 && n <= 600 {
 			nums = append(nums, n)
 			continue
 		}
@@ -68,13 +69,10 @@ func parseTerms(args []string) (terms, error) {
 		}
 	}
 	if len(nums) > 0 {
-		t.base = time.Duration(nums[0]) * time.Minute
+		t.base = time.Duration(nums[0] * float64(time.Minute)).Round(time.Millisecond)
 	}
 	if len(nums) > 1 {
-		t.inc = time.Duration(nums[1]) * time.Second
-	}
-	if t.base == 0 && t.inc == 0 {
-		t.base = 0 // untimed
+		t.inc = time.Duration(nums[1] * float64(time.Second)).Round(time.Millisecond)
 	}
 	return t, nil
 }
