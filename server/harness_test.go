@@ -219,6 +219,13 @@ func (r *raw) closed() string {
 	return ""
 }
 
+// isClosed reports whether the server closed the connection.
+func (r *raw) isClosed() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.eof
+}
+
 // all returns everything received so far.
 func (r *raw) all() string {
 	r.mu.Lock()
