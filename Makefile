@@ -33,6 +33,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSession -fuzztime 20s ./net/icc
 	$(GO) test -run '^$$' -fuzz FuzzReadState -fuzztime 20s ./net/kso
 	$(GO) test -run '^$$' -fuzz FuzzReadFrames -fuzztime 20s ./net/kso
+	$(GO) test -run '^$$' -fuzz FuzzParseCommand -fuzztime 20s ./server
+	$(GO) test -run '^$$' -fuzz FuzzSession -fuzztime 20s ./server
 
 build: deps
 	$(GO) build -o bin/ ./cmd/krieg ./cmd/krieg-board
