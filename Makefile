@@ -33,6 +33,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSession -fuzztime 20s ./net/icc
 	$(GO) test -run '^$$' -fuzz FuzzReadState -fuzztime 20s ./net/kso
 	$(GO) test -run '^$$' -fuzz FuzzReadFrames -fuzztime 20s ./net/kso
+	$(GO) test -run '^$$' -fuzz FuzzParseCommand -fuzztime 20s ./server
+	$(GO) test -run '^$$' -fuzz FuzzSession -fuzztime 20s ./server
 
 # The outside bots (kriegspiel.org's house bots and ks-game's referee) for
 # `krieg match --black peer:darkboard-mcts`: built into $(KRIEG_PEERS) (default

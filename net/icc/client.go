@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 )
 
@@ -339,7 +340,8 @@ func (c *Client) send(lines ...string) error {
 }
 
 // Begin challenges spec.Opponent (or seeks a game when it is empty):
-// "match <name> <min> <inc> r|u w16 [white|black]".
+// "match <name> <min> <inc> r|u w16 [white|black]" (the ruleset's name
+// instead of w16 for the other rulesets, which kriegd plays).
 func (c *Client) Begin(spec net.GameSpec) error {
 	return c.send(matchCommand(spec))
 }
@@ -410,7 +412,10 @@ func matchCommand(spec net.GameSpec) string {
 		rated = "r"
 	}
 	args := fmt.Sprintf("%d %d %s", int(spec.Base/time.Minute), int(spec.Increment/time.Second), rated)
-	if spec.Kriegspiel || spec.Rules.Name != "" {
+	switch {
+	case spec.Rules.Name != "" && spec.Rules.Name != referee.Wild16.Name:
+		args += " " + spec.Rules.Name // kriegd plays every ruleset by name
+	case spec.Kriegspiel || spec.Rules.Name != "":
 		args += " w16"
 	}
 	if spec.Opponent == "" {

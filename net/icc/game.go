@@ -138,6 +138,13 @@ func (s *session) started(d Datagram) error {
 	}
 	spec := net.GameSpec{Number: number, White: white, Black: black, Rated: rated == "1",
 		Kriegspiel: wild == 16, Start: game.Start(), Rules: referee.Wild16, Side: game.White}
+	if kind, _ := field(f, 4); wild == 16 {
+		// kriegd names the ruleset in the rating-type field ("berkeley");
+		// ICC sends "Wild" there, which is Wild 16.
+		if r, err := referee.RulesetByName(strings.ToLower(kind)); err == nil {
+			spec.Rules = r
+		}
+	}
 	spec.Side, spec.Opponent = game.White, black
 	if strings.EqualFold(black, s.me) && !strings.EqualFold(white, s.me) {
 		spec.Side, spec.Opponent = game.Black, white
@@ -207,6 +214,9 @@ func (g *gameState) move(s *session, text string) error {
 		capture, captured = g.applyOwn(sm)
 	default:
 		capture, captured = g.applyEnemy(s, sm)
+	}
+	if g.spec.Kriegspiel && !g.spec.Rules.CaptureKind {
+		captured = referee.CapturedUnknown // the ruleset names only the square
 	}
 	if capture != game.NoSquare {
 		e.Said = append(e.Said, referee.Announcement{Kind: referee.KindCapture, To: referee.Everyone,
@@ -347,12 +357,23 @@ func (g *gameState) illegal(s *session, reason int) {
 	s.emit(net.Event{Kind: net.KindHeard, Entry: e})
 }
 
+// theirIllegal reports the opponent's refused attempt, which rulesets with
+// public illegal attempts (Berkeley, Cincinnati, ...) let us hear.
+func (g *gameState) theirIllegal(s *session) {
+	them := g.spec.Side.Other()
+	e := referee.Entry{Ply: g.plies, Mover: them, Attempt: game.NoMove, Verdict: referee.Illegal,
+		Said: []referee.Announcement{{Kind: referee.KindIllegal, To: referee.Everyone, Side: them}}}
+	s.emit(net.Event{Kind: net.KindHeard, Entry: e})
+}
+
 // heard adds announcements read from text to the pending move (or keeps
 // them for the move datagram still to come).
 func (g *gameState) heard(s *session, hs []Heard) {
 	for _, h := range hs {
 		switch {
 		case h.Kind == "turn":
+		case h.Kind == "illegal" && g.kriegspiel() && g.toMove != g.spec.Side:
+			g.theirIllegal(s)
 		case h.Kind == "illegal":
 			g.illegal(s, 0)
 		case g.pending == nil:

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	stdnet "net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/server"
+	"github.com/krieg/krieg/server/store"
+)
+
+// screen is what a console printed, read as it grows.
+type screen struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	seen int
+}
+
+func (s *screen) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.Write(p)
+}
+
+// waitLine waits (10 s at most) for line as a whole printed line after
+// what earlier waits matched.
+func (s *screen) waitLine(t *testing.T, who, line string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s.mu.Lock()
+		text := s.buf.String()
+		from := max(s.seen-1, 0)
+		i := strings.Index(text[from:], "\n"+line+"\n")
+		if i >= 0 {
+			s.seen = from + i + len(line) + 2
+		}
+		s.mu.Unlock()
+		if i >= 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s's console never printed %q; after the last match it printed:\n%s", who, line, text[from:])
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// consoleLine is how the console prints an entry a player heard.
+func consoleLine(e referee.Entry, side game.Color, rules referee.Ruleset) string {
+	var said []string
+	for _, a := range e.Said {
+		if a.Kind == referee.KindGameOver {
+			continue
+		}
+		if t := a.Text(rules); t != "" {
+			said = append(said, t)
+		}
+	}
+	who := e.Mover.String()
+	if e.Attempt != game.NoMove && e.Mover == side {
+		who += " " + e.Attempt.String()
+	}
+	return fmt.Sprintf("%s: %s", who, strings.Join(said, "; "))
+}
+
+// TestConsoleGameThroughKriegd plays a whole Wild 16 game between two
+// `krieg console --connect` sessions through kriegd over TCP on loopback,
+// typed as a person would: the challenge and acceptance as raw commands,
+// every attempt in coordinates. Each console must print, line for line,
+// what the referee lets its player hear, and the game's end.
+func TestConsoleGameThroughKriegd(t *testing.T) {
+	var truth *referee.Referee
+	for seed := uint64(1); seed < 3000 && truth == nil; seed++ {
+		ref := referee.New(referee.Wild16, game.Start())
+		attempter.Play(ref, attempter.NewRandom(seed), attempter.NewRandom(seed^0x5bd1e995))
+		captures, promoted := 0, false
+		for _, e := range ref.Log() {
+			for _, a := range e.Said {
+				if a.Kind == referee.KindCapture {
+					captures++
+				}
+			}
+			promoted = promoted || (e.Verdict == referee.Accepted && e.Attempt.Promotion() != game.NoPieceType)
+		}
+		if r := ref.Result(); r != nil && r.Reason == referee.ReasonCheckmate && captures > 4 && promoted && ref.Plies() < 150 {
+			truth = ref
+		}
+	}
+	if truth == nil {
+		t.Fatal("no self-play game to play")
+	}
+
+	data := t.TempDir()
+	st, err := store.Open(context.Background(), "", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, name := range []string{"alice", "bob"} {
+		h, err := server.HashPassword(name + "pw")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.AddAccount(context.Background(), name, h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Config{DataDir: data, Store: st, Attempts: 10000, Logf: t.Logf})
+	go srv.Serve(ln)
+	defer srv.Close()
+
+	type console struct {
+		name string
+		in   *io.PipeWriter
+		out  *screen
+		done chan int
+	}
+	open := func(name string) *console {
+		r, w := io.Pipe()
+		c := &console{name: name, in: w, out: &screen{}, done: make(chan int, 1)}
+		go func() {
+			var errs bytes.Buffer
+			c.done <- run([]string{"console", "--connect", ln.Addr().String(), "--user", name}, r, c.out, &errs)
+		}()
+		fmt.Fprintf(w, "%spw\n", name) // the password, read first
+		c.out.waitLine(t, name, "* connected")
+		return c
+	}
+	alice, bob := open("alice"), open("bob")
+	fmt.Fprintln(alice.in, "match bob 5 3 u w16 white")
+	bob.out.waitLine(t, "bob", `You can "accept" or "decline".`)
+	fmt.Fprintln(bob.in, "accept")
+	consoles := [2]*console{alice, bob}
+	for _, c := range consoles {
+		c.out.waitLine(t, c.name, "{Game 1 (alice vs. bob) Creating unrated Wild 16 (ICC) match.}")
+	}
+	for _, e := range truth.Log() {
+		fmt.Fprintln(consoles[e.Mover].in, e.Attempt.String())
+		for side, c := range consoles {
+			if h, heard := e.HeardBy(game.Color(side)); heard && e.Verdict != referee.Finished {
+				c.out.waitLine(t, c.name, consoleLine(h, game.Color(side), referee.Wild16))
+			}
+		}
+	}
+	res := truth.Result()
+	for _, c := range consoles {
+		c.out.waitLine(t, c.name, fmt.Sprintf("* game over: %s (%s)", res.Score, res.Reason))
+		c.in.Close()
+		if code := <-c.done; code != 0 {
+			t.Fatalf("%s's console exited %d", c.name, code)
+		}
+	}
+}

@@ -1,0 +1,95 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Command is one line a logged-in user sent, read into a verb and its
+// arguments. A coordinate move (e2e4, e7e8q) and "chessmove e2e4" become
+// the verb "move"; Rest keeps the text after the verb for tell and say.
+type Command struct {
+	Verb string
+	Args []string
+	Rest string
+}
+
+// MaxLine is the longest line the server reads; longer lines end the
+// connection with a clear message.
+const MaxLine = 4096
+
+// errEmpty marks a line with nothing on it, which is ignored.
+var errEmpty = errors.New("empty line")
+
+// movePattern matches a move in coordinate form, with an optional promotion.
+var movePattern = regexp.MustCompile(`^[a-h][1-8]-?[a-h][1-8](?:=?[qrbnQRBN])?$`)
+
+// verbs are the commands the server knows, with the aliases users type.
+var verbs = map[string]string{
+	"match": "match", "accept": "accept", "decline": "decline", "seek": "seek", "unseek": "unseek",
+	"play": "play", "resign": "resign", "draw": "draw", "abort": "abort", "flag": "flag",
+	"who": "who", "games": "games", "history": "history", "observe": "observe", "unobserve": "unobserve",
+	"tell": "tell", "say": "say", "finger": "finger", "register": "register", "any": "any", "px": "any",
+	"set-2": "set-2", "set-quietly": "set", "set": "set", "quit": "quit", "exit": "quit", "help": "help",
+	"chessmove": "move", "level1": "level1", "level2settings": "level2settings", "moves": "moves",
+}
+
+// ParseCommand reads one line. It never fails on content, only on form:
+// an empty line, a line too long, bytes that are not text, or an unknown verb.
+func ParseCommand(line string) (Command, error) {
+	if len(line) > MaxLine {
+		return Command{}, fmt.Errorf("line too long (%d bytes; at most %d)", len(line), MaxLine)
+	}
+	line = strings.TrimRight(line, "\r\n")
+	if !utf8.ValidString(line) {
+		line = latin1(line)
+	}
+	line = strings.TrimSpace(clean(line))
+	if line == "" {
+		return Command{}, errEmpty
+	}
+	// level1=5 and level2settings=... use "=" instead of a space.
+	if k, v, ok := strings.Cut(line, "="); ok && !strings.ContainsAny(k, " \t") {
+		if verb, known := verbs[strings.ToLower(k)]; known && (verb == "level1" || verb == "level2settings") {
+			return Command{Verb: verb, Args: []string{v}, Rest: v}, nil
+		}
+	}
+	fields := strings.Fields(line)
+	word := strings.ToLower(fields[0])
+	if movePattern.MatchString(fields[0]) && len(fields) == 1 {
+		return Command{Verb: "move", Args: []string{strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(fields[0], "-", ""), "=", ""))}}, nil
+	}
+	verb, ok := verbs[word]
+	if !ok {
+		return Command{}, fmt.Errorf("%q is not a command (type \"help\")", truncate(fields[0], 40))
+	}
+	rest := strings.TrimSpace(line[len(fields[0]):])
+	c := Command{Verb: verb, Args: fields[1:], Rest: rest}
+	if verb == "move" {
+		if len(c.Args) != 1 || !movePattern.MatchString(c.Args[0]) {
+			return Command{}, fmt.Errorf("chessmove wants one move in coordinate form (e2e4)")
+		}
+		c.Args[0] = strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(c.Args[0], "-", ""), "=", ""))
+	}
+	return c, nil
+}
+
+// latin1 reads bytes that are not UTF-8 as Latin-1, ICC's encoding.
+func latin1(s string) string {
+	r := make([]rune, len(s))
+	for i := 0; i < len(s); i++ {
+		r[i] = rune(s[i])
+	}
+	return string(r)
+}
+
+// truncate shortens s to at most n runes for messages.
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "..."
+}

@@ -1,0 +1,331 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/server/store"
+)
+
+// do carries out one command of a logged-in user (under s.mu).
+func (c *conn) do(cmd Command) error {
+	s := c.s
+	g := s.playing(c)
+	switch cmd.Verb {
+	case "quit":
+		c.sendText(cmdOther, "Goodbye.")
+		c.send(unitClose)
+		return errQuit
+	case "set":
+		// set-quietly / set: accepted and ignored (prompt, style, wrap).
+	case "set-2":
+		c.set2(cmd.Args)
+	case "level1":
+		c.level1 = strings.TrimSpace(cmd.Rest) != "0"
+	case "level2settings":
+		c.setLevel2(cmd.Rest)
+	case "move":
+		if g == nil {
+			c.unit(cmdIllegal, "You are not playing a game.\r\n"+c.dg(dgIllegalMove, 0, cmd.Args[0], 4))
+			return nil
+		}
+		if !c.allow(time.Now()) {
+			if !c.warned {
+				c.sendText(cmdIllegal, "Too many attempts: slow down (at most "+strconv.Itoa(int(s.cfg.Attempts))+" a second). Attempts are ignored until then.")
+				c.warned = true
+			}
+			return nil
+		}
+		if !g.flagIfDown() {
+			g.attempt(c, cmd.Args[0])
+		}
+	case "any":
+		if g == nil {
+			c.sendText(cmdOther, "You are not playing a game.")
+			return nil
+		}
+		g.askAny(c)
+	case "match":
+		s.matchCmd(c, cmd.Args)
+	case "accept", "decline":
+		s.respond(c, cmd.Args, cmd.Verb == "accept")
+	case "seek":
+		s.seekCmd(c, cmd.Args)
+	case "unseek":
+		s.unseek(c)
+	case "play":
+		s.play(c, cmd.Args)
+	case "resign", "draw", "abort", "flag":
+		if g == nil {
+			c.sendText(cmdOther, "You are not playing a game.")
+			return nil
+		}
+		g.command(c, cmd.Verb)
+	case "who":
+		s.who(c)
+	case "games":
+		s.gamesCmd(c)
+	case "history":
+		s.history(c, cmd.Args)
+	case "finger":
+		s.finger(c, cmd.Args)
+	case "observe":
+		s.observe(c, cmd.Args)
+	case "unobserve":
+		for _, m := range s.games {
+			m.unobserve(c)
+		}
+		c.sendText(cmdObserve, "You are not observing any game.")
+	case "moves":
+		c.sendText(cmdOther, "Moves are secret in Kriegspiel: see your own in your game, the whole game in its record once it ends.")
+	case "tell":
+		s.tell(c, cmd.Rest)
+	case "say":
+		s.say(c, g, cmd.Rest)
+	case "register":
+		s.register(c, cmd.Args)
+	case "help":
+		c.sendText(cmdOther, "Commands: match NAME [min inc] [r|u] [w16|berkeley|berkeley-any|cincinnati|english|rand|open] [white|black], accept, decline, seek, unseek, play N,",
+			"e2e4 (a move), any, resign, draw, abort, flag, who, games, history [NAME], finger [NAME], observe N, unobserve, tell NAME TEXT, say TEXT, register PASSWORD, quit.")
+	}
+	return nil
+}
+
+// set2 turns one datagram on or off: "set-2 DG 0|1", acknowledged by
+// datagram 124; "set-2 81 1" is also answered by datagram 81 (a barrier).
+func (c *conn) set2(args []string) {
+	if len(args) != 2 {
+		c.sendText(cmdOther, "Usage: set-2 DATAGRAM 0|1")
+		return
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 0 || n > maxDatagram || (args[1] != "0" && args[1] != "1") {
+		c.sendText(cmdOther, "Usage: set-2 DATAGRAM 0|1")
+		return
+	}
+	c.dgs[n] = args[1] == "1"
+	c.send(datagram(dgSet2, n, args[1]))
+	if n == dgDummy && c.dgs[n] {
+		c.send(datagram(dgDummy))
+	}
+}
+
+// command carries out resign, draw, abort or flag in c's game.
+func (m *match) command(c *conn, verb string) {
+	us := m.colorOf(c)
+	them := m.seats[us.Other()]
+	switch verb {
+	case "resign":
+		m.resign(c)
+	case "flag":
+		if !m.flagIfDown() {
+			c.sendText(cmdOther, "Your opponent is not out of time.")
+		}
+	case "draw", "abort":
+		o := &m.offers[us]
+		other := &m.offers[us.Other()]
+		agreed := (verb == "draw" && other.draw) || (verb == "abort" && other.abort)
+		if agreed {
+			reason, score := referee.ReasonAgreement, "1/2-1/2"
+			if verb == "abort" {
+				reason, score = referee.ReasonAborted, "*"
+			}
+			m.end(referee.Result{Score: score, Reason: reason})
+			return
+		}
+		if verb == "abort" && m.ref.Plies() < 2 && m.ref.ToMove() == us {
+			m.end(referee.Result{Score: "*", Reason: referee.ReasonAborted})
+			return
+		}
+		if verb == "draw" {
+			o.draw = true
+		} else {
+			o.abort = true
+		}
+		cmd := map[string]int{"draw": cmdDraw, "abort": cmdAbort}[verb]
+		c.sendText(cmd, "You offer to "+verb+".")
+		if them.c != nil {
+			them.c.send(them.c.dg(dgOffers, m.number, b(m.offers[0].draw), b(m.offers[1].draw), 0, 0, b(m.offers[0].abort), b(m.offers[1].abort), 0, 0) +
+				fmt.Sprintf("\r\n%s offers to %s. Type \"%s\" to agree.\r\n", c.name, verb, verb))
+		}
+	}
+}
+
+// b writes a flag as 0 or 1.
+func b(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// who lists the users logged in, with ratings.
+func (s *Server) who(c *conn) {
+	lines := []string{fmt.Sprintf("%d players logged in:", len(s.users))}
+	for _, u := range s.sortedUsers() {
+		r := "++++"
+		if u.registered {
+			r = strconv.Itoa(int(s.ratingOf(u).R))
+		}
+		state := ""
+		if s.playing(u) != nil {
+			state = " (playing)"
+		}
+		lines = append(lines, fmt.Sprintf("%5s %s%s", r, u.name, state))
+	}
+	c.sendText(cmdOther, lines...)
+}
+
+// gamesCmd lists the games in progress.
+func (s *Server) gamesCmd(c *conn) {
+	lines := []string{fmt.Sprintf("%d games in progress:", len(s.games))}
+	for n := 1; n < s.nextGame; n++ {
+		if m := s.games[n]; m != nil {
+			rated := map[bool]string{true: "rated", false: "unrated (observable)"}[m.rated]
+			lines = append(lines, fmt.Sprintf("%3d %s vs. %s  %s, %s, %d plies", n, m.seats[0].name, m.seats[1].name, m.rules.Title, rated, m.ref.Plies()))
+		}
+	}
+	c.sendText(cmdOther, lines...)
+}
+
+// history lists a player's last games.
+func (s *Server) history(c *conn, args []string) {
+	name := c.name
+	if len(args) > 0 {
+		name = args[0]
+	}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	games, err := s.cfg.Store.Games(ctx, name, 10)
+	if err != nil {
+		c.sendText(cmdOther, "The game index is not answering; try again later.")
+		s.cfg.Logf("kriegd: history: %v", err)
+		return
+	}
+	lines := []string{fmt.Sprintf("History of %s (%d games shown):", truncate(name, 20), len(games))}
+	for _, g := range games {
+		lines = append(lines, fmt.Sprintf("%s  %s vs. %s  %s %s (%s, %d plies) %s", g.Ended.Format("2006-01-02 15:04"), g.White, g.Black, g.Result, g.Reason, g.Rules, g.Plies, g.ID))
+	}
+	c.sendText(cmdOther, lines...)
+}
+
+// finger shows a player's account and rating.
+func (s *Server) finger(c *conn, args []string) {
+	name := c.name
+	if len(args) > 0 {
+		name = args[0]
+	}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	a, err := s.cfg.Store.Account(ctx, name)
+	online := s.user(name) != nil
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		if !online {
+			c.sendText(cmdOther, fmt.Sprintf("There is no player called %s.", truncate(name, 20)))
+			return
+		}
+		c.sendText(cmdOther, fmt.Sprintf("%s is an unregistered guest (rating ++++), logged in.", s.user(name).name))
+	case err != nil:
+		c.sendText(cmdOther, "The account database is not answering; try again later.")
+	default:
+		state := map[bool]string{true: "logged in", false: "not logged in"}[online]
+		c.sendText(cmdOther, fmt.Sprintf("Finger of %s: registered %s, %s.", a.Name, a.Joined.Format("2006-01-02"), state),
+			fmt.Sprintf("Kriegspiel rating %d (RD %d, volatility %.4f) over %d rated games.", int(a.Rating.R), int(a.Rating.RD), a.Rating.Sigma, a.Games))
+	}
+}
+
+// observe lets c watch game N: unrated games only, both boards shown.
+func (s *Server) observe(c *conn, args []string) {
+	if len(args) != 1 {
+		c.sendText(cmdObserve, "Usage: observe GAME-NUMBER")
+		return
+	}
+	n, err := strconv.Atoi(args[0])
+	m := s.games[n]
+	switch {
+	case err != nil || m == nil:
+		c.sendText(cmdObserve, "There is no such game.")
+		return
+	case m.rated:
+		c.sendText(cmdObserve, "Rated Kriegspiel games cannot be observed until they end.")
+		return
+	case m.player(c) != nil:
+		c.sendText(cmdObserve, "You play in that game.")
+		return
+	}
+	m.observers[c] = true
+	m.announceStart(c, dgStartedObs)
+	pos := m.ref.Start()
+	for _, e := range m.ref.Log() {
+		if e.Verdict == referee.Accepted {
+			c.send(c.dg(dgSendMoves, m.number, smith(&pos, e.Attempt)) + m.lines(e.Said))
+			pos.Apply(e.Attempt)
+		}
+	}
+	m.sendClocks()
+}
+
+// unobserve stops c watching m.
+func (m *match) unobserve(c *conn) { delete(m.observers, c) }
+
+// tell sends a private message: "tell NAME TEXT". Nobody may talk to their
+// opponent during a game: that would be a channel around the referee.
+func (s *Server) tell(c *conn, rest string) {
+	name, text, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	to := s.user(name)
+	if to == nil || strings.TrimSpace(text) == "" {
+		c.sendText(cmdTell, "Usage: tell NAME TEXT (to a player logged in)")
+		return
+	}
+	to.send(to.dg(dgTell, c.name, "", truncate(text, 400), 1) + fmt.Sprintf("\r\n%s tells you: %s\r\n", c.name, truncate(text, 400)))
+	c.sendText(cmdTell, "(told "+to.name+")")
+}
+
+// say talks to one's opponent. In Kriegspiel it is the table talk players
+// have: it passes the text and nothing else.
+func (s *Server) say(c *conn, m *match, text string) {
+	if m == nil {
+		c.sendText(cmdSay, "You are not playing a game.")
+		return
+	}
+	them := m.seats[m.colorOf(c).Other()].c
+	if them != nil {
+		them.send(fmt.Sprintf("%s says: %s\r\n", c.name, truncate(text, 400)))
+	}
+	c.sendText(cmdSay, "(told your opponent)")
+}
+
+// register makes c's name a registered account: "register PASSWORD".
+func (s *Server) register(c *conn, args []string) {
+	if len(args) != 1 {
+		c.sendText(cmdOther, "Usage: register PASSWORD (registers the name you are logged in with)")
+		return
+	}
+	if c.registered || strings.HasPrefix(strings.ToLower(c.name), "guest") {
+		c.sendText(cmdOther, "Log in with the name you want (not a guest name) to register it.")
+		return
+	}
+	hash, err := HashPassword(args[0])
+	if err != nil {
+		c.sendText(cmdOther, err.Error())
+		return
+	}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	if err := s.cfg.Store.AddAccount(ctx, c.name, hash); err != nil {
+		if errors.Is(err, store.ErrExists) {
+			c.sendText(cmdOther, c.name+" is registered already.")
+			return
+		}
+		s.cfg.Logf("kriegd: registering %s: %v", c.name, err)
+		c.sendText(cmdOther, "The account database is not answering; try again later.")
+		return
+	}
+	c.registered = true
+	c.sendText(cmdOther, c.name+" is now registered. Log in with your name and password next time.")
+}

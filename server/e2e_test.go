@@ -1,0 +1,133 @@
+package server_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/server"
+)
+
+// TestWild16GameThroughKriegd plays a whole Wild 16 game between two krieg
+// ICC drivers through kriegd over TCP: a self-play game with captures both
+// ways, checks, pawn tries, illegal attempts and a promotion, ending in
+// mate. Each driver's every heard entry and own men must equal the
+// referee's truth for that player, and the saved record must replay.
+func TestWild16GameThroughKriegd(t *testing.T) {
+	truth := scriptedGame(t, referee.Wild16, func(f features) bool {
+		return f.promotions > 0 && f.whiteCaptures > 0 && f.blackCaptures > 0 && f.checks > 1 && f.tries > 0 &&
+			f.illegal > 0 && f.result.Reason == referee.ReasonCheckmate && f.plies < 160
+	})
+	u := startUmpire(t, server.Config{Attempts: 10000}) // the script attempts faster than a person
+	alice := u.connect(t, "alice", "")
+	bob := u.connect(t, "bob", "")
+	playScript(t, truth, alice, bob, net.GameSpec{Rules: referee.Wild16, Kriegspiel: true, Side: game.White, Opponent: "bob", Base: 5 * time.Minute, Increment: 3 * time.Second})
+	checkSaved(t, u, truth)
+}
+
+// playScript has white challenge black and plays truth's log through both
+// drivers, checking what each hears against the truth.
+func playScript(t *testing.T, truth *referee.Referee, white, black *player, spec net.GameSpec) {
+	t.Helper()
+	if err := white.c.Begin(spec); err != nil {
+		t.Fatal(err)
+	}
+	black.next(net.KindChallenge)
+	if err := black.c.Do(net.Accept); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []*player{white, black} {
+		ev := p.next(net.KindStarted)
+		if ev.Snap.Spec.Rules.Name != truth.Rules().Name {
+			t.Fatalf("%s: started a %s game; want %s", p.name, ev.Snap.Spec.Rules.Name, truth.Rules().Name)
+		}
+	}
+	players := [2]*player{white, black}
+	pos := truth.Start()
+	for i, e := range truth.Log() {
+		mover := players[e.Mover]
+		if err := mover.c.Attempt(e.Attempt); err != nil {
+			t.Fatalf("entry %d: %v", i, err)
+		}
+		before := pos
+		if e.Verdict == referee.Accepted {
+			pos.Apply(e.Attempt)
+		}
+		for side, p := range players {
+			c := game.Color(side)
+			h, heard := e.HeardBy(c)
+			if !heard {
+				continue
+			}
+			ev := p.next(net.KindHeard)
+			if got, want := describe(ev.Entry, e.Mover == c), describe(h, e.Mover == c); got != want {
+				t.Fatalf("entry %d (%s), %s heard %q; the referee says %q", i, before.FEN(), p.name, got, want)
+			}
+			if got, want := placement(ev.Snap.Own), placement(pos.Only(c)); got != want {
+				t.Fatalf("entry %d, %s's own men are %s; truly %s", i, p.name, got, want)
+			}
+		}
+	}
+	want := truth.Result()
+	for _, p := range players {
+		ev := p.next(net.KindEnded)
+		if ev.Snap.Result == nil || ev.Snap.Result.Score != want.Score || ev.Snap.Result.Reason != want.Reason {
+			t.Fatalf("%s: the game ended %+v; want %+v", p.name, ev.Snap.Result, *want)
+		}
+	}
+}
+
+// checkSaved checks that the game's record is in the data folder and
+// replays to the same moves, and that the index has it.
+func checkSaved(t *testing.T, u *umpire, truth *referee.Referee) {
+	t.Helper()
+	var files []string
+	deadline := time.Now().Add(3 * time.Second)
+	for time.Now().Before(deadline) {
+		files, _ = filepath.Glob(filepath.Join(u.data, "games", "*.pgn"))
+		if len(files) > 0 {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if len(files) != 1 {
+		t.Fatalf("records saved: %v; want one", files)
+	}
+	f, err := os.Open(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := record.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := record.Check(rec, truth.Rules()); err != nil {
+		t.Fatalf("the record does not replay: %v", err)
+	}
+	if len(rec.Plies) != truth.Plies() || rec.Result != truth.Result().Score {
+		t.Fatalf("record: %d plies, result %s; want %d, %s", len(rec.Plies), rec.Result, truth.Plies(), truth.Result().Score)
+	}
+}
+
+// TestBerkeleyGameThroughKriegd plays a whole game under another ruleset,
+// Berkeley, through the ICC driver: the driver asks for it by name, reads
+// the ruleset from datagram 15, and hears the opponent's refused attempts
+// (public in Berkeley), bare check directions and captures named by square
+// only. Each player's view must equal the referee's.
+func TestBerkeleyGameThroughKriegd(t *testing.T) {
+	truth := scriptedGame(t, referee.Berkeley, func(f features) bool {
+		return f.whiteCaptures > 0 && f.blackCaptures > 0 && f.checks > 1 && f.illegal > 0 && f.nonsense == 0 &&
+			f.result.Reason == referee.ReasonCheckmate && f.plies < 200
+	})
+	u := startUmpire(t, server.Config{Attempts: 10000})
+	alice := u.connect(t, "alice", "")
+	bob := u.connect(t, "bob", "")
+	playScript(t, truth, alice, bob, net.GameSpec{Rules: referee.Berkeley, Kriegspiel: true, Side: game.White, Opponent: "bob", Base: 5 * time.Minute, Increment: 3 * time.Second})
+	checkSaved(t, u, truth)
+}

@@ -1,0 +1,323 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	stdnet "net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc"
+	"github.com/krieg/krieg/server"
+	"github.com/krieg/krieg/server/store"
+)
+
+// umpire is a kriegd on 127.0.0.1 with its data in a test folder.
+type umpire struct {
+	srv   *server.Server
+	addr  string
+	data  string
+	store *store.Store
+}
+
+// startUmpire starts a server; cfg's DataDir and Store are filled in.
+func startUmpire(t *testing.T, cfg server.Config) *umpire {
+	t.Helper()
+	if cfg.DataDir == "" {
+		cfg.DataDir = t.TempDir()
+	}
+	st, err := store.Open(context.Background(), "", cfg.DataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Store = st
+	if cfg.Logf == nil {
+		cfg.Logf = t.Logf
+	}
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(cfg)
+	go srv.Serve(ln)
+	u := &umpire{srv: srv, addr: ln.Addr().String(), data: cfg.DataDir, store: st}
+	t.Cleanup(func() {
+		srv.Close()
+		st.Close()
+	})
+	return u
+}
+
+// player is one ICC driver connected to the umpire, its events queued.
+type player struct {
+	t      *testing.T
+	name   string
+	c      *icc.Client
+	events chan net.Event
+	seen   []string // the last events skipped or taken, for failure messages
+}
+
+// connect logs name in through krieg's ICC driver (a guest when name is "").
+func (u *umpire) connect(t *testing.T, name, password string) *player {
+	t.Helper()
+	c, err := icc.New(icc.Options{Addr: u.addr, User: name, Password: password, Quiet: 15 * time.Millisecond, LoginTimeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &player{t: t, name: name, c: c, events: make(chan net.Event, 4096)}
+	go func() {
+		for ev := range c.Events() {
+			p.events <- ev
+		}
+		close(p.events)
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.Connect(ctx); err != nil {
+		t.Fatalf("%s: connect: %v", name, err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return p
+}
+
+// next returns the next event of one of kinds, failing after 5 s.
+func (p *player) next(kinds ...net.Kind) net.Event {
+	p.t.Helper()
+	deadline := time.After(5 * time.Second)
+	for {
+		select {
+		case ev, ok := <-p.events:
+			if !ok {
+				p.t.Fatalf("%s: events closed", p.name)
+			}
+			p.seen = append(p.seen, fmt.Sprintf("%v %q %v", ev.Kind, ev.Text, ev.Entry))
+			if len(p.seen) > 12 {
+				p.seen = p.seen[1:]
+			}
+			if ev.Kind == net.KindProblem {
+				p.t.Errorf("%s: problem: %s", p.name, ev.Text)
+			}
+			for _, k := range kinds {
+				if ev.Kind == k {
+					return ev
+				}
+			}
+		case <-deadline:
+			p.t.Fatalf("%s: no event of kinds %v within 5 s; last events:\n%s", p.name, kinds, strings.Join(p.seen, "\n"))
+		}
+	}
+}
+
+// raw is a plain TCP client speaking the protocol line by line; a reader
+// goroutine gathers everything the server sends.
+type raw struct {
+	t    *testing.T
+	nc   stdnet.Conn
+	mu   sync.Mutex
+	got  []byte
+	seen int  // bytes already matched by waitFor
+	eof  bool // the server closed the connection
+}
+
+// dial opens a raw connection without logging in.
+func (u *umpire) dial(t *testing.T) *raw {
+	t.Helper()
+	nc, err := stdnet.Dial("tcp", u.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &raw{t: t, nc: nc}
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := nc.Read(buf)
+			r.mu.Lock()
+			r.got = append(r.got, buf[:n]...)
+			if err != nil {
+				r.eof = true
+			}
+			r.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() { nc.Close() })
+	return r
+}
+
+// login dials and logs in as name ("guest" for a guest) with password, at
+// level 1 with the datagrams the tests read; it returns once logged in.
+func (u *umpire) login(t *testing.T, name, password string) *raw {
+	t.Helper()
+	r := u.dial(t)
+	r.send("level1=5", "level2settings="+strings.Repeat("1", 130))
+	if password != "" {
+		r.send(name + " " + password)
+	} else {
+		r.send(name)
+	}
+	r.waitFor("**** Starting session as ")
+	return r
+}
+
+// send writes lines.
+func (r *raw) send(lines ...string) {
+	r.t.Helper()
+	for _, l := range lines {
+		if _, err := r.nc.Write([]byte(l + "\r\n")); err != nil {
+			r.t.Fatalf("send %q: %v", l, err)
+		}
+	}
+}
+
+// waitFor waits (5 s at most) for text to arrive after what earlier calls
+// matched, and returns everything received up to and including it.
+func (r *raw) waitFor(text string) string {
+	r.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		r.mu.Lock()
+		i := strings.Index(string(r.got[r.seen:]), text)
+		if i >= 0 {
+			out := string(r.got[r.seen : r.seen+i+len(text)])
+			r.seen += i + len(text)
+			r.mu.Unlock()
+			return out
+		}
+		eof := r.eof
+		tail := string(r.got[r.seen:])
+		r.mu.Unlock()
+		if eof || time.Now().After(deadline) {
+			r.t.Fatalf("waiting for %q (closed: %v); received since:\n%q", text, eof, tail)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// closed waits (5 s at most) for the server to close the connection and
+// returns everything not yet matched.
+func (r *raw) closed() string {
+	r.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		r.mu.Lock()
+		eof, tail := r.eof, string(r.got[r.seen:])
+		r.mu.Unlock()
+		if eof {
+			return tail
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	r.t.Fatalf("the server did not close the connection")
+	return ""
+}
+
+// isClosed reports whether the server closed the connection.
+func (r *raw) isClosed() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.eof
+}
+
+// all returns everything received so far.
+func (r *raw) all() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return string(r.got)
+}
+
+// scriptedGame finds a self-play game (random attempters) in which the
+// features wanted all happen, and returns its referee.
+func scriptedGame(t *testing.T, rules referee.Ruleset, want func(f features) bool) *referee.Referee {
+	t.Helper()
+	for seed := uint64(1); seed < 5000; seed++ {
+		ref := referee.New(rules, game.Start())
+		attempter.Play(ref, attempter.NewRandom(seed), attempter.NewRandom(seed^0x9e3779b9))
+		if want(featuresOf(ref)) {
+			t.Logf("seed %d: %+v", seed, featuresOf(ref))
+			return ref
+		}
+	}
+	t.Fatal("no self-play game has the features wanted")
+	return nil
+}
+
+// features counts what a game exercises.
+type features struct {
+	plies, illegal, nonsense, captures, checks, tries, promotions int
+	whiteCaptures, blackCaptures                                  int
+	result                                                        referee.Result
+}
+
+func featuresOf(ref *referee.Referee) features {
+	var f features
+	f.plies = ref.Plies()
+	for _, e := range ref.Log() {
+		switch e.Verdict {
+		case referee.Illegal:
+			f.illegal++
+		case referee.Nonsense, referee.Repeated:
+			f.nonsense++
+		}
+		for _, a := range e.Said {
+			switch {
+			case a.Kind == referee.KindCapture:
+				f.captures++
+				if e.Mover == game.White {
+					f.whiteCaptures++
+				} else {
+					f.blackCaptures++
+				}
+			case a.Kind == referee.KindCheck:
+				f.checks++
+			case a.Kind == referee.KindTries && a.Tries.Count > 0:
+				f.tries++
+			}
+		}
+		if e.Verdict == referee.Accepted && e.Attempt.Promotion() != game.NoPieceType {
+			f.promotions++
+		}
+	}
+	if r := ref.Result(); r != nil {
+		f.result = *r
+	}
+	return f
+}
+
+// describe writes what an entry says, for comparison: the game's end is
+// left out (the driver reports it as an event of its own).
+func describe(e referee.Entry, own bool) string {
+	move := "?"
+	if own && e.Attempt != game.NoMove {
+		move = e.Attempt.String()
+	}
+	var said []string
+	for _, a := range e.Said {
+		switch a.Kind {
+		case referee.KindGameOver:
+		case referee.KindMoved:
+			said = append(said, "moved")
+		case referee.KindCapture:
+			said = append(said, fmt.Sprintf("capture %s %s", a.Square, a.Captured))
+		case referee.KindCheck:
+			said = append(said, "check "+a.Check.String())
+		case referee.KindTries:
+			said = append(said, fmt.Sprintf("tries %d", a.Tries.Count))
+		case referee.KindIllegal:
+			said = append(said, "illegal")
+		default:
+			said = append(said, fmt.Sprint(a.Kind))
+		}
+	}
+	return fmt.Sprintf("%s %s %s: %s", e.Mover, move, e.Verdict, strings.Join(said, ", "))
+}
+
+// placement is the men part of a FEN.
+func placement(p game.Position) string { return strings.Fields(p.FEN())[0] }

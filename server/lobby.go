@@ -1,0 +1,289 @@
+package server
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// terms are the conditions of a challenge or a seek.
+type terms struct {
+	rules     referee.Ruleset
+	base, inc time.Duration
+	rated     bool
+	color     int // -1 any, else the colour the issuer wants
+}
+
+// challenge is a match offer from one user to another.
+type challenge struct {
+	from, to string
+	terms
+}
+
+// seek is an open offer anyone may take with "play".
+type seek struct {
+	number int
+	from   string
+	terms
+}
+
+// parseTerms reads "[min inc] [r|u] [w16|wild 16|<ruleset>] [white|black]";
+// the default is a 5 3 unrated Wild 16 game, either colour. Minutes may be
+// fractional (0.5 is 30 s), for blitz and for tests.
+func parseTerms(args []string) (terms, error) {
+	t := terms{rules: referee.Wild16, base: 5 * time.Minute, inc: 3 * time.Second, color: -1}
+	var nums []float64
+	for i := 0; i < len(args); i++ {
+		a := strings.ToLower(args[i])
+		if n, err := strconv.ParseFloat(a, 64); err == nil && len(nums) < 2 && n >= 0 && n <= 600 {
+			nums = append(nums, n)
+			continue
+		}
+		switch {
+		case a == "r" || a == "rated":
+			t.rated = true
+		case a == "u" || a == "unrated":
+			t.rated = false
+		case a == "w16" || a == "kriegspiel":
+			t.rules = referee.Wild16
+		case a == "wild" || a == "w":
+			if i+1 >= len(args) || args[i+1] != "16" {
+				return t, fmt.Errorf("only wild 16 (Kriegspiel) is played here")
+			}
+			i++
+			t.rules = referee.Wild16
+		case a == "white" || a == "w1":
+			t.color = int(game.White)
+		case a == "black":
+			t.color = int(game.Black)
+		default:
+			r, err := referee.RulesetByName(a)
+			if err != nil {
+				return t, fmt.Errorf("%q: not a time, rated/unrated, colour or ruleset (%v)", truncate(args[i], 20), err)
+			}
+			t.rules = r
+		}
+	}
+	if len(nums) > 0 {
+		t.base = time.Duration(nums[0] * float64(time.Minute)).Round(time.Millisecond)
+	}
+	if len(nums) > 1 {
+		t.inc = time.Duration(nums[1] * float64(time.Second)).Round(time.Millisecond)
+	}
+	return t, nil
+}
+
+// describe writes terms as ICC lists them.
+func (t terms) describe() string {
+	r := map[bool]string{true: "rated", false: "unrated"}[t.rated]
+	return fmt.Sprintf("%s %s %d %d", r, t.rules.Title, int(t.base/time.Minute), int(t.inc/time.Second))
+}
+
+// playing returns the game c plays in, or nil.
+func (s *Server) playing(c *conn) *match {
+	for _, g := range s.games {
+		if g.player(c) != nil {
+			return g
+		}
+	}
+	return nil
+}
+
+// matchCmd issues a challenge: "match NAME [terms]".
+func (s *Server) matchCmd(c *conn, args []string) {
+	if len(args) == 0 {
+		c.sendText(cmdMatch, "Usage: match NAME [min inc] [r|u] [w16|ruleset] [white|black]")
+		return
+	}
+	to := s.user(args[0])
+	switch {
+	case to == nil:
+		c.sendText(cmdMatch, fmt.Sprintf("%s is not logged in.", truncate(args[0], 20)))
+		return
+	case to == c:
+		c.sendText(cmdMatch, "You cannot challenge yourself.")
+		return
+	case s.playing(c) != nil:
+		c.sendText(cmdMatch, "You are playing a game.")
+		return
+	case s.playing(to) != nil:
+		c.sendText(cmdMatch, to.name+" is playing a game.")
+		return
+	}
+	t, err := parseTerms(args[1:])
+	if err != nil {
+		c.sendText(cmdMatch, err.Error())
+		return
+	}
+	if t.rated && !(c.registered && to.registered) {
+		c.sendText(cmdMatch, "Rated games are for registered players; this one will be unrated.")
+		t.rated = false
+	}
+	// A challenge that crosses one from the other side is an acceptance.
+	for _, o := range s.offers {
+		if strings.EqualFold(o.from, to.name) && strings.EqualFold(o.to, c.name) {
+			s.acceptOffer(o)
+			return
+		}
+	}
+	s.dropOffer(c.name, to.name)
+	ch := &challenge{from: c.name, to: to.name, terms: t}
+	s.offers = append(s.offers, ch)
+	c.sendText(cmdMatch, fmt.Sprintf("Issuing: %s (%d) %s (%d) %s", c.name, int(s.ratingOf(c).R), to.name, int(s.ratingOf(to).R), t.describe()))
+	to.send(to.dg(dgMatch, c.name, int(s.ratingOf(c).R), to.name, int(s.ratingOf(to).R), t.describe()) +
+		fmt.Sprintf("\r\nChallenge: %s (%d) %s (%d) %s.\r\nYou can \"accept\" or \"decline\".\r\n", c.name, int(s.ratingOf(c).R), to.name, int(s.ratingOf(to).R), t.describe()))
+}
+
+// respond accepts or declines a challenge to c ("accept [NAME]").
+func (s *Server) respond(c *conn, args []string, accept bool) {
+	var found *challenge
+	for _, o := range s.offers {
+		if strings.EqualFold(o.to, c.name) && (len(args) == 0 || strings.EqualFold(o.from, args[0])) {
+			found = o
+		}
+	}
+	cmd := map[bool]int{true: cmdAccept, false: cmdDecline}[accept]
+	if found == nil {
+		c.sendText(cmd, "There is no challenge to answer.")
+		return
+	}
+	if !accept {
+		s.dropOffer(found.from, found.to)
+		c.sendText(cmd, "You decline the challenge from "+found.from+".")
+		if from := s.user(found.from); from != nil {
+			from.sendText(cmdDecline, c.name+" declines your challenge.")
+		}
+		return
+	}
+	s.acceptOffer(found)
+}
+
+// acceptOffer starts the game a challenge offers.
+func (s *Server) acceptOffer(o *challenge) {
+	from, to := s.user(o.from), s.user(o.to)
+	s.dropOffer(o.from, o.to)
+	if from == nil || to == nil {
+		return
+	}
+	s.begin(from, to, o.terms)
+}
+
+// begin starts a game between issuer (whose terms these are) and taker.
+func (s *Server) begin(issuer, taker *conn, t terms) {
+	white, black := issuer, taker
+	switch t.color {
+	case int(game.Black):
+		white, black = taker, issuer
+	case -1:
+		if s.nextGame%2 == 0 {
+			white, black = taker, issuer
+		}
+	}
+	s.start(white, black, t.rules, t.base, t.inc, t.rated)
+}
+
+// dropOffer removes the challenge from one user to another.
+func (s *Server) dropOffer(from, to string) {
+	kept := s.offers[:0]
+	for _, o := range s.offers {
+		if strings.EqualFold(o.from, from) && strings.EqualFold(o.to, to) {
+			if u := s.user(to); u != nil {
+				u.send(u.dg(dgMatchGone, from, to))
+			}
+			continue
+		}
+		kept = append(kept, o)
+	}
+	s.offers = kept
+}
+
+// dropOffers removes every challenge and seek of name (it starts a game or leaves).
+func (s *Server) dropOffers(name string) {
+	var gone []*challenge
+	for _, o := range s.offers {
+		if strings.EqualFold(o.from, name) || strings.EqualFold(o.to, name) {
+			gone = append(gone, o)
+		}
+	}
+	for _, o := range gone {
+		s.dropOffer(o.from, o.to)
+	}
+	kept := s.seeks[:0]
+	for _, sk := range s.seeks {
+		if !strings.EqualFold(sk.from, name) {
+			kept = append(kept, sk)
+		}
+	}
+	s.seeks = kept
+}
+
+// seekCmd posts an open offer: "seek [terms]".
+func (s *Server) seekCmd(c *conn, args []string) {
+	if s.playing(c) != nil {
+		c.sendText(cmdOther, "You are playing a game.")
+		return
+	}
+	t, err := parseTerms(args)
+	if err != nil {
+		c.sendText(cmdOther, err.Error())
+		return
+	}
+	if t.rated && !c.registered {
+		t.rated = false
+	}
+	s.nextSeek++
+	sk := &seek{number: s.nextSeek, from: c.name, terms: t}
+	s.seeks = append(s.seeks, sk)
+	c.sendText(cmdOther, fmt.Sprintf("Your seek %d is posted: %s. Others join it with \"play %d\".", sk.number, t.describe(), sk.number))
+	for _, u := range s.sortedUsers() {
+		if u != c {
+			u.sendText(cmdOther, fmt.Sprintf("%s (%d) seeking %s (\"play %d\" to respond)", c.name, int(s.ratingOf(c).R), t.describe(), sk.number))
+		}
+	}
+}
+
+// unseek removes c's seeks.
+func (s *Server) unseek(c *conn) {
+	kept := s.seeks[:0]
+	n := 0
+	for _, sk := range s.seeks {
+		if strings.EqualFold(sk.from, c.name) {
+			n++
+			continue
+		}
+		kept = append(kept, sk)
+	}
+	s.seeks = kept
+	c.sendText(cmdOther, fmt.Sprintf("%d seek(s) removed.", n))
+}
+
+// play takes a seek: "play NUMBER" or "play NAME".
+func (s *Server) play(c *conn, args []string) {
+	if len(args) != 1 {
+		c.sendText(cmdOther, "Usage: play NUMBER (or NAME): take a seek")
+		return
+	}
+	if s.playing(c) != nil {
+		c.sendText(cmdOther, "You are playing a game.")
+		return
+	}
+	for _, sk := range s.seeks {
+		if strconv.Itoa(sk.number) == args[0] || strings.EqualFold(sk.from, args[0]) {
+			issuer := s.user(sk.from)
+			if issuer == nil || issuer == c {
+				continue
+			}
+			if sk.rated && !c.registered {
+				c.sendText(cmdOther, "That seek is for a rated game: log in with a registered name.")
+				return
+			}
+			s.begin(issuer, c, sk.terms)
+			return
+		}
+	}
+	c.sendText(cmdOther, "No such seek.")
+}

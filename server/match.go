@@ -1,0 +1,237 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/server/rating"
+)
+
+// match is one game being played on the server.
+type match struct {
+	s         *Server
+	number    int
+	id        string
+	rules     referee.Ruleset
+	ref       *referee.Referee
+	seats     [2]*seat // by colour
+	rated     bool
+	base, inc time.Duration
+	clock     [2]time.Duration // time left at stamp
+	stamp     time.Time
+	ticking   bool
+	timer     *time.Timer
+	observers map[*conn]bool
+	offers    [2]struct{ draw, abort bool }
+	over      bool
+}
+
+// seat is one player of a match.
+type seat struct {
+	name       string
+	c          *conn // nil while disconnected
+	registered bool
+	rating     rating.Rating
+	grace      *time.Timer
+}
+
+// wildNumber is datagram 15's wild number: 16 for every Kriegspiel ruleset.
+const wildNumber = 16
+
+// start begins a game between white and black (under s.mu).
+func (s *Server) start(white, black *conn, rules referee.Ruleset, base, inc time.Duration, rated bool) {
+	s.dropOffers(white.name)
+	s.dropOffers(black.name)
+	m := &match{s: s, number: s.nextGame, rules: rules, ref: referee.New(rules, game.Start()), rated: rated,
+		base: base, inc: inc, clock: [2]time.Duration{base, base}, observers: map[*conn]bool{}}
+	s.nextGame++
+	m.id = fmt.Sprintf("%s-%d", time.Now().UTC().Format("20060102T150405"), m.number)
+	for i, c := range [2]*conn{white, black} {
+		m.seats[i] = &seat{name: c.name, c: c, registered: c.registered, rating: s.ratingOf(c)}
+	}
+	s.games[m.number] = m
+	for _, c := range m.players() {
+		m.announceStart(c, dgGameStarted)
+	}
+	m.stamp, m.ticking = time.Now(), true
+	m.armClock()
+	m.sendClocks()
+	s.cfg.Logf("kriegd: game %d started: %s vs %s, %s, %v+%v", m.number, white.name, black.name, rules.Name, base, inc)
+}
+
+// players returns the connected players' connections.
+func (m *match) players() []*conn {
+	var out []*conn
+	for _, st := range m.seats {
+		if st.c != nil {
+			out = append(out, st.c)
+		}
+	}
+	return out
+}
+
+// player returns c's seat, or nil when c does not play here.
+func (m *match) player(c *conn) *seat {
+	for _, st := range m.seats {
+		if st.c == c {
+			return st
+		}
+	}
+	return nil
+}
+
+// colorOf returns c's colour in the game.
+func (m *match) colorOf(c *conn) game.Color {
+	if m.seats[game.Black].c == c {
+		return game.Black
+	}
+	return game.White
+}
+
+// ratingType is datagram 15's rating-type field: "Wild" for Wild 16, the
+// ruleset's name for the others (krieg's ICC driver reads it).
+func (m *match) ratingType() string {
+	if m.rules.Name == referee.Wild16.Name {
+		return "Wild"
+	}
+	return m.rules.Name
+}
+
+// announceStart sends datagram dg (15, or 18 to an observer) and a line.
+func (m *match) announceStart(c *conn, dg int) {
+	w, b := m.seats[game.White], m.seats[game.Black]
+	rated := map[bool]int{true: 1, false: 0}[m.rated]
+	mins, inc := int(m.base/time.Minute), int(m.inc/time.Second)
+	d := c.dg(dg, m.number, w.name, b.name, wildNumber, m.ratingType(), rated, mins, inc, mins, inc, 1, "",
+		int(w.rating.R), int(b.rating.R), m.number, "", "", 0, 0, 0, "", 0)
+	c.send(d + fmt.Sprintf("\r\nCreating: %s (%d) %s (%d) %s %s %d %d\r\n{Game %d (%s vs. %s) Creating %s %s match.}\r\n",
+		w.name, int(w.rating.R), b.name, int(b.rating.R), map[bool]string{true: "rated", false: "unrated"}[m.rated],
+		m.rules.Title, mins, inc, m.number, w.name, b.name, map[bool]string{true: "rated", false: "unrated"}[m.rated], m.rules.Title))
+}
+
+// attempt plays c's move text (under s.mu).
+func (m *match) attempt(c *conn, text string) {
+	us := m.colorOf(c)
+	if m.ref.ToMove() != us {
+		c.unit(cmdIllegal, "It is not your move.\r\n"+c.dg(dgIllegalMove, m.number, text, 4))
+		return
+	}
+	mv, err := game.ParseMove(text)
+	if err != nil {
+		c.unit(cmdIllegal, clean(err.Error())+"\r\n"+c.dg(dgIllegalMove, m.number, text, 1))
+		return
+	}
+	before := m.ref.Position()
+	ans := m.ref.Attempt(mv)
+	m.tell(ans, &before, mv)
+}
+
+// askAny asks "Any?" for c (rulesets with it).
+func (m *match) askAny(c *conn) {
+	if m.ref.ToMove() != m.colorOf(c) {
+		c.sendText(cmdOther, "It is not your move.")
+		return
+	}
+	if m.rules.Any == referee.AnyNone {
+		c.sendText(cmdOther, "There is no \"Any?\" in "+m.rules.Title+": try a pawn capture by its squares (e4d5).")
+		return
+	}
+	before := m.ref.Position()
+	m.tell(m.ref.AskAny(), &before, game.NoMove)
+}
+
+// tell sends the referee's last entry to everyone who hears it, each in
+// their own words: the mover's move in full, the opponent's as ? or ?x<sq>,
+// the announcements as the ruleset words them. Observers hear everything.
+func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
+	log := m.ref.Log()
+	e := log[len(log)-1]
+	if ans.Verdict == referee.Accepted {
+		m.moved()
+	}
+	for _, color := range [2]game.Color{game.White, game.Black} {
+		c := m.seats[color].c
+		if c == nil {
+			continue
+		}
+		h, heard := e.HeardBy(color)
+		lines := m.lines(h.Said)
+		switch {
+		case e.Mover == color && ans.Verdict == referee.Accepted:
+			c.unit(cmdMove, c.dg(dgSendMoves, m.number, m.smith(before, mv))+lines)
+		case e.Mover == color && (ans.Verdict == referee.Illegal || ans.Verdict == referee.Nonsense || ans.Verdict == referee.Repeated):
+			c.unit(cmdIllegal, lines+c.dg(dgIllegalMove, m.number, mv.String(), 2))
+		case e.Mover == color:
+			c.unit(cmdOther, lines)
+		case ans.Verdict == referee.Accepted:
+			mystery := "?"
+			if ans.Capture != game.NoSquare {
+				mystery = "?x" + ans.Capture.String()
+			}
+			c.send(c.dg(dgSendMoves, m.number, mystery) + lines)
+		case heard && lines != "":
+			c.send(lines)
+		}
+	}
+	for o := range m.observers {
+		text := m.lines(e.Said)
+		if ans.Verdict == referee.Accepted {
+			text = o.dg(dgSendMoves, m.number, smith(before, mv)) + text
+		}
+		o.send(text)
+	}
+	if ans.Verdict == referee.Accepted {
+		m.sendClocks()
+	}
+	if r := m.ref.Result(); r != nil {
+		m.end(*r)
+	}
+}
+
+// lines writes announcements as text lines, the result left to datagram 16.
+func (m *match) lines(said []referee.Announcement) string {
+	var b strings.Builder
+	for _, a := range said {
+		if a.Kind == referee.KindGameOver {
+			continue
+		}
+		if t := a.Text(m.rules); t != "" {
+			b.WriteString(strings.TrimRight(t, ".") + ".\r\n")
+		}
+	}
+	return b.String()
+}
+
+// smith writes move mv in before as datagram 24's smith field: from, to, a
+// capture letter (E en passant, c/C castling) and the promotion. Under a
+// ruleset that names only the capture's square, the captured man's letter
+// is left out: the mover learns the capture from the announcement alone.
+func (m *match) smith(before *game.Position, mv game.Move) string {
+	s := smith(before, mv)
+	if m.rules.CaptureKind || before.At(mv.To()) == game.NoPiece || before.IsCastling(mv) {
+		return s
+	}
+	letter := strings.ToLower(before.At(mv.To()).Type().Letter())
+	return s[:4] + strings.TrimPrefix(s[4:], letter)
+}
+
+// smith writes move mv in before in full (for observers and Wild 16).
+func smith(before *game.Position, mv game.Move) string {
+	s := mv.From().String() + mv.To().String()
+	pc := before.At(mv.From())
+	switch {
+	case before.IsCastling(mv):
+		s += map[bool]string{true: "c", false: "C"}[mv.To() > mv.From()]
+	case pc.Type() == game.Pawn && mv.To() == before.EnPassant():
+		s += "E"
+	case before.At(mv.To()) != game.NoPiece:
+		s += strings.ToLower(before.At(mv.To()).Type().Letter())
+	}
+	if p := mv.Promotion(); p != game.NoPieceType {
+		s += p.Letter()
+	}
+	return s
+}

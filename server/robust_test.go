@@ -1,0 +1,192 @@
+package server_test
+
+import (
+	"context"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	stdnet "net"
+
+	"github.com/krieg/krieg/server"
+)
+
+// stillServes checks that the server answers a well-behaved user.
+func stillServes(t *testing.T, r *raw) {
+	t.Helper()
+	r.send("games")
+	r.waitFor("games in progress:")
+}
+
+func TestBadInputNeverReachesOthers(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	bad := u.login(t, "mallory", "")
+
+	// Garbage bytes, framing bytes and invalid UTF-8: a clear error each,
+	// and what reaches another user is clean text.
+	bad.send("\x00\x01\x02\xff\xfe\x19[\x19(")
+	bad.waitFor("is not a command")
+	bad.send("tell bob \x19(15 9 x y\x19) \xff\xfe caf\xe9 \x1b[31m")
+	b.waitFor("mallory tells you: ")
+	tell := b.waitFor("\r\n")
+	if strings.ContainsAny(tell, "\x19\x1b\x00") || !utf8.ValidString(tell) || !strings.Contains(tell, "café") {
+		t.Fatalf("bob received %q", tell)
+	}
+
+	// Commands for someone else's game, and moves out of turn.
+	bad.send("resign", "draw", "abort", "e2e4", "accept", "say hi")
+	for _, want := range []string{"You are not playing a game.", "You are not playing a game.", "You are not playing a game.",
+		"You are not playing a game.", "There is no challenge to answer.", "You are not playing a game."} {
+		bad.waitFor(want)
+	}
+	b.send("e7e5")
+	b.waitFor("It is not your move.")
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	if strings.Contains(a.all(), "e7e5") {
+		t.Fatalf("white heard black's attempt out of turn: %q", a.all())
+	}
+
+	// A 1 MiB line closes only that connection, with a clear message.
+	big := u.login(t, "bigmouth", "")
+	big.nc.Write([]byte(strings.Repeat("x", 1<<20) + "\r\n"))
+	if tail := big.closed(); !strings.Contains(tail, "line too long") {
+		t.Fatalf("the 1 MiB line got %q", tail)
+	}
+	stillServes(t, a)
+	b.send("e7e5")
+	a.waitFor("\x19(24 1 ?\x19)")
+}
+
+func TestNeverEndingLineAndIdleTimeout(t *testing.T) {
+	u := startUmpire(t, server.Config{IdleTimeout: 400 * time.Millisecond, LoginTime: 400 * time.Millisecond})
+	keep := u.dial(t)
+	keep.send("level1=1", "keeper")
+	keep.waitFor("Starting session")
+
+	// A line that never ends, sent a byte at a time; a half-open
+	// connection (logged in, then silent); one that never logs in. Each is
+	// cut at the timeout while the keeper, who speaks in time, is served.
+	drip, silent, mute := u.login(t, "dripper", ""), u.login(t, "silent", ""), u.dial(t)
+	start := time.Now()
+	go func() {
+		for i := 0; i < 200; i++ {
+			if _, err := drip.nc.Write([]byte("x")); err != nil {
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	for !(drip.isClosed() && silent.isClosed() && mute.isClosed()) {
+		if time.Since(start) > 3*time.Second {
+			t.Fatalf("not cut within 3 s: dripper %v, silent %v, never logged in %v", drip.isClosed(), silent.isClosed(), mute.isClosed())
+		}
+		stillServes(t, keep)
+		time.Sleep(100 * time.Millisecond)
+	}
+	for _, r := range []*raw{drip, silent} {
+		if tail := r.closed(); !strings.Contains(tail, "no input for too long") {
+			t.Fatalf("a connection cut for silence got %q", tail)
+		}
+	}
+	stillServes(t, keep)
+}
+
+func TestAttemptFloodIsRateLimited(t *testing.T) {
+	u := startUmpire(t, server.Config{Attempts: 5})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	var flood strings.Builder
+	for i := 0; i < 200; i++ {
+		flood.WriteString("e1e3\r\n") // illegal: each one a real attempt
+	}
+	a.nc.Write([]byte(flood.String()))
+	a.waitFor("Too many attempts: slow down (at most 5 a second)")
+	stillServes(t, a)
+	time.Sleep(100 * time.Millisecond)
+	if n := strings.Count(a.all(), "\x19(42 1 e1e3"); n < 10 || n > 15 {
+		t.Fatalf("%d of 200 flooded attempts were answered; want the burst of 10 (and a few refilled)", n)
+	}
+	if n := strings.Count(a.all(), "Too many attempts"); n != 1 {
+		t.Fatalf("the slow-down message came %d times; want once", n)
+	}
+	// After a pause the player may attempt again.
+	time.Sleep(400 * time.Millisecond)
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+}
+
+func TestSlowReaderIsDisconnected(t *testing.T) {
+	u := startUmpire(t, server.Config{OutQueue: 64, Attempts: 10000})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+
+	// The slow reader: a tiny receive buffer, and it never reads.
+	d := stdnet.Dialer{Control: func(_, _ string, rc syscall.RawConn) error {
+		return rc.Control(func(fd uintptr) { syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 2048) })
+	}}
+	nc, err := d.DialContext(context.Background(), "tcp", u.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	nc.Write([]byte("level1=1\r\nlevel2settings=" + strings.Repeat("1", 100) + "\r\nsloth\r\nobserve 1\r\n"))
+
+	for {
+		a.send("who")
+		a.waitFor("players logged in:")
+		if strings.Contains(a.waitFor("\x19]"), "sloth") {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// A chatty game goes on: attempts, and tells to the sloth (20 at a
+	// time, each answered to alice) until the server lets the sloth go.
+	deadline := time.Now().Add(20 * time.Second)
+	tell := "tell sloth " + strings.Repeat("chatter ", 50)
+	for gone := false; !gone; {
+		a.send("e1e3")
+		for i := 0; i < 20; i++ {
+			a.send(tell)
+		}
+		for i := 0; i < 20; i++ {
+			a.waitFor("\x19[101 *\r\n")
+			if strings.HasPrefix(a.waitFor("\r\n"), "Usage") {
+				gone = true
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the reader that never reads was not disconnected")
+		}
+	}
+	a.send("who")
+	a.waitFor("players logged in:")
+	if who := a.waitFor("\x19]"); strings.Contains(who, "sloth") {
+		t.Fatalf("the sloth is still logged in: %q", who)
+	}
+	// The others were served throughout and still are.
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+}
+
+func TestConnectionLimit(t *testing.T) {
+	u := startUmpire(t, server.Config{MaxConns: 4})
+	var held []*raw
+	for i := 0; i < 4; i++ {
+		r := u.dial(t)
+		r.waitFor("login: ")
+		held = append(held, r)
+	}
+	over := u.dial(t)
+	if tail := over.closed(); !strings.Contains(tail, "kriegd is full") {
+		t.Fatalf("the connection over the limit got %q", tail)
+	}
+	held[0].nc.Close()
+	time.Sleep(100 * time.Millisecond)
+	r := u.login(t, "late", "")
+	stillServes(t, r)
+}

@@ -1,0 +1,89 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The bytes of ICC's level-1 and level-2 framing (../shared/docs/ICC.md).
+const (
+	ctrlY = "\x19"
+	// unitOpen and unitClose bracket the output of one command.
+	unitOpen, unitClose = ctrlY + "[", ctrlY + "]"
+	// dgOpen and dgClose bracket one datagram.
+	dgOpen, dgClose = ctrlY + "(", ctrlY + ")"
+)
+
+// Command numbers of level-1 units (ICC.md).
+const (
+	cmdServer  = 0
+	cmdIllegal = 1
+	cmdMove    = 2
+	cmdTell    = 101
+	cmdSay     = 109
+	cmdMatch   = 121
+	cmdAccept  = 123
+	cmdObserve = 137
+	cmdDecline = 144
+	cmdAbort   = 156
+	cmdDraw    = 207
+	cmdResign  = 208
+	cmdOther   = 50
+)
+
+// Datagram numbers the server sends.
+const (
+	dgWhoAmI      = 0
+	dgGameStarted = 15
+	dgGameResult  = 16
+	dgStartedObs  = 18
+	dgOffers      = 21
+	dgSendMoves   = 24
+	dgTell        = 31
+	dgMatch       = 29
+	dgMatchGone   = 30
+	dgIllegalMove = 42
+	dgRelation    = 43
+	dgMsec        = 56
+	dgLoginFailed = 69
+	dgDummy       = 81
+	dgSet2        = 124
+	maxDatagram   = 255
+)
+
+// quote writes one datagram field: a word as it is, anything with spaces
+// or braces in ^Y{...^Y}, the empty string as {}.
+func quote(field string) string {
+	switch {
+	case field == "":
+		return "{}"
+	case strings.ContainsAny(field, " {}\t"):
+		return ctrlY + "{" + strings.ReplaceAll(field, ctrlY, "") + ctrlY + "}"
+	}
+	return field
+}
+
+// datagram writes datagram n with its fields.
+func datagram(n int, fields ...any) string {
+	var b strings.Builder
+	b.WriteString(dgOpen)
+	fmt.Fprint(&b, n)
+	for _, f := range fields {
+		b.WriteByte(' ')
+		b.WriteString(quote(fmt.Sprint(f)))
+	}
+	b.WriteString(dgClose)
+	return b.String()
+}
+
+// clean removes the framing byte and other control characters (but tabs)
+// from text a user typed, so that one user's words can never open a unit or
+// a datagram in another user's stream.
+func clean(text string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' || r == 0x7f || r == 0xfffd {
+			return -1
+		}
+		return r
+	}, text)
+}
