@@ -5,6 +5,7 @@ import (
 
 	"github.com/krieg/krieg/controller/belief"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -37,5 +38,29 @@ func TestRebuildIsReproducible(t *testing.T) {
 				t.Fatalf("state %d: board %d differs between two rebuilds from the same seed", i, j)
 			}
 		}
+	}
+}
+
+// TestPawnCapturesShortcut: the shortcut finds the same pawn captures as the
+// move generator in every position of a few random games (both sides to move).
+func TestPawnCapturesShortcut(t *testing.T) {
+	positions, captures := 0, 0
+	for g := uint64(0); g < 6; g++ {
+		ref := referee.New(referee.Wild16, game.Start())
+		bots := [2]*attempter.Random{attempter.NewRandom(2 * g), attempter.NewRandom(2*g + 1)}
+		for ref.Result() == nil {
+			pos := ref.Position()
+			var a, b [game.MaxMoves]game.Move
+			got, want := pawnCaptures(&pos, a[:0]), pos.PawnCaptures(b[:0])
+			if len(got) != len(want) {
+				t.Fatalf("game %d, %s: %d pawn captures, want %d", g, pos.FEN(), len(got), len(want))
+			}
+			positions++
+			captures += len(want)
+			bots[pos.Turn()].Turn(ref)
+		}
+	}
+	if captures == 0 {
+		t.Fatalf("no pawn capture in %d positions; the test needs some", positions)
 	}
 }

@@ -39,6 +39,10 @@ type Sampler struct {
 	// enemy's moves (opponent.go); the rest is uniform.
 	purpose float64
 	hashes  []uint64 // scratch for Distinct
+	// spare holds the board slice of the refresh before last, and seen the
+	// merge's index, both reused so that a refresh allocates nothing.
+	spare []particle
+	seen  map[uint64]int32
 }
 
 // particle is one hidden board and its weight.
@@ -223,7 +227,29 @@ func (s *Sampler) enemyAsked(has bool) {
 // hasPawnCapture is the answer to Any? in p: does the side to move have a legal pawn capture?
 func hasPawnCapture(p *game.Position) bool {
 	var buf [game.MaxMoves]game.Move
-	return len(p.PawnCaptures(buf[:0])) > 0
+	return len(pawnCaptures(p, buf[:0])) > 0
+}
+
+// pawnCaptures appends the legal pawn captures of the side to move in p to
+// buf. Most boards have no pawn touching an enemy man or the en passant
+// square; for them it answers from two shifts, without generating moves.
+func pawnCaptures(p *game.Position, buf []game.Move) []game.Move {
+	us := p.Turn()
+	pawns := p.Pieces(us, game.Pawn)
+	targets := p.ByColor(us.Other())
+	if ep := p.EnPassant(); ep != game.NoSquare {
+		targets |= ep.Bit()
+	}
+	var reach game.Bitboard
+	if us == game.White {
+		reach = (pawns&^game.FileA)<<7 | (pawns&^game.FileH)<<9
+	} else {
+		reach = (pawns&^game.FileA)>>9 | (pawns&^game.FileH)>>7
+	}
+	if reach&targets == 0 {
+		return buf
+	}
+	return p.PawnCaptures(buf)
 }
 
 // enemyMove replaces every board by its children consistent with o.
@@ -271,7 +297,7 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 		}
 		count += len(s.workers[w].children)
 	}
-	next := make([]particle, 0, min(count, s.capacity))
+	next := s.spare[:0]
 	if count <= s.capacity {
 		for w := range s.workers {
 			for _, c := range s.workers[w].children {
@@ -298,6 +324,7 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 			}
 		}
 	}
+	s.spare = s.boards
 	s.boards = s.merge(next)
 }
 
@@ -306,7 +333,11 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 // paths fills the capacity with copies, and resampling may then lose a rare
 // board that is the truth.
 func (s *Sampler) merge(boards []particle) []particle {
-	at := make(map[uint64]int32, len(boards))
+	if s.seen == nil {
+		s.seen = make(map[uint64]int32, len(boards))
+	}
+	at := s.seen
+	clear(at)
 	kept := boards[:0]
 	for _, b := range boards {
 		h := b.pos.Hash()
@@ -373,7 +404,7 @@ func consistent(p *game.Position, m game.Move, o *belief.Observation, rules refe
 // as style announces them.
 func sameTries(p *game.Position, t referee.Tries, style referee.TryStyle) bool {
 	var buf [game.MaxMoves]game.Move
-	caps := p.PawnCaptures(buf[:0])
+	caps := pawnCaptures(p, buf[:0])
 	switch style {
 	case referee.TriesCount:
 		return len(caps) == t.Count
