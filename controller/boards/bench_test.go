@@ -2,9 +2,9 @@ package boards
 
 import (
 	"fmt"
+	"github.com/krieg/krieg/controller/internal/testboard"
 	"runtime"
 	"sync"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"testing"
 	"time"
 
