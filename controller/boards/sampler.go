@@ -63,6 +63,7 @@ type expansion struct {
 	children []child
 	buf      [game.MaxMoves]game.Move
 	weights  [game.MaxMoves]float64 // the opponent model's weights of buf's moves
+	next     game.Position          // scratch: the board after the move tested
 }
 
 // DefaultCapacity is the number of boards a sampler holds at most.
@@ -277,7 +278,7 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 					if quickReject(&b.pos, m, o) {
 						continue
 					}
-					if _, ok := consistent(&b.pos, m, o, s.rules); ok {
+					if consistentInto(&e.next, &b.pos, m, o, s.rules) {
 						cw := even
 						if s.purpose > 0 {
 							cw += purposeful * e.weights[j]
@@ -370,34 +371,42 @@ func quickReject(p *game.Position, m game.Move, o *belief.Observation) bool {
 // consistent reports whether the referee, playing the legal move m on p,
 // would have said what o records, and returns the position after it.
 func consistent(p *game.Position, m game.Move, o *belief.Observation, rules referee.Ruleset) (game.Position, bool) {
+	var next game.Position
+	ok := consistentInto(&next, p, m, o, rules)
+	return next, ok
+}
+
+// consistentInto is consistent writing the position after m into next (left
+// unspecified when m is not consistent), so that a refresh testing many
+// moves copies each position once.
+func consistentInto(next, p *game.Position, m game.Move, o *belief.Observation, rules referee.Ruleset) bool {
 	capSq := p.CapturedSquare(m)
 	if capSq != o.Capture {
-		return game.Position{}, false
+		return false
 	}
 	if capSq != game.NoSquare && rules.CaptureKind && o.Captured != referee.CapturedUnknown {
 		if (p.At(capSq).Type() == game.Pawn) != (o.Captured == referee.CapturedPawn) {
-			return game.Position{}, false
+			return false
 		}
 	}
 	if rules.PromotionAnnounced && (m.Promotion() != game.NoPieceType) != o.Promoted {
-		return game.Position{}, false
+		return false
 	}
-	next := *p
+	*next = *p
 	next.Apply(m)
-	var kbuf [4]referee.CheckKind
-	checks := referee.CheckKinds(&next, kbuf[:0])
-	if len(checks) != len(o.Checks) {
-		return game.Position{}, false
+	checkers := next.Checkers()
+	if checkers.Count() != len(o.Checks) {
+		return false
 	}
-	for i, k := range checks {
-		if rules.CheckDirection && k != o.Checks[i] {
-			return game.Position{}, false
+	if checkers != 0 && rules.CheckDirection {
+		var kbuf [4]referee.CheckKind
+		for i, k := range referee.CheckKinds(next, kbuf[:0]) {
+			if k != o.Checks[i] {
+				return false
+			}
 		}
 	}
-	if o.Tries != nil && !sameTries(&next, *o.Tries, rules.Tries) {
-		return game.Position{}, false
-	}
-	return next, true
+	return o.Tries == nil || sameTries(next, *o.Tries, rules.Tries)
 }
 
 // sameTries reports whether the side to move in p has the pawn tries t, as far
