@@ -2,14 +2,16 @@ package boards
 
 import (
 	"github.com/krieg/krieg/controller/belief"
-	"time"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 )
 
-// rebuildBudget bounds the time spent rebuilding boards after a fallback.
-const rebuildBudget = 8 * time.Millisecond
+// rebuildAttempts bounds a rebuild after a fallback at this many random
+// placements per board of capacity. A count rather than a clock keeps replays
+// reproducible: the same messages give the same boards on any machine and
+// under any load.
+const rebuildAttempts = 2
 
 // Rebuild fills the sampler with boards drawn from the B1 sets after every
 // board was ruled out: the enemy material of the last consistent board (less
@@ -21,17 +23,13 @@ func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observ
 	s.Fallbacks++
 	them := s.us.Other()
 	toMove := own.Turn()
-	deadline := time.Now().Add(rebuildBudget)
 	material := s.material
 	for _, t := range belief.Classes {
 		material[t] = min(material[t], b.Possible[t].Count())
 	}
 	material[game.King] = 1
 	var squares [64]game.Square
-	for attempt := 0; len(s.boards) < s.capacity; attempt++ {
-		if attempt%64 == 0 && time.Now().After(deadline) {
-			break
-		}
+	for attempt := 0; len(s.boards) < s.capacity && attempt < rebuildAttempts*s.capacity; attempt++ {
 		p := *own
 		p.SetEnPassant(game.NoSquare)
 		p.SetCastling(p.Castling() & ownRights(s.us))

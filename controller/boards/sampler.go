@@ -39,6 +39,10 @@ type Sampler struct {
 	// enemy's moves (opponent.go); the rest is uniform.
 	purpose float64
 	hashes  []uint64 // scratch for Distinct
+	// spare holds the board slice of the refresh before last, and seen the
+	// merge's index, both reused so that a refresh allocates nothing.
+	spare []particle
+	seen  map[uint64]int32
 }
 
 // particle is one hidden board and its weight.
@@ -59,6 +63,7 @@ type expansion struct {
 	children []child
 	buf      [game.MaxMoves]game.Move
 	weights  [game.MaxMoves]float64 // the opponent model's weights of buf's moves
+	next     game.Position          // scratch: the board after the move tested
 }
 
 // DefaultCapacity is the number of boards a sampler holds at most.
@@ -223,7 +228,29 @@ func (s *Sampler) enemyAsked(has bool) {
 // hasPawnCapture is the answer to Any? in p: does the side to move have a legal pawn capture?
 func hasPawnCapture(p *game.Position) bool {
 	var buf [game.MaxMoves]game.Move
-	return len(p.PawnCaptures(buf[:0])) > 0
+	return len(pawnCaptures(p, buf[:0])) > 0
+}
+
+// pawnCaptures appends the legal pawn captures of the side to move in p to
+// buf. Most boards have no pawn touching an enemy man or the en passant
+// square; for them it answers from two shifts, without generating moves.
+func pawnCaptures(p *game.Position, buf []game.Move) []game.Move {
+	us := p.Turn()
+	pawns := p.Pieces(us, game.Pawn)
+	targets := p.ByColor(us.Other())
+	if ep := p.EnPassant(); ep != game.NoSquare {
+		targets |= ep.Bit()
+	}
+	var reach game.Bitboard
+	if us == game.White {
+		reach = (pawns&^game.FileA)<<7 | (pawns&^game.FileH)<<9
+	} else {
+		reach = (pawns&^game.FileA)>>9 | (pawns&^game.FileH)>>7
+	}
+	if reach&targets == 0 {
+		return buf
+	}
+	return p.PawnCaptures(buf)
 }
 
 // enemyMove replaces every board by its children consistent with o.
@@ -251,7 +278,7 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 					if quickReject(&b.pos, m, o) {
 						continue
 					}
-					if _, ok := consistent(&b.pos, m, o, s.rules); ok {
+					if consistentInto(&e.next, &b.pos, m, o, s.rules) {
 						cw := even
 						if s.purpose > 0 {
 							cw += purposeful * e.weights[j]
@@ -271,7 +298,7 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 		}
 		count += len(s.workers[w].children)
 	}
-	next := make([]particle, 0, min(count, s.capacity))
+	next := s.spare[:0]
 	if count <= s.capacity {
 		for w := range s.workers {
 			for _, c := range s.workers[w].children {
@@ -298,6 +325,7 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 			}
 		}
 	}
+	s.spare = s.boards
 	s.boards = s.merge(next)
 }
 
@@ -306,7 +334,11 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 // paths fills the capacity with copies, and resampling may then lose a rare
 // board that is the truth.
 func (s *Sampler) merge(boards []particle) []particle {
-	at := make(map[uint64]int32, len(boards))
+	if s.seen == nil {
+		s.seen = make(map[uint64]int32, len(boards))
+	}
+	at := s.seen
+	clear(at)
 	kept := boards[:0]
 	for _, b := range boards {
 		h := b.pos.Hash()
@@ -339,41 +371,49 @@ func quickReject(p *game.Position, m game.Move, o *belief.Observation) bool {
 // consistent reports whether the referee, playing the legal move m on p,
 // would have said what o records, and returns the position after it.
 func consistent(p *game.Position, m game.Move, o *belief.Observation, rules referee.Ruleset) (game.Position, bool) {
+	var next game.Position
+	ok := consistentInto(&next, p, m, o, rules)
+	return next, ok
+}
+
+// consistentInto is consistent writing the position after m into next (left
+// unspecified when m is not consistent), so that a refresh testing many
+// moves copies each position once.
+func consistentInto(next, p *game.Position, m game.Move, o *belief.Observation, rules referee.Ruleset) bool {
 	capSq := p.CapturedSquare(m)
 	if capSq != o.Capture {
-		return game.Position{}, false
+		return false
 	}
 	if capSq != game.NoSquare && rules.CaptureKind && o.Captured != referee.CapturedUnknown {
 		if (p.At(capSq).Type() == game.Pawn) != (o.Captured == referee.CapturedPawn) {
-			return game.Position{}, false
+			return false
 		}
 	}
 	if rules.PromotionAnnounced && (m.Promotion() != game.NoPieceType) != o.Promoted {
-		return game.Position{}, false
+		return false
 	}
-	next := *p
+	*next = *p
 	next.Apply(m)
-	var kbuf [4]referee.CheckKind
-	checks := referee.CheckKinds(&next, kbuf[:0])
-	if len(checks) != len(o.Checks) {
-		return game.Position{}, false
+	checkers := next.Checkers()
+	if checkers.Count() != len(o.Checks) {
+		return false
 	}
-	for i, k := range checks {
-		if rules.CheckDirection && k != o.Checks[i] {
-			return game.Position{}, false
+	if checkers != 0 && rules.CheckDirection {
+		var kbuf [4]referee.CheckKind
+		for i, k := range referee.CheckKinds(next, kbuf[:0]) {
+			if k != o.Checks[i] {
+				return false
+			}
 		}
 	}
-	if o.Tries != nil && !sameTries(&next, *o.Tries, rules.Tries) {
-		return game.Position{}, false
-	}
-	return next, true
+	return o.Tries == nil || sameTries(next, *o.Tries, rules.Tries)
 }
 
 // sameTries reports whether the side to move in p has the pawn tries t, as far
 // as style announces them.
 func sameTries(p *game.Position, t referee.Tries, style referee.TryStyle) bool {
 	var buf [game.MaxMoves]game.Move
-	caps := p.PawnCaptures(buf[:0])
+	caps := pawnCaptures(p, buf[:0])
 	switch style {
 	case referee.TriesCount:
 		return len(caps) == t.Count
