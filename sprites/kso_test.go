@@ -209,6 +209,22 @@ func TestWindowKSO(t *testing.T) {
 		return len(des) == 1
 	})
 	t.Logf("%d plies, %d entries heard through the window", ref.Plies(), len(got))
+
+	// New game goes back to the lobby; the ruleset and colour chosen there
+	// shape the entries; the finished game is no longer active.
+	h.do(func() {
+		app.Inject(Intent{Kind: Press, Button: scene.NewGame},
+			Intent{Kind: Press, Button: scene.Choice(scene.LobbyRulesGroup, 2)},
+			Intent{Kind: Press, Button: scene.Choice(scene.LobbyColourGroup, 1)})
+	})
+	h.waitFor(t, "the lobby again", 10*time.Second, func() bool {
+		labels = app.frame.Lobby.Entries
+		return app.frame.Mode == scene.LobbyScreen && !app.frame.Lobby.Fetching && len(labels) > 0
+	})
+	variant := kso.Variants()[2]
+	if i := indexPrefix(labels, "Create an open "+variant+" game as black"); i < 0 || indexPrefix(labels, "Resume ") >= 0 {
+		t.Errorf("the lobby after the game:\n%s\nwant a %s game as black to create and nothing to resume", strings.Join(labels, "\n"), variant)
+	}
 }
 
 // tapNorm puts entries' announcements in the site's form (ksotest.Told1).
