@@ -51,6 +51,8 @@ type Options struct {
 	// on the command line and wins over the saved one.
 	SettingsDir     string
 	ChoiceFromFlags bool
+	// Site opens the kriegspiel.org lobby (see lobby.go).
+	Site *Site
 }
 
 // App is the window's game: it implements ebiten.Game.
@@ -65,6 +67,7 @@ type App struct {
 	queue  []Intent // injected intents, applied at the next Update
 	play   *play
 	replay *replay
+	lobby  *lobby
 	quit   bool
 	// The Save as… question: prompting while the path is being typed.
 	prompting bool
@@ -91,6 +94,9 @@ func New(opt Options) (*App, error) {
 	case opt.Replay != nil:
 		a.replay = newReplay(opt.Replay)
 		a.replay.show(&a.frame, a.tick, true)
+	case opt.Site != nil:
+		a.lobby = newLobby(opt.Site)
+		a.frame.Mode = scene.LobbyScreen
 	case opt.Remote != nil:
 		a.play = newPlay(opt.Remote, opt)
 		a.frame.Mode = scene.PlayScreen
@@ -162,6 +168,9 @@ func (a *App) Update() error {
 	a.frame.Tick = a.tick
 	if a.play != nil {
 		a.play.drain(a)
+	}
+	if a.lobby != nil && a.frame.Mode == scene.LobbyScreen {
+		a.lobby.poll(&a.frame)
 	}
 	intents := a.input.Read(&a.scene, a.queue)
 	a.queue = a.queue[:0]
@@ -238,6 +247,8 @@ func (a *App) apply(in Intent) {
 	switch {
 	case f.Mode == scene.NewGameScreen:
 		a.newGame(in)
+	case f.Mode == scene.LobbyScreen:
+		a.lobby.apply(a, in)
 	case a.replay != nil:
 		a.replay.apply(a, in)
 	case a.play != nil:
@@ -345,6 +356,8 @@ func (a *App) newGame(in Intent) {
 func (a *App) Close() {
 	if a.play != nil {
 		a.play.close()
+	} else if a.lobby != nil {
+		_ = a.lobby.site.Endpoint.Close()
 	}
 }
 

@@ -474,8 +474,10 @@ func (p *play) button(a *App, b scene.Button) {
 			p.close()
 			a.play = nil
 			a.frame.Mode = scene.NewGameScreen
-		case a.opt.Local != nil:
+		case a.opt.Local != nil || a.lobby != nil && p.snap.InGame && p.snap.Result == nil:
 			a.frame.Panel.Notice = "Resign or finish this game first"
+		case a.lobby != nil:
+			a.lobby.back(a)
 		case a.opt.Spec != nil:
 			err = p.comm.Begin(*a.opt.Spec)
 		}

@@ -3,6 +3,7 @@
 // headless subcommands live in a binary of their own).
 //
 //	krieg-board [game flags]                a game against the computer, or on a server with --connect/--icc
+//	krieg-board --kso [--user NAME]          kriegspiel.org: the password asked on the terminal, then the lobby
 //	krieg-board replay [--side black] FILE  step through a record
 package main
 
@@ -44,6 +45,8 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	var fl launch.Flags
 	fl.Register(fs)
+	var k launch.KSO
+	k.Register(fs)
 	capacity := fs.Int("boards", 0, "boards the deduction engine holds (0: its default)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -74,7 +77,18 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 	} else {
 		fmt.Fprintf(stderr, "krieg: settings will not be kept: %v\n", err)
 	}
-	if fl.Remote() {
+	switch {
+	case k.On:
+		// The password is asked here, on the terminal, before the window opens.
+		ep, user, err := k.Person(fl, bufio.NewReader(stdin), stderr)
+		if err != nil {
+			return err
+		}
+		if err := ep.Connect(context.Background()); err != nil {
+			return err
+		}
+		opt.Site = &sprites.Site{Endpoint: ep, Lobby: ep.Lobby(), User: user}
+	case fl.Remote():
 		c, err := fl.ICCEndpoint(bufio.NewReader(stdin), stderr)
 		if err != nil {
 			return err
@@ -84,7 +98,7 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 		}
 		spec.AnySide = true
 		opt.Remote, opt.Spec = c, &spec
-	} else {
+	default:
 		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return startLocal(fl, ch) }
 	}
 	app, err := sprites.New(opt)

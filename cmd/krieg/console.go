@@ -23,12 +23,12 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	fs := newFlags("console", stderr)
 	var fl launch.Flags
 	fl.Register(fs)
-	var k ksoFlags
-	k.register(fs)
+	var k launch.KSO
+	k.Register(fs)
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
-	if k.on {
+	if k.On {
 		return ksoConsole(k, fl, bufio.NewReader(stdin), stdout, stderr)
 	}
 	if !fl.Remote() {

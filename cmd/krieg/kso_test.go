@@ -131,13 +131,3 @@ func TestBotCommand(t *testing.T) {
 		t.Errorf("a token file others may read: exit %d %q", code, errs)
 	}
 }
-
-// TestWindowKSOPlaysInTerminal: `krieg --kso` (the window's default) plays
-// on the site in the terminal until the window has a lobby of the site.
-func TestWindowKSOPlaysInTerminal(t *testing.T) {
-	s := ksoSite(t)
-	code, out, errs := krieg(t, "alice\nhunter22\nopen\n", "--kso", "--kso-url", s.URL)
-	if code != 0 || !strings.Contains(errs, "krieg console --kso") || !strings.Contains(out, "0 open game(s)") {
-		t.Fatalf("exit %d\nstdout %s\nstderr %s", code, out, errs)
-	}
-}

@@ -20,8 +20,8 @@ import (
 // runBot runs the computer player as a kriegspiel.org bot, or registers one.
 func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("bot", stderr)
-	var k ksoFlags
-	k.register(fs)
+	var k launch.KSO
+	k.Register(fs)
 	tokenFile := fs.String("token-file", defaultTokenFile(), "the bot's token file (written with mode 0600 by --register)")
 	register := fs.String("register", "", "register a bot with this user name and write its token to --token-file")
 	email := fs.String("email", "", "--register: the owner's e-mail address")
@@ -37,7 +37,7 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if !k.on {
+	if !k.On {
 		return fmt.Errorf("%w: krieg bot plays on kriegspiel.org: add --kso", errUsage)
 	}
 	if *tokenFile == "" {
@@ -53,7 +53,7 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if *email == "" {
 			return fmt.Errorf("%w: --register needs --email ADDR", errUsage)
 		}
-		c, err := kso.New(kso.Options{Base: k.url})
+		c, err := kso.New(kso.Options{Base: k.URL})
 		if err != nil {
 			return usage(err)
 		}
@@ -69,7 +69,7 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c, err := kso.New(kso.Options{Base: k.url, Token: tok})
+	c, err := kso.New(kso.Options{Base: k.URL, Token: tok})
 	if err != nil {
 		return usage(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 )
 
 // command is one subcommand: its name, a one-line summary and its entry point.
@@ -21,7 +20,7 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"window", "open the board: a game against the computer (the default; --connect, --icc for a server)", runWindow},
+		{"window", "open the board: a game against the computer (the default; --connect, --icc for a server, --kso for kriegspiel.org)", runWindow},
 		{"play", "watch one random-vs-random game in the terminal", runPlay},
 		{"perft", "count move-tree leaves: krieg perft [--fen FEN] [--divide] DEPTH", runPerft},
 		{"referee", "umpire a game over stdin/stdout, one JSON object per line", runReferee},
@@ -50,11 +49,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := "window"
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		name, args = args[0], args[1:]
-	}
-	if name == "window" && slices.Contains(args, "--kso") {
-		// The board window has no kriegspiel.org lobby yet: play in the terminal.
-		fmt.Fprintln(stderr, "krieg: kriegspiel.org is played in the terminal for now (krieg console --kso)")
-		name = "console"
 	}
 	for _, c := range commands {
 		if c.name == name {

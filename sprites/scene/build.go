@@ -18,6 +18,8 @@ func Build(f Frame) Scene {
 		s.newGamePanel(&f)
 	case ReplayScreen:
 		s.replayPanel(&f)
+	case LobbyScreen:
+		s.lobbyPanel(&f)
 	default:
 		s.playPanel(&f)
 	}

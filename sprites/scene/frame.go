@@ -95,6 +95,7 @@ type Frame struct {
 	Anim  *Animator // tokens as animated; nil draws View.Tokens as they are
 	Show  Show
 	Truth *game.Position // replay's "reveal truth": the enemy men as they are
+	Lobby LobbyView      // the kriegspiel.org lobby (LobbyScreen)
 
 	Selected game.Square   // NoSquare when none
 	Dests    game.Bitboard // where the selected man may be tried

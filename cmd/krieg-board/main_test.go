@@ -1,0 +1,31 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/controller/player"
+	"github.com/krieg/krieg/net/kso"
+	"github.com/krieg/krieg/net/kso/ksotest"
+)
+
+// TestKSOLoginBeforeWindow: krieg-board --kso asks the user name and the
+// password on the terminal (here a pipe) and logs in before any window
+// opens; a refused password ends it there, with the site's message and
+// without the password in what it wrote.
+func TestKSOLoginBeforeWindow(t *testing.T) {
+	s := ksotest.Started(t, map[string]string{"alice": "hunter22"}, func() ksotest.Opponent {
+		return player.New(player.Options{MoveTime: 15 * time.Millisecond, Seed: 7})
+	})
+	var errs bytes.Buffer
+	err := run([]string{"--kso", "--kso-url", s.URL, "--save", ""}, strings.NewReader("alice\nwrong-pw\n"), &errs)
+	if !errors.Is(err, kso.ErrSession) || !strings.Contains(err.Error(), "Invalid username or password") {
+		t.Fatalf("a refused password: got %v; want the site's refusal", err)
+	}
+	if out := errs.String() + err.Error(); strings.Contains(out, "wrong-pw") || !strings.Contains(out, "kriegspiel.org user: ") {
+		t.Fatalf("stderr %q, error %q: want the user asked and the password nowhere", errs.String(), err)
+	}
+}

@@ -1,0 +1,66 @@
+package scene
+
+import "github.com/krieg/krieg/assets"
+
+// LobbyScreen is the kriegspiel.org lobby: the site's games and bots to
+// choose from before the board shows a game.
+const LobbyScreen Mode = 16
+
+// The lobby's choice groups (see Choice): its entries, the ruleset and the
+// colour of the games it creates.
+const (
+	LobbyGroup = MotionGroup + 4 + iota
+	LobbyRulesGroup
+	LobbyColourGroup
+	lobbyRefreshGroup
+)
+
+// Refresh fetches the lobby's lists again.
+var Refresh = Choice(lobbyRefreshGroup, 0)
+
+// LobbyMax is how many entries the lobby shows (one choice group's worth).
+const LobbyMax = 16
+
+// LobbyView is what the lobby screen shows.
+type LobbyView struct {
+	Title    string   // who is logged in where
+	Entries  []string // the choices, at most LobbyMax shown
+	Rules    []string // the rulesets a new game may have
+	Rule     int      // the one chosen
+	Colours  []string // the colours we may take
+	Colour   int      // the one chosen
+	Status   string   // loading, an error, or what was chosen
+	Fetching bool     // a listing is on its way
+}
+
+// lobbyPanel draws the lobby beside the (empty) board.
+func (s *Scene) lobbyPanel(f *Frame) {
+	s.fitPanel(0, func(c *column) {
+		v := f.Lobby
+		c.line(v.Title, assets.Bold, textMain)
+		c.row(c.unit * 0.4)
+		group := func(title string, g int, opts []string, pick int) {
+			c.line(title, assets.Bold, textMain)
+			r := c.row(c.unit * 2.1)
+			gap := 4.0
+			w := (r.W - gap*float64(len(opts)-1)) / float64(len(opts))
+			for i, o := range opts {
+				s.button(Rectangle{r.X + float64(i)*(w+gap), r.Y + 2, w, r.H - 5}, Choice(g, i), o, i == pick, c.unit*0.8)
+			}
+		}
+		group("Ruleset of a new game", LobbyRulesGroup, v.Rules, v.Rule)
+		group("You play", LobbyColourGroup, v.Colours, v.Colour)
+		c.row(c.unit * 0.4)
+		c.line("Choose a game", assets.Bold, textMain)
+		for i, e := range v.Entries[:min(len(v.Entries), LobbyMax)] {
+			r := c.row(c.unit * 1.9)
+			s.button(Rectangle{r.X, r.Y + 1, r.W, r.H - 3}, Choice(LobbyGroup, i), e, false, c.unit*0.85)
+		}
+		c.row(c.unit * 0.4)
+		r := c.row(c.unit * 2.1)
+		s.button(Rectangle{r.X, r.Y + 2, r.W, r.H - 5}, Refresh, "Refresh", false, c.unit)
+		if v.Status != "" {
+			c.line(v.Status, assets.Regular, textDim)
+		}
+	})
+}
