@@ -31,12 +31,7 @@ type Endpoint struct {
 	c      *Client
 	opt    EndpointOptions
 	events chan net.Event
-	reqs   chan request
-
-	mu     sync.Mutex
-	cancel context.CancelFunc
-	done   chan struct{}
-	closed bool
+	loop   *net.Loop[request]
 }
 
 type request struct {
@@ -61,7 +56,7 @@ func NewEndpoint(c *Client, opt EndpointOptions) *Endpoint {
 	if opt.Poll <= 0 {
 		opt.Poll = 2 * time.Second
 	}
-	return &Endpoint{c: c, opt: opt, events: make(chan net.Event, 256), reqs: make(chan request, 64)}
+	return &Endpoint{c: c, opt: opt, events: make(chan net.Event, 256), loop: net.NewLoop[request]("kso", 64)}
 }
 
 // Lobby returns the lobby over the endpoint's client.
@@ -70,31 +65,22 @@ func (e *Endpoint) Lobby() Lobby { return Lobby{C: e.c} }
 // Connect logs in (a person) or checks the token (a bot) and starts the
 // session goroutine. A refused login is an error matching ErrSession.
 func (e *Endpoint) Connect(ctx context.Context) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.closed {
-		return fmt.Errorf("kso: connect: %w", net.ErrClosed)
-	}
-	if e.done != nil {
+	prepare := func(ctx context.Context) error {
+		if e.opt.User != "" {
+			_, err := e.c.Login(ctx, e.opt.User, e.opt.Password)
+			e.opt.Password = ""
+			if err != nil {
+				return fmt.Errorf("kso: logging in as %s: %w", e.opt.User, err)
+			}
+		} else if _, err := e.c.ActiveGames(ctx); err != nil {
+			return fmt.Errorf("kso: checking the bot token: %w", err)
+		}
 		return nil
 	}
-	if e.opt.User != "" {
-		_, err := e.c.Login(ctx, e.opt.User, e.opt.Password)
-		e.opt.Password = ""
-		if err != nil {
-			return fmt.Errorf("kso: logging in as %s: %w", e.opt.User, err)
-		}
-	} else if _, err := e.c.ActiveGames(ctx); err != nil {
-		return fmt.Errorf("kso: checking the bot token: %w", err)
-	}
-	ctx, e.cancel = context.WithCancel(ctx)
-	e.done = make(chan struct{})
-	g := &session{ep: e, ctx: ctx, nudge: make(chan struct{}, 1), notes: make(chan streamNote, 4)}
-	go func() {
-		defer close(e.done)
+	return e.loop.Start(ctx, prepare, func(ctx context.Context) {
+		g := &session{ep: e, ctx: ctx, nudge: make(chan struct{}, 1), notes: make(chan streamNote, 4)}
 		g.loop()
-	}()
-	return nil
+	})
 }
 
 // Events returns the event stream.
@@ -119,35 +105,13 @@ func (e *Endpoint) Console(line string) error { return e.send(request{kind: reqC
 
 // Close stops the session and its event stream, waits for them and closes Events.
 func (e *Endpoint) Close() error {
-	e.mu.Lock()
-	if e.closed {
-		e.mu.Unlock()
-		return nil
+	if e.loop.Stop() {
+		close(e.events)
 	}
-	e.closed = true
-	cancel, done := e.cancel, e.done
-	e.mu.Unlock()
-	if cancel != nil {
-		cancel()
-		<-done
-	}
-	close(e.events)
 	return nil
 }
 
-func (e *Endpoint) send(r request) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.closed || e.done == nil {
-		return fmt.Errorf("kso: %w", net.ErrClosed)
-	}
-	select {
-	case e.reqs <- r:
-		return nil
-	default:
-		return errors.New("kso: too many requests waiting")
-	}
-}
+func (e *Endpoint) send(r request) error { return e.loop.Send(r) }
 
 // streamNote is the reader's word on the event stream.
 type streamNote struct {
@@ -195,7 +159,7 @@ func (g *session) loop() {
 		case <-g.ctx.Done():
 			timer.Stop()
 			return
-		case r := <-g.ep.reqs:
+		case r := <-g.ep.loop.Requests():
 			g.handle(r)
 		case <-g.nudge:
 			g.refresh()

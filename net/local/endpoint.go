@@ -11,9 +11,7 @@ package local
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
-	"sync"
 	"time"
 
 	"github.com/krieg/krieg/game"
@@ -53,12 +51,7 @@ type Endpoint struct {
 	opt    Options
 	rng    *rand.Rand
 	events chan net.Event
-	reqs   chan request
-
-	mu     sync.Mutex
-	cancel context.CancelFunc
-	done   chan struct{}
-	closed bool
+	loop   *net.Loop[request]
 }
 
 type requestKind uint8
@@ -90,27 +83,15 @@ func New(opp Opponent, opt Options) *Endpoint {
 		opt.Name = "computer"
 	}
 	return &Endpoint{opp: opp, opt: opt, rng: rand.New(rand.NewPCG(opt.Seed, 0x6c6f63)),
-		events: make(chan net.Event, 256), reqs: make(chan request, 64)}
+		events: make(chan net.Event, 256), loop: net.NewLoop[request]("local", 64)}
 }
 
 // Connect starts the endpoint's loop.
 func (e *Endpoint) Connect(ctx context.Context) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.closed {
-		return fmt.Errorf("local: connect: %w", net.ErrClosed)
-	}
-	if e.done != nil {
-		return nil
-	}
-	ctx, e.cancel = context.WithCancel(ctx)
-	e.done = make(chan struct{})
-	g := &session{ep: e, ctx: ctx}
-	go func() {
-		defer close(e.done)
+	return e.loop.Start(ctx, nil, func(ctx context.Context) {
+		g := &session{ep: e, ctx: ctx}
 		g.loop()
-	}()
-	return nil
+	})
 }
 
 // Events returns the event stream.
@@ -132,32 +113,10 @@ func (e *Endpoint) Console(line string) error { return e.send(request{kind: reqC
 
 // Close stops the loop, waits for it and closes Events.
 func (e *Endpoint) Close() error {
-	e.mu.Lock()
-	if e.closed {
-		e.mu.Unlock()
-		return nil
+	if e.loop.Stop() {
+		close(e.events)
 	}
-	e.closed = true
-	cancel, done := e.cancel, e.done
-	e.mu.Unlock()
-	if cancel != nil {
-		cancel()
-		<-done
-	}
-	close(e.events)
 	return nil
 }
 
-func (e *Endpoint) send(r request) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.closed || e.done == nil {
-		return fmt.Errorf("local: %w", net.ErrClosed)
-	}
-	select {
-	case e.reqs <- r:
-		return nil
-	default:
-		return fmt.Errorf("local: too many requests waiting")
-	}
-}
+func (e *Endpoint) send(r request) error { return e.loop.Send(r) }

@@ -59,9 +59,7 @@ func (e *Endpoint) Record() (*record.Record, error) {
 	if err := e.send(request{kind: reqRecord, record: reply}); err != nil {
 		return nil, err
 	}
-	e.mu.Lock()
-	done := e.done
-	e.mu.Unlock()
+	done := e.loop.Done()
 	select {
 	case r := <-reply:
 		return r.rec, r.err

@@ -37,7 +37,7 @@ func (g *session) loop() {
 		select {
 		case <-g.ctx.Done():
 			return
-		case r := <-g.ep.reqs:
+		case r := <-g.ep.loop.Requests():
 			g.handle(r)
 		case <-flag:
 			g.checkFlags()
