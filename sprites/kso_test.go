@@ -193,7 +193,7 @@ func TestWindowKSO(t *testing.T) {
 	if !strings.Contains(status, "resignation") {
 		t.Errorf("status %q; want the resignation shown", status)
 	}
-	got, told := tapNorm(ref.Rules(), tp.entries()), tapNorm(ref.Rules(), ksotest.Told(ref, side))
+	got, told := ksotest.Normal(ref.Rules(), tp.entries()), ksotest.Normal(ref.Rules(), ksotest.Told(ref, side))
 	if len(got) < 14 {
 		t.Errorf("the window heard %d entries; want a game of 14 plies or more", len(got))
 	}
@@ -225,20 +225,6 @@ func TestWindowKSO(t *testing.T) {
 	if i := indexPrefix(labels, "Create an open "+variant+" game as black"); i < 0 || indexPrefix(labels, "Resume ") >= 0 {
 		t.Errorf("the lobby after the game:\n%s\nwant a %s game as black to create and nothing to resume", strings.Join(labels, "\n"), variant)
 	}
-}
-
-// tapNorm puts entries' announcements in the site's form (ksotest.Told1).
-func tapNorm(rules referee.Ruleset, es []referee.Entry) []referee.Entry {
-	out := make([]referee.Entry, len(es))
-	for i, e := range es {
-		said := make([]referee.Announcement, len(e.Said))
-		for j, a := range e.Said {
-			said[j] = ksotest.Told1(rules, a)
-		}
-		e.Said = said
-		out[i] = e
-	}
-	return out
 }
 
 func indexPrefix(labels []string, prefix string) int {

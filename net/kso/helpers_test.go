@@ -175,19 +175,7 @@ func (d *driver) act() {
 // sameHeard compares what a player heard with the referee's truth for that side.
 func sameHeard(t *testing.T, rules referee.Ruleset, got, want []referee.Entry) {
 	t.Helper()
-	norm := func(es []referee.Entry) []referee.Entry {
-		out := make([]referee.Entry, len(es))
-		for i, e := range es {
-			said := make([]referee.Announcement, len(e.Said))
-			for j, a := range e.Said {
-				said[j] = ksotest.Told1(rules, a)
-			}
-			e.Said = said
-			out[i] = e
-		}
-		return out
-	}
-	got, want = norm(got), norm(want)
+	got, want = ksotest.Normal(rules, got), ksotest.Normal(rules, want)
 	for i := range min(len(got), len(want)) {
 		if !reflect.DeepEqual(got[i], want[i]) {
 			t.Fatalf("entry %d of %d/%d:\n got %+v\nwant %+v", i, len(got), len(want), got[i], want[i])

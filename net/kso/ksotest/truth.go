@@ -29,6 +29,21 @@ func Told(ref *referee.Referee, side game.Color) []referee.Entry {
 	return out
 }
 
+// Normal returns entries with every announcement in the site's form
+// (Told1), so what a client heard compares with Told.
+func Normal(rules referee.Ruleset, es []referee.Entry) []referee.Entry {
+	out := make([]referee.Entry, len(es))
+	for i, e := range es {
+		said := make([]referee.Announcement, len(e.Said))
+		for j, a := range e.Said {
+			said[j] = Told1(rules, a)
+		}
+		e.Said = said
+		out[i] = e
+	}
+	return out
+}
+
 // Told1 normalises one announcement (see Told); heard entries go through it too.
 func Told1(rules referee.Ruleset, a referee.Announcement) referee.Announcement {
 	switch a.Kind {
