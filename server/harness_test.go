@@ -26,17 +26,21 @@ type umpire struct {
 	store *store.Store
 }
 
-// startUmpire starts a server; cfg's DataDir and Store are filled in.
+// startUmpire starts a server; cfg's DataDir and Store (SQLite in
+// DataDir) are filled in when empty.
 func startUmpire(t *testing.T, cfg server.Config) *umpire {
 	t.Helper()
 	if cfg.DataDir == "" {
 		cfg.DataDir = t.TempDir()
 	}
-	st, err := store.Open(context.Background(), "", cfg.DataDir)
-	if err != nil {
-		t.Fatal(err)
+	st := cfg.Store
+	if st == nil {
+		var err error
+		if st, err = store.Open(context.Background(), "", cfg.DataDir); err != nil {
+			t.Fatal(err)
+		}
+		cfg.Store = st
 	}
-	cfg.Store = st
 	if cfg.Logf == nil {
 		cfg.Logf = t.Logf
 	}
