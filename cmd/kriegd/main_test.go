@@ -49,3 +49,17 @@ func TestUserAdd(t *testing.T) {
 		t.Fatal("a 3-character password was accepted")
 	}
 }
+
+// TestLoadCommand runs a tiny `kriegd load` and refuses unbounded ones.
+func TestLoadCommand(t *testing.T) {
+	var out bytes.Buffer
+	if err := run([]string{"load", "--games", "4", "--clients", "4", "--duration", "30s"}, strings.NewReader(""), &out, &out); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "4 saved and replaying, 4 indexed, 0 corrupt") {
+		t.Fatalf("output:\n%s", out.String())
+	}
+	if err := run([]string{"load", "--clients", "100000"}, strings.NewReader(""), &out, &out); err == nil {
+		t.Fatal("an unbounded load run should be refused")
+	}
+}

@@ -3,6 +3,7 @@ package record
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/krieg/krieg/game"
@@ -168,6 +169,12 @@ func FromReferee(ref *referee.Referee, tags []Tag) (*Record, error) {
 			anyAnswer = map[bool]string{true: "yes", false: "no"}[e.Said[0].Has]
 		case e.Verdict == referee.Illegal:
 			own := pos.Only(pos.Turn())
+			if !slices.Contains(referee.Candidates(&own), e.Attempt) {
+				// An attempt impossible on the mover's own board (a ruleset
+				// that calls nonsense "illegal" lets it through) has no SAN
+				// and tells nothing: it is left out of the record.
+				continue
+			}
 			failed = append(failed, AttemptSAN(&own, e.Attempt))
 		case e.Verdict == referee.Accepted:
 			san, err := pos.SAN(e.Attempt)
