@@ -38,12 +38,14 @@ func (m *match) end(r referee.Result) {
 	if code == "" {
 		code = "Adj"
 	}
+	// The record and its index row exist before anyone hears the result, so
+	// that a "history" sent on hearing it (on any instance) lists the game.
+	m.save(r)
 	text := fmt.Sprintf("{Game %d (%s vs. %s) %s} %s", m.number, m.seats[0].name, m.seats[1].name, r.Reason, r.Score)
 	for _, c := range m.audience() {
 		c.send(c.dg(dgGameResult, m.number, 0, code, r.Score, string(r.Reason), "A00") + "\r\n" + text + "\r\n")
 	}
 	delete(m.s.games, m.number)
-	m.save(r)
 }
 
 // save writes the record and indexes it, with the ratings of a rated game.
