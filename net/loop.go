@@ -94,3 +94,12 @@ func (l *Loop[R]) Stop() bool {
 	}
 	return true
 }
+
+// Deliver sends ev on events, waiting for room (no event is dropped while
+// the endpoint runs) unless ctx ends: the endpoint is closing.
+func Deliver(ctx context.Context, events chan<- Event, ev Event) {
+	select {
+	case events <- ev:
+	case <-ctx.Done():
+	}
+}

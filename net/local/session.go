@@ -305,10 +305,7 @@ func (g *session) problem(err error) {
 // channel (no event is dropped) unless the endpoint is closing.
 func (g *session) emit(ev net.Event) {
 	ev.Snap = g.snapshot()
-	select {
-	case g.ep.events <- ev:
-	case <-g.ctx.Done():
-	}
+	net.Deliver(g.ctx, g.ep.events, ev)
 }
 
 func (g *session) snapshot() net.Snapshot {
