@@ -81,6 +81,7 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	data, dsn := storeFlags(fs)
 	grace := fs.Duration("grace", 60*time.Second, "how long a player who dropped may take to return before losing")
 	maxConns := fs.Int("max-conns", 2000, "connections at once")
+	attempts := fs.Float64("attempts", 10, "moves a player may send per second on average (bursts of twice that)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -89,12 +90,24 @@ func serve(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
+	// A crash can leave a temporary record that was never renamed into
+	// place: it holds no finished game, so it goes.
+	stray, err := server.StrayTemporaries(*data)
+	if err != nil {
+		return err
+	}
+	for _, f := range stray {
+		if err := os.Remove(f); err != nil {
+			return fmt.Errorf("removing a stray temporary record: %w", err)
+		}
+		fmt.Fprintf(stdout, "kriegd: removed %s, a record a crash left unfinished\n", f)
+	}
 	ln, err := stdnet.Listen("tcp", *listen)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
 	logger := log.New(stderr, "", log.LstdFlags)
-	srv := server.New(server.Config{DataDir: *data, Store: st, Grace: *grace, MaxConns: *maxConns, Logf: logger.Printf})
+	srv := server.New(server.Config{DataDir: *data, Store: st, Grace: *grace, MaxConns: *maxConns, Attempts: *attempts, Logf: logger.Printf})
 	fmt.Fprintf(stdout, "kriegd: listening on %s; records in %s\n", ln.Addr(), filepath.Join(*data, "games"))
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)

@@ -36,6 +36,9 @@ type Options struct {
 	DataDir  string        // the server's data folder (records, SQLite)
 	Seed     uint64
 	Logf     func(format string, args ...any) // the server's log (nil: silent)
+	// Addr, when set, is a kriegd already running elsewhere: the clients
+	// play on it, and the records are not checked (the caller checks them).
+	Addr string
 }
 
 // Result is what a run measured.
@@ -59,20 +62,27 @@ func Run(opt Options) (Result, error) {
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
-	st, err := store.Open(context.Background(), "", opt.DataDir)
-	if err != nil {
-		return Result{}, err
+	addr := opt.Addr
+	var st *store.Store
+	var srv *server.Server
+	if addr == "" {
+		var err error
+		st, err = store.Open(context.Background(), "", opt.DataDir)
+		if err != nil {
+			return Result{}, err
+		}
+		defer st.Close()
+		ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return Result{}, fmt.Errorf("loadtest: %w", err)
+		}
+		// Scripted clients attempt as fast as answers come: the per-player
+		// attempt limit is raised so that it measures the server, not the limit.
+		srv = server.New(server.Config{DataDir: opt.DataDir, Store: st, Attempts: 1e6, MaxConns: opt.Clients + 10, Logf: logf})
+		go srv.Serve(ln)
+		defer srv.Close()
+		addr = ln.Addr().String()
 	}
-	defer st.Close()
-	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return Result{}, fmt.Errorf("loadtest: %w", err)
-	}
-	// Scripted clients attempt as fast as answers come: the per-player
-	// attempt limit is raised so that it measures the server, not the limit.
-	srv := server.New(server.Config{DataDir: opt.DataDir, Store: st, Attempts: 1e6, MaxConns: opt.Clients + 10, Logf: logf})
-	go srv.Serve(ln)
-	defer srv.Close()
 
 	start := time.Now()
 	deadline := start.Add(opt.Duration)
@@ -110,7 +120,7 @@ func Run(opt Options) (Result, error) {
 		wg.Add(1)
 		go func(t int) {
 			defer wg.Done()
-			tb := &table{addr: ln.Addr().String(), n: t, rng: rand.New(rand.NewPCG(opt.Seed, uint64(t))), claim: claim}
+			tb := &table{addr: addr, n: t, rng: rand.New(rand.NewPCG(opt.Seed, uint64(t))), claim: claim}
 			r, err := tb.run()
 			mu.Lock()
 			rtts = append(rtts, r...)
@@ -132,12 +142,16 @@ func Run(opt Options) (Result, error) {
 	if n := len(rtts); n > 0 {
 		res.P50, res.P99 = rtts[n/2], rtts[min(n-1, n*99/100)]
 	}
+	if srv == nil {
+		return res, nil
+	}
 	srv.Close()
-	return res, check(&res, st, opt.DataDir)
+	return res, Check(&res, st, opt.DataDir)
 }
 
-// check reads every record back and replays it, and counts the index.
-func check(res *Result, st *store.Store, dataDir string) error {
+// Check reads every record in dataDir back and replays it, and counts
+// the index.
+func Check(res *Result, st *store.Store, dataDir string) error {
 	files, err := filepath.Glob(filepath.Join(dataDir, "games", "*.pgn"))
 	if err != nil {
 		return fmt.Errorf("loadtest: %w", err)

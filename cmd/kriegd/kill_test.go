@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/server/loadtest"
+	"github.com/krieg/krieg/server/store"
+)
+
+// TestKillNine runs kriegd as a process, kills it with SIGKILL while
+// scripted clients play on it, and restarts it on the same data folder:
+// every game the index lists has a record that reads back and replays,
+// every record on disk replays (none is half-written), no temporary
+// record survives the restart, and the database passes its integrity check.
+func TestKillNine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs kriegd")
+	}
+	bin := filepath.Join(t.TempDir(), "kriegd")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	data := t.TempDir()
+	proc, addr := startKriegd(t, bin, data)
+	done := make(chan loadtest.Result, 1)
+	go func() {
+		// The clients lose their server mid-game: their error is expected.
+		res, _ := loadtest.Run(loadtest.Options{Games: 100000, Clients: 40, Duration: time.Minute, DataDir: data, Addr: addr, Seed: 3})
+		done <- res
+	}()
+	// Kill once some games have finished, while others are under way.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		files, _ := filepath.Glob(filepath.Join(data, "games", "*.pgn"))
+		if len(files) >= 5 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	proc.Wait()
+	res := <-done
+	t.Logf("killed after %d games started by the clients", res.Games)
+
+	// A kill during a record's write leaves its temporary file: plant one,
+	// half-written, since the kill above may not have hit that moment.
+	half := filepath.Join(data, "games", ".tmp-half-written-1")
+	if err := os.WriteFile(half, []byte("[Event \"kriegd\"]\n[Wh"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	restarted, _ := startKriegd(t, bin, data)
+	defer func() {
+		restarted.Process.Signal(syscall.SIGTERM)
+		restarted.Wait()
+	}()
+	if stray, _ := filepath.Glob(filepath.Join(data, "games", ".tmp-*")); len(stray) > 0 {
+		t.Fatalf("temporary records left after the restart: %v", stray)
+	}
+	st, err := store.Open(context.Background(), "", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.Check(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	indexed, err := st.Games(context.Background(), "", 1<<30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(indexed) < 5 {
+		t.Fatalf("%d games indexed before the kill; want at least 5", len(indexed))
+	}
+	for _, g := range indexed {
+		if err := loadtest.CheckRecord(g.Path); err != nil {
+			t.Errorf("indexed game %s: %v", g.ID, err)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(data, "games", "*.pgn"))
+	for _, f := range files {
+		if err := loadtest.CheckRecord(f); err != nil {
+			t.Errorf("record on disk: %v", err)
+		}
+	}
+	t.Logf("%d games indexed, %d records on disk, all replay", len(indexed), len(files))
+}
+
+// startKriegd runs bin on a free loopback port with data, and returns the
+// process and its address once it listens.
+func startKriegd(t *testing.T, bin, data string) (*exec.Cmd, string) {
+	t.Helper()
+	cmd := exec.Command(bin, "--listen", "127.0.0.1:0", "--data", data, "--attempts", "1000000")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = nil
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	lines := bufio.NewScanner(out)
+	addr := make(chan string, 1)
+	go func() {
+		for lines.Scan() {
+			if a, ok := strings.CutPrefix(lines.Text(), "kriegd: listening on "); ok {
+				addr <- strings.Fields(strings.TrimSuffix(a, ";"))[0]
+			}
+		}
+	}()
+	select {
+	case a := <-addr:
+		return cmd, strings.TrimSuffix(a, ";")
+	case <-time.After(20 * time.Second):
+		t.Fatal("kriegd did not start listening")
+	}
+	return nil, ""
+}
+
