@@ -126,4 +126,3 @@ func startKriegd(t *testing.T, bin, data string) (*exec.Cmd, string) {
 	}
 	return nil, ""
 }
-
