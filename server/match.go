@@ -147,8 +147,7 @@ func (m *match) askAny(c *conn) {
 // their own words: the mover's move in full, the opponent's as ? or ?x<sq>,
 // the announcements as the ruleset words them. Observers hear everything.
 func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
-	log := m.ref.Log()
-	e := log[len(log)-1]
+	e, _ := m.ref.Last() // the referee just logged the attempt or question
 	if ans.Verdict == referee.Accepted {
 		m.moved()
 	}

@@ -55,8 +55,8 @@ func Follow(n int, ref *referee.Referee, players [2]Player, seed uint64, opt con
 			break
 		}
 		ply := &Ply{Game: n, Ply: ref.Plies(), Truth: ref.Position(), Players: ctls}
-		log := ref.Log()
-		for _, e := range log[seen:] {
+		fresh := ref.LogFrom(seen)
+		for _, e := range fresh {
 			for _, c := range [2]game.Color{game.White, game.Black} {
 				if h, ok := e.HeardBy(c); ok {
 					for _, b := range before {
@@ -72,7 +72,7 @@ func Follow(n int, ref *referee.Referee, players [2]Player, seed uint64, opt con
 				}
 			}
 		}
-		seen = len(log)
+		seen += len(fresh)
 		if observe != nil {
 			observe(ply)
 		}

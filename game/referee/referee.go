@@ -119,6 +119,24 @@ func (r *Referee) Result() *Result { return r.result }
 // Log returns every entry so far (both sides' secrets: referee use only).
 func (r *Referee) Log() []Entry { return append([]Entry(nil), r.log...) }
 
+// LogFrom returns the entries from the i-th on (none when there are not
+// that many): what a follower that has seen i entries has not seen yet,
+// without copying the whole log at every attempt.
+func (r *Referee) LogFrom(i int) []Entry {
+	if i >= len(r.log) {
+		return nil
+	}
+	return append([]Entry(nil), r.log[max(i, 0):]...)
+}
+
+// Last returns the latest entry; ok is false before the first attempt.
+func (r *Referee) Last() (e Entry, ok bool) {
+	if len(r.log) == 0 {
+		return Entry{}, false
+	}
+	return r.log[len(r.log)-1], true
+}
+
 // Tries returns the pawn-try information of the side to move for this turn.
 func (r *Referee) Tries() Tries { return r.tries }
 

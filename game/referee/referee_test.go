@@ -256,3 +256,35 @@ func TestResign(t *testing.T) {
 		t.Error("resigning a finished game succeeded")
 	}
 }
+
+// TestLogFromAndLast: LogFrom(i) is Log()[i:] (nil past the end) and Last
+// its final entry.
+func TestLogFromAndLast(t *testing.T) {
+	r := New(Wild16, game.Start())
+	if _, ok := r.Last(); ok {
+		t.Fatal("Last before any attempt")
+	}
+	for _, text := range []string{"e2e5", "e2e4", "e7e5"} {
+		m, err := game.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Attempt(m)
+	}
+	all := r.Log()
+	for i := 0; i <= len(all)+1; i++ {
+		got := r.LogFrom(i)
+		want := all[min(i, len(all)):]
+		if len(got) != len(want) {
+			t.Fatalf("LogFrom(%d): %d entries; want %d", i, len(got), len(want))
+		}
+		for j := range got {
+			if got[j].Attempt != want[j].Attempt || got[j].Verdict != want[j].Verdict {
+				t.Fatalf("LogFrom(%d)[%d] = %+v; want %+v", i, j, got[j], want[j])
+			}
+		}
+	}
+	if last, ok := r.Last(); !ok || last.Attempt != all[len(all)-1].Attempt {
+		t.Fatalf("Last %+v; want %+v", last, all[len(all)-1])
+	}
+}

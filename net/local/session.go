@@ -170,13 +170,13 @@ func (w watched) AskAny() referee.Answer {
 
 // report emits what we heard of the referee's new log entries.
 func (g *session) report() {
-	log := g.ref.Log()
-	for _, e := range log[g.seen:] {
+	fresh := g.ref.LogFrom(g.seen)
+	for _, e := range fresh {
 		if h, ok := e.HeardBy(g.spec.Side); ok {
 			g.emit(net.Event{Kind: net.KindHeard, Entry: h})
 		}
 	}
-	g.seen = len(log)
+	g.seen += len(fresh)
 }
 
 // punch stops mover's clock after an accepted move, adds the increment and

@@ -683,11 +683,11 @@ func (h houseUmpire) AskAny() referee.Answer {
 // lastAnswer rebuilds the answer of the entry logged after before (the
 // fake keeps only the referee's log; players need the verdict).
 func lastAnswer(ref *referee.Referee, before int) referee.Answer {
-	log := ref.Log()
-	if len(log) <= before {
+	fresh := ref.LogFrom(before)
+	if len(fresh) == 0 {
 		return referee.Answer{Verdict: referee.Finished, Capture: game.NoSquare}
 	}
-	e := log[before]
+	e := fresh[0]
 	a := referee.Answer{Verdict: e.Verdict, Move: e.Attempt, Capture: game.NoSquare, Announcements: e.Said, Result: ref.Result()}
 	for _, x := range e.Said {
 		switch x.Kind {
