@@ -197,8 +197,10 @@ func (c *Controller) measure(b1, b2 func()) {
 	c.timing = Timing{B1: t1.Sub(t), B2: time.Since(t1), Message: true}
 }
 
-// refill rebuilds the sampler's boards from B1 when none survived.
+// refill drops the boards B1 rules out and rebuilds the sampler's boards
+// from B1 when none survived.
 func (c *Controller) refill(o *belief.Observation) {
+	c.sampler.Keep(c.belief.Admits)
 	if c.sampler.Normalise() {
 		c.sampler.NoteMaterial()
 		return

@@ -14,16 +14,18 @@ import (
 const rebuildAttempts = 2
 
 // Rebuild fills the sampler with boards drawn from the B1 sets after every
-// board was ruled out: the enemy material of the last consistent board (less
-// what we have captured since) is placed at random on squares its class may
-// occupy, and a board is kept when it agrees with the last message (checks and
+// board was ruled out: of the make-ups of the enemy's men B1 allows, the one
+// nearest the material of the last consistent board (our capture in the
+// message that ruled them out has taken a man from it) is placed at random on
+// squares its class may occupy (a board B1 does not admit, two bishops on
+// one colour where the make-up has one of each, is drawn again), and a board is kept when it agrees with the last message (checks and
 // pawn tries of the side to move, the other side not in check). These boards
 // honour B1 but not the whole history, so the sampler counts a fallback.
 func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observation) {
 	s.Fallbacks++
 	them := s.us.Other()
 	toMove := own.Turn()
-	material := s.material
+	material := nearest(b.Makeups(), s.material)
 	for _, t := range belief.Classes {
 		material[t] = min(material[t], b.Possible[t].Count())
 	}
@@ -51,7 +53,7 @@ func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observ
 				p.Put(squares[i], game.NewPiece(them, t))
 			}
 		}
-		if !ok || p.KingSquare(them) == game.NoSquare {
+		if !ok || p.KingSquare(them) == game.NoSquare || !b.Admits(&p) {
 			continue
 		}
 		p.SetTurn(toMove.Other())
@@ -65,6 +67,22 @@ func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observ
 		s.boards = append(s.boards, particle{pos: p, w: 1})
 	}
 	s.Normalise()
+}
+
+// nearest returns the make-up in makeups with the fewest men differing from
+// last per class (the first of equals), or last when there are none.
+func nearest(makeups [][game.King + 1]int, last [game.King + 1]int) [game.King + 1]int {
+	best, bestDist := last, -1
+	for _, m := range makeups {
+		d := 0
+		for _, t := range belief.Classes {
+			d += max(m[t]-last[t], last[t]-m[t])
+		}
+		if bestDist < 0 || d < bestDist {
+			best, bestDist = m, d
+		}
+	}
+	return best
 }
 
 // ownRights returns the castling rights of c.

@@ -1,0 +1,17 @@
+package boards
+
+import "github.com/krieg/krieg/game"
+
+// Keep drops the boards on which admits is false (the sound belief B1 rules
+// them out) and returns how many were dropped. Call Normalise after it.
+func (s *Sampler) Keep(admits func(*game.Position) bool) int {
+	kept := s.boards[:0]
+	for _, b := range s.boards {
+		if admits(&b.pos) {
+			kept = append(kept, b)
+		}
+	}
+	dropped := len(s.boards) - len(kept)
+	s.boards = kept
+	return dropped
+}
