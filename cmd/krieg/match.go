@@ -15,7 +15,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	g.register(fs, 10, "number of games")
 	white := fs.String("white", "bot", "White's player: bot, random, cheat (sees the whole board), peer:random or peer:darkboard-mcts (outside bots; make peers)")
 	black := fs.String("black", "random", "Black's player: bot, random, cheat, peer:random or peer:darkboard-mcts")
-	movetime := fs.Duration("movetime", player.DefaultMoveTime, "the bot's time budget per move")
+	movetime := fs.Duration("movetime", player.DefaultMoveTime, "the bot's time budget per move (and peer:darkboard-mcts's search budget)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
 	out := fs.String("out", "", "directory to write one record per game (game-0001.pgn, ...)")
 	rules, start, err := g.parse(fs, args)

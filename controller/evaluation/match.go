@@ -128,7 +128,11 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 	names := [2]string{opt.White, opt.Black}
 	var driver *peer.Driver
 	if strings.HasPrefix(opt.White, peerPrefix) || strings.HasPrefix(opt.Black, peerPrefix) {
-		d, err := peer.Start(opt.Peers)
+		cfg := opt.Peers
+		if cfg.MoveTime == 0 {
+			cfg.MoveTime = opt.MoveTime // the peers get the bot's budget
+		}
+		d, err := peer.Start(cfg)
 		if err != nil {
 			return r, fmt.Errorf("evaluation: %w", err)
 		}

@@ -12,6 +12,12 @@
 #
 # A source found in neither place is listed with the repository and commit
 # this harness was written against, and the build fails.
+#
+# bot-darkboard-mcts has no snapshot to fetch: its copy was reconstructed
+# file by file from the stored code index (newest consistent versions; the
+# decision code, mcts.py and evaluation.py, at the commit listed below). A
+# copy holding SOURCES.txt (path, commit of each file) passes it on into the
+# cache, and MANIFEST points at it.
 set -eu
 
 cache=${KRIEG_PEERS:-$HOME/.cache/krieg/peers}
@@ -24,7 +30,7 @@ expect() {
 python-chess niklasf/python-chess 9c24454dcea4f8a30259d811a2f10b26e911deb4 chess
 ks-game Kriegspiel/ks-game beeae1b4c33a92ca04b0d9b63f40e460060efe5c kriegspiel
 bot-random Kriegspiel/bot-random 484c36f4f97df3ece55e5e65098bc4d08f5894b0 bot.py
-bot-darkboard-mcts Kriegspiel/bot-darkboard-mcts 0045e974dc63d6a5414b7fc128c60029342dfb92 src/darkboard_mcts
+bot-darkboard-mcts Kriegspiel/bot-darkboard-mcts f1faf016798532c51f6389adf9d10bbbe8e859cd src/darkboard_mcts
 LIST
 }
 
@@ -39,6 +45,10 @@ expect | while read -r name repo commit paths; do
 	if [ -n "$src" ] && [ -d "$src/$name" ]; then
 		(cd "$src/$name" && tar cf - $paths) | (cd "$out" && tar xf -)
 		rev=$(git -C "$src/$name" rev-parse HEAD 2>/dev/null || echo "plain copy of $src/$name")
+		if [ -f "$src/$name/SOURCES.txt" ]; then
+			cp "$src/$name/SOURCES.txt" "$out/SOURCES.txt"
+			rev="$rev, per-file commits in $name/SOURCES.txt"
+		fi
 	elif [ -d "$git_dir" ]; then
 		git --git-dir="$git_dir" archive HEAD $paths | (cd "$out" && tar xf -)
 		rev=$(git --git-dir="$git_dir" rev-parse HEAD)
@@ -73,6 +83,6 @@ rm -rf "$cache"
 mv "$cache.new" "$cache"
 # Smoke: the libraries and both bots import.
 (cd "$cache" && PYTHONPATH="$cache/python-chess:$cache/ks-game:$cache/bot-darkboard-mcts/src:$cache/bot-random" \
-	python3 -c 'import chess, kriegspiel, darkboard_mcts.search, bot; print("peers: chess", chess.__version__, "kriegspiel", kriegspiel.__version__)')
+	python3 -c 'import chess, kriegspiel, darkboard_mcts.api, darkboard_mcts.search, bot; print("peers: chess", chess.__version__, "kriegspiel", kriegspiel.__version__)')
 echo "peers: built in $cache"
 cat "$cache/MANIFEST"

@@ -47,6 +47,10 @@ type Config struct {
 	Python  string        // the interpreter; "python3" when empty
 	Cache   string        // the cache `make peers` built; CacheDir() when empty
 	Timeout time.Duration // per request; DefaultTimeout when 0
+	// MoveTime is the peers' budget per move, as --movetime gives krieg's
+	// bot (darkboard-mcts searches that long at most); 0 leaves each peer
+	// its own default.
+	MoveTime time.Duration
 }
 
 // CacheDir is the peers' cache: $KRIEG_PEERS, or ~/.cache/krieg/peers.

@@ -7,13 +7,18 @@ decision function is imported and called with the state the site
 attempt of both players so that its verdicts can be checked against krieg's.
 
 Requests (one JSON object a line) and their replies:
-  {"op":"new","rules":R,"fen":F,"seed":S,"bots":{"white":B|null,"black":B|null}}
-      -> {"ok":true}
+  {"op":"new","rules":R,"fen":F,"seed":S,"movetime":seconds|null,
+   "bots":{"white":B|null,"black":B|null}}
+      -> {"ok":true}   (each named bot is a fresh player for this game;
+                        movetime is the bots' budget per move, null for
+                        each bot's own default)
   {"op":"offered","moves":[uci...],"any":bool}
       -> {"ok":true} or {"ok":false,"disagree":"..."} (ks-game offers otherwise)
   {"op":"attempt","uci":U,"any":bool,"verdict":V,"capture":sq,"captured":k,
    "checks":[...],"tries":n|null,"result":"1-0 checkmate"|""}
       -> {"ok":true} or {"ok":false,"disagree":"..."} (ks-game answers otherwise)
+      When a bot plays the side that attempted, it then hears the answer as
+      the site's move response (POST /game/{id}/move), built from ks-game's.
   {"op":"turn","side":"white"|"black","state":{...}}
       -> {"actions":["e2e4", ..., "ask_any"]} in the order the bot submits them
 Any failure answers {"error":"..."}.
@@ -50,35 +55,90 @@ ENDS = {
 }
 
 
-def random_bot():
-    import bot  # Kriegspiel/bot-random
+class RandomPeer:
+    """Kriegspiel/bot-random: a shuffle of the allowed moves, then Any? if offered."""
 
-    def decide(state, ruleset):
+    def __init__(self, movetime):
+        import bot  # Kriegspiel/bot-random
+
+        self.bot = bot
+
+    def turn(self, state):
         actions = []
         possible = state.get("possible_actions", [])
         if "move" in possible:
-            actions = bot.choose_random_moves(state.get("allowed_moves", []))
+            actions = self.bot.choose_random_moves(state.get("allowed_moves", []))
         if "ask_any" in possible:
             actions.append("ask_any")
         return actions
 
-    return decide
+    def heard(self, uci, response):
+        pass
 
 
-def darkboard_bot():
-    from darkboard_mcts.belief import BeliefState, WILD16_RULESET
-    from darkboard_mcts.search import ranked_actions
+class DarkboardPeer:
+    """Kriegspiel/bot-darkboard-mcts as its runtime (darkboard_mcts.api) plays a turn.
 
-    def decide(state, ruleset):
-        # The bot declares only wild16 and its belief refuses any other name;
-        # elsewhere it plays on the same state as if the game were Wild 16.
-        belief = BeliefState.from_api_state(state, ruleset=WILD16_RULESET)
-        return list(ranked_actions(belief))
+    api.maybe_play_game builds a belief from the state, restores the game's
+    saved belief snapshot into it, saves it, ranks the attempts by
+    search.ranked_actions (bounded MCTS, MCTSConfig.from_env), and after each
+    attempt folds the site's move response into the belief and saves it.
+    Here the snapshot lives in this object (one per side and game) instead of
+    .bot-state.json; the MCTS budget is DARKBOARD_MCTS_TIME_BUDGET_SECONDS,
+    set from the harness's movetime. The bot declares only wild16 and its
+    belief refuses any other name; elsewhere it plays as if the game were
+    Wild 16.
+    """
 
-    return decide
+    def __init__(self, movetime):
+        from darkboard_mcts import api, evidence, search
+        from darkboard_mcts.belief import BeliefState, WILD16_RULESET
+
+        self.api, self.evidence, self.search = api, evidence, search
+        self.belief_state, self.ruleset = BeliefState, WILD16_RULESET
+        self.movetime = movetime
+        self.snapshot = None
+        self.belief = None
+
+    def turn(self, state):
+        if "move" not in (state.get("possible_actions") or []):
+            return []
+        belief = self.belief_state.from_api_state(state, ruleset=self.ruleset)
+        self.remember(self.evidence.restore_belief_snapshot(belief, self.snapshot))
+        with budget(self.movetime):
+            return list(self.search.ranked_actions(self.belief))
+
+    def heard(self, uci, response):
+        if self.belief is not None:
+            self.remember(self.evidence.apply_move_result_evidence(self.belief, uci=uci, result=response))
+
+    def remember(self, belief):
+        self.belief = belief
+        self.snapshot = self.api.serialize_belief(belief)
 
 
-BOTS = {"random": random_bot, "darkboard-mcts": darkboard_bot}
+BUDGET_ENV = "DARKBOARD_MCTS_TIME_BUDGET_SECONDS"
+
+
+class budget:
+    """Sets the bot's MCTS time budget (seconds) while it decides; None keeps its default."""
+
+    def __init__(self, seconds):
+        self.seconds = seconds
+
+    def __enter__(self):
+        self.saved = os.environ.get(BUDGET_ENV)
+        if self.seconds is not None:
+            os.environ[BUDGET_ENV] = repr(float(self.seconds))
+
+    def __exit__(self, *exc):
+        if self.saved is None:
+            os.environ.pop(BUDGET_ENV, None)
+        else:
+            os.environ[BUDGET_ENV] = self.saved
+
+
+BOTS = {"random": RandomPeer, "darkboard-mcts": DarkboardPeer}
 OPS = ("new", "offered", "attempt", "turn")
 
 
@@ -86,7 +146,6 @@ class Session:
     def __init__(self):
         self.game = None
         self.bots = {}
-        self.built = {}
 
     def new(self, req):
         rules = req.get("rules", "")
@@ -105,9 +164,7 @@ class Session:
                 continue
             if name not in BOTS:
                 raise ValueError(f"unknown peer {name!r} (known: {', '.join(sorted(BOTS))})")
-            if name not in self.built:
-                self.built[name] = BOTS[name]()
-            self.bots[side] = self.built[name]
+            self.bots[side] = BOTS[name](req.get("movetime"))
         self.rules = rules
         return {"ok": True}
 
@@ -127,18 +184,52 @@ class Session:
 
     def attempt(self, req):
         fen = self.game._board.fen()
+        mover = "white" if self.game.turn == chess.WHITE else "black"
         if req.get("any"):
             ans = self.game.ask_for(KriegspielMove(QA.ASK_ANY))
         else:
             ans = self.game.ask_for(KriegspielMove(QA.COMMON, chess.Move.from_uci(req["uci"])))
-        return verdict(compare(req, ans, self.rules), fen)
+        errors = compare(req, ans, self.rules)
+        bot = self.bots.get(mover)
+        if bot is not None and not errors and not req.get("any"):
+            bot.heard(req["uci"], move_response(ans, self.game))
+        return verdict(errors, fen)
 
     def turn(self, req):
         side = req.get("side")
-        decide = self.bots.get(side)
-        if decide is None:
+        bot = self.bots.get(side)
+        if bot is None:
             raise ValueError(f"no peer plays {side}")
-        return {"actions": list(decide(req.get("state") or {}, self.rules))}
+        return {"actions": list(bot.turn(req.get("state") or {}))}
+
+
+def move_response(ans, game):
+    """The site's answer to POST /game/{id}/move (its MoveResponse) for ks-game's answer ans.
+
+    Built as ks-backend builds it (engine_adapter._answer_payload, then
+    game_service's move reply), without the clock, which krieg does not keep.
+    """
+    special = ans.special_announcement
+    checks = [c.name for c in (ans.check_1, ans.check_2) if isinstance(c, SCA)]
+    captured = ans.captured_piece_announcement
+    dropped = ans.dropped_piece_announcement
+    tries = ans.next_turn_pawn_try_squares
+    return {
+        "move_done": bool(ans.move_done),
+        "announcement": ans.main_announcement.name,
+        "special_announcement": None if special in (None, SCA.NONE) else special.name,
+        "checks": checks,
+        "capture_square": chess.square_name(ans.capture_at_square) if ans.capture_at_square is not None else None,
+        "captured_piece_announcement": captured.name if captured is not None else None,
+        "dropped_piece_announcement": dropped.name if dropped is not None else None,
+        "en_passant_announced": True if ans.en_passant_announced else None,
+        "promotion_announced": True if ans.promotion_announced else None,
+        "next_turn_pawn_tries": ans.next_turn_pawn_tries,
+        "next_turn_has_pawn_capture": ans.next_turn_has_pawn_capture,
+        "next_turn_pawn_try_squares": [chess.square_name(q) for q in tries] if tries is not None else None,
+        "turn": "white" if game.turn == chess.WHITE else "black",
+        "game_over": bool(game.game_over),
+    }
 
 
 def verdict(errors, fen):

@@ -34,7 +34,11 @@ func (d *Driver) NewGame(ref *referee.Referee, seed uint64, white, black string)
 		return nil, fmt.Errorf("peer: ks-game is not checked here on ruleset %q (want wild16, berkeley or berkeley-any)", ref.Rules().Name)
 	}
 	bots := map[string]any{"white": nilIfEmpty(white), "black": nilIfEmpty(black)}
-	req := map[string]any{"op": "new", "rules": ref.Rules().Name, "fen": ref.Start().FEN(), "seed": seed, "bots": bots}
+	req := map[string]any{"op": "new", "rules": ref.Rules().Name, "fen": ref.Start().FEN(), "seed": seed, "bots": bots,
+		"movetime": nil}
+	if d.cfg.MoveTime > 0 {
+		req["movetime"] = d.cfg.MoveTime.Seconds()
+	}
 	var c check
 	if err := d.call(req, &c); err != nil {
 		return nil, err
