@@ -18,7 +18,10 @@ Requests (one JSON object a line) and their replies:
    "checks":[...],"tries":n|null,"result":"1-0 checkmate"|""}
       -> {"ok":true} or {"ok":false,"disagree":"..."} (ks-game answers otherwise)
       When a bot plays the side that attempted, it then hears the answer as
-      the site's move response (POST /game/{id}/move), built from ks-game's.
+      the site's move response (POST /game/{id}/move), built from ks-game's;
+      after a refused attempt the reply's "bot_seconds" is the time the bot
+      took over it: the player's own time (its clock runs until a move is
+      accepted), not the check's.
   {"op":"turn","side":"white"|"black","state":{...}}
       -> {"actions":["e2e4", ..., "ask_any"]} in the order the bot submits them
 Any failure answers {"error":"..."}.
@@ -28,6 +31,7 @@ import json
 import os
 import random
 import sys
+import time
 
 CACHE = os.environ.get("KRIEG_PEERS", "")
 for sub in ("python-chess", "ks-game", "bot-darkboard-mcts/src", "bot-random"):
@@ -190,10 +194,14 @@ class Session:
         else:
             ans = self.game.ask_for(KriegspielMove(QA.COMMON, chess.Move.from_uci(req["uci"])))
         errors = compare(req, ans, self.rules)
+        reply = verdict(errors, fen)
         bot = self.bots.get(mover)
         if bot is not None and not errors and not req.get("any"):
+            t0 = time.monotonic()
             bot.heard(req["uci"], move_response(ans, self.game))
-        return verdict(errors, fen)
+            if not ans.move_done:  # after a refusal the bot's clock still runs
+                reply["bot_seconds"] = time.monotonic() - t0
+        return reply
 
     def turn(self, req):
         side = req.get("side")

@@ -87,6 +87,9 @@ func (g *Game) AskAny() referee.Answer {
 type check struct {
 	OK       bool   `json:"ok"`
 	Disagree string `json:"disagree"`
+	// BotSeconds is the time a peer spent taking in the refusal of its own
+	// attempt: the player's time (its clock runs on), not the check's.
+	BotSeconds float64 `json:"bot_seconds"`
 }
 
 // checkOffered compares the attempts krieg offers the side to move with
@@ -132,8 +135,8 @@ func (g *Game) Checking() time.Duration { return g.spent }
 // settle sends one check and records a disagreement or failure.
 func (g *Game) settle(where string, req map[string]any) {
 	t0 := time.Now()
-	defer func() { g.spent += time.Since(t0) }()
 	var c check
+	defer func() { g.spent += time.Since(t0) - time.Duration(c.BotSeconds*float64(time.Second)) }()
 	if err := g.d.call(req, &c); err != nil {
 		g.err = fmt.Errorf("%s: %w", where, err)
 		return
