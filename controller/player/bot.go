@@ -53,6 +53,8 @@ type Bot struct {
 	// The game being followed: its rules and possible starts.
 	rules referee.Ruleset
 	from  []game.Position
+	// visits counts the placements of our men after our moves (repetition.go).
+	visits visits
 }
 
 // Prepare builds the endgame tables the bot consults (about a second, once
@@ -100,6 +102,7 @@ func (b *Bot) NewGame(side game.Color, rules referee.Ruleset, start game.Positio
 
 func (b *Bot) begin(side game.Color, rules referee.Ruleset, starts []game.Position) {
 	b.side, b.seen, b.rules, b.from = side, 0, rules, starts
+	b.visits = visits{}
 	b.ctl = controller.NewAmong(side, rules, starts, controller.Options{Capacity: b.opt.Capacity, Seed: b.rng.Uint64()})
 }
 
@@ -146,6 +149,10 @@ func (b *Bot) Turn(u referee.Umpire) []referee.Answer {
 		answers = append(answers, ans)
 		b.catchUp(u.View(side))
 		if ans.Verdict == referee.Accepted || ans.Verdict == referee.Finished || ans.Result != nil {
+			if ans.Verdict == referee.Accepted {
+				own := b.ctl.View().Own
+				b.visits.note(&own, side)
+			}
 			return answers
 		}
 	}
@@ -210,7 +217,19 @@ func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline t
 	if s := b.ctl.Sampler(); s != nil {
 		boards = s.Hidden(boardsPerWeighing)
 	}
-	return rank(&own, boards, tried, rules, deadline, &v.Possible).choices
+	r := rank(&own, boards, tried, rules, deadline, &v.Possible)
+	if loneEnding(&own, boards) {
+		return r.choices // the rook ending's technique weighs the belief whole
+	}
+	if r.now >= winning && !rules.StalemateLoses {
+		penalizeStalemates(&own, r.choices, &v, boards) // stalemate.go
+	}
+	if r.now < technicalWin {
+		// The endgame techniques count plies to mate; elsewhere a shuffle is
+		// charged (repetition.go).
+		b.visits.penalize(&own, r.choices)
+	}
+	return r.choices
 }
 
 // nextUntried is the best of choices not tried yet.

@@ -1,0 +1,71 @@
+package player
+
+import (
+	"testing"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+)
+
+// The recorded stalemate (the enemy king on h1 behind its pawn on h2, which
+// no board held; the rook on g8 takes g1 and g2): stalemateRisk charges
+// the king's probability on h1 to a quiet move that keeps both attacked
+// (Nd8, the move played), scaled by the boards without an enemy piece, and
+// nothing to a move that frees them or checks there.
+func TestStalemateRisk(t *testing.T) {
+	sq := func(s string) game.Square { x, _ := game.ParseSquare(s); return x }
+	p, err := game.ParseFEN("6R1/7B/4N3/k4P2/8/8/8/1K6 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Remove(sq("a5")) // our men only
+	var v controller.ViewModel
+	v.Possible[game.King] = sq("h1").Bit() | sq("d3").Bit()
+	v.Possible[game.Pawn] = sq("h2").Bit() | sq("d4").Bit()
+	v.Probability[game.King][sq("h1")] = 0.1
+	v.Probability[game.King][sq("d3")] = 0.9
+	for _, c := range []struct {
+		move  string
+		share float64
+		want  float64
+	}{
+		{"e6d8", 0, 0.1},    // g1 (rook) and g2 (bishop) stay attacked, h2 may be its pawn
+		{"e6d8", 0.5, 0.05}, // half the boards give the enemy a piece that can move
+		{"g8a8", 0, 0},      // g1 is free
+		{"g8g1", 0, 0},      // a king on h1 would be in check
+	} {
+		m, err := game.ParseMove(c.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		after := p
+		after.Apply(m)
+		if got := stalemateRisk(&after, game.White, &v, c.share); got < c.want-1e-9 || got > c.want+1e-9 {
+			t.Errorf("%s (pieces on %.0f%% of boards): risk %.3f, want %.3f", c.move, 100*c.share, got, c.want)
+		}
+	}
+}
+
+// TestPiecesShare: a capture on the square of the enemy's last piece leaves
+// it only pawns (the recorded Bxa5 stalemate); a piece elsewhere stays.
+func TestPiecesShare(t *testing.T) {
+	board := func(fen string, w float64) controller.Board {
+		p, err := game.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return controller.Board{Pos: p, Weight: w}
+	}
+	boards := []controller.Board{
+		board("8/4k3/6pn/N6r/r6p/P3K2P/8/4bq2 b - - 0 1", 0.75), // the knight on a5
+		board("8/4k3/6pn/7r/r6p/P3K2P/2N5/4bq2 b - - 0 1", 0.25), // the knight on c2
+	}
+	capture, _ := game.ParseMove("e1a5")
+	quiet, _ := game.ParseMove("e1d2")
+	if got := piecesShare(boards, game.White, capture); got != 0.25 {
+		t.Errorf("after Bxa5: pieces on %.2f of the weight, want 0.25", got)
+	}
+	if got := piecesShare(boards, game.White, quiet); got != 1 {
+		t.Errorf("after Bd2: pieces on %.2f of the weight, want 1", got)
+	}
+}
