@@ -57,7 +57,7 @@ func TestPiecesShare(t *testing.T) {
 		return controller.Board{Pos: p, Weight: w}
 	}
 	boards := []controller.Board{
-		board("8/4k3/6pn/N6r/r6p/P3K2P/8/4bq2 b - - 0 1", 0.75), // the knight on a5
+		board("8/4k3/6pn/N6r/r6p/P3K2P/8/4bq2 b - - 0 1", 0.75),  // the knight on a5
 		board("8/4k3/6pn/7r/r6p/P3K2P/2N5/4bq2 b - - 0 1", 0.25), // the knight on c2
 	}
 	capture, _ := game.ParseMove("e1a5")
