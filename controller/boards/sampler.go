@@ -64,6 +64,7 @@ type expansion struct {
 	buf      [game.MaxMoves]game.Move
 	weights  [game.MaxMoves]float64 // the opponent model's weights of buf's moves
 	next     game.Position          // scratch: the board after the move tested
+	screen   screen                 // judges the moves of the board at hand
 }
 
 // DefaultCapacity is the number of boards a sampler holds at most.
@@ -241,13 +242,7 @@ func pawnCaptures(p *game.Position, buf []game.Move) []game.Move {
 	if ep := p.EnPassant(); ep != game.NoSquare {
 		targets |= ep.Bit()
 	}
-	var reach game.Bitboard
-	if us == game.White {
-		reach = (pawns&^game.FileA)<<7 | (pawns&^game.FileH)<<9
-	} else {
-		reach = (pawns&^game.FileA)>>9 | (pawns&^game.FileH)>>7
-	}
-	if reach&targets == 0 {
+	if pawnReach(us, pawns)&targets == 0 {
 		return buf
 	}
 	return p.PawnCaptures(buf)
@@ -274,11 +269,9 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 				if s.purpose > 0 {
 					purposeful = s.purpose * b.w / purposeWeights(&b.pos, s.us, legal, e.weights[:])
 				}
+				e.screen.reset(&b.pos, o, &s.rules)
 				for j, m := range legal {
-					if quickReject(&b.pos, m, o) {
-						continue
-					}
-					if consistentInto(&e.next, &b.pos, m, o, s.rules) {
+					if e.screen.consistent(&e.next, m) {
 						cw := even
 						if s.purpose > 0 {
 							cw += purposeful * e.weights[j]
@@ -359,15 +352,6 @@ func (s *Sampler) birth(c child, w float64) particle {
 	return p
 }
 
-// quickReject rejects a move whose capture does not match o, before the
-// costlier checks.
-func quickReject(p *game.Position, m game.Move, o *belief.Observation) bool {
-	if o.Capture == game.NoSquare {
-		return p.At(m.To()) != game.NoPiece || (m.To() == p.EnPassant() && p.At(m.From()).Type() == game.Pawn)
-	}
-	return m.To() != o.Capture && m.To() != p.EnPassant()
-}
-
 // consistent reports whether the referee, playing the legal move m on p,
 // would have said what o records, and returns the position after it.
 func consistent(p *game.Position, m game.Move, o *belief.Observation, rules referee.Ruleset) (game.Position, bool) {
@@ -413,7 +397,12 @@ func consistentInto(next, p *game.Position, m game.Move, o *belief.Observation, 
 // as style announces them.
 func sameTries(p *game.Position, t referee.Tries, style referee.TryStyle) bool {
 	var buf [game.MaxMoves]game.Move
-	caps := pawnCaptures(p, buf[:0])
+	return triesMatch(pawnCaptures(p, buf[:0]), &t, style)
+}
+
+// triesMatch reports whether the legal pawn captures caps give the pawn tries
+// t, as far as style announces them.
+func triesMatch(caps []game.Move, t *referee.Tries, style referee.TryStyle) bool {
 	switch style {
 	case referee.TriesCount:
 		return len(caps) == t.Count
