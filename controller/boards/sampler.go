@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -39,10 +38,13 @@ type Sampler struct {
 	// enemy's moves (opponent.go); the rest is uniform.
 	purpose float64
 	hashes  []uint64 // scratch for Distinct
-	// spare holds the board slice of the refresh before last, and seen the
-	// merge's index, both reused so that a refresh allocates nothing.
+	// spare holds the board slice of the refresh before last, picks the
+	// children resampling keeps, born their boards' hashes and slots the
+	// merge's index, all reused so that a refresh allocates nothing.
 	spare []particle
-	seen  map[uint64]int32
+	picks []child
+	born  []uint64
+	slots []slot
 }
 
 // particle is one hidden board and its weight.
@@ -251,38 +253,35 @@ func pawnCaptures(p *game.Position, buf []game.Move) []game.Move {
 // enemyMove replaces every board by its children consistent with o.
 func (s *Sampler) enemyMove(o *belief.Observation) {
 	n := len(s.workers)
-	var wg sync.WaitGroup
-	for w := 0; w < n; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			e := &s.workers[w]
-			e.children = e.children[:0]
-			for i := w; i < len(s.boards); i += n {
-				b := &s.boards[i]
-				legal := b.pos.LegalMoves(e.buf[:0])
-				if len(legal) == 0 {
-					continue
-				}
-				even := (1 - s.purpose) * b.w / float64(len(legal))
-				purposeful := 0.0
-				if s.purpose > 0 {
-					purposeful = s.purpose * b.w / purposeWeights(&b.pos, s.us, legal, e.weights[:])
-				}
-				e.screen.reset(&b.pos, o, &s.rules)
-				for j, m := range legal {
-					if e.screen.consistent(&e.next, m) {
-						cw := even
-						if s.purpose > 0 {
-							cw += purposeful * e.weights[j]
-						}
-						e.children = append(e.children, child{parent: int32(i), move: m, w: cw})
+	parallel(n, func(w int) {
+		e := &s.workers[w]
+		e.children = e.children[:0]
+		for i := w; i < len(s.boards); i += n {
+			b := &s.boards[i]
+			if !mayCapture(&b.pos, o.Capture) {
+				continue // no move is consistent
+			}
+			legal := b.pos.LegalMoves(e.buf[:0])
+			if len(legal) == 0 {
+				continue
+			}
+			even := (1 - s.purpose) * b.w / float64(len(legal))
+			purposeful := 0.0
+			if s.purpose > 0 {
+				purposeful = s.purpose * b.w / purposeWeights(&b.pos, s.us, legal, e.weights[:])
+			}
+			e.screen.reset(&b.pos, o, &s.rules)
+			for j, m := range legal {
+				if e.screen.consistent(&e.next, m) {
+					cw := even
+					if s.purpose > 0 {
+						cw += purposeful * e.weights[j]
 					}
+					e.children = append(e.children, child{parent: int32(i), move: m, w: cw})
 				}
 			}
-		}(w)
-	}
-	wg.Wait()
+		}
+	})
 	total := 0.0
 	count := 0
 	for w := range s.workers {
@@ -291,11 +290,11 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 		}
 		count += len(s.workers[w].children)
 	}
-	next := s.spare[:0]
+	picks := s.picks[:0]
 	if count <= s.capacity {
 		for w := range s.workers {
 			for _, c := range s.workers[w].children {
-				next = append(next, s.birth(c, c.w/total))
+				picks = append(picks, child{parent: c.parent, move: c.move, w: c.w / total})
 			}
 		}
 	} else {
@@ -313,43 +312,30 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 					point += step
 				}
 				if hits > 0 {
-					next = append(next, s.birth(c, float64(hits)/float64(s.capacity)))
+					picks = append(picks, child{parent: c.parent, move: c.move, w: float64(hits) / float64(s.capacity)})
 				}
 			}
 		}
 	}
+	s.picks = picks
+	next := s.births(picks)
 	s.spare = s.boards
-	s.boards = s.merge(next)
+	s.boards = s.merge(next, s.born)
 }
 
-// merge folds equal boards into one particle carrying their summed weight:
-// the same distribution, held once. Without it a board reached along many
-// paths fills the capacity with copies, and resampling may then lose a rare
-// board that is the truth.
-func (s *Sampler) merge(boards []particle) []particle {
-	if s.seen == nil {
-		s.seen = make(map[uint64]int32, len(boards))
+// mayCapture reports whether a man of the side to move in p attacks the
+// square capture (NoSquare: always true), or captures en passant the pawn
+// standing there: without it no move of p captures there.
+func mayCapture(p *game.Position, capture game.Square) bool {
+	if capture == game.NoSquare {
+		return true
 	}
-	at := s.seen
-	clear(at)
-	kept := boards[:0]
-	for _, b := range boards {
-		h := b.pos.Hash()
-		if i, ok := at[h]; ok {
-			kept[i].w += b.w
-			continue
-		}
-		at[h] = int32(len(kept))
-		kept = append(kept, b)
+	us := p.Turn()
+	if p.AttackersTo(capture, us, p.Occupied()) != 0 {
+		return true
 	}
-	return kept
-}
-
-// birth plays a child's move on its parent board.
-func (s *Sampler) birth(c child, w float64) particle {
-	p := particle{pos: s.boards[c.parent].pos, w: w}
-	p.pos.Apply(c.move)
-	return p
+	ep := p.EnPassant()
+	return ep != game.NoSquare && (ep+8 == capture || ep-8 == capture) && p.AttackersTo(ep, us, p.Occupied())&p.ByType(game.Pawn) != 0
 }
 
 // consistent reports whether the referee, playing the legal move m on p,

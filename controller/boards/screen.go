@@ -9,13 +9,15 @@ import (
 // screen answers consistentInto's question for the enemy's legal moves on one
 // board, mostly without playing them: the capture square and kind and the
 // promotion come from the board before the move; the checks on our king come
+// from what the king sees on the board before the move, which a move leaving
+// and reaching squares out of the king's sight cannot change, and otherwise
 // from the mover's men after the move, found by moving bits (the moved man,
 // the castling rook, an en passant victim) rather than copying and applying
-// the position; and the pawn tries are zero, with no need to generate them,
-// whenever no pawn of ours touches an enemy man or the new en passant square.
-// Only a move that passes all that and leaves us a possible pawn capture is
-// played, on a scratch copy, to count the tries. The answers are exactly
-// consistentInto's (screen_test.go compares them).
+// the position; the pawn tries are zero whenever no pawn of ours touches an
+// enemy man or the new en passant square, and are counted from our pawns and
+// their pins when our king is out of check and no en passant capture is
+// possible. Only the rest is played, on a scratch copy, to count the tries.
+// The answers are exactly consistentInto's (screen_test.go compares them).
 type screen struct {
 	p     *game.Position
 	o     *belief.Observation
@@ -24,12 +26,20 @@ type screen struct {
 	king  game.Square // our king, or NoSquare when we have none
 	occ   game.Bitboard
 	// The mover's men: all of them, then by how they give check.
-	them                       game.Bitboard
-	knights, pawns, kings      game.Bitboard
-	diagonal, straight         game.Bitboard // bishops and queens; rooks and queens
-	diagonalRays, straightRays game.Bitboard // what a bishop or rook on our king's square sees on an empty board
-	ourPawns, reach            game.Bitboard // our pawns and the squares they attack
-	noTries                    bool          // whether o's tries are those of a board without pawn captures
+	them                  game.Bitboard
+	knights, pawns, kings game.Bitboard
+	diagonal, straight    game.Bitboard // bishops and queens; rooks and queens
+	// What our king sees: along diagonals and straight lines on an empty
+	// board, then on this board (to the first man each way, included).
+	diagonalRays, straightRays game.Bitboard
+	sight                      game.Bitboard
+	checkers                   game.Bitboard                // the mover's men attacking our king before the move
+	leaperChecks               [game.King + 1]game.Bitboard // where a man of each type attacks our king without sliding
+	ourPawns, reach            game.Bitboard                // our pawns and the squares they attack
+	noTries                    bool                         // whether o's tries are those of a board without pawn captures
+	neutralTries               bool                         // whether o's tries are those after a move outside neutralZone (neutral)
+	neutralZone                game.Bitboard
+	ep, epVictim               game.Square   // the en passant square and the pawn it would take, or NoSquare
 	caps                       [16]game.Move // scratch: our pawn captures after a move
 }
 
@@ -47,13 +57,48 @@ func (s *screen) reset(p *game.Position, o *belief.Observation, rules *referee.R
 	queens := p.Pieces(mover, game.Queen)
 	s.diagonal = p.Pieces(mover, game.Bishop) | queens
 	s.straight = p.Pieces(mover, game.Rook) | queens
-	if s.king != game.NoSquare {
-		s.diagonalRays = game.BishopAttacks(s.king, 0)
-		s.straightRays = game.RookAttacks(s.king, 0)
+	s.diagonalRays, s.straightRays, s.sight, s.checkers = 0, 0, 0, 0
+	s.leaperChecks = [game.King + 1]game.Bitboard{}
+	if k := s.king; k != game.NoSquare {
+		s.diagonalRays = game.BishopAttacks(k, 0)
+		s.straightRays = game.RookAttacks(k, 0)
+		s.sight = game.BishopAttacks(k, s.occ) | game.RookAttacks(k, s.occ)
+		s.checkers = p.AttackersTo(k, mover, s.occ)
+		s.leaperChecks[game.Knight] = game.KnightAttacks(k)
+		s.leaperChecks[game.Pawn] = game.PawnAttacks(s.us, k)
+		s.leaperChecks[game.King] = game.KingAttacks(k)
+	}
+	s.ep, s.epVictim = p.EnPassant(), game.NoSquare
+	if s.ep != game.NoSquare {
+		s.epVictim = s.ep + 8
+		if mover == game.White {
+			s.epVictim = s.ep - 8
+		}
 	}
 	s.ourPawns = p.Pieces(s.us, game.Pawn)
 	s.reach = pawnReach(s.us, s.ourPawns)
-	s.noTries = o.Tries != nil && triesMatch(nil, o.Tries, rules.Tries)
+	if o.Tries != nil {
+		s.noTries = triesMatch(nil, o.Tries, rules.Tries)
+		s.neutral()
+	}
+}
+
+// neutral sets the tries we would have after a move that leaves our king out
+// of check, lets no pawn of ours capture en passant, takes no pawn of ours,
+// and leaves and reaches squares outside neutralZone: the squares our pawns
+// attack and the lines through our king of the pawns that may capture. Such a
+// move changes neither which of our pawns touch an enemy man, nor where, nor
+// what pins them (a pin along a line depends on that line only).
+func (s *screen) neutral() {
+	now := moveMen{occ: s.occ, them: s.them, knights: s.knights, pawns: s.pawns, kings: s.kings, diagonal: s.diagonal, straight: s.straight}
+	s.neutralTries = triesMatch(s.capturesAfter(&now, game.NoSquare), s.o.Tries, s.rules.Tries)
+	s.neutralZone = s.reach
+	if s.king == game.NoSquare {
+		return
+	}
+	for b := s.ourPawns & pawnReach(s.us.Other(), s.them) & (s.diagonalRays | s.straightRays); b != 0; {
+		s.neutralZone |= game.Line(s.king, b.PopFirst())
+	}
 }
 
 // pawnReach returns the squares c's pawns attack.
@@ -67,65 +112,81 @@ func pawnReach(c game.Color, pawns game.Bitboard) game.Bitboard {
 // consistent reports what consistentInto(next, s.p, m, s.o, rules) reports for
 // the legal move m, using next as scratch only when it must play m.
 func (s *screen) consistent(next *game.Position, m game.Move) bool {
-	p, o, rules := s.p, s.o, s.rules
-	capSq := p.CapturedSquare(m)
+	p, o := s.p, s.o
+	from, to := m.From(), m.To()
+	fromBit, toBit := from.Bit(), to.Bit()
+	moved := p.At(from).Type()
+	// The captured man's square, as CapturedSquare finds it.
+	capSq := game.NoSquare
+	if s.occ&toBit != 0 {
+		capSq = to
+	} else if to == s.ep && moved == game.Pawn && from.File() != to.File() {
+		capSq = s.epVictim
+	}
 	if capSq != o.Capture {
 		return false
 	}
-	if capSq != game.NoSquare && rules.CaptureKind && o.Captured != referee.CapturedUnknown {
+	if capSq != game.NoSquare && s.rules.CaptureKind && o.Captured != referee.CapturedUnknown {
 		if (p.At(capSq).Type() == game.Pawn) != (o.Captured == referee.CapturedPawn) {
 			return false
 		}
 	}
-	if rules.PromotionAnnounced && (m.Promotion() != game.NoPieceType) != o.Promoted {
-		return false
-	}
-	from, to := m.From(), m.To()
-	moved := p.At(from).Type()
 	lands := moved
 	if pr := m.Promotion(); pr != game.NoPieceType {
 		lands = pr
 	}
-	fromBit, toBit := from.Bit(), to.Bit()
-	after := moveMen{occ: s.occ&^fromBit | toBit, them: s.them&^fromBit | toBit, rookTo: game.NoSquare}
-	if capSq != game.NoSquare && capSq != to {
-		after.occ &^= capSq.Bit()
-	}
-	after.knights, after.pawns, after.kings = s.knights&^fromBit, s.pawns&^fromBit, s.kings&^fromBit
-	after.diagonal, after.straight = s.diagonal&^fromBit, s.straight&^fromBit
-	if d := int(to) - int(from); moved == game.King && (d == 2 || d == -2) {
-		rookFrom, rookTo := from+3, from+1
-		if d < 0 {
-			rookFrom, rookTo = from-4, from-1
-		}
-		swap := rookFrom.Bit() | rookTo.Bit()
-		after.occ ^= swap
-		after.them ^= swap
-		after.straight ^= swap
-		after.rookTo = rookTo
-	}
-	after.add(lands, toBit)
-	ok, check := s.sameChecks(&after, to, lands)
-	if !ok {
+	if s.rules.PromotionAnnounced && (lands != moved) != o.Promoted {
 		return false
+	}
+	d := int(to) - int(from)
+	castles := moved == game.King && (d == 2 || d == -2)
+	plain := !castles && (capSq == game.NoSquare || capSq == to) // only from and to change
+	var after moveMen
+	built := false
+	var checkers game.Bitboard
+	if plain && (fromBit|toBit)&s.sight == 0 {
+		// The king sees what it saw: only a leaper on to may newly check.
+		checkers = s.checkers&^fromBit | toBit&s.leaperChecks[lands]
+	} else {
+		s.moveMen(&after, from, to, capSq, lands, castles)
+		built = true
+		checkers = s.checkersAfter(&after)
+	}
+	if checkers != 0 || len(o.Checks) != 0 {
+		if !s.sameChecks(checkers, to, lands, after.rookTo) {
+			return false
+		}
 	}
 	if o.Tries == nil {
 		return true
 	}
-	if d := int(to) - int(from); moved == game.Pawn && (d == 16 || d == -16) {
-		after.ep = game.Square((int(from) + int(to)) / 2).Bit()
+	var ep game.Bitboard
+	if moved == game.Pawn && (d == 16 || d == -16) {
+		ep = game.Square((int(from) + int(to)) / 2).Bit()
 	}
-	// s.reach may still hold what a pawn of ours just taken attacked: then
-	// the tries are counted on the board after, which answers exactly all the same.
-	if s.reach&(after.them|after.ep) == 0 {
+	if checkers == 0 && s.reach&ep == 0 {
+		if plain && (fromBit|toBit)&s.neutralZone == 0 && (capSq == game.NoSquare || !s.ourPawns.Has(capSq)) {
+			return s.neutralTries
+		}
+		if !built {
+			s.moveMen(&after, from, to, capSq, lands, castles)
+		}
+		// s.reach may still hold what a pawn of ours just taken attacked:
+		// then capturesAfter counts, which answers exactly all the same.
+		if s.reach&after.them == 0 {
+			return s.noTries
+		}
+		return triesMatch(s.capturesAfter(&after, capSq), o.Tries, s.rules.Tries)
+	}
+	if !built {
+		s.moveMen(&after, from, to, capSq, lands, castles)
+	}
+	if s.reach&(after.them|ep) == 0 {
 		return s.noTries
-	}
-	if !check && s.reach&after.ep == 0 {
-		return triesMatch(s.capturesAfter(&after, capSq), o.Tries, rules.Tries)
 	}
 	*next = *p
 	next.Apply(m)
-	return sameTries(next, *o.Tries, rules.Tries)
+	return sameTries(next, *o.Tries, s.rules.Tries)
 }
 
 // moveMen is the mover's men and the occupancy after a move.
@@ -133,64 +194,88 @@ type moveMen struct {
 	occ, them             game.Bitboard
 	knights, pawns, kings game.Bitboard
 	diagonal, straight    game.Bitboard
-	rookTo                game.Square   // where a castling rook lands, else NoSquare
-	ep                    game.Bitboard // the new en passant square, if any
+	rookTo                game.Square // where a castling rook lands, else 0 (a square no rook castles to)
 }
 
-// add puts a man of type t on the squares b.
-func (a *moveMen) add(t game.PieceType, b game.Bitboard) {
-	switch t {
+// moveMen sets a to the mover's men and the occupancy after the move from
+// from to to (a man of type lands arriving) capturing on capSq (NoSquare for
+// none), castles telling whether it is castling.
+func (s *screen) moveMen(a *moveMen, from, to, capSq game.Square, lands game.PieceType, castles bool) {
+	fromBit, toBit := from.Bit(), to.Bit()
+	*a = moveMen{occ: s.occ&^fromBit | toBit, them: s.them&^fromBit | toBit}
+	if capSq != game.NoSquare && capSq != to {
+		a.occ &^= capSq.Bit()
+	}
+	a.knights, a.pawns, a.kings = s.knights&^fromBit, s.pawns&^fromBit, s.kings&^fromBit
+	a.diagonal, a.straight = s.diagonal&^fromBit, s.straight&^fromBit
+	if castles {
+		rookFrom, rookTo := from+3, from+1
+		if to < from {
+			rookFrom, rookTo = from-4, from-1
+		}
+		swap := rookFrom.Bit() | rookTo.Bit()
+		a.occ ^= swap
+		a.them ^= swap
+		a.straight ^= swap
+		a.rookTo = rookTo
+	}
+	switch lands {
 	case game.Knight:
-		a.knights |= b
+		a.knights |= toBit
 	case game.Pawn:
-		a.pawns |= b
+		a.pawns |= toBit
 	case game.King:
-		a.kings |= b
+		a.kings |= toBit
 	case game.Bishop:
-		a.diagonal |= b
+		a.diagonal |= toBit
 	case game.Rook:
-		a.straight |= b
+		a.straight |= toBit
 	case game.Queen:
-		a.diagonal |= b
-		a.straight |= b
+		a.diagonal |= toBit
+		a.straight |= toBit
 	}
 }
 
-// sameChecks reports whether the checks on our king with the mover's men
-// after are those o announces: as many, and when the rules give directions,
-// the same directions in increasing square order. to is where the moved man
-// landed, as a man of type lands. check says whether our king is in check.
-func (s *screen) sameChecks(after *moveMen, to game.Square, lands game.PieceType) (ok, check bool) {
+// checkersAfter returns the mover's men after that attack our king.
+func (s *screen) checkersAfter(after *moveMen) game.Bitboard {
 	k := s.king
 	if k == game.NoSquare {
-		return len(s.o.Checks) == 0, false
+		return 0
 	}
-	checkers := after.knights&game.KnightAttacks(k) | after.pawns&game.PawnAttacks(s.us, k) | after.kings&game.KingAttacks(k)
+	checkers := after.knights&s.leaperChecks[game.Knight] | after.pawns&s.leaperChecks[game.Pawn] | after.kings&s.leaperChecks[game.King]
 	if after.diagonal&s.diagonalRays != 0 {
 		checkers |= game.BishopAttacks(k, after.occ) & after.diagonal
 	}
 	if after.straight&s.straightRays != 0 {
 		checkers |= game.RookAttacks(k, after.occ) & after.straight
 	}
-	check = checkers != 0
+	return checkers
+}
+
+// sameChecks reports whether checkers, the men checking our king after the
+// move, make the checks o announces: as many, and when the rules give
+// directions, the same directions in increasing square order. to is where
+// the moved man landed, as a man of type lands, and rookTo where a castling
+// rook landed.
+func (s *screen) sameChecks(checkers game.Bitboard, to game.Square, lands game.PieceType, rookTo game.Square) bool {
 	if checkers.Count() != len(s.o.Checks) {
-		return false, check
+		return false
 	}
-	if !check || !s.rules.CheckDirection {
-		return true, check
+	if checkers == 0 || !s.rules.CheckDirection {
+		return true
 	}
 	for i := 0; checkers != 0; i++ {
 		sq := checkers.PopFirst()
 		t := s.p.At(sq).Type()
-		switch sq {
-		case to:
+		switch {
+		case sq == to:
 			t = lands
-		case after.rookTo:
+		case sq == rookTo && rookTo != 0:
 			t = game.Rook
 		}
-		if referee.ClassifyCheck(k, sq, t) != s.o.Checks[i] {
-			return false, check
+		if referee.ClassifyCheck(s.king, sq, t) != s.o.Checks[i] {
+			return false
 		}
 	}
-	return true, check
+	return true
 }

@@ -12,11 +12,13 @@ import (
 
 // screenFENs are positions with the moves the screen handles apart: castling
 // that checks, en passant that discovers a check or opens a pawn try,
-// promotions that check, double checks, double pushes beside our pawns.
+// promotions that check, double checks, double pushes beside our pawns,
+// castling that pins a pawn of ours that could capture.
 var screenFENs = []string{
 	"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
 	"5k2/8/8/8/8/8/8/4K2R w K - 0 1",
 	"3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",
+	"3k4/8/8/8/3p4/4N3/8/R3K3 w Q - 0 1",
 	"8/8/8/k2pP2R/8/8/8/4K3 w - d6 0 1",
 	"8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1",
 	"8/8/8/2k5/3pP3/8/8/4K1B1 b - e3 0 1",
@@ -151,4 +153,31 @@ func TestScreenMatchesConsistent(t *testing.T) {
 		t.Errorf("%d of %d moves consistent: the test does not tell the two answers apart", agreed, checked)
 	}
 	t.Logf("%d positions, %d moves judged, %d consistent", len(positions), checked, agreed)
+}
+
+// TestMayCaptureIsNecessary: wherever a legal move captures, mayCapture
+// says it may, so that the refresh skips only boards without a consistent move.
+func TestMayCaptureIsNecessary(t *testing.T) {
+	var buf [game.MaxMoves]game.Move
+	skipped := 0
+	for _, p := range screenPositions(t, 8) {
+		var captured game.Bitboard
+		for _, m := range p.LegalMoves(buf[:0]) {
+			if sq := p.CapturedSquare(m); sq != game.NoSquare {
+				captured |= sq.Bit()
+			}
+		}
+		for sq := game.Square(0); sq < 64; sq++ {
+			may := mayCapture(&p, sq)
+			if captured.Has(sq) && !may {
+				t.Fatalf("%s: a legal move captures on %v, mayCapture says none may", p.FEN(), sq)
+			}
+			if !may {
+				skipped++
+			}
+		}
+	}
+	if !mayCapture(&game.Position{}, game.NoSquare) || skipped == 0 {
+		t.Errorf("mayCapture(NoSquare) must hold, and some square must be ruled out (%d were)", skipped)
+	}
 }

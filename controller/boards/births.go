@@ -1,0 +1,86 @@
+package boards
+
+import "sync"
+
+// parallel runs work(0) … work(n-1) on n goroutines and waits for them all.
+func parallel(n int, work func(w int)) {
+	var wg sync.WaitGroup
+	for w := 0; w < n; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work(w)
+		}()
+	}
+	wg.Wait()
+}
+
+// births returns the boards of the picked children, each its parent board
+// after its move with the child's weight, in the order of picks, in s.spare;
+// s.born gets their hashes. The workers play contiguous shares of picks.
+func (s *Sampler) births(picks []child) []particle {
+	next := s.spare[:0]
+	if cap(next) < len(picks) {
+		next = make([]particle, 0, len(picks))
+	}
+	next = next[:len(picks)]
+	if cap(s.born) < len(picks) {
+		s.born = make([]uint64, len(picks))
+	}
+	s.born = s.born[:len(picks)]
+	n := len(s.workers)
+	parallel(n, func(w int) {
+		for k := len(picks) * w / n; k < len(picks)*(w+1)/n; k++ {
+			c := &picks[k]
+			b := &next[k]
+			b.pos, b.w = s.boards[c.parent].pos, c.w
+			b.pos.Apply(c.move)
+			s.born[k] = b.pos.Hash()
+		}
+	})
+	return next
+}
+
+// slot is one entry of merge's open-addressing index: a board hash and one
+// more than the index of the board kept for it (0: the slot is free).
+type slot struct {
+	hash uint64
+	at   int32
+}
+
+// merge folds equal boards into one particle carrying their summed weight:
+// the same distribution, held once. Without it a board reached along many
+// paths fills the capacity with copies, and resampling may then lose a rare
+// board that is the truth. hashes[i] is the hash of boards[i]; boards with
+// equal hashes are equal. The first of equal boards keeps its place.
+func (s *Sampler) merge(boards []particle, hashes []uint64) []particle {
+	size := 16
+	for size < 2*len(boards) {
+		size <<= 1
+	}
+	if len(s.slots) < size {
+		s.slots = make([]slot, size)
+	}
+	slots := s.slots[:size]
+	clear(slots)
+	mask := uint64(size - 1)
+	kept := boards[:0]
+	for i, h := range hashes {
+		for j := h & mask; ; j = (j + 1) & mask {
+			sl := &slots[j]
+			if sl.at == 0 {
+				sl.hash, sl.at = h, int32(len(kept))+1
+				if len(kept) != i {
+					boards[len(kept)] = boards[i]
+				}
+				kept = kept[:len(kept)+1]
+				break
+			}
+			if sl.hash == h {
+				kept[sl.at-1].w += boards[i].w
+				break
+			}
+		}
+	}
+	return kept
+}
