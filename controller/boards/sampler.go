@@ -67,6 +67,7 @@ type expansion struct {
 	weights  [game.MaxMoves]float64 // the opponent model's weights of buf's moves
 	next     game.Position          // scratch: the board after the move tested
 	screen   screen                 // judges the moves of the board at hand
+	kept     [game.MaxMoves]uint8   // the indices in buf of the moves screen keeps
 }
 
 // DefaultCapacity is the number of boards a sampler holds at most.
@@ -271,14 +272,12 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 				purposeful = s.purpose * b.w / purposeWeights(&b.pos, s.us, legal, e.weights[:])
 			}
 			e.screen.reset(&b.pos, o, &s.rules)
-			for j, m := range legal {
-				if e.screen.consistent(&e.next, m) {
-					cw := even
-					if s.purpose > 0 {
-						cw += purposeful * e.weights[j]
-					}
-					e.children = append(e.children, child{parent: int32(i), move: m, w: cw})
+			for _, j := range e.screen.filter(&e.next, legal, e.kept[:0]) {
+				cw := even
+				if s.purpose > 0 {
+					cw += purposeful * e.weights[j]
 				}
+				e.children = append(e.children, child{parent: int32(i), move: legal[j], w: cw})
 			}
 		}
 	})

@@ -39,6 +39,9 @@ type screen struct {
 	noTries                    bool                         // whether o's tries are those of a board without pawn captures
 	neutralTries               bool                         // whether o's tries are those after a move outside neutralZone (neutral)
 	neutralZone                game.Bitboard
+	neutralCount               int           // how many pawn captures we have after such a move
+	pinLines                   game.Bitboard // what pins our pawns (neutral)
+	free                       game.Bitboard // our pawns not pinned to our king
 	ep, epVictim               game.Square   // the en passant square and the pawn it would take, or NoSquare
 	caps                       [16]game.Move // scratch: our pawn captures after a move
 }
@@ -86,18 +89,41 @@ func (s *screen) reset(p *game.Position, o *belief.Observation, rules *referee.R
 // neutral sets the tries we would have after a move that leaves our king out
 // of check, lets no pawn of ours capture en passant, takes no pawn of ours,
 // and leaves and reaches squares outside neutralZone: the squares our pawns
-// attack and the lines through our king of the pawns that may capture. Such a
-// move changes neither which of our pawns touch an enemy man, nor where, nor
-// what pins them (a pin along a line depends on that line only).
+// attack and, for each pawn that may capture on a line through our king, the
+// squares of that line up to the first man each way with the pawn lifted.
+// Such a move changes neither which of our pawns touch an enemy man, nor
+// where, nor what pins them (a pin depends on those squares only). It also
+// sets what filter needs to count the tries after a move that leaves and
+// reaches squares outside sight and pinLines (those squares for all our
+// pawns): the pins stay, and the count changes only by the unpinned pawns
+// attacking the squares left and reached.
 func (s *screen) neutral() {
 	now := moveMen{occ: s.occ, them: s.them, knights: s.knights, pawns: s.pawns, kings: s.kings, diagonal: s.diagonal, straight: s.straight}
-	s.neutralTries = triesMatch(s.capturesAfter(&now, game.NoSquare), s.o.Tries, s.rules.Tries)
-	s.neutralZone = s.reach
+	caps := s.capturesAfter(&now, game.NoSquare)
+	s.neutralCount = len(caps)
+	s.neutralTries = triesMatch(caps, s.o.Tries, s.rules.Tries)
+	s.neutralZone, s.pinLines, s.free = s.reach, 0, s.ourPawns
 	if s.king == game.NoSquare {
 		return
 	}
-	for b := s.ourPawns & pawnReach(s.us.Other(), s.them) & (s.diagonalRays | s.straightRays); b != 0; {
-		s.neutralZone |= game.Line(s.king, b.PopFirst())
+	candidates := pawnReach(s.us.Other(), s.them)
+	for b := s.ourPawns & (s.diagonalRays | s.straightRays); b != 0; {
+		f := b.PopFirst()
+		// What pins f: the line through our king and f, to the first man
+		// each way with f lifted. Changes elsewhere do not touch the pin.
+		var line game.Bitboard
+		if s.diagonalRays.Has(f) {
+			line = game.BishopAttacks(s.king, s.occ&^f.Bit()) & game.Line(s.king, f)
+		} else {
+			line = game.RookAttacks(s.king, s.occ&^f.Bit()) & game.Line(s.king, f)
+		}
+		s.pinLines |= line
+		if candidates.Has(f) {
+			s.neutralZone |= line
+		}
+		if line&(s.diagonal|s.straight)&^s.sight != 0 && s.pinned(&now, f) {
+			s.free &^= f.Bit()
+		}
 	}
 }
 
@@ -107,6 +133,73 @@ func pawnReach(c game.Color, pawns game.Bitboard) game.Bitboard {
 		return (pawns&^game.FileA)<<7 | (pawns&^game.FileH)<<9
 	}
 	return (pawns&^game.FileA)>>9 | (pawns&^game.FileH)>>7
+}
+
+// filter appends to kept the indices in legal (the legal moves of the board
+// s was reset for) of the moves consistent with the message, in order, and
+// returns it: the moves consistentInto accepts. When the message announces
+// no capture, no check and no promotion and our king is not attacked, a plain move (no
+// capture, promotion, castling, double step or en passant) whose squares our
+// king does not see, whose destination no leaper checks from, and whose
+// squares are outside neutralZone is answered without looking at the board;
+// the other moves go through consistent.
+func (s *screen) filter(next *game.Position, legal []game.Move, kept []uint8) []uint8 {
+	o := s.o
+	quiet := o.Capture == game.NoSquare && len(o.Checks) == 0 && s.checkers == 0 && !(s.rules.PromotionAnnounced && o.Promoted)
+	if !quiet {
+		for j, m := range legal {
+			if s.consistent(next, m) {
+				kept = append(kept, uint8(j))
+			}
+		}
+		return kept
+	}
+	// The squares a plain move must not leave or reach to be answered here.
+	avoidFrom := s.sight
+	if o.Tries != nil {
+		avoidFrom |= s.pinLines
+	}
+	avoidTo := avoidFrom | s.leaperChecks[game.Knight] | s.leaperChecks[game.Pawn] | s.leaperChecks[game.King]
+	if s.ep != game.NoSquare {
+		avoidTo |= s.ep.Bit()
+	}
+	style := s.rules.Tries
+	counted := style == referee.TriesCount || style == referee.TriesYesNo
+	mover := s.us.Other()
+	for j, m := range legal {
+		from, to := m.From(), m.To()
+		fromBit, toBit := from.Bit(), to.Bit()
+		if s.occ&toBit != 0 {
+			continue // a capture, and none was announced
+		}
+		d := int(to) - int(from)
+		if fromBit&avoidFrom|toBit&avoidTo != 0 || m.Promotion() != game.NoPieceType ||
+			fromBit&s.kings != 0 && (d == 2 || d == -2) ||
+			fromBit&s.pawns != 0 && (d == 16 || d == -16) && game.Square((int(from)+int(to))/2).Bit()&s.reach != 0 {
+			if s.consistent(next, m) {
+				kept = append(kept, uint8(j))
+			}
+			continue
+		}
+		// A plain move our king does not see: no check, and our pawns keep
+		// their pins; only the enemy man leaving from and reaching to
+		// changes our pawn tries.
+		ok := true
+		switch {
+		case o.Tries == nil:
+		case (fromBit|toBit)&s.reach == 0:
+			ok = s.neutralTries
+		case counted:
+			n := s.neutralCount - (s.free & game.PawnAttacks(mover, from)).Count() + (s.free & game.PawnAttacks(mover, to)).Count()
+			ok = n == o.Tries.Count || style == referee.TriesYesNo && (n > 0) == o.Tries.Has()
+		default:
+			ok = s.consistent(next, m)
+		}
+		if ok {
+			kept = append(kept, uint8(j))
+		}
+	}
+	return kept
 }
 
 // consistent reports what consistentInto(next, s.p, m, s.o, rules) reports for

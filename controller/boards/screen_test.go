@@ -2,6 +2,7 @@ package boards
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/krieg/krieg/controller/belief"
@@ -39,6 +40,11 @@ func screenPositions(t *testing.T, games int) []game.Position {
 	for _, fen := range screenFENs {
 		out = append(out, testboard.Position(t, fen))
 	}
+	// A board no game reaches, the side not to move in check: the screen
+	// must not assume our king safe before the enemy's move.
+	attacked := testboard.Position(t, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")
+	attacked.Put(game.E2, game.NewPiece(game.White, game.Rook))
+	out = append(out, attacked)
 	rng := rand.New(rand.NewPCG(15, 16))
 	var buf [game.MaxMoves]game.Move
 	for g := 0; g < games; g++ {
@@ -112,8 +118,9 @@ func perturbed(o belief.Observation, rng *rand.Rand) belief.Observation {
 
 // TestScreenMatchesConsistent is the differential test of the screen: for
 // every legal move on many positions, under every ruleset, against the
-// messages of every legal move there and perturbed ones, the screen answers
-// exactly as consistentInto.
+// messages of every legal move there and perturbed ones, the screen
+// (consistent for each move, filter for all of them) answers exactly as
+// consistentInto.
 func TestScreenMatchesConsistent(t *testing.T) {
 	games := 40
 	if testing.Short() {
@@ -124,6 +131,7 @@ func TestScreenMatchesConsistent(t *testing.T) {
 	var buf [game.MaxMoves]game.Move
 	var next, scratch game.Position
 	var sc screen
+	var kept [game.MaxMoves]uint8
 	checked, agreed := 0, 0
 	for i := range positions {
 		p := &positions[i]
@@ -137,16 +145,21 @@ func TestScreenMatchesConsistent(t *testing.T) {
 		for k := range msgs {
 			o := &msgs[k]
 			sc.reset(p, o, &rules)
-			for _, m := range legal {
-				want := consistentInto(&next, p, m, o, rules)
-				if got := sc.consistent(&scratch, m); got != want {
-					t.Fatalf("%s, %s, move %v, message %+v: screen %v, consistentInto %v", p.FEN(), rules.Name, m, *o, got, want)
+			var want []uint8
+			for j, m := range legal {
+				ok := consistentInto(&next, p, m, o, rules)
+				if got := sc.consistent(&scratch, m); got != ok {
+					t.Fatalf("%s, %s, move %v, message %+v: screen %v, consistentInto %v", p.FEN(), rules.Name, m, *o, got, ok)
 				}
-				checked++
-				if want {
-					agreed++
+				if ok {
+					want = append(want, uint8(j))
 				}
 			}
+			if got := sc.filter(&scratch, legal, kept[:0]); !slices.Equal(got, want) {
+				t.Fatalf("%s, %s, message %+v: filter keeps %v, consistentInto %v of %v", p.FEN(), rules.Name, *o, got, want, legal)
+			}
+			checked += len(legal)
+			agreed += len(want)
 		}
 	}
 	if agreed == 0 || agreed == checked {
