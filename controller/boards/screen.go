@@ -40,7 +40,8 @@ type screen struct {
 	neutralTries               bool                         // whether o's tries are those after a move outside neutralZone (neutral)
 	neutralZone                game.Bitboard
 	neutralCount               int           // how many pawn captures we have after such a move
-	pinLines                   game.Bitboard // what pins our pawns (neutral)
+	pinLines, allLines         game.Bitboard // what pins our pawns that may capture, and all our pawns (neutral)
+	lineReach                  game.Bitboard // what our pawns on lines through our king attack, but those that may capture
 	free                       game.Bitboard // our pawns not pinned to our king
 	ep, epVictim               game.Square   // the en passant square and the pawn it would take, or NoSquare
 	caps                       [16]game.Move // scratch: our pawn captures after a move
@@ -89,25 +90,30 @@ func (s *screen) reset(p *game.Position, o *belief.Observation, rules *referee.R
 // neutral sets the tries we would have after a move that leaves our king out
 // of check, lets no pawn of ours capture en passant, takes no pawn of ours,
 // and leaves and reaches squares outside neutralZone: the squares our pawns
-// attack and, for each pawn that may capture on a line through our king, the
-// squares of that line up to the first man each way with the pawn lifted.
-// Such a move changes neither which of our pawns touch an enemy man, nor
-// where, nor what pins them (a pin depends on those squares only). It also
-// sets what filter needs to count the tries after a move that leaves and
-// reaches squares outside sight and pinLines (those squares for all our
-// pawns): the pins stay, and the count changes only by the unpinned pawns
+// attack and pinLines, for each pawn that may capture on a line through our
+// king, the squares of that line up to the first man each way with the pawn
+// lifted. Such a move changes neither which of our pawns touch an enemy man,
+// nor where, nor what pins them (a pin depends on those squares only).
+//
+// It also sets what filter needs to count the tries after a plain move that
+// leaves and reaches squares outside sight and pinLines, and, when it reaches
+// lineReach (the squares our other pawns on lines through our king attack),
+// outside allLines (those squares for all our pawns on such lines): the pins
+// that matter stay, and the count changes only by the unpinned pawns
 // attacking the squares left and reached.
 func (s *screen) neutral() {
 	now := moveMen{occ: s.occ, them: s.them, knights: s.knights, pawns: s.pawns, kings: s.kings, diagonal: s.diagonal, straight: s.straight}
 	caps := s.capturesAfter(&now, game.NoSquare)
 	s.neutralCount = len(caps)
 	s.neutralTries = triesMatch(caps, s.o.Tries, s.rules.Tries)
-	s.neutralZone, s.pinLines, s.free = s.reach, 0, s.ourPawns
+	s.neutralZone, s.pinLines, s.allLines, s.lineReach, s.free = s.reach, 0, 0, 0, s.ourPawns
 	if s.king == game.NoSquare {
 		return
 	}
-	candidates := pawnReach(s.us.Other(), s.them)
-	for b := s.ourPawns & (s.diagonalRays | s.straightRays); b != 0; {
+	candidates := s.ourPawns & pawnReach(s.us.Other(), s.them)
+	onLines := s.ourPawns & (s.diagonalRays | s.straightRays)
+	s.lineReach = pawnReach(s.us, onLines&^candidates)
+	for b := onLines; b != 0; {
 		f := b.PopFirst()
 		// What pins f: the line through our king and f, to the first man
 		// each way with f lifted. Changes elsewhere do not touch the pin.
@@ -117,14 +123,15 @@ func (s *screen) neutral() {
 		} else {
 			line = game.RookAttacks(s.king, s.occ&^f.Bit()) & game.Line(s.king, f)
 		}
-		s.pinLines |= line
+		s.allLines |= line
 		if candidates.Has(f) {
-			s.neutralZone |= line
+			s.pinLines |= line
 		}
 		if line&(s.diagonal|s.straight)&^s.sight != 0 && s.pinned(&now, f) {
 			s.free &^= f.Bit()
 		}
 	}
+	s.neutralZone |= s.pinLines
 }
 
 // pawnReach returns the squares c's pawns attack.
@@ -155,11 +162,13 @@ func (s *screen) filter(next *game.Position, legal []game.Move, kept []uint8) []
 		return kept
 	}
 	// The squares a plain move must not leave or reach to be answered here.
-	avoidFrom := s.sight
+	avoidFrom, avoidTo := s.sight, s.leaperChecks[game.Knight]|s.leaperChecks[game.Pawn]|s.leaperChecks[game.King]
+	lineReach := game.Bitboard(0)
 	if o.Tries != nil {
 		avoidFrom |= s.pinLines
+		lineReach = s.lineReach
 	}
-	avoidTo := avoidFrom | s.leaperChecks[game.Knight] | s.leaperChecks[game.Pawn] | s.leaperChecks[game.King]
+	avoidTo |= avoidFrom
 	if s.ep != game.NoSquare {
 		avoidTo |= s.ep.Bit()
 	}
@@ -175,7 +184,8 @@ func (s *screen) filter(next *game.Position, legal []game.Move, kept []uint8) []
 		d := int(to) - int(from)
 		if fromBit&avoidFrom|toBit&avoidTo != 0 || m.Promotion() != game.NoPieceType ||
 			fromBit&s.kings != 0 && (d == 2 || d == -2) ||
-			fromBit&s.pawns != 0 && (d == 16 || d == -16) && game.Square((int(from)+int(to))/2).Bit()&s.reach != 0 {
+			fromBit&s.pawns != 0 && (d == 16 || d == -16) && game.Square((int(from)+int(to))/2).Bit()&s.reach != 0 ||
+			toBit&lineReach != 0 && (fromBit|toBit)&s.allLines != 0 {
 			if s.consistent(next, m) {
 				kept = append(kept, uint8(j))
 			}
