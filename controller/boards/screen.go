@@ -44,7 +44,7 @@ type screen struct {
 	lineReach                  game.Bitboard // what our pawns on lines through our king attack, but those that may capture
 	free                       game.Bitboard // our pawns not pinned to our king
 	ep, epVictim               game.Square   // the en passant square and the pawn it would take, or NoSquare
-	caps                       [16]game.Move // scratch: our pawn captures after a move
+	caps                       [20]game.Move // scratch: our pawn captures after a move
 }
 
 // reset readies s for the enemy's moves on p (the enemy to move) and message o.
@@ -267,25 +267,19 @@ func (s *screen) consistent(next *game.Position, m game.Move) bool {
 	if moved == game.Pawn && (d == 16 || d == -16) {
 		ep = game.Square((int(from) + int(to)) / 2).Bit()
 	}
-	if checkers == 0 && s.reach&ep == 0 {
-		if plain && (fromBit|toBit)&s.neutralZone == 0 && (capSq == game.NoSquare || !s.ourPawns.Has(capSq)) {
-			return s.neutralTries
-		}
-		if !built {
-			s.moveMen(&after, from, to, capSq, lands, castles)
-		}
-		// s.reach may still hold what a pawn of ours just taken attacked:
-		// then capturesAfter counts, which answers exactly all the same.
-		if s.reach&after.them == 0 {
-			return s.noTries
-		}
-		return triesMatch(s.capturesAfter(&after, capSq), o.Tries, s.rules.Tries)
+	if checkers == 0 && plain && s.reach&ep == 0 && (fromBit|toBit)&s.neutralZone == 0 && (capSq == game.NoSquare || !s.ourPawns.Has(capSq)) {
+		return s.neutralTries
 	}
 	if !built {
 		s.moveMen(&after, from, to, capSq, lands, castles)
 	}
-	if s.reach&(after.them|ep) == 0 {
+	// s.reach may still hold what a pawn of ours just taken attacked: then
+	// the captures are counted, which answers exactly all the same.
+	if s.reach&(after.them|after.ep) == 0 {
 		return s.noTries
+	}
+	if checkers == 0 {
+		return triesMatch(s.capturesAfter(&after, capSq), o.Tries, s.rules.Tries)
 	}
 	*next = *p
 	next.Apply(m)
@@ -298,6 +292,9 @@ type moveMen struct {
 	knights, pawns, kings game.Bitboard
 	diagonal, straight    game.Bitboard
 	rookTo                game.Square // where a castling rook lands, else 0 (a square no rook castles to)
+	// After a double step, the en passant square and the pawn there to
+	// take; else empty.
+	ep, epVictim game.Bitboard
 }
 
 // moveMen sets a to the mover's men and the occupancy after the move from
@@ -321,6 +318,9 @@ func (s *screen) moveMen(a *moveMen, from, to, capSq game.Square, lands game.Pie
 		a.them ^= swap
 		a.straight ^= swap
 		a.rookTo = rookTo
+	}
+	if d := to - from; lands == game.Pawn && (d == 16 || d == -16) {
+		a.ep, a.epVictim = game.Square((int(from)+int(to))/2).Bit(), toBit
 	}
 	switch lands {
 	case game.Knight:

@@ -5,10 +5,11 @@ import "github.com/krieg/krieg/game"
 // capturesAfter returns the legal pawn captures we would have after the
 // enemy's move that leaves its men as after and captures on capSq (NoSquare
 // for none), in PawnCaptures' order, for a move that leaves our king out of
-// check and makes no en passant square our pawns attack. Then a capture is
-// legal unless its pawn is pinned and leaves the pin line; a pawn is pinned
-// when an enemy slider on a line through our king sees the king once the pawn
-// is lifted (it cannot see it now, or the king would be in check).
+// check. Then a capture is legal unless its pawn is pinned and leaves the pin
+// line; a pawn is pinned when an enemy slider on a line through our king sees
+// the king once the pawn is lifted (it cannot see it now, or the king would
+// be in check). An en passant capture is legal unless, with both pawns
+// lifted and ours on the en passant square, an enemy slider sees our king.
 func (s *screen) capturesAfter(after *moveMen, capSq game.Square) []game.Move {
 	pawns := s.ourPawns
 	if capSq != game.NoSquare {
@@ -34,6 +35,20 @@ func (s *screen) capturesAfter(after *moveMen, capSq game.Square) []game.Move {
 			}
 			caps = append(caps, game.NewMove(from, to, promo))
 		}
+	}
+	if after.ep == 0 {
+		return caps
+	}
+	ep := after.ep.First()
+	for b := pawns & game.PawnAttacks(s.us.Other(), ep); b != 0; {
+		from := b.PopFirst()
+		if k := s.king; k != game.NoSquare {
+			occ := after.occ ^ from.Bit() ^ after.epVictim | after.ep
+			if game.BishopAttacks(k, occ)&after.diagonal|game.RookAttacks(k, occ)&after.straight != 0 {
+				continue
+			}
+		}
+		caps = append(caps, game.NewMove(from, ep, game.NoPieceType))
 	}
 	return caps
 }
