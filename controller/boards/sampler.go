@@ -346,8 +346,10 @@ func consistent(p *game.Position, m game.Move, o *belief.Observation, rules refe
 }
 
 // consistentInto is consistent writing the position after m into next (left
-// unspecified when m is not consistent), so that a refresh testing many
-// moves copies each position once.
+// unspecified when m is not consistent). It plays m to find out; the refresh
+// after an enemy move answers the same question for all its moves without
+// playing most of them (screen, screen.go), and screen_test.go holds the two
+// to the same answers.
 func consistentInto(next, p *game.Position, m game.Move, o *belief.Observation, rules referee.Ruleset) bool {
 	capSq := p.CapturedSquare(m)
 	if capSq != o.Capture {

@@ -7,17 +7,19 @@ import (
 )
 
 // screen answers consistentInto's question for the enemy's legal moves on one
-// board, mostly without playing them: the capture square and kind and the
-// promotion come from the board before the move; the checks on our king come
-// from what the king sees on the board before the move, which a move leaving
-// and reaching squares out of the king's sight cannot change, and otherwise
-// from the mover's men after the move, found by moving bits (the moved man,
-// the castling rook, an en passant victim) rather than copying and applying
-// the position; the pawn tries are zero whenever no pawn of ours touches an
-// enemy man or the new en passant square, and are counted from our pawns and
-// their pins when our king is out of check and no en passant capture is
-// possible. Only the rest is played, on a scratch copy, to count the tries.
-// The answers are exactly consistentInto's (screen_test.go compares them).
+// board, mostly without playing them. The capture square and kind and the
+// promotion come from the board before the move. The checks on our king come
+// from what the king sees before the move, which a move leaving and reaching
+// squares out of its sight cannot change, and otherwise from the mover's men
+// after the move, found by moving bits (the moved man, the castling rook, an
+// en passant victim) rather than copying and applying the position. Our pawn
+// tries after the move are the board's own after most moves (neutral), are
+// counted by difference from them after many others (filter), and are
+// counted from our pawns, the enemy's men after the move and the pins on our
+// pawns after the rest that leave our king out of check. Only a move that
+// checks our king, when the message says the tries, is played (on a scratch
+// copy) to count them. The answers are exactly consistentInto's
+// (screen_test.go compares them over many positions and messages).
 type screen struct {
 	p     *game.Position
 	o     *belief.Observation
@@ -145,16 +147,22 @@ func pawnReach(c game.Color, pawns game.Bitboard) game.Bitboard {
 // filter appends to kept the indices in legal (the legal moves of the board
 // s was reset for) of the moves consistent with the message, in order, and
 // returns it: the moves consistentInto accepts. When the message announces
-// no capture, no check and no promotion and our king is not attacked, a plain move (no
-// capture, promotion, castling, double step or en passant) whose squares our
-// king does not see, whose destination no leaper checks from, and whose
-// squares are outside neutralZone is answered without looking at the board;
-// the other moves go through consistent.
+// no capture, no check and no promotion and our king is not attacked, it
+// answers most plain moves (no capture, promotion, castling or en passant)
+// from bitboards alone: those our king does not see, that reach no square a
+// leaper checks from, and that leave the pins on our pawns that matter as
+// they are; our pawn tries then follow from the board's own. The other moves
+// go through consistent.
 func (s *screen) filter(next *game.Position, legal []game.Move, kept []uint8) []uint8 {
 	o := s.o
 	quiet := o.Capture == game.NoSquare && len(o.Checks) == 0 && s.checkers == 0 && !(s.rules.PromotionAnnounced && o.Promoted)
 	if !quiet {
 		for j, m := range legal {
+			// A move to a square other than the announced capture's (or
+			// the en passant square) captures elsewhere or nothing.
+			if to := m.To(); o.Capture != game.NoSquare && to != o.Capture && to != s.ep {
+				continue
+			}
 			if s.consistent(next, m) {
 				kept = append(kept, uint8(j))
 			}
