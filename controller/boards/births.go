@@ -1,15 +1,29 @@
 package boards
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
-// parallel runs work(0) … work(n-1) on n goroutines and waits for them all.
-func parallel(n int, work func(w int)) {
+// shares is how many shares of the work of a refresh each worker gets on
+// average: dealt to the workers as they come free, so that a worker the
+// machine holds back (another process on its core) does not keep the rest
+// waiting.
+const shares = 8
+
+// deal runs work(w, c) for every share c in 0…k-1, on n goroutines (w tells
+// which), each taking the next share when it is done with one, and waits
+// for them all.
+func deal(n, k int, work func(w, c int)) {
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < n; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			work(w)
+			for c := int(next.Add(1) - 1); c < k; c = int(next.Add(1) - 1) {
+				work(w, c)
+			}
 		}()
 	}
 	wg.Wait()
@@ -17,7 +31,7 @@ func parallel(n int, work func(w int)) {
 
 // births returns the boards of the picked children, each its parent board
 // after its move with the child's weight, in the order of picks, in s.spare;
-// s.born gets their hashes. The workers play contiguous shares of picks.
+// s.born gets their hashes. The workers play shares of picks as they come free.
 func (s *Sampler) births(picks []child) []particle {
 	next := s.spare[:0]
 	if cap(next) < len(picks) {
@@ -28,9 +42,9 @@ func (s *Sampler) births(picks []child) []particle {
 		s.born = make([]uint64, len(picks))
 	}
 	s.born = s.born[:len(picks)]
-	n := len(s.workers)
-	parallel(n, func(w int) {
-		for k := len(picks) * w / n; k < len(picks)*(w+1)/n; k++ {
+	n := shares * len(s.workers)
+	deal(len(s.workers), n, func(_, c int) {
+		for k := len(picks) * c / n; k < len(picks)*(c+1)/n; k++ {
 			c := &picks[k]
 			b := &next[k]
 			b.pos, b.w = s.boards[c.parent].pos, c.w

@@ -43,8 +43,10 @@ type Sampler struct {
 	// merge's index, all reused so that a refresh allocates nothing.
 	spare []particle
 	picks []child
-	born  []uint64
-	slots []slot
+	// shares holds the children of each share of the boards (expand).
+	shares [][]child
+	born   []uint64
+	slots  []slot
 }
 
 // particle is one hidden board and its weight.
@@ -60,14 +62,13 @@ type child struct {
 	w      float64
 }
 
-// expansion is one worker's share of the children of an enemy move.
+// expansion is one worker's scratch for the children of an enemy move.
 type expansion struct {
-	children []child
-	buf      [game.MaxMoves]game.Move
-	weights  [game.MaxMoves]float64 // the opponent model's weights of buf's moves
-	next     game.Position          // scratch: the board after the move tested
-	screen   screen                 // judges the moves of the board at hand
-	kept     [game.MaxMoves]uint8   // the indices in buf of the moves screen keeps
+	buf     [game.MaxMoves]game.Move
+	weights [game.MaxMoves]float64 // the opponent model's weights of buf's moves
+	next    game.Position          // scratch: the board after the move tested
+	screen  screen                 // judges the moves of the board at hand
+	kept    [game.MaxMoves]uint8   // the indices in buf of the moves screen keeps
 }
 
 // DefaultCapacity is the number of boards a sampler holds at most.
@@ -253,46 +254,25 @@ func pawnCaptures(p *game.Position, buf []game.Move) []game.Move {
 
 // enemyMove replaces every board by its children consistent with o.
 func (s *Sampler) enemyMove(o *belief.Observation) {
-	n := len(s.workers)
-	parallel(n, func(w int) {
-		e := &s.workers[w]
-		e.children = e.children[:0]
-		for i := w; i < len(s.boards); i += n {
-			b := &s.boards[i]
-			if !mayCapture(&b.pos, o.Capture) {
-				continue // no move is consistent
-			}
-			legal := b.pos.LegalMoves(e.buf[:0])
-			if len(legal) == 0 {
-				continue
-			}
-			even := (1 - s.purpose) * b.w / float64(len(legal))
-			purposeful := 0.0
-			if s.purpose > 0 {
-				purposeful = s.purpose * b.w / purposeWeights(&b.pos, s.us, legal, e.weights[:])
-			}
-			e.screen.reset(&b.pos, o, &s.rules)
-			for _, j := range e.screen.filter(&e.next, legal, e.kept[:0]) {
-				cw := even
-				if s.purpose > 0 {
-					cw += purposeful * e.weights[j]
-				}
-				e.children = append(e.children, child{parent: int32(i), move: legal[j], w: cw})
-			}
-		}
+	k := shares * len(s.workers)
+	if len(s.shares) != k {
+		s.shares = make([][]child, k)
+	}
+	deal(len(s.workers), k, func(w, c int) {
+		s.shares[c] = s.expand(&s.workers[w], o, c, s.shares[c][:0])
 	})
 	total := 0.0
 	count := 0
-	for w := range s.workers {
-		for _, c := range s.workers[w].children {
+	for _, share := range s.shares {
+		for _, c := range share {
 			total += c.w
 		}
-		count += len(s.workers[w].children)
+		count += len(share)
 	}
 	picks := s.picks[:0]
 	if count <= s.capacity {
-		for w := range s.workers {
-			for _, c := range s.workers[w].children {
+		for _, share := range s.shares {
+			for _, c := range share {
 				picks = append(picks, child{parent: c.parent, move: c.move, w: c.w / total})
 			}
 		}
@@ -302,8 +282,8 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 		step := total / float64(s.capacity)
 		point := s.rng.Float64() * step
 		acc := 0.0
-		for w := range s.workers {
-			for _, c := range s.workers[w].children {
+		for _, share := range s.shares {
+			for _, c := range share {
 				acc += c.w
 				hits := 0
 				for point < acc {
@@ -320,6 +300,52 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 	next := s.births(picks)
 	s.spare = s.boards
 	s.boards = s.merge(next, s.born)
+}
+
+// expand appends to out the children consistent with o of the boards of
+// share c, using e's scratch, and returns it. The boards are ordered as if
+// worker w of n took boards w, w+n, w+2n… and its children came before
+// worker w+1's; share c of shares·n is the c-th slice of that order, so
+// that the children come in the same order however the shares are dealt.
+func (s *Sampler) expand(e *expansion, o *belief.Observation, c int, out []child) []child {
+	n, k := len(s.workers), shares*len(s.workers)
+	for v := len(s.boards) * c / k; v < len(s.boards)*(c+1)/k; v++ {
+		i := strided(v, len(s.boards), n)
+		b := &s.boards[i]
+		if !mayCapture(&b.pos, o.Capture) {
+			continue // no move is consistent
+		}
+		legal := b.pos.LegalMoves(e.buf[:0])
+		if len(legal) == 0 {
+			continue
+		}
+		even := (1 - s.purpose) * b.w / float64(len(legal))
+		purposeful := 0.0
+		if s.purpose > 0 {
+			purposeful = s.purpose * b.w / purposeWeights(&b.pos, s.us, legal, e.weights[:])
+		}
+		e.screen.reset(&b.pos, o, &s.rules)
+		for _, j := range e.screen.filter(&e.next, legal, e.kept[:0]) {
+			cw := even
+			if s.purpose > 0 {
+				cw += purposeful * e.weights[j]
+			}
+			out = append(out, child{parent: int32(i), move: legal[j], w: cw})
+		}
+	}
+	return out
+}
+
+// strided returns the board at place v when n workers take boards w, w+n,
+// w+2n… of total, worker 0's first, then worker 1's, and so on.
+func strided(v, total, n int) int {
+	// Worker w takes q+1 boards when w < r, else q.
+	q, r := total/n, total%n
+	if v < r*(q+1) {
+		return v/(q+1) + v%(q+1)*n
+	}
+	v -= r * (q + 1)
+	return r + v/q + v%q*n
 }
 
 // mayCapture reports whether a man of the side to move in p attacks the

@@ -177,30 +177,3 @@ func TestScreenMatchesConsistent(t *testing.T) {
 	}
 	t.Logf("%d positions, %d moves judged, %d consistent", len(positions), checked, agreed)
 }
-
-// TestMayCaptureIsNecessary: wherever a legal move captures, mayCapture
-// says it may, so that the refresh skips only boards without a consistent move.
-func TestMayCaptureIsNecessary(t *testing.T) {
-	var buf [game.MaxMoves]game.Move
-	skipped := 0
-	for _, p := range screenPositions(t, 8) {
-		var captured game.Bitboard
-		for _, m := range p.LegalMoves(buf[:0]) {
-			if sq := p.CapturedSquare(m); sq != game.NoSquare {
-				captured |= sq.Bit()
-			}
-		}
-		for sq := game.Square(0); sq < 64; sq++ {
-			may := mayCapture(&p, sq)
-			if captured.Has(sq) && !may {
-				t.Fatalf("%s: a legal move captures on %v, mayCapture says none may", p.FEN(), sq)
-			}
-			if !may {
-				skipped++
-			}
-		}
-	}
-	if !mayCapture(&game.Position{}, game.NoSquare) || skipped == 0 {
-		t.Errorf("mayCapture(NoSquare) must hold, and some square must be ruled out (%d were)", skipped)
-	}
-}
