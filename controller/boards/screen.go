@@ -180,6 +180,19 @@ func (s *screen) filter(next *game.Position, legal []game.Move, kept []uint8) []
 	if s.ep != game.NoSquare {
 		avoidTo |= s.ep.Bit()
 	}
+	// Where a castling king lands, and where a double step lands whose en
+	// passant square our pawns attack: any move there goes to consistent.
+	if s.p.Turn() == game.White {
+		if s.p.Castling()&(game.WhiteKingside|game.WhiteQueenside) != 0 {
+			avoidTo |= game.C1.Bit() | game.G1.Bit()
+		}
+		avoidTo |= s.reach & game.RankMask(2) << 8
+	} else {
+		if s.p.Castling()&(game.BlackKingside|game.BlackQueenside) != 0 {
+			avoidTo |= game.C8.Bit() | game.G8.Bit()
+		}
+		avoidTo |= s.reach & game.RankMask(5) >> 8
+	}
 	style := s.rules.Tries
 	counted := style == referee.TriesCount || style == referee.TriesYesNo
 	mover := s.us.Other()
@@ -189,10 +202,7 @@ func (s *screen) filter(next *game.Position, legal []game.Move, kept []uint8) []
 		if s.occ&toBit != 0 {
 			continue // a capture, and none was announced
 		}
-		d := int(to) - int(from)
-		if fromBit&avoidFrom|toBit&avoidTo != 0 || m.Promotion() != game.NoPieceType ||
-			fromBit&s.kings != 0 && (d == 2 || d == -2) ||
-			fromBit&s.pawns != 0 && (d == 16 || d == -16) && game.Square((int(from)+int(to))/2).Bit()&s.reach != 0 ||
+		if fromBit&avoidFrom|toBit&avoidTo|game.Bitboard(m>>12) != 0 || // or a promotion
 			toBit&lineReach != 0 && (fromBit|toBit)&s.allLines != 0 {
 			if s.consistent(next, m) {
 				kept = append(kept, uint8(j))
