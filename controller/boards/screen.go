@@ -37,6 +37,7 @@ type screen struct {
 	sight                      game.Bitboard
 	checkers                   game.Bitboard                // the mover's men attacking our king before the move
 	leaperChecks               [game.King + 1]game.Bitboard // where a man of each type attacks our king without sliding
+	checks                     [game.King + 1]game.Bitboard // where a man of each type attacks our king on this board
 	ourPawns, reach            game.Bitboard                // our pawns and the squares they attack
 	noTries                    bool                         // whether o's tries are those of a board without pawn captures
 	neutralTries               bool                         // whether o's tries are those after a move outside neutralZone (neutral)
@@ -64,15 +65,19 @@ func (s *screen) reset(p *game.Position, o *belief.Observation, rules *referee.R
 	s.diagonal = p.Pieces(mover, game.Bishop) | queens
 	s.straight = p.Pieces(mover, game.Rook) | queens
 	s.diagonalRays, s.straightRays, s.sight, s.checkers = 0, 0, 0, 0
-	s.leaperChecks = [game.King + 1]game.Bitboard{}
+	s.leaperChecks, s.checks = [game.King + 1]game.Bitboard{}, [game.King + 1]game.Bitboard{}
 	if k := s.king; k != game.NoSquare {
 		s.diagonalRays = game.BishopAttacks(k, 0)
 		s.straightRays = game.RookAttacks(k, 0)
-		s.sight = game.BishopAttacks(k, s.occ) | game.RookAttacks(k, s.occ)
 		s.checkers = p.AttackersTo(k, mover, s.occ)
 		s.leaperChecks[game.Knight] = game.KnightAttacks(k)
 		s.leaperChecks[game.Pawn] = game.PawnAttacks(s.us, k)
 		s.leaperChecks[game.King] = game.KingAttacks(k)
+		s.checks = s.leaperChecks
+		s.checks[game.Bishop] = game.BishopAttacks(k, s.occ)
+		s.checks[game.Rook] = game.RookAttacks(k, s.occ)
+		s.checks[game.Queen] = s.checks[game.Bishop] | s.checks[game.Rook]
+		s.sight = s.checks[game.Queen]
 	}
 	s.ep, s.epVictim = p.EnPassant(), game.NoSquare
 	if s.ep != game.NoSquare {
@@ -149,10 +154,10 @@ func pawnReach(c game.Color, pawns game.Bitboard) game.Bitboard {
 // returns it: the moves consistentInto accepts. When the message announces
 // no capture, no check and no promotion and our king is not attacked, it
 // answers most plain moves (no capture, promotion, castling or en passant)
-// from bitboards alone: those our king does not see, that reach no square a
-// leaper checks from, and that leave the pins on our pawns that matter as
-// they are; our pawn tries then follow from the board's own. The other moves
-// go through consistent.
+// from bitboards alone: those leaving a square our king does not see (so
+// that only the man arriving may check) and leaving the pins on our pawns
+// that matter as they are; our pawn tries then follow from the board's own.
+// The other moves go through consistent.
 func (s *screen) filter(next *game.Position, legal []game.Move, kept []uint8) []uint8 {
 	o := s.o
 	quiet := o.Capture == game.NoSquare && len(o.Checks) == 0 && s.checkers == 0 && !(s.rules.PromotionAnnounced && o.Promoted)
@@ -169,14 +174,17 @@ func (s *screen) filter(next *game.Position, legal []game.Move, kept []uint8) []
 		}
 		return kept
 	}
-	// The squares a plain move must not leave or reach to be answered here.
-	avoidFrom, avoidTo := s.sight, s.leaperChecks[game.Knight]|s.leaperChecks[game.Pawn]|s.leaperChecks[game.King]
+	// The squares a plain move must not leave or reach to be answered here,
+	// and those where the man arriving may check (see checks).
+	avoidFrom, avoidTo := s.sight, game.Bitboard(0)
 	lineReach := game.Bitboard(0)
 	if o.Tries != nil {
 		avoidFrom |= s.pinLines
+		avoidTo |= s.pinLines
 		lineReach = s.lineReach
 	}
-	avoidTo |= avoidFrom
+	checks := &s.checks
+	checkZone := s.sight | checks[game.Knight] | checks[game.Pawn] | checks[game.King]
 	if s.ep != game.NoSquare {
 		avoidTo |= s.ep.Bit()
 	}
@@ -209,9 +217,13 @@ func (s *screen) filter(next *game.Position, legal []game.Move, kept []uint8) []
 			}
 			continue
 		}
-		// A plain move our king does not see: no check, and our pawns keep
-		// their pins; only the enemy man leaving from and reaching to
-		// changes our pawn tries.
+		// A plain move from a square our king does not see, which opens no
+		// line to it: only the man arriving may check, from where he stands.
+		if toBit&checkZone != 0 && toBit&checks[s.p.At(from).Type()] != 0 {
+			continue // a check, and none was announced
+		}
+		// Our pawns keep their pins; only the enemy man leaving from and
+		// reaching to changes our pawn tries.
 		ok := true
 		switch {
 		case o.Tries == nil:
