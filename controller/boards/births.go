@@ -5,11 +5,11 @@ import (
 	"sync/atomic"
 )
 
-// shares is how many shares of the work of a refresh each worker gets on
+// sharesPerWorker is how many shares of the work of a refresh each worker gets on
 // average: dealt to the workers as they come free, so that a worker the
 // machine holds back (another process on its core) does not keep the rest
 // waiting.
-const shares = 8
+const sharesPerWorker = 8
 
 // deal runs work(w, c) for every share c in 0…k-1, on n goroutines (w tells
 // which), each taking the next share when it is done with one, and waits
@@ -42,7 +42,7 @@ func (s *Sampler) births(picks []child) []particle {
 		s.born = make([]uint64, len(picks))
 	}
 	s.born = s.born[:len(picks)]
-	n := shares * len(s.workers)
+	n := sharesPerWorker * len(s.workers)
 	deal(len(s.workers), n, func(_, c int) {
 		for k := len(picks) * c / n; k < len(picks)*(c+1)/n; k++ {
 			c := &picks[k]

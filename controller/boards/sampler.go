@@ -254,7 +254,7 @@ func pawnCaptures(p *game.Position, buf []game.Move) []game.Move {
 
 // enemyMove replaces every board by its children consistent with o.
 func (s *Sampler) enemyMove(o *belief.Observation) {
-	k := shares * len(s.workers)
+	k := sharesPerWorker * len(s.workers)
 	if len(s.shares) != k {
 		s.shares = make([][]child, k)
 	}
@@ -305,10 +305,10 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 // expand appends to out the children consistent with o of the boards of
 // share c, using e's scratch, and returns it. The boards are ordered as if
 // worker w of n took boards w, w+n, w+2n… and its children came before
-// worker w+1's; share c of shares·n is the c-th slice of that order, so
+// worker w+1's; share c of sharesPerWorker·n is the c-th slice of that order, so
 // that the children come in the same order however the shares are dealt.
 func (s *Sampler) expand(e *expansion, o *belief.Observation, c int, out []child) []child {
-	n, k := len(s.workers), shares*len(s.workers)
+	n, k := len(s.workers), sharesPerWorker*len(s.workers)
 	for v := len(s.boards) * c / k; v < len(s.boards)*(c+1)/k; v++ {
 		i := strided(v, len(s.boards), n)
 		b := &s.boards[i]
