@@ -5,10 +5,10 @@ import (
 	"sync/atomic"
 )
 
-// sharesPerWorker is how many shares of the work of a refresh each worker gets on
-// average: dealt to the workers as they come free, so that a worker the
-// machine holds back (another process on its core) does not keep the rest
-// waiting.
+// sharesPerWorker is how many shares of the work of a refresh each worker
+// gets on average: dealt to the workers as they come free, so that a worker
+// the machine holds back (another process on its core) does not keep the
+// rest waiting.
 const sharesPerWorker = 8
 
 // deal runs work(w, c) for every share c in 0…k-1, on n goroutines (w tells
@@ -43,8 +43,8 @@ func (s *Sampler) births(picks []child) []particle {
 	}
 	s.born = s.born[:len(picks)]
 	n := sharesPerWorker * len(s.workers)
-	deal(len(s.workers), n, func(_, c int) {
-		for k := len(picks) * c / n; k < len(picks)*(c+1)/n; k++ {
+	deal(len(s.workers), n, func(_, share int) {
+		for k := len(picks) * share / n; k < len(picks)*(share+1)/n; k++ {
 			c := &picks[k]
 			b := &next[k]
 			b.pos, b.w = s.boards[c.parent].pos, c.w
