@@ -203,15 +203,22 @@ func (s *screen) filter(next *game.Position, legal []game.Move, kept []uint8) []
 	}
 	style := s.rules.Tries
 	counted := style == referee.TriesCount || style == referee.TriesYesNo
+	yesNo := style == referee.TriesYesNo
+	tries, want, has := o.Tries != nil, 0, false
+	if tries {
+		want, has = o.Tries.Count, o.Tries.Has()
+	}
 	mover := s.us.Other()
+	occ, reach, free, allLines := s.occ, s.reach, s.free, s.allLines
+	neutralTries, neutralCount := s.neutralTries, s.neutralCount
 	for j, m := range legal {
 		from, to := m.From(), m.To()
 		fromBit, toBit := from.Bit(), to.Bit()
-		if s.occ&toBit != 0 {
+		if occ&toBit != 0 {
 			continue // a capture, and none was announced
 		}
 		if fromBit&avoidFrom|toBit&avoidTo|game.Bitboard(m>>12) != 0 || // or a promotion
-			toBit&lineReach != 0 && (fromBit|toBit)&s.allLines != 0 {
+			toBit&lineReach != 0 && (fromBit|toBit)&allLines != 0 {
 			if s.consistent(next, m) {
 				kept = append(kept, uint8(j))
 			}
@@ -226,12 +233,12 @@ func (s *screen) filter(next *game.Position, legal []game.Move, kept []uint8) []
 		// reaching to changes our pawn tries.
 		ok := true
 		switch {
-		case o.Tries == nil:
-		case (fromBit|toBit)&s.reach == 0:
-			ok = s.neutralTries
+		case !tries:
+		case (fromBit|toBit)&reach == 0:
+			ok = neutralTries
 		case counted:
-			n := s.neutralCount - (s.free & game.PawnAttacks(mover, from)).Count() + (s.free & game.PawnAttacks(mover, to)).Count()
-			ok = n == o.Tries.Count || style == referee.TriesYesNo && (n > 0) == o.Tries.Has()
+			n := neutralCount - (free & game.PawnAttacks(mover, from)).Count() + (free & game.PawnAttacks(mover, to)).Count()
+			ok = n == want || yesNo && (n > 0) == has
 		default:
 			ok = s.consistent(next, m)
 		}
