@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -39,10 +38,15 @@ type Sampler struct {
 	// enemy's moves (opponent.go); the rest is uniform.
 	purpose float64
 	hashes  []uint64 // scratch for Distinct
-	// spare holds the board slice of the refresh before last, and seen the
-	// merge's index, both reused so that a refresh allocates nothing.
+	// spare holds the board slice of the refresh before last, picks the
+	// children resampling keeps, born their boards' hashes and slots the
+	// merge's index, all reused so that a refresh allocates nothing.
 	spare []particle
-	seen  map[uint64]int32
+	picks []child
+	// shares holds the children of each share of the boards (expand).
+	shares [][]child
+	born   []uint64
+	slots  []slot
 }
 
 // particle is one hidden board and its weight.
@@ -58,12 +62,13 @@ type child struct {
 	w      float64
 }
 
-// expansion is one worker's share of the children of an enemy move.
+// expansion is one worker's scratch for the children of an enemy move.
 type expansion struct {
-	children []child
-	buf      [game.MaxMoves]game.Move
-	weights  [game.MaxMoves]float64 // the opponent model's weights of buf's moves
-	next     game.Position          // scratch: the board after the move tested
+	buf     [game.MaxMoves]game.Move
+	weights [game.MaxMoves]float64 // the opponent model's weights of buf's moves
+	next    game.Position          // scratch: the board after the move tested
+	screen  screen                 // judges the moves of the board at hand
+	kept    [game.MaxMoves]uint8   // the indices in buf of the moves screen keeps
 }
 
 // DefaultCapacity is the number of boards a sampler holds at most.
@@ -241,13 +246,7 @@ func pawnCaptures(p *game.Position, buf []game.Move) []game.Move {
 	if ep := p.EnPassant(); ep != game.NoSquare {
 		targets |= ep.Bit()
 	}
-	var reach game.Bitboard
-	if us == game.White {
-		reach = (pawns&^game.FileA)<<7 | (pawns&^game.FileH)<<9
-	} else {
-		reach = (pawns&^game.FileA)>>9 | (pawns&^game.FileH)>>7
-	}
-	if reach&targets == 0 {
+	if pawnReach(us, pawns)&targets == 0 {
 		return buf
 	}
 	return p.PawnCaptures(buf)
@@ -255,54 +254,26 @@ func pawnCaptures(p *game.Position, buf []game.Move) []game.Move {
 
 // enemyMove replaces every board by its children consistent with o.
 func (s *Sampler) enemyMove(o *belief.Observation) {
-	n := len(s.workers)
-	var wg sync.WaitGroup
-	for w := 0; w < n; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			e := &s.workers[w]
-			e.children = e.children[:0]
-			for i := w; i < len(s.boards); i += n {
-				b := &s.boards[i]
-				legal := b.pos.LegalMoves(e.buf[:0])
-				if len(legal) == 0 {
-					continue
-				}
-				even := (1 - s.purpose) * b.w / float64(len(legal))
-				purposeful := 0.0
-				if s.purpose > 0 {
-					purposeful = s.purpose * b.w / purposeWeights(&b.pos, s.us, legal, e.weights[:])
-				}
-				for j, m := range legal {
-					if quickReject(&b.pos, m, o) {
-						continue
-					}
-					if consistentInto(&e.next, &b.pos, m, o, s.rules) {
-						cw := even
-						if s.purpose > 0 {
-							cw += purposeful * e.weights[j]
-						}
-						e.children = append(e.children, child{parent: int32(i), move: m, w: cw})
-					}
-				}
-			}
-		}(w)
+	k := sharesPerWorker * len(s.workers)
+	if len(s.shares) != k {
+		s.shares = make([][]child, k)
 	}
-	wg.Wait()
+	deal(len(s.workers), k, func(w, c int) {
+		s.shares[c] = s.expand(&s.workers[w], o, c, s.shares[c][:0])
+	})
 	total := 0.0
 	count := 0
-	for w := range s.workers {
-		for _, c := range s.workers[w].children {
+	for _, share := range s.shares {
+		for _, c := range share {
 			total += c.w
 		}
-		count += len(s.workers[w].children)
+		count += len(share)
 	}
-	next := s.spare[:0]
+	picks := s.picks[:0]
 	if count <= s.capacity {
-		for w := range s.workers {
-			for _, c := range s.workers[w].children {
-				next = append(next, s.birth(c, c.w/total))
+		for _, share := range s.shares {
+			for _, c := range share {
+				picks = append(picks, child{parent: c.parent, move: c.move, w: c.w / total})
 			}
 		}
 	} else {
@@ -311,8 +282,8 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 		step := total / float64(s.capacity)
 		point := s.rng.Float64() * step
 		acc := 0.0
-		for w := range s.workers {
-			for _, c := range s.workers[w].children {
+		for _, share := range s.shares {
+			for _, c := range share {
 				acc += c.w
 				hits := 0
 				for point < acc {
@@ -320,52 +291,76 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 					point += step
 				}
 				if hits > 0 {
-					next = append(next, s.birth(c, float64(hits)/float64(s.capacity)))
+					picks = append(picks, child{parent: c.parent, move: c.move, w: float64(hits) / float64(s.capacity)})
 				}
 			}
 		}
 	}
+	s.picks = picks
+	next := s.births(picks)
 	s.spare = s.boards
-	s.boards = s.merge(next)
+	s.boards = s.merge(next, s.born)
 }
 
-// merge folds equal boards into one particle carrying their summed weight:
-// the same distribution, held once. Without it a board reached along many
-// paths fills the capacity with copies, and resampling may then lose a rare
-// board that is the truth.
-func (s *Sampler) merge(boards []particle) []particle {
-	if s.seen == nil {
-		s.seen = make(map[uint64]int32, len(boards))
-	}
-	at := s.seen
-	clear(at)
-	kept := boards[:0]
-	for _, b := range boards {
-		h := b.pos.Hash()
-		if i, ok := at[h]; ok {
-			kept[i].w += b.w
+// expand appends to out the children consistent with o of the boards of
+// share c, using e's scratch, and returns it. The boards are ordered as if
+// worker w of n took boards w, w+n, w+2n… and its children came before
+// worker w+1's; share c of sharesPerWorker·n is the c-th slice of that order, so
+// that the children come in the same order however the shares are dealt.
+func (s *Sampler) expand(e *expansion, o *belief.Observation, c int, out []child) []child {
+	n, k := len(s.workers), sharesPerWorker*len(s.workers)
+	for v := len(s.boards) * c / k; v < len(s.boards)*(c+1)/k; v++ {
+		i := strided(v, len(s.boards), n)
+		b := &s.boards[i]
+		if !mayCapture(&b.pos, o.Capture) {
+			continue // no move is consistent
+		}
+		legal := b.pos.LegalMoves(e.buf[:0])
+		if len(legal) == 0 {
 			continue
 		}
-		at[h] = int32(len(kept))
-		kept = append(kept, b)
+		even := (1 - s.purpose) * b.w / float64(len(legal))
+		purposeful := 0.0
+		if s.purpose > 0 {
+			purposeful = s.purpose * b.w / purposeWeights(&b.pos, s.us, legal, e.weights[:])
+		}
+		e.screen.reset(&b.pos, o, &s.rules)
+		for _, j := range e.screen.filter(&e.next, legal, e.kept[:0]) {
+			cw := even
+			if s.purpose > 0 {
+				cw += purposeful * e.weights[j]
+			}
+			out = append(out, child{parent: int32(i), move: legal[j], w: cw})
+		}
 	}
-	return kept
+	return out
 }
 
-// birth plays a child's move on its parent board.
-func (s *Sampler) birth(c child, w float64) particle {
-	p := particle{pos: s.boards[c.parent].pos, w: w}
-	p.pos.Apply(c.move)
-	return p
+// strided returns the board at place v when n workers take boards w, w+n,
+// w+2n… of total, worker 0's first, then worker 1's, and so on.
+func strided(v, total, n int) int {
+	// Worker w takes q+1 boards when w < r, else q.
+	q, r := total/n, total%n
+	if v < r*(q+1) {
+		return v/(q+1) + v%(q+1)*n
+	}
+	v -= r * (q + 1)
+	return r + v/q + v%q*n
 }
 
-// quickReject rejects a move whose capture does not match o, before the
-// costlier checks.
-func quickReject(p *game.Position, m game.Move, o *belief.Observation) bool {
-	if o.Capture == game.NoSquare {
-		return p.At(m.To()) != game.NoPiece || (m.To() == p.EnPassant() && p.At(m.From()).Type() == game.Pawn)
+// mayCapture reports whether a man of the side to move in p attacks the
+// square capture (NoSquare: always true), or captures en passant the pawn
+// standing there: without it no move of p captures there.
+func mayCapture(p *game.Position, capture game.Square) bool {
+	if capture == game.NoSquare {
+		return true
 	}
-	return m.To() != o.Capture && m.To() != p.EnPassant()
+	us := p.Turn()
+	if p.AttackersTo(capture, us, p.Occupied()) != 0 {
+		return true
+	}
+	ep := p.EnPassant()
+	return ep != game.NoSquare && (ep+8 == capture || ep-8 == capture) && p.AttackersTo(ep, us, p.Occupied())&p.ByType(game.Pawn) != 0
 }
 
 // consistent reports whether the referee, playing the legal move m on p,
@@ -377,8 +372,10 @@ func consistent(p *game.Position, m game.Move, o *belief.Observation, rules refe
 }
 
 // consistentInto is consistent writing the position after m into next (left
-// unspecified when m is not consistent), so that a refresh testing many
-// moves copies each position once.
+// unspecified when m is not consistent). It plays m to find out; the refresh
+// after an enemy move answers the same question for all its moves without
+// playing most of them (screen, screen.go), and screen_test.go holds the two
+// to the same answers.
 func consistentInto(next, p *game.Position, m game.Move, o *belief.Observation, rules referee.Ruleset) bool {
 	capSq := p.CapturedSquare(m)
 	if capSq != o.Capture {
@@ -413,7 +410,12 @@ func consistentInto(next, p *game.Position, m game.Move, o *belief.Observation, 
 // as style announces them.
 func sameTries(p *game.Position, t referee.Tries, style referee.TryStyle) bool {
 	var buf [game.MaxMoves]game.Move
-	caps := pawnCaptures(p, buf[:0])
+	return triesMatch(pawnCaptures(p, buf[:0]), &t, style)
+}
+
+// triesMatch reports whether the legal pawn captures caps give the pawn tries
+// t, as far as style announces them.
+func triesMatch(caps []game.Move, t *referee.Tries, style referee.TryStyle) bool {
 	switch style {
 	case referee.TriesCount:
 		return len(caps) == t.Count

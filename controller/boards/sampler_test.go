@@ -2,6 +2,7 @@ package boards
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/krieg/krieg/controller/belief"
@@ -102,6 +103,54 @@ func TestRebuildHonoursBelief(t *testing.T) {
 	for _, x := range s.Hidden(0) {
 		if k := x.Pos.KingSquare(game.Black); !b.Possible[game.King].Has(k) {
 			t.Errorf("rebuilt king on %v, outside %s", k, testboard.Names(b.Possible[game.King]))
+		}
+	}
+}
+
+// TestMayCaptureIsNecessary: wherever a legal move captures, mayCapture
+// says it may, so that the refresh skips only boards without a consistent move.
+func TestMayCaptureIsNecessary(t *testing.T) {
+	var buf [game.MaxMoves]game.Move
+	skipped := 0
+	for _, p := range screenPositions(t, 8) {
+		var captured game.Bitboard
+		for _, m := range p.LegalMoves(buf[:0]) {
+			if sq := p.CapturedSquare(m); sq != game.NoSquare {
+				captured |= sq.Bit()
+			}
+		}
+		for sq := game.Square(0); sq < 64; sq++ {
+			may := mayCapture(&p, sq)
+			if captured.Has(sq) && !may {
+				t.Fatalf("%s: a legal move captures on %v, mayCapture says none may", p.FEN(), sq)
+			}
+			if !may {
+				skipped++
+			}
+		}
+	}
+	if !mayCapture(&game.Position{}, game.NoSquare) || skipped == 0 {
+		t.Errorf("mayCapture(NoSquare) must hold, and some square must be ruled out (%d were)", skipped)
+	}
+}
+
+// TestStridedOrder: the boards expand visits, share after share, come in the
+// order of n workers each taking every n-th board, worker 0's first.
+func TestStridedOrder(t *testing.T) {
+	for n := 1; n <= 5; n++ {
+		for total := 0; total <= 40; total++ {
+			var want, got []int
+			for w := 0; w < n; w++ {
+				for i := w; i < total; i += n {
+					want = append(want, i)
+				}
+			}
+			for v := 0; v < total; v++ {
+				got = append(got, strided(v, total, n))
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("%d workers, %d boards: %v, want %v", n, total, got, want)
+			}
 		}
 	}
 }

@@ -1,0 +1,100 @@
+package boards
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// sharesPerWorker is how many shares of the work of a refresh each worker
+// gets on average: dealt to the workers as they come free, so that a worker
+// the machine holds back (another process on its core) does not keep the
+// rest waiting.
+const sharesPerWorker = 8
+
+// deal runs work(w, c) for every share c in 0…k-1, on n goroutines (w tells
+// which), each taking the next share when it is done with one, and waits
+// for them all.
+func deal(n, k int, work func(w, c int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < n; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := int(next.Add(1) - 1); c < k; c = int(next.Add(1) - 1) {
+				work(w, c)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// births returns the boards of the picked children, each its parent board
+// after its move with the child's weight, in the order of picks, in s.spare;
+// s.born gets their hashes. The workers play shares of picks as they come free.
+func (s *Sampler) births(picks []child) []particle {
+	next := s.spare[:0]
+	if cap(next) < len(picks) {
+		next = make([]particle, 0, len(picks))
+	}
+	next = next[:len(picks)]
+	if cap(s.born) < len(picks) {
+		s.born = make([]uint64, len(picks))
+	}
+	s.born = s.born[:len(picks)]
+	n := sharesPerWorker * len(s.workers)
+	deal(len(s.workers), n, func(_, share int) {
+		for k := len(picks) * share / n; k < len(picks)*(share+1)/n; k++ {
+			c := &picks[k]
+			b := &next[k]
+			b.pos, b.w = s.boards[c.parent].pos, c.w
+			b.pos.Apply(c.move)
+			s.born[k] = b.pos.Hash()
+		}
+	})
+	return next
+}
+
+// slot is one entry of merge's open-addressing index: a board hash and one
+// more than the index of the board kept for it (0: the slot is free).
+type slot struct {
+	hash uint64
+	at   int32
+}
+
+// merge folds equal boards into one particle carrying their summed weight:
+// the same distribution, held once. Without it a board reached along many
+// paths fills the capacity with copies, and resampling may then lose a rare
+// board that is the truth. hashes[i] is the hash of boards[i]; boards with
+// equal hashes are equal. The first of equal boards keeps its place.
+func (s *Sampler) merge(boards []particle, hashes []uint64) []particle {
+	size := 16
+	for size < 2*len(boards) {
+		size <<= 1
+	}
+	if len(s.slots) < size {
+		s.slots = make([]slot, size)
+	}
+	slots := s.slots[:size]
+	clear(slots)
+	mask := uint64(size - 1)
+	kept := boards[:0]
+	for i, h := range hashes {
+		for j := h & mask; ; j = (j + 1) & mask {
+			sl := &slots[j]
+			if sl.at == 0 {
+				sl.hash, sl.at = h, int32(len(kept))+1
+				if len(kept) != i {
+					boards[len(kept)] = boards[i]
+				}
+				kept = kept[:len(kept)+1]
+				break
+			}
+			if sl.hash == h {
+				kept[sl.at-1].w += boards[i].w
+				break
+			}
+		}
+	}
+	return kept
+}

@@ -1,0 +1,58 @@
+package boards
+
+import (
+	"hash/fnv"
+	"math"
+	"testing"
+
+	"github.com/krieg/krieg/controller/belief"
+	"github.com/krieg/krieg/controller/internal/testboard"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// TestRefreshFingerprint follows White in seeded random games with a
+// uniform and a half-purposeful sampler and digests every board, weight and
+// their order after every message. The digest was taken with the refresh
+// that played and checked every move (before the screen, screen.go): a
+// faster refresh must keep the boards exactly, so that replays stay
+// reproducible.
+func TestRefreshFingerprint(t *testing.T) {
+	const want uint64 = 0xd4aa1012df592ddd
+	h := fnv.New64a()
+	var word [8]byte
+	put := func(x uint64) {
+		for i := range word {
+			word[i] = byte(x >> (8 * i))
+		}
+		h.Write(word[:])
+	}
+	messages := 0
+	testboard.RandomGames(12, func() bool { return false }, func(g uint64) func(referee.Entry) bool {
+		var samplers [2]*Sampler
+		for i := range samplers {
+			samplers[i] = New([]game.Position{game.Start()}, game.White, referee.Wild16, 1024, g, 2)
+		}
+		samplers[1].SetPurpose(0.5)
+		return func(e referee.Entry) bool {
+			o := belief.Observe(e)
+			messages++
+			alive := false
+			for _, s := range samplers {
+				s.Observe(&o)
+				if s.Normalise() {
+					alive = true
+				}
+				put(uint64(len(s.boards)))
+				for _, b := range s.boards {
+					put(b.pos.Hash())
+					put(math.Float64bits(b.w))
+				}
+			}
+			return alive
+		}
+	})
+	if got := h.Sum64(); got != want {
+		t.Errorf("digest of %d messages %#x, want %#x", messages, got, want)
+	}
+}

@@ -1,0 +1,421 @@
+package boards
+
+import (
+	"github.com/krieg/krieg/controller/belief"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// screen answers consistentInto's question for the enemy's legal moves on one
+// board, mostly without playing them. The capture square and kind and the
+// promotion come from the board before the move. The checks on our king come
+// from what the king sees before the move, which a move leaving and reaching
+// squares out of its sight cannot change, and otherwise from the mover's men
+// after the move, found by moving bits (the moved man, the castling rook, an
+// en passant victim) rather than copying and applying the position. Our pawn
+// tries after the move are the board's own after most moves (neutral), are
+// counted by difference from them after many others (filter), and are
+// counted from our pawns, the enemy's men after the move and the pins on our
+// pawns after the rest that leave our king out of check. Only a move that
+// checks our king, when the message says the tries, is played (on a scratch
+// copy) to count them. The answers are exactly consistentInto's
+// (screen_test.go compares them over many positions and messages).
+type screen struct {
+	p     *game.Position
+	o     *belief.Observation
+	rules *referee.Ruleset
+	us    game.Color  // the side hearing the message, to move after the enemy's move
+	king  game.Square // our king, or NoSquare when we have none
+	occ   game.Bitboard
+	// The mover's men: all of them, then by how they give check.
+	them                  game.Bitboard
+	knights, pawns, kings game.Bitboard
+	diagonal, straight    game.Bitboard // bishops and queens; rooks and queens
+	// What our king sees: along diagonals and straight lines on an empty
+	// board, then on this board (to the first man each way, included).
+	diagonalRays, straightRays game.Bitboard
+	sight                      game.Bitboard
+	checkers                   game.Bitboard                // the mover's men attacking our king before the move
+	leaperChecks               [game.King + 1]game.Bitboard // where a man of each type attacks our king without sliding
+	checks                     [game.King + 1]game.Bitboard // where a man of each type attacks our king on this board
+	ourPawns, reach            game.Bitboard                // our pawns and the squares they attack
+	noTries                    bool                         // whether o's tries are those of a board without pawn captures
+	neutralTries               bool                         // whether o's tries are those after a move outside neutralZone (neutral)
+	neutralZone                game.Bitboard
+	neutralCount               int           // how many pawn captures we have after such a move
+	pinLines, allLines         game.Bitboard // what pins our pawns that may capture, and all our pawns (neutral)
+	lineReach                  game.Bitboard // what our pawns on lines through our king attack, but those that may capture
+	free                       game.Bitboard // our pawns not pinned to our king
+	ep, epVictim               game.Square   // the en passant square and the pawn it would take, or NoSquare
+	caps                       [20]game.Move // scratch: our pawn captures after a move
+}
+
+// reset readies s for the enemy's moves on p (the enemy to move) and message o.
+func (s *screen) reset(p *game.Position, o *belief.Observation, rules *referee.Ruleset) {
+	s.p, s.o, s.rules = p, o, rules
+	mover := p.Turn()
+	s.us = mover.Other()
+	s.king = p.KingSquare(s.us)
+	s.occ = p.Occupied()
+	s.them = p.ByColor(mover)
+	s.knights = p.Pieces(mover, game.Knight)
+	s.pawns = p.Pieces(mover, game.Pawn)
+	s.kings = p.Pieces(mover, game.King)
+	queens := p.Pieces(mover, game.Queen)
+	s.diagonal = p.Pieces(mover, game.Bishop) | queens
+	s.straight = p.Pieces(mover, game.Rook) | queens
+	s.diagonalRays, s.straightRays, s.sight, s.checkers = 0, 0, 0, 0
+	s.leaperChecks, s.checks = [game.King + 1]game.Bitboard{}, [game.King + 1]game.Bitboard{}
+	if k := s.king; k != game.NoSquare {
+		s.diagonalRays = game.BishopAttacks(k, 0)
+		s.straightRays = game.RookAttacks(k, 0)
+		s.checkers = p.AttackersTo(k, mover, s.occ)
+		s.leaperChecks[game.Knight] = game.KnightAttacks(k)
+		s.leaperChecks[game.Pawn] = game.PawnAttacks(s.us, k)
+		s.leaperChecks[game.King] = game.KingAttacks(k)
+		s.checks = s.leaperChecks
+		s.checks[game.Bishop] = game.BishopAttacks(k, s.occ)
+		s.checks[game.Rook] = game.RookAttacks(k, s.occ)
+		s.checks[game.Queen] = s.checks[game.Bishop] | s.checks[game.Rook]
+		s.sight = s.checks[game.Queen]
+	}
+	s.ep, s.epVictim = p.EnPassant(), game.NoSquare
+	if s.ep != game.NoSquare {
+		s.epVictim = s.ep + 8
+		if mover == game.White {
+			s.epVictim = s.ep - 8
+		}
+	}
+	s.ourPawns = p.Pieces(s.us, game.Pawn)
+	s.reach = pawnReach(s.us, s.ourPawns)
+	if o.Tries != nil {
+		s.noTries = triesMatch(nil, o.Tries, rules.Tries)
+		s.neutral()
+	}
+}
+
+// neutral sets the tries we would have after a move that leaves our king out
+// of check, lets no pawn of ours capture en passant, takes no pawn of ours,
+// and leaves and reaches squares outside neutralZone: the squares our pawns
+// attack and pinLines, for each pawn that may capture on a line through our
+// king, the squares of that line up to the first man each way with the pawn
+// lifted. Such a move changes neither which of our pawns touch an enemy man,
+// nor where, nor what pins them (a pin depends on those squares only).
+//
+// It also sets what filter needs to count the tries after a plain move that
+// leaves and reaches squares outside sight and pinLines, and, when it reaches
+// lineReach (the squares our other pawns on lines through our king attack),
+// outside allLines (those squares for all our pawns on such lines): the pins
+// that matter stay, and the count changes only by the unpinned pawns
+// attacking the squares left and reached.
+func (s *screen) neutral() {
+	now := moveMen{occ: s.occ, them: s.them, knights: s.knights, pawns: s.pawns, kings: s.kings, diagonal: s.diagonal, straight: s.straight}
+	caps := s.capturesAfter(&now, game.NoSquare)
+	s.neutralCount = len(caps)
+	s.neutralTries = triesMatch(caps, s.o.Tries, s.rules.Tries)
+	s.neutralZone, s.pinLines, s.allLines, s.lineReach, s.free = s.reach, 0, 0, 0, s.ourPawns
+	if s.king == game.NoSquare {
+		return
+	}
+	candidates := s.ourPawns & pawnReach(s.us.Other(), s.them)
+	onLines := s.ourPawns & (s.diagonalRays | s.straightRays)
+	s.lineReach = pawnReach(s.us, onLines&^candidates)
+	for b := onLines; b != 0; {
+		f := b.PopFirst()
+		// What pins f: the line through our king and f, to the first man
+		// each way with f lifted. Changes elsewhere do not touch the pin.
+		var line game.Bitboard
+		if s.diagonalRays.Has(f) {
+			line = game.BishopAttacks(s.king, s.occ&^f.Bit()) & game.Line(s.king, f)
+		} else {
+			line = game.RookAttacks(s.king, s.occ&^f.Bit()) & game.Line(s.king, f)
+		}
+		s.allLines |= line
+		if candidates.Has(f) {
+			s.pinLines |= line
+		}
+		if line&(s.diagonal|s.straight)&^s.sight != 0 && s.pinned(&now, f) {
+			s.free &^= f.Bit()
+		}
+	}
+	s.neutralZone |= s.pinLines
+}
+
+// pawnReach returns the squares c's pawns attack.
+func pawnReach(c game.Color, pawns game.Bitboard) game.Bitboard {
+	if c == game.White {
+		return (pawns&^game.FileA)<<7 | (pawns&^game.FileH)<<9
+	}
+	return (pawns&^game.FileA)>>9 | (pawns&^game.FileH)>>7
+}
+
+// filter appends to kept the indices in legal (the legal moves of the board
+// s was reset for) of the moves consistent with the message, in order, and
+// returns it: the moves consistentInto accepts. When the message announces
+// no capture, no check and no promotion and our king is not attacked, it
+// answers most plain moves (no capture, promotion, castling or en passant)
+// from bitboards alone: those leaving a square our king does not see (so
+// that only the man arriving may check) and leaving the pins on our pawns
+// that matter as they are; our pawn tries then follow from the board's own.
+// The other moves go through consistent.
+func (s *screen) filter(next *game.Position, legal []game.Move, kept []uint8) []uint8 {
+	o := s.o
+	quiet := o.Capture == game.NoSquare && len(o.Checks) == 0 && s.checkers == 0 && !(s.rules.PromotionAnnounced && o.Promoted)
+	if !quiet {
+		for j, m := range legal {
+			// A move to a square other than the announced capture's (or
+			// the en passant square) captures elsewhere or nothing.
+			if to := m.To(); o.Capture != game.NoSquare && to != o.Capture && to != s.ep {
+				continue
+			}
+			if s.consistent(next, m) {
+				kept = append(kept, uint8(j))
+			}
+		}
+		return kept
+	}
+	// The squares a plain move must not leave or reach to be answered here,
+	// and those where the man arriving may check (see checks).
+	avoidFrom, avoidTo := s.sight, game.Bitboard(0)
+	lineReach := game.Bitboard(0)
+	if o.Tries != nil {
+		avoidFrom |= s.pinLines
+		avoidTo |= s.pinLines
+		lineReach = s.lineReach
+	}
+	checks := &s.checks
+	checkZone := s.sight | checks[game.Knight] | checks[game.Pawn] | checks[game.King]
+	if s.ep != game.NoSquare {
+		avoidTo |= s.ep.Bit()
+	}
+	// Where a castling king lands, and where a double step lands whose en
+	// passant square our pawns attack: any move there goes to consistent.
+	if s.p.Turn() == game.White {
+		if s.p.Castling()&(game.WhiteKingside|game.WhiteQueenside) != 0 {
+			avoidTo |= game.C1.Bit() | game.G1.Bit()
+		}
+		avoidTo |= s.reach & game.RankMask(2) << 8
+	} else {
+		if s.p.Castling()&(game.BlackKingside|game.BlackQueenside) != 0 {
+			avoidTo |= game.C8.Bit() | game.G8.Bit()
+		}
+		avoidTo |= s.reach & game.RankMask(5) >> 8
+	}
+	style := s.rules.Tries
+	counted := style == referee.TriesCount || style == referee.TriesYesNo
+	yesNo := style == referee.TriesYesNo
+	tries, want, has := o.Tries != nil, 0, false
+	if tries {
+		want, has = o.Tries.Count, o.Tries.Has()
+	}
+	mover := s.us.Other()
+	occ, reach, free, allLines := s.occ, s.reach, s.free, s.allLines
+	neutralTries, neutralCount := s.neutralTries, s.neutralCount
+	for j, m := range legal {
+		from, to := m.From(), m.To()
+		fromBit, toBit := from.Bit(), to.Bit()
+		if occ&toBit != 0 {
+			continue // a capture, and none was announced
+		}
+		if fromBit&avoidFrom|toBit&avoidTo|game.Bitboard(m>>12) != 0 || // or a promotion
+			toBit&lineReach != 0 && (fromBit|toBit)&allLines != 0 {
+			if s.consistent(next, m) {
+				kept = append(kept, uint8(j))
+			}
+			continue
+		}
+		// A plain move from a square our king does not see, which opens no
+		// line to it: only the man arriving may check, from where he stands.
+		if toBit&checkZone != 0 && toBit&checks[s.p.At(from).Type()] != 0 {
+			continue // a check, and none was announced
+		}
+		// Our pawns keep their pins; only the enemy man leaving from and
+		// reaching to changes our pawn tries.
+		ok := true
+		switch {
+		case !tries:
+		case (fromBit|toBit)&reach == 0:
+			ok = neutralTries
+		case counted:
+			n := neutralCount - (free & game.PawnAttacks(mover, from)).Count() + (free & game.PawnAttacks(mover, to)).Count()
+			ok = n == want || yesNo && (n > 0) == has
+		default:
+			ok = s.consistent(next, m)
+		}
+		if ok {
+			kept = append(kept, uint8(j))
+		}
+	}
+	return kept
+}
+
+// consistent reports what consistentInto(next, s.p, m, s.o, rules) reports for
+// the legal move m, using next as scratch only when it must play m.
+func (s *screen) consistent(next *game.Position, m game.Move) bool {
+	p, o := s.p, s.o
+	from, to := m.From(), m.To()
+	fromBit, toBit := from.Bit(), to.Bit()
+	moved := p.At(from).Type()
+	// The captured man's square, as CapturedSquare finds it.
+	capSq := game.NoSquare
+	if s.occ&toBit != 0 {
+		capSq = to
+	} else if to == s.ep && moved == game.Pawn && from.File() != to.File() {
+		capSq = s.epVictim
+	}
+	if capSq != o.Capture {
+		return false
+	}
+	if capSq != game.NoSquare && s.rules.CaptureKind && o.Captured != referee.CapturedUnknown {
+		if (p.At(capSq).Type() == game.Pawn) != (o.Captured == referee.CapturedPawn) {
+			return false
+		}
+	}
+	lands := moved
+	if pr := m.Promotion(); pr != game.NoPieceType {
+		lands = pr
+	}
+	if s.rules.PromotionAnnounced && (lands != moved) != o.Promoted {
+		return false
+	}
+	d := int(to) - int(from)
+	castles := moved == game.King && (d == 2 || d == -2)
+	plain := !castles && (capSq == game.NoSquare || capSq == to) // only from and to change
+	var after moveMen
+	built := false
+	var checkers game.Bitboard
+	if plain && (fromBit|toBit)&s.sight == 0 {
+		// The king sees what it saw: only a leaper on to may newly check.
+		checkers = s.checkers&^fromBit | toBit&s.leaperChecks[lands]
+	} else {
+		s.moveMen(&after, from, to, capSq, lands, castles)
+		built = true
+		checkers = s.checkersAfter(&after)
+	}
+	if checkers != 0 || len(o.Checks) != 0 {
+		if !s.sameChecks(checkers, to, lands, after.rookTo) {
+			return false
+		}
+	}
+	if o.Tries == nil {
+		return true
+	}
+	var ep game.Bitboard
+	if moved == game.Pawn && (d == 16 || d == -16) {
+		ep = game.Square((int(from) + int(to)) / 2).Bit()
+	}
+	if checkers == 0 && plain && s.reach&ep == 0 && (fromBit|toBit)&s.neutralZone == 0 && (capSq == game.NoSquare || !s.ourPawns.Has(capSq)) {
+		return s.neutralTries
+	}
+	if !built {
+		s.moveMen(&after, from, to, capSq, lands, castles)
+	}
+	// s.reach may still hold what a pawn of ours just taken attacked: then
+	// the captures are counted, which answers exactly all the same.
+	if s.reach&(after.them|after.ep) == 0 {
+		return s.noTries
+	}
+	if checkers == 0 {
+		return triesMatch(s.capturesAfter(&after, capSq), o.Tries, s.rules.Tries)
+	}
+	*next = *p
+	next.Apply(m)
+	return sameTries(next, *o.Tries, s.rules.Tries)
+}
+
+// moveMen is the mover's men and the occupancy after a move.
+type moveMen struct {
+	occ, them             game.Bitboard
+	knights, pawns, kings game.Bitboard
+	diagonal, straight    game.Bitboard
+	rookTo                game.Square // where a castling rook lands, else 0 (a square no rook castles to)
+	// After a double step, the en passant square and the pawn there to
+	// take; else empty.
+	ep, epVictim game.Bitboard
+}
+
+// moveMen sets a to the mover's men and the occupancy after the move from
+// from to to (a man of type lands arriving) capturing on capSq (NoSquare for
+// none), castles telling whether it is castling.
+func (s *screen) moveMen(a *moveMen, from, to, capSq game.Square, lands game.PieceType, castles bool) {
+	fromBit, toBit := from.Bit(), to.Bit()
+	*a = moveMen{occ: s.occ&^fromBit | toBit, them: s.them&^fromBit | toBit}
+	if capSq != game.NoSquare && capSq != to {
+		a.occ &^= capSq.Bit()
+	}
+	a.knights, a.pawns, a.kings = s.knights&^fromBit, s.pawns&^fromBit, s.kings&^fromBit
+	a.diagonal, a.straight = s.diagonal&^fromBit, s.straight&^fromBit
+	if castles {
+		rookFrom, rookTo := from+3, from+1
+		if to < from {
+			rookFrom, rookTo = from-4, from-1
+		}
+		swap := rookFrom.Bit() | rookTo.Bit()
+		a.occ ^= swap
+		a.them ^= swap
+		a.straight ^= swap
+		a.rookTo = rookTo
+	}
+	if d := to - from; lands == game.Pawn && (d == 16 || d == -16) {
+		a.ep, a.epVictim = game.Square((int(from)+int(to))/2).Bit(), toBit
+	}
+	switch lands {
+	case game.Knight:
+		a.knights |= toBit
+	case game.Pawn:
+		a.pawns |= toBit
+	case game.King:
+		a.kings |= toBit
+	case game.Bishop:
+		a.diagonal |= toBit
+	case game.Rook:
+		a.straight |= toBit
+	case game.Queen:
+		a.diagonal |= toBit
+		a.straight |= toBit
+	}
+}
+
+// checkersAfter returns the mover's men after that attack our king.
+func (s *screen) checkersAfter(after *moveMen) game.Bitboard {
+	k := s.king
+	if k == game.NoSquare {
+		return 0
+	}
+	checkers := after.knights&s.leaperChecks[game.Knight] | after.pawns&s.leaperChecks[game.Pawn] | after.kings&s.leaperChecks[game.King]
+	if after.diagonal&s.diagonalRays != 0 {
+		checkers |= game.BishopAttacks(k, after.occ) & after.diagonal
+	}
+	if after.straight&s.straightRays != 0 {
+		checkers |= game.RookAttacks(k, after.occ) & after.straight
+	}
+	return checkers
+}
+
+// sameChecks reports whether checkers, the men checking our king after the
+// move, make the checks o announces: as many, and when the rules give
+// directions, the same directions in increasing square order. to is where
+// the moved man landed, as a man of type lands, and rookTo where a castling
+// rook landed.
+func (s *screen) sameChecks(checkers game.Bitboard, to game.Square, lands game.PieceType, rookTo game.Square) bool {
+	if checkers.Count() != len(s.o.Checks) {
+		return false
+	}
+	if checkers == 0 || !s.rules.CheckDirection {
+		return true
+	}
+	for i := 0; checkers != 0; i++ {
+		sq := checkers.PopFirst()
+		t := s.p.At(sq).Type()
+		switch {
+		case sq == to:
+			t = lands
+		case sq == rookTo && rookTo != 0:
+			t = game.Rook
+		}
+		if referee.ClassifyCheck(s.king, sq, t) != s.o.Checks[i] {
+			return false
+		}
+	}
+	return true
+}
