@@ -36,11 +36,14 @@ func TestKillNine(t *testing.T) {
 		res, _ := loadtest.Run(loadtest.Options{Games: 100000, Clients: 40, Duration: time.Minute, DataDir: data, Addr: addr, Seed: 3})
 		done <- res
 	}()
-	// Kill once some games have finished, while others are under way.
+	// Kill once some games have finished, while others are under way. A
+	// record is renamed into place before it is indexed, so a few of those
+	// on disk may not be indexed yet at the kill: wait for twice the games
+	// the index must hold afterwards.
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		files, _ := filepath.Glob(filepath.Join(data, "games", "*.pgn"))
-		if len(files) >= 5 || time.Now().After(deadline) {
+		if len(files) >= 10 || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)
