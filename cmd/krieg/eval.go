@@ -16,7 +16,7 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("eval", stderr)
 	var g seriesFlags
 	g.register(fs, 100, "number of self-play games")
-	capacity := fs.Int("boards", 0, "B2 boards held per player (default 4096)")
+	capacity := fs.Int("boards", 0, "B2 boards held per player (default 4096, the capacity the calibration figures are measured at)")
 	parallel := fs.Int("parallel", 0, "games played at once (default: one per core)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
 	players := fs.String("players", "random", "who plays: "+strings.Join(evaluation.PlayerKinds, ", ")+

@@ -21,7 +21,7 @@ type Options struct {
 	Seed     uint64
 	Rules    referee.Ruleset
 	Start    game.Position
-	Capacity int // B2 boards per controller (controller.DefaultCapacity when 0)
+	Capacity int // B2 boards per controller (DefaultCapacity when 0)
 	// Floor is the controllers' probability floor (controller.Options.Floor).
 	Floor float64
 	// Purpose is the share of the purposeful opponent model in the
@@ -54,13 +54,18 @@ var PlayerKinds = []string{"random", "bot", "mixed"}
 // same games.
 func GameSeed(seed uint64, i int) uint64 { return seed*1_000_003 + uint64(i)*2 }
 
+// DefaultCapacity is the B2 boards per controller krieg eval scores when not
+// told: the capacity every published calibration figure was measured at
+// (the assistant's own default is controller.DefaultCapacity, 16384).
+const DefaultCapacity = 4096
+
 // Run plays the games and returns the report.
 func Run(opt Options) (Report, error) {
 	if opt.Parallel <= 0 {
 		opt.Parallel = runtime.GOMAXPROCS(0)
 	}
 	if opt.Capacity <= 0 {
-		opt.Capacity = controller.DefaultCapacity
+		opt.Capacity = DefaultCapacity
 	}
 	switch {
 	case opt.Floor == 0:
