@@ -200,7 +200,7 @@ func (c *Controller) measure(b1, b2 func()) {
 // refill drops the boards B1 rules out and rebuilds the sampler's boards
 // from B1 when none survived.
 func (c *Controller) refill(o *belief.Observation) {
-	c.sampler.Keep(c.belief.Admits)
+	c.sampler.Keep(c.belief.Admitter())
 	if c.sampler.Normalise() {
 		c.sampler.NoteMaterial()
 		return

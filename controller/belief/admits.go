@@ -7,12 +7,28 @@ import "github.com/krieg/krieg/game"
 // they are one of the make-ups the captures heard allow. A board B1 does not
 // admit is certainly not the true one (B1 is sound), so B2 drops it.
 func (b *Belief) Admits(p *game.Position) bool {
-	for _, t := range Classes {
-		if p.Pieces(b.enemy, t)&^b.Possible[t] != 0 {
-			return false
+	return b.Admitter()(p)
+}
+
+// Admitter returns Admits for many boards at once: the make-up verdict is
+// worked out once per distinct make-up of men, since the boards of one
+// refresh share few (B2 checks every board after every message).
+func (b *Belief) Admitter() func(p *game.Position) bool {
+	verdicts := map[material]bool{}
+	return func(p *game.Position) bool {
+		for _, t := range Classes {
+			if p.Pieces(b.enemy, t)&^b.Possible[t] != 0 {
+				return false
+			}
 		}
+		m := materialOf(p, b.enemy)
+		ok, seen := verdicts[m]
+		if !seen {
+			ok = b.makeups.explain(m)
+			verdicts[m] = ok
+		}
+		return ok
 	}
-	return b.makeups.explain(materialOf(p, b.enemy))
 }
 
 // explain reports whether some make-up in ms is x, a board's men (none of

@@ -31,6 +31,7 @@ func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observ
 	}
 	material[game.King] = 1
 	var squares [64]game.Square
+	admits := b.Admitter()
 	for attempt := 0; len(s.boards) < s.capacity && attempt < rebuildAttempts*s.capacity; attempt++ {
 		p := *own
 		p.SetEnPassant(game.NoSquare)
@@ -53,7 +54,7 @@ func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observ
 				p.Put(squares[i], game.NewPiece(them, t))
 			}
 		}
-		if !ok || p.KingSquare(them) == game.NoSquare || !b.Admits(&p) {
+		if !ok || p.KingSquare(them) == game.NoSquare || !admits(&p) {
 			continue
 		}
 		p.SetTurn(toMove.Other())
