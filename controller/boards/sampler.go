@@ -71,10 +71,12 @@ type expansion struct {
 	kept    [game.MaxMoves]uint8   // the indices in buf of the moves screen keeps
 }
 
-// DefaultCapacity is the number of boards a sampler holds at most: 16384,
-// since a refresh of that many meets 16 ms at the 99th percentile
-// (BenchmarkB2Refresh, 12.3 ms on an idle 2-core machine).
-const DefaultCapacity = 16384
+// DefaultCapacity is the number of boards a sampler holds at most. A
+// refresh of 16384 meets 16 ms at the 99th percentile (BenchmarkB2Refresh),
+// but the whole update the window waits for (rebuilds, our own moves, the
+// view model) then takes more than a frame (BenchmarkEventToDraw: 23 ms
+// p99 against 7.5 ms at 4096), so the default stays at 4096.
+const DefaultCapacity = 4096
 
 // New starts with the possible starting boards, equally likely.
 func New(starts []game.Position, us game.Color, rules referee.Ruleset, capacity int, seed uint64, workers int) *Sampler {

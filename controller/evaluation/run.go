@@ -55,9 +55,8 @@ var PlayerKinds = []string{"random", "bot", "mixed"}
 func GameSeed(seed uint64, i int) uint64 { return seed*1_000_003 + uint64(i)*2 }
 
 // DefaultCapacity is the B2 boards per controller krieg eval scores when not
-// told: the capacity every published calibration figure was measured at
-// (the assistant's own default is controller.DefaultCapacity, 16384).
-const DefaultCapacity = 4096
+// told: the capacity every published calibration figure was measured at.
+const DefaultCapacity = controller.DefaultCapacity
 
 // Run plays the games and returns the report.
 func Run(opt Options) (Report, error) {

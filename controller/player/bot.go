@@ -87,7 +87,7 @@ func New(opt Options) *Bot {
 func capacityFor(d time.Duration) int {
 	switch {
 	case d >= 500*time.Millisecond:
-		return 4096 // what every match figure was played with
+		return controller.DefaultCapacity
 	case d >= 100*time.Millisecond:
 		return 2048
 	}
