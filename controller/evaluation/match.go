@@ -122,6 +122,7 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 	r := MatchReport{White: opt.White, Black: opt.Black, Rules: opt.Rules.Name, Games: opt.Games, Seed: opt.Seed, Endings: map[string]int{}}
 	if opt.White == "bot" || opt.Black == "bot" {
 		r.MoveTime = opt.MoveTime.String()
+		player.Prepare() // the tables are built before any clock runs (a game may start in an ending)
 	}
 	plies := 0
 	var tries attempts

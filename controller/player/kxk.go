@@ -54,6 +54,19 @@ func KXKDistance(p *game.Position) (plies int, mate, ok bool) {
 	return int(d), d != kxkNone, true
 }
 
+// kxkCore is p with only the kings and one of strong's men of type piece
+// (which strong must have): the table's view of a lone king against more
+// men, whose distances are then a bound on the work left (more men may
+// only block a line or take a square more).
+func kxkCore(p *game.Position, strong game.Color, piece game.PieceType) game.Position {
+	core := *p
+	keep := p.Pieces(strong, piece).First().Bit() | p.ByType(game.King)
+	for x := p.Occupied() &^ keep; x != 0; {
+		core.Remove(x.PopFirst())
+	}
+	return core
+}
+
 // buildKXK runs the retrograde analysis level by level: a strong-side
 // position is mate in n when one move reaches a weak-side position of n-1;
 // a weak-side position is mate in n when every move reaches a strong-side

@@ -49,12 +49,16 @@ type loneOutcome struct {
 	reach  game.Bitboard
 }
 
-// loneEnding reports whether own (our men) is a king and one rook and
-// every board's enemy has only its king. (With a queen the board-by-board
-// average already mates 99.5 % of studies, and a little faster.)
+// loneEnding reports whether own (our men) is a king, one rook and maybe
+// pawns, and every board's enemy has only its king. (With a queen the
+// board-by-board average already mates 99.5 % of studies, and a little
+// faster.) The pawns are left where they stand: the rook mates sooner than a
+// pawn queens, and the tables know no pawns (in a blitz game the bot, a rook
+// and a pawn on a7 against a bare king, judged board by board, never mated).
 func loneEnding(own *game.Position, boards []controller.Board) bool {
 	us := own.Turn()
-	if len(boards) == 0 || own.Pieces(us, game.Rook).Count() != 1 || own.ByColor(us).Count() != 2 {
+	rook := own.Pieces(us, game.Rook)
+	if len(boards) == 0 || rook.Count() != 1 || own.ByColor(us) != own.Pieces(us, game.King)|rook|own.Pieces(us, game.Pawn) {
 		return false
 	}
 	them := us.Other()
@@ -115,9 +119,9 @@ func rankLone(own *game.Position, boards []controller.Board, tried map[game.Move
 				continue
 			}
 			o := &outs[answerOf(&next, them, rules)]
-			taken := false
+			taken := false // the rook falls (a pawn may)
 			for _, rep := range rs {
-				taken = taken || next.CapturedSquare(rep) != game.NoSquare
+				taken = taken || next.Pieces(us, game.Rook).Has(rep.To())
 				o.reach |= rep.To().Bit()
 			}
 			if taken {
@@ -193,7 +197,7 @@ func loneEstimate(own *game.Position, kings game.Bitboard, us game.Color) float6
 		if own.Occupied().Has(k) {
 			continue
 		}
-		p := *own
+		p := kxkCore(own, us, game.Rook)
 		p.Put(k, game.NewPiece(us.Other(), game.King))
 		p.SetTurn(us)
 		d, mate, ok := KXKDistance(&p)

@@ -20,7 +20,7 @@ type outcome struct {
 
 // afterMove is the outcome for us of next, the position right after our move
 // with the enemy to move: mate and stalemate at once, else the static value
-// blended with the worst the enemy's captures and checks can do.
+// blended with the worst the enemy's captures, promotions and checks can do.
 func afterMove(next *game.Position, us game.Color, stalemateLoses, deep bool) outcome {
 	var buf [game.MaxMoves]game.Move
 	replies := next.LegalMoves(buf[:0])
@@ -36,7 +36,9 @@ func afterMove(next *game.Position, us game.Color, stalemateLoses, deep bool) ou
 	}
 	worst, lost := quiet, false
 	for _, r := range replies {
-		capture := next.CapturedSquare(r) != game.NoSquare
+		// A promotion counts with the captures: we may take the new queen
+		// back only if we guard its square.
+		capture := next.CapturedSquare(r) != game.NoSquare || r.Promotion() != game.NoPieceType
 		after := *next
 		after.Apply(r)
 		if !capture && !after.InCheck() {
@@ -57,8 +59,9 @@ func afterMove(next *game.Position, us game.Color, stalemateLoses, deep bool) ou
 	return outcome{utility: (1-caution)*quiet + caution*worst, lost: lost}
 }
 
-// replyValue is the utility for us after the enemy's capture or check r
-// (us to move): mated, or the static value after our best recapture.
+// replyValue is the utility for us after the enemy's capture, promotion or
+// check r (us to move): mated, or the static value after our best recapture
+// (capture set for a capture or promotion).
 func replyValue(after *game.Position, r game.Move, us game.Color, capture, stalemateLoses bool) float64 {
 	var buf [game.MaxMoves]game.Move
 	ours := after.LegalMoves(buf[:0])

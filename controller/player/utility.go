@@ -37,6 +37,13 @@ func static(p *game.Position, us game.Color) float64 {
 			}
 			return technicalWin + technicalRange*max(0, 1-float64(d)/kxkHorizon) - harassed(p, us)
 		}
+		if p.Pieces(us, game.Queen) != 0 {
+			// More men beside the queen: the KQK table on the king and queen.
+			core := kxkCore(p, us, game.Queen)
+			if d, mate, _ := KXKDistance(&core); mate {
+				return technicalWin + technicalRange*max(0, 1-float64(d)/kxkHorizon) - harassed(p, us)
+			}
+		}
 		if p.Pieces(us, game.Queen)|p.Pieces(us, game.Rook) != 0 {
 			return technicalWin + technicalRange*loneKingProgress(p, us)
 		}
@@ -62,25 +69,6 @@ func static(p *game.Position, us game.Color) float64 {
 	e += pawnAdvance(p, us) - pawnAdvance(p, them)
 	e += hunt(p, us, e)
 	return 0.9 * math.Tanh(e/materialScale)
-}
-
-// advance is how far a pawn of side c on s has come, 0 (home) to 1 (seventh rank).
-func advance(s game.Square, c game.Color) float64 {
-	r := s.Rank()
-	if c == game.Black {
-		r = 7 - r
-	}
-	return float64(r-1) / 5
-}
-
-// pawnAdvance rewards side c's pawns for their progress towards promotion.
-func pawnAdvance(p *game.Position, c game.Color) float64 {
-	v := 0.0
-	for x := p.Pieces(c, game.Pawn); x != 0; {
-		a := advance(x.PopFirst(), c)
-		v += 0.6 * a * a
-	}
-	return v
 }
 
 // hunt is the bonus for driving the enemy king to the edge and closing in on
