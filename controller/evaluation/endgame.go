@@ -12,8 +12,18 @@ import (
 )
 
 // Endgames are the materials krieg endgame plays: the bot's king and queen,
-// king and rook, or king and pawn against a lone king.
-var Endgames = []string{"kqk", "krk", "kpk"}
+// king and rook, or king and pawn against a lone king, and the queen or rook
+// with a pawn beside it.
+var Endgames = []string{"kqk", "krk", "kpk", "kqpk", "krpk"}
+
+// endgameMen are the strong side's men besides its king, by material.
+var endgameMen = map[string][]game.PieceType{
+	"kqk":  {game.Queen},
+	"krk":  {game.Rook},
+	"kpk":  {game.Pawn},
+	"kqpk": {game.Queen, game.Pawn},
+	"krpk": {game.Rook, game.Pawn},
+}
 
 // EndgamePlyCap is the number of plies within which the bot must mate.
 const EndgamePlyCap = 150
@@ -120,45 +130,52 @@ func Endgame(opt EndgameOptions, each func(n int, ref *referee.Referee) error) (
 // RandomEndgame draws a legal position of the material with a random side
 // (the strong one) to move; for kpk only positions the pawn's side wins.
 func RandomEndgame(material string, rng *rand.Rand) (game.Position, error) {
-	var piece game.PieceType
-	switch material {
-	case "kqk":
-		piece = game.Queen
-	case "krk":
-		piece = game.Rook
-	case "kpk":
-		piece = game.Pawn
-	default:
+	men, ok := endgameMen[material]
+	if !ok {
 		return game.Position{}, fmt.Errorf("evaluation: unknown endgame %q (want one of %s)", material, strings.Join(Endgames, ", "))
 	}
 	for {
-		us := game.Color(rng.IntN(2))
-		p := game.Empty()
-		sq := func() game.Square { return game.Square(rng.IntN(64)) }
-		ok, ek, ps := sq(), sq(), sq()
-		if ok == ek || ok == ps || ek == ps || ok.Distance(ek) < 2 {
-			continue
-		}
-		if piece == game.Pawn && (ps.Rank() == 0 || ps.Rank() == 7) {
-			continue
-		}
-		p.Put(ok, game.NewPiece(us, game.King))
-		p.Put(ek, game.NewPiece(us.Other(), game.King))
-		p.Put(ps, game.NewPiece(us, piece))
-		p.SetTurn(us)
-		if p.AttackersTo(ek, us, p.Occupied()) != 0 {
-			continue // the enemy king may not stand in check with us to move
-		}
-		if p.Status() != game.Ongoing {
-			continue
-		}
-		if piece == game.Pawn {
-			if win, _ := player.KPKWins(&p); !win {
-				continue
+		if p, ok := drawEndgame(men, rng); ok {
+			if material == "kpk" {
+				if win, _ := player.KPKWins(&p); !win {
+					continue
+				}
 			}
+			return p, nil
 		}
-		return p, nil
 	}
+}
+
+// drawEndgame places the two kings and men on random squares, the strong
+// side to move; ok is false when the placement is not a legal position in
+// play (men on one square, kings touching, a pawn on its first or last
+// rank, the lone king in check, the game over).
+func drawEndgame(men []game.PieceType, rng *rand.Rand) (game.Position, bool) {
+	us := game.Color(rng.IntN(2))
+	p := game.Empty()
+	sq := func() game.Square { return game.Square(rng.IntN(64)) }
+	ok, ek := sq(), sq()
+	squares := make([]game.Square, len(men)) // all drawn first: a seed gives the studies it always gave
+	for i := range squares {
+		squares[i] = sq()
+	}
+	if ok == ek || ok.Distance(ek) < 2 {
+		return p, false
+	}
+	p.Put(ok, game.NewPiece(us, game.King))
+	p.Put(ek, game.NewPiece(us.Other(), game.King))
+	for i, t := range men {
+		s := squares[i]
+		if p.Occupied().Has(s) || (t == game.Pawn && (s.Rank() == 0 || s.Rank() == 7)) {
+			return p, false
+		}
+		p.Put(s, game.NewPiece(us, t))
+	}
+	p.SetTurn(us)
+	if p.AttackersTo(ek, us, p.Occupied()) != 0 {
+		return p, false // the enemy king may not stand in check with us to move
+	}
+	return p, p.Status() == game.Ongoing
 }
 
 // LoneKingStarts lists what the strong side of start knows: its own men, and

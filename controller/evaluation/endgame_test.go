@@ -14,7 +14,8 @@ import (
 // move, and (kpk) are won; the bot's starts hold the true one.
 func TestRandomEndgame(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	want := map[string]game.PieceType{"kqk": game.Queen, "krk": game.Rook, "kpk": game.Pawn}
+	want := map[string][]game.PieceType{"kqk": {game.Queen}, "krk": {game.Rook}, "kpk": {game.Pawn},
+		"kqpk": {game.Queen, game.Pawn}, "krpk": {game.Rook, game.Pawn}}
 	for _, material := range Endgames {
 		for i := 0; i < 50; i++ {
 			p, err := RandomEndgame(material, rng)
@@ -25,8 +26,13 @@ func TestRandomEndgame(t *testing.T) {
 				t.Fatalf("%s: %v", material, err)
 			}
 			us := p.Turn()
-			if p.Occupied().Count() != 3 || p.Pieces(us, want[material]).Count() != 1 {
+			if p.Occupied().Count() != 2+len(want[material]) || p.ByColor(us.Other()).Count() != 1 {
 				t.Fatalf("%s: %s has the wrong material", material, p.FEN())
+			}
+			for _, m := range want[material] {
+				if p.Pieces(us, m).Count() != 1 {
+					t.Fatalf("%s: %s has the wrong material", material, p.FEN())
+				}
 			}
 			if win, ok := player.KPKWins(&p); material == "kpk" && (!ok || !win) {
 				t.Fatalf("%s is not a won KPK position", p.FEN())

@@ -45,7 +45,11 @@ func TestRankLone(t *testing.T) {
 		{"gamble on mate", "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", []game.Square{game.F8, game.G8, game.H8}, "a1a8"},
 		// The king by the rook on c5 or far away on h8: the rook must not
 		// stay where c5 could take it.
-		{"keep the rook", "7k/8/8/8/3R4/8/8/K7 w - - 0 1", []game.Square{game.C5, game.H8}, ""},
+		{"keep the rook", "k7/8/8/8/3R4/8/8/K7 w - - 0 1", []game.Square{game.C5, game.H8}, ""},
+		// Pawns beside the rook: the same mate, and the same care for the
+		// rook (a king on c5 may take the pawn on b5; that is no loss).
+		{"mate beside a pawn", "7k/8/6K1/8/8/1R6/P7/8 w - - 0 1", []game.Square{game.G8, game.H8}, "b3b8"},
+		{"keep the rook beside a pawn", "7k/8/8/1P6/3R4/8/8/K7 w - - 0 1", []game.Square{game.C5, game.H8}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			own, boards := loneBoards(t, c.fen, c.kings...)
@@ -87,6 +91,22 @@ func TestAnswerOf(t *testing.T) {
 		}
 		if got := answerOf(&p, game.Black, plain); got != c.plain {
 			t.Errorf("%s, plain checks: class %d; want %d", c.fen, got, c.plain)
+		}
+	}
+}
+
+// Only a king, one rook and pawns make the rook ending: a bishop or a
+// second rook beside them does not.
+func TestLoneEndingMaterial(t *testing.T) {
+	for fen, want := range map[string]bool{
+		"k7/8/8/8/3R4/8/P7/K7 w - - 0 1":  true,
+		"k7/8/8/8/3R4/8/PB6/K7 w - - 0 1": false,
+		"k7/8/8/8/3R4/8/1R6/K7 w - - 0 1": false,
+		"k7/8/8/8/3Q4/8/P7/K7 w - - 0 1":  false,
+	} {
+		own, boards := loneBoards(t, fen, game.G6)
+		if got := loneEnding(&own, boards); got != want {
+			t.Errorf("%s: lone ending %v; want %v", fen, got, want)
 		}
 	}
 }
