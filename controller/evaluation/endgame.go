@@ -154,15 +154,15 @@ func drawEndgame(men []game.PieceType, rng *rand.Rand) (game.Position, bool) {
 	us := game.Color(rng.IntN(2))
 	p := game.Empty()
 	sq := func() game.Square { return game.Square(rng.IntN(64)) }
-	ok, ek := sq(), sq()
+	own, ek := sq(), sq()
 	squares := make([]game.Square, len(men)) // all drawn first: a seed gives the studies it always gave
 	for i := range squares {
 		squares[i] = sq()
 	}
-	if ok == ek || ok.Distance(ek) < 2 {
+	if own == ek || own.Distance(ek) < 2 {
 		return p, false
 	}
-	p.Put(ok, game.NewPiece(us, game.King))
+	p.Put(own, game.NewPiece(us, game.King))
 	p.Put(ek, game.NewPiece(us.Other(), game.King))
 	for i, t := range men {
 		s := squares[i]
@@ -203,7 +203,7 @@ func (r EndgameReport) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d %s studies vs %s, %s, seed %d, %s per move\n", r.Games, strings.ToUpper(r.Material), r.Defender, r.Rules, r.Seed, r.MoveTime)
 	fmt.Fprintf(&b, "mates %d (%.1f%%) within %d plies; plies to mate mean %.1f, max %d\n", r.Mates, 100*r.MateRate, EndgamePlyCap, r.MeanPliesToMate, r.MaxPliesToMate)
-	if r.Material == "kpk" {
+	if strings.Contains(r.Material, "p") {
 		fmt.Fprintf(&b, "promoted in %d games\n", r.Promoted)
 	}
 	writeEndings(&b, r.Endings)

@@ -52,9 +52,10 @@ type loneOutcome struct {
 // loneEnding reports whether own (our men) is a king, one rook and maybe
 // pawns, and every board's enemy has only its king. (With a queen the
 // board-by-board average already mates 99.5 % of studies, and a little
-// faster.) The pawns are left where they stand: the rook mates sooner than a
-// pawn queens, and the tables know no pawns (in a blitz game the bot, a rook
-// and a pawn on a7 against a bare king, judged board by board, never mated).
+// faster.) The pawns are not pushed on purpose (a push is worth a waiting
+// move): the rook mates sooner than a pawn queens, and the tables know no
+// pawns (in a blitz game the bot, a rook and a pawn on a7 against a bare
+// king, judged board by board, never mated).
 func loneEnding(own *game.Position, boards []controller.Board) bool {
 	us := own.Turn()
 	rook := own.Pieces(us, game.Rook)
@@ -194,13 +195,21 @@ func loneEstimate(own *game.Position, kings game.Bitboard, us game.Color) float6
 	worst, n := 0, 0
 	for x := kings; x != 0; {
 		k := x.PopFirst()
-		if own.Occupied().Has(k) {
-			continue
+		if (own.Pieces(us, game.King) | own.Pieces(us, game.Rook)).Has(k) {
+			continue // a square the king cannot hold (one of our pawns it may take)
 		}
-		p := kxkCore(own, us, game.Rook)
+		p := *own
+		if p.Occupied().Has(k) {
+			p.Remove(k) // the pawn the king took
+		}
 		p.Put(k, game.NewPiece(us.Other(), game.King))
 		p.SetTurn(us)
-		d, mate, ok := KXKDistance(&p)
+		core, faithful := kxkCore(&p, us, game.Rook)
+		n++
+		if !faithful {
+			continue // a pawn of ours in the rook's line there: the tables cannot say
+		}
+		d, mate, ok := KXKDistance(&core)
 		if !ok {
 			continue
 		}
@@ -208,7 +217,6 @@ func loneEstimate(own *game.Position, kings game.Bitboard, us game.Color) float6
 			d = loneDrawn
 		}
 		worst = max(worst, d)
-		n++
 	}
 	if n == 0 {
 		return 0

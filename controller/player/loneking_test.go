@@ -45,7 +45,7 @@ func TestRankLone(t *testing.T) {
 		{"gamble on mate", "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", []game.Square{game.F8, game.G8, game.H8}, "a1a8"},
 		// The king by the rook on c5 or far away on h8: the rook must not
 		// stay where c5 could take it.
-		{"keep the rook", "k7/8/8/8/3R4/8/8/K7 w - - 0 1", []game.Square{game.C5, game.H8}, ""},
+		{"keep the rook", "7k/8/8/8/3R4/8/8/K7 w - - 0 1", []game.Square{game.C5, game.H8}, ""},
 		// Pawns beside the rook: the same mate, and the same care for the
 		// rook (a king on c5 may take the pawn on b5; that is no loss).
 		{"mate beside a pawn", "7k/8/6K1/8/8/1R6/P7/8 w - - 0 1", []game.Square{game.G8, game.H8}, "b3b8"},
@@ -108,5 +108,27 @@ func TestLoneEndingMaterial(t *testing.T) {
 		if got := loneEnding(&own, boards); got != want {
 			t.Errorf("%s: lone ending %v; want %v", fen, got, want)
 		}
+	}
+}
+
+// A pawn of ours in the rook's line to a believed king square leaves the
+// tables nothing to say about that square: the rook on a1 behind its pawn
+// on a4 does not check a king on a6, which the table (no pawn) would call
+// in check with us to move, and so no mate. The square is priced, not
+// charged as a draw.
+func TestLoneEstimateBehindAPawn(t *testing.T) {
+	own, _ := loneBoards(t, "7k/8/8/8/P7/8/8/R5K1 w - - 0 1", game.H8)
+	p := own
+	p.Put(game.A6, game.NewPiece(game.Black, game.King))
+	if _, faithful := kxkCore(&p, game.White, game.Rook); faithful {
+		t.Error("the core of Ra1, Pa4 against Ka6 was called faithful")
+	}
+	p = own
+	p.Put(game.H6, game.NewPiece(game.Black, game.King))
+	if _, faithful := kxkCore(&p, game.White, game.Rook); !faithful {
+		t.Error("the core of Ra1, Pa4 against Kh6 was not called faithful")
+	}
+	if est := loneEstimate(&own, game.A6.Bit()|game.H6.Bit(), game.White); est >= loneDrawn {
+		t.Errorf("estimate %.0f plies: the square behind the pawn was charged as a draw", est)
 	}
 }

@@ -2,9 +2,9 @@ package player
 
 import "github.com/krieg/krieg/game"
 
-// A pawn's worth grows as it nears promotion, and a passed pawn's (no enemy
-// pawn ahead of it on its file or the next) far more: blind, no one stops a
-// passer but by luck. Without the passer's term the bot, a rook and more
+// A pawn's worth grows as it nears promotion, and a passed pawn's (no
+// enemy pawn ahead of it on its file or either neighbouring file) far more:
+// blind, no one stops a passer but by luck. Without the passer's term the bot, a rook and more
 // ahead, shuffled its king for hundreds of moves beside a pawn two steps
 // from queening, and let the enemy's passers walk to the seventh rank
 // (darkboard-mcts queened one and mated).
@@ -14,7 +14,8 @@ const (
 )
 
 // ahead[c][s] is the squares in front of a pawn of colour c on s, on its
-// file and the next: where an enemy pawn stops it from being passed.
+// file and both neighbouring files: where an enemy pawn stops it from being
+// passed.
 var ahead = func() (t [2][64]game.Bitboard) {
 	for s := game.Square(0); s < 64; s++ {
 		span := game.FileMask(s.File())

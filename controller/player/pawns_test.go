@@ -54,3 +54,38 @@ func TestPromotionReply(t *testing.T) {
 		t.Errorf("Rf1 (guards b1) %.3f, Kh4 %.3f: want the guard ahead", guard.utility, free.utility)
 	}
 }
+
+// Black's passers run down the board; a pawn on the a-file is stopped by an
+// enemy pawn ahead on the b-file, not by one behind it.
+func TestPassedPawnBlackAndEdge(t *testing.T) {
+	worth := func(fen string, c game.Color) float64 {
+		p, err := game.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pawnAdvance(&p, c)
+	}
+	black := worth("k7/8/8/8/8/8/4p3/K7 b - - 0 1", game.Black)
+	if black < advanceWeight+passedWeight {
+		t.Errorf("a Black passer on e2 is worth %.2f, want at least %.2f", black, advanceWeight+passedWeight)
+	}
+	behind := worth("k7/8/8/p7/1P6/8/8/K7 b - - 0 1", game.Black) // b4 is ahead of a5 for Black
+	free := worth("k7/8/8/p7/8/8/1P6/K7 b - - 0 1", game.Black)   // b2 is ahead too
+	clear := worth("k7/1P6/8/p7/8/8/8/K7 b - - 0 1", game.Black)  // b7 is behind
+	if behind != free || clear <= free {
+		t.Errorf("a5 with a White pawn on b4 %.3f, on b2 %.3f, on b7 %.3f: want the first two equal and the last more", behind, free, clear)
+	}
+}
+
+// With a pawn of ours in the queen's line near the lone king, the KQK table
+// on king and queen is not asked: Kc7, Qa1 and Pa5 against Ka8 is no mate
+// (the king steps to a7), though it would be without the pawn.
+func TestQueenCoreBehindAPawn(t *testing.T) {
+	p, err := game.ParseFEN("k7/2K5/8/P7/8/8/8/Q7 b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := static(&p, game.White); v >= technicalWin+technicalRange {
+		t.Errorf("static %.3f: valued as mate on the board without the pawn", v)
+	}
+}

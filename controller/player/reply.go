@@ -12,7 +12,7 @@ const caution = 0.8
 // outcome is what one candidate brings on one board.
 type outcome struct {
 	utility float64
-	// lost is set when an enemy capture in reply leaves at best a draw, or
+	// lost is set when an enemy capture or promotion in reply leaves at best a draw, or
 	// when our move itself draws (stalemate, bare kings): a win thrown away
 	// if the board was winning before our move.
 	lost bool
@@ -38,7 +38,11 @@ func afterMove(next *game.Position, us game.Color, stalemateLoses, deep bool) ou
 	for _, r := range replies {
 		// A promotion counts with the captures: we may take the new queen
 		// back only if we guard its square.
-		capture := next.CapturedSquare(r) != game.NoSquare || r.Promotion() != game.NoPieceType
+		promotion := r.Promotion()
+		if promotion == game.Rook || promotion == game.Bishop {
+			continue // the queen does all they do
+		}
+		capture := next.CapturedSquare(r) != game.NoSquare || promotion != game.NoPieceType
 		after := *next
 		after.Apply(r)
 		if !capture && !after.InCheck() {

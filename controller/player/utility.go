@@ -38,9 +38,10 @@ func static(p *game.Position, us game.Color) float64 {
 			return technicalWin + technicalRange*max(0, 1-float64(d)/kxkHorizon) - harassed(p, us)
 		}
 		if p.Pieces(us, game.Queen) != 0 {
-			// More men beside the queen: the KQK table on the king and queen.
-			core := kxkCore(p, us, game.Queen)
-			if d, mate, _ := KXKDistance(&core); mate {
+			// More men beside the queen: the KQK table on the king and
+			// queen, when no man of ours blocks the queen's lines there.
+			core, faithful := kxkCore(p, us, game.Queen)
+			if d, mate, _ := KXKDistance(&core); faithful && mate {
 				return technicalWin + technicalRange*max(0, 1-float64(d)/kxkHorizon) - harassed(p, us)
 			}
 		}
