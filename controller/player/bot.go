@@ -218,7 +218,7 @@ func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline t
 		boards = s.Hidden(boardsPerWeighing)
 	}
 	r := rank(&own, boards, tried, rules, deadline, &v.Possible)
-	if loneEnding(&own, boards) {
+	if r.lone {
 		return r.choices // the rook ending's technique weighs the belief whole
 	}
 	if r.now >= winning && !rules.StalemateLoses {

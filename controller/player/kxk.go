@@ -56,22 +56,25 @@ func KXKDistance(p *game.Position) (plies int, mate, ok bool) {
 
 // kxkCore is p with only the kings and one of strong's men of type piece
 // (which strong must have): the table's view of a lone king against more
-// men. faithful reports whether the other men leave the piece's grip on the
-// lone king's square and its neighbours as it is without them (no pawn of
-// ours stands in its line there); only then is the core's distance a fair
-// guide. Even then the other men may take squares from the king, so the
-// distance is a guide, not a bound: a real stalemate is seen on the board.
-func kxkCore(p *game.Position, strong game.Color, piece game.PieceType) (core game.Position, faithful bool) {
-	core = *p
-	pc := p.Pieces(strong, piece).First()
-	keep := pc.Bit() | p.ByType(game.King)
+// men. Its distance is a fair guide only when kxkFaithful says so.
+func kxkCore(p *game.Position, strong game.Color, piece game.PieceType) game.Position {
+	core := *p
+	keep := p.Pieces(strong, piece).First().Bit() | p.ByType(game.King)
 	for x := p.Occupied() &^ keep; x != 0; {
 		core.Remove(x.PopFirst())
 	}
-	wk := p.KingSquare(strong.Other())
+	return core
+}
+
+// kxkFaithful reports whether strong's piece on pc grips the lone king's
+// square wk and its neighbours alike among all the men (occupancy all) and
+// among the core's (occupancy core): no other man of ours stands in its
+// lines there. Even then the other men may take squares from the king, so
+// the core's distance is a guide, not a bound: a real stalemate is seen on
+// the board.
+func kxkFaithful(piece game.PieceType, strong game.Color, pc, wk game.Square, all, core game.Bitboard) bool {
 	near := game.KingAttacks(wk) | wk.Bit()
-	grip := game.AttacksFrom(piece, strong, pc, p.Occupied()) & near
-	return core, grip == game.AttacksFrom(piece, strong, pc, core.Occupied())&near
+	return game.AttacksFrom(piece, strong, pc, all)&near == game.AttacksFrom(piece, strong, pc, core)&near
 }
 
 // buildKXK runs the retrograde analysis level by level: a strong-side

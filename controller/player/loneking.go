@@ -76,7 +76,7 @@ func loneEnding(own *game.Position, boards []controller.Board) bool {
 func rankLone(own *game.Position, boards []controller.Board, tried map[game.Move]bool, rules referee.Ruleset) ranking {
 	us := own.Turn()
 	them := us.Other()
-	var r ranking
+	r := ranking{lone: true}
 	kings := game.Bitboard(0)
 	total := 0.0
 	for _, b := range boards {
@@ -193,23 +193,21 @@ func beliefValue(own *game.Position, kings game.Bitboard, us game.Color, spent f
 // a price per square for not knowing.
 func loneEstimate(own *game.Position, kings game.Bitboard, us game.Color) float64 {
 	worst, n := 0, 0
+	core := kxkCore(own, us, game.Rook)
+	core.SetTurn(us)
+	rook := core.Pieces(us, game.Rook).First()
 	for x := kings; x != 0; {
 		k := x.PopFirst()
-		if (own.Pieces(us, game.King) | own.Pieces(us, game.Rook)).Has(k) {
+		if core.Occupied().Has(k) {
 			continue // a square the king cannot hold (one of our pawns it may take)
 		}
-		p := *own
-		if p.Occupied().Has(k) {
-			p.Remove(k) // the pawn the king took
-		}
-		p.Put(k, game.NewPiece(us.Other(), game.King))
-		p.SetTurn(us)
-		core, faithful := kxkCore(&p, us, game.Rook)
 		n++
-		if !faithful {
+		if !kxkFaithful(game.Rook, us, rook, k, own.Occupied()|k.Bit(), core.Occupied()|k.Bit()) {
 			continue // a pawn of ours in the rook's line there: the tables cannot say
 		}
-		d, mate, ok := KXKDistance(&core)
+		p := core
+		p.Put(k, game.NewPiece(us.Other(), game.King))
+		d, mate, ok := KXKDistance(&p)
 		if !ok {
 			continue
 		}

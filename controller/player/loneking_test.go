@@ -120,12 +120,16 @@ func TestLoneEstimateBehindAPawn(t *testing.T) {
 	own, _ := loneBoards(t, "7k/8/8/8/P7/8/8/R5K1 w - - 0 1", game.H8)
 	p := own
 	p.Put(game.A6, game.NewPiece(game.Black, game.King))
-	if _, faithful := kxkCore(&p, game.White, game.Rook); faithful {
+	faithful := func(p *game.Position) bool {
+		core := kxkCore(p, game.White, game.Rook)
+		return kxkFaithful(game.Rook, game.White, game.A1, p.KingSquare(game.Black), p.Occupied(), core.Occupied())
+	}
+	if faithful(&p) {
 		t.Error("the core of Ra1, Pa4 against Ka6 was called faithful")
 	}
 	p = own
 	p.Put(game.H6, game.NewPiece(game.Black, game.King))
-	if _, faithful := kxkCore(&p, game.White, game.Rook); !faithful {
+	if !faithful(&p) {
 		t.Error("the core of Ra1, Pa4 against Kh6 was not called faithful")
 	}
 	if est := loneEstimate(&own, game.A6.Bit()|game.H6.Bit(), game.White); est >= loneDrawn {

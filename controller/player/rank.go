@@ -37,6 +37,7 @@ type ranking struct {
 	choices []choice // best first; those legal on no board last
 	boards  int      // boards scored before the time ran out
 	now     float64  // the present value: the mean static utility of the boards
+	lone    bool     // weighed by the rook ending's technique (loneking.go)
 }
 
 // rank scores the candidates over boards (us to move on each), stopping at

@@ -35,14 +35,16 @@ func static(p *game.Position, us game.Color) float64 {
 			if !mate {
 				return utilityDraw // the piece falls, or stalemate
 			}
-			return technicalWin + technicalRange*max(0, 1-float64(d)/kxkHorizon) - harassed(p, us)
+			return kxkUtility(p, us, d)
 		}
-		if p.Pieces(us, game.Queen) != 0 {
+		if q := p.Pieces(us, game.Queen); q != 0 {
 			// More men beside the queen: the KQK table on the king and
 			// queen, when no man of ours blocks the queen's lines there.
-			core, faithful := kxkCore(p, us, game.Queen)
-			if d, mate, _ := KXKDistance(&core); faithful && mate {
-				return technicalWin + technicalRange*max(0, 1-float64(d)/kxkHorizon) - harassed(p, us)
+			core := kxkCore(p, us, game.Queen)
+			if kxkFaithful(game.Queen, us, q.First(), p.KingSquare(them), p.Occupied(), core.Occupied()) {
+				if d, mate, _ := KXKDistance(&core); mate {
+					return kxkUtility(p, us, d)
+				}
 			}
 		}
 		if p.Pieces(us, game.Queen)|p.Pieces(us, game.Rook) != 0 {
@@ -70,6 +72,11 @@ func static(p *game.Position, us game.Color) float64 {
 	e += pawnAdvance(p, us) - pawnAdvance(p, them)
 	e += hunt(p, us, e)
 	return 0.9 * math.Tanh(e/materialScale)
+}
+
+// kxkUtility is the technical win of p, d plies from mate by the tables.
+func kxkUtility(p *game.Position, us game.Color, d int) float64 {
+	return technicalWin + technicalRange*max(0, 1-float64(d)/kxkHorizon) - harassed(p, us)
 }
 
 // hunt is the bonus for driving the enemy king to the edge and closing in on
