@@ -48,8 +48,13 @@ func (m *match) end(r referee.Result) {
 	delete(m.s.games, m.number)
 }
 
-// save writes the record and indexes it, with the ratings of a rated game.
+// save writes the record and indexes it, with the ratings of a rated game,
+// once: a game ended by a move is saved before the move is told.
 func (m *match) save(r referee.Result) {
+	if m.saved {
+		return
+	}
+	m.saved = true
 	w, b := m.seats[game.White], m.seats[game.Black]
 	rec, err := record.FromReferee(m.ref, []record.Tag{{Key: "Event", Value: "kriegd " + m.rules.Title},
 		{Key: "Site", Value: "kriegd"}, {Key: "Date", Value: time.Now().UTC().Format("2006.01.02")},

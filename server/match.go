@@ -27,6 +27,7 @@ type match struct {
 	observers map[*conn]bool
 	offers    [2]struct{ draw, abort bool }
 	over      bool
+	saved     bool // the record is written (save runs once)
 }
 
 // seat is one player of a match.
@@ -150,6 +151,14 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 	e, _ := m.ref.Last() // the referee just logged the attempt or question
 	if ans.Verdict == referee.Accepted {
 		m.moved()
+	}
+	if r := m.ref.Result(); r != nil {
+		// The record is saved before the last move is told, so that the move
+		// and the result reach the players together: a client waits a moment
+		// for a move's announcements, and under load it read the save's
+		// pause as the move's end (an ICC driver heard "0 pawn tries" after
+		// a mate).
+		m.save(*r)
 	}
 	for _, color := range [2]game.Color{game.White, game.Black} {
 		c := m.seats[color].c
