@@ -53,6 +53,9 @@ type Controller struct {
 	floor      float64 // Options.Floor, resolved
 	// Timing of the latest update: B1 (belief and rules) and B2 (sampler).
 	timing Timing
+	// Our attempts' B2 steps put off by Defer (defer.go), oldest first.
+	deferring bool
+	deferred  []belief.Observation
 }
 
 // Counters are rule R10's captured-enemy counters.
@@ -134,22 +137,28 @@ func (c *Controller) Observe(e referee.Entry) (ViewModel, error) {
 		return c.current, err
 	}
 	c.timing = Timing{}
+	t := time.Now()
+	if e.Mover != c.side && c.settle() {
+		// The boards follow our deferred attempts before B1 follows the
+		// enemy (defer.go).
+		c.timing.B2 = time.Since(t)
+	}
 	c.noteTurn(e, &o)
 	switch {
 	case o.Mover == c.side && o.Moved:
 		c.ownMove(e.Attempt, &o)
 	case o.Mover == c.side && o.Illegal && e.Attempt != game.NoMove:
-		c.measure(func() { c.ownIllegal(e.Attempt) }, func() { c.sampler.Observe(&o); c.refill(&o) })
+		c.measure(func() { c.ownIllegal(e.Attempt) }, func() { c.weigh(&o) })
 	case o.Mover != c.side && o.Moved:
 		c.enemyMove(&o)
 	case o.Any != nil:
-		c.measure(func() {}, func() { c.sampler.Observe(&o); c.refill(&o) })
+		c.measure(func() {}, func() { c.weigh(&o) })
 	}
 	if o.Result != nil {
 		c.result = o.Result
 	}
 	c.logEntry(e, &o)
-	t := time.Now()
+	t = time.Now()
 	c.refresh()
 	// Building the view model (probabilities, tokens) is part of the layer
 	// that supplies its probabilities.
@@ -194,7 +203,7 @@ func (c *Controller) measure(b1, b2 func()) {
 	if c.sampler != nil {
 		b2()
 	}
-	c.timing = Timing{B1: t1.Sub(t), B2: time.Since(t1), Message: true}
+	c.timing = Timing{B1: t1.Sub(t), B2: c.timing.B2 + time.Since(t1), Message: true}
 }
 
 // refill drops the boards B1 rules out and rebuilds the sampler's boards
@@ -280,10 +289,7 @@ func (c *Controller) ownMove(m game.Move, o *belief.Observation) {
 		if o.Tries != nil && o.TriesFor != c.side {
 			c.enemyTries = c.text(o, referee.KindTries)
 		}
-	}, func() {
-		c.sampler.Observe(o)
-		c.refill(o)
-	})
+	}, func() { c.weigh(o) })
 }
 
 // enemyMove follows the enemy's unseen move.
@@ -318,10 +324,7 @@ func (c *Controller) enemyMove(o *belief.Observation) {
 				c.checkSets = append(c.checkSets, s&union)
 			}
 		}
-	}, func() {
-		c.sampler.Observe(o)
-		c.refill(o)
-	})
+	}, func() { c.weigh(o) })
 }
 
 // triesKnown returns our announced pawn-try count as far as the ruleset

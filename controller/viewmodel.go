@@ -26,6 +26,9 @@ type ViewModel struct {
 	Probability [game.King + 1][64]float64
 	FromB1      bool
 	Boards      int // distinct consistent boards B2 holds
+	// Pending counts our attempts whose B2 step waits (Controller.Defer):
+	// Probability, FromB1 and Boards are as they were before them.
+	Pending int
 	// Zone holds the squares none of our men attacks (R9, drawn red).
 	Zone       game.Bitboard
 	Captured   Counters
@@ -55,10 +58,14 @@ func (c *Controller) refresh() {
 		Log: append([]LogLine(nil), c.log...), Result: c.result}
 	v.Zone = Zone(&c.own, c.side)
 	v.Checked = len(c.checkSets) > 0
-	if c.sampler != nil && c.sampler.Boards() > 0 {
+	switch {
+	case len(c.deferred) > 0:
+		v.Probability, v.FromB1, v.Boards = c.current.Probability, c.current.FromB1, c.current.Boards
+		v.Pending = len(c.deferred)
+	case c.sampler != nil && c.sampler.Boards() > 0:
 		v.Probability = floored(c.sampler.Probabilities(), c.belief.Possible, c.belief.Max, c.floor)
 		v.Boards = c.sampler.Distinct()
-	} else {
+	default:
 		v.Probability = UniformOver(c.belief.Possible, c.belief.Max)
 		v.FromB1 = true
 	}

@@ -109,7 +109,8 @@ func (b *Bot) begin(side game.Color, rules referee.Ruleset, starts []game.Positi
 }
 
 // Controller returns the deduction engine the bot plays from (nil before
-// its first game).
+// its first game). After a turn whose last attempts came late, its boards
+// wait for the enemy's next message to follow them (Controller.Defer).
 func (b *Bot) Controller() *controller.Controller { return b.ctl }
 
 // Turn plays the side to move's turn through u: attempts, best first, until
@@ -125,17 +126,17 @@ func (b *Bot) Turn(u referee.Umpire) []referee.Answer {
 	tried := map[game.Move]bool{}
 	var answers []referee.Answer
 	var last []choice // the latest weighing, best first
+	late := start.Add(time.Duration(laterShare * float64(b.opt.MoveTime)))
 	for attempt := 0; ; attempt++ {
 		// The first weighing may use most of the budget; later ones what is
 		// left. Once a weighing's deadline has passed the bot does not start
 		// it (a weighing scores at least one board, whatever the clock says)
 		// but takes the next candidate of the latest weighing, so the turn
 		// ends in time.
-		share := firstShare
-		if attempt > 0 {
-			share = laterShare
+		deadline := late
+		if attempt == 0 {
+			deadline = start.Add(time.Duration(firstShare * float64(b.opt.MoveTime)))
 		}
-		deadline := start.Add(time.Duration(share * float64(b.opt.MoveTime)))
 		var m game.Move
 		ok := false
 		if attempt > 0 && time.Now().After(deadline) {
@@ -151,6 +152,17 @@ func (b *Bot) Turn(u referee.Umpire) []referee.Answer {
 		tried[m] = true
 		ans := u.Attempt(m)
 		answers = append(answers, ans)
+		if time.Now().After(late) {
+			// Past the later weighings' deadline the bot takes the latest
+			// weighing's next candidate, so the boards may follow this
+			// turn's further attempts at the enemy's next message (or at a
+			// weighing, should every candidate be refused): each attempt
+			// then costs B1's update only. Timing each part of the slow
+			// blitz turns showed up to 25 refused attempts there, each
+			// followed by the boards in 1 to 5 ms (a rebuild at each
+			// refusal in the slowest).
+			b.ctl.Defer()
+		}
 		b.catchUp(u.View(side))
 		if ans.Verdict == referee.Accepted || ans.Verdict == referee.Finished || ans.Result != nil {
 			if ans.Verdict == referee.Accepted {
@@ -217,6 +229,7 @@ const (
 // The caller draws among those within mixMargin of the best (mixed): the
 // seed's mixed strategy when the enemy king may be on either side of a plan.
 func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time) []choice {
+	b.ctl.Settle() // the boards follow every attempt before they are weighed
 	v := b.ctl.View()
 	own := v.Own
 	own.SetTurn(b.side)
