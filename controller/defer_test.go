@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/game"
-	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -21,8 +20,7 @@ import (
 func TestDeferredAttemptsSettle(t *testing.T) {
 	turns, equal, waited := 0, 0, 0
 	for g := uint64(0); g < 12; g++ {
-		ref := referee.New(referee.Wild16, game.Start())
-		bots := [2]*attempter.Random{attempter.NewRandom(2 * g), attempter.NewRandom(2*g + 1)}
+		ref, bots := randomGame(g)
 		opt := Options{Capacity: 256, Seed: g, Workers: 1}
 		now := New(game.White, referee.Wild16, game.Start(), opt)
 		later := New(game.White, referee.Wild16, game.Start(), opt)

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/game"
-	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -16,8 +15,7 @@ import (
 func TestBoardsHoldTheEnemyMaterial(t *testing.T) {
 	fallbacks, turns, empty := 0, 0, 0
 	for g := uint64(0); g < 30; g++ {
-		ref := referee.New(referee.Wild16, game.Start())
-		bots := [2]*attempter.Random{attempter.NewRandom(2 * g), attempter.NewRandom(2*g + 1)}
+		ref, bots := randomGame(g)
 		c := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 16, Seed: g})
 		seen := 0
 		for ref.Result() == nil {
