@@ -244,11 +244,7 @@ func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline t
 	if r.now >= winning && !rules.StalemateLoses {
 		penalizeStalemates(&own, r.choices, &v, boards) // stalemate.go
 	}
-	if r.now < technicalWin {
-		// The endgame techniques count plies to mate; elsewhere a shuffle is
-		// charged (repetition.go).
-		b.visits.penalize(&own, r.choices)
-	}
+	b.visits.penalize(&own, r.choices) // a shuffle gives way (repetition.go)
 	return r.choices
 }
 
