@@ -25,7 +25,7 @@ func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observ
 	s.Fallbacks++
 	them := s.us.Other()
 	toMove := own.Turn()
-	material := nearest(b.Makeups(), s.material)
+	material := nearest(placeable(b.Makeups(), &b.Possible), s.material)
 	for _, t := range belief.Classes {
 		material[t] = min(material[t], b.Possible[t].Count())
 	}
@@ -84,6 +84,31 @@ func nearest(makeups [][game.King + 1]int, last [game.King + 1]int) [game.King +
 		}
 	}
 	return best
+}
+
+// placeable returns the make-ups whose men of each class fit on the
+// squares B1 allows that class, or all of them when none does. Without it a
+// rebuild once drew, game after game, the make-up nearest the last board's
+// material (a knight, where B1 had ruled out a knight on every square), cut
+// it down to the king alone, which no make-up explains, and kept no board:
+// B2 stayed empty for the last 71 plies of a game, and the bot, blind,
+// walked its king into a mate by the random attempter
+// (TestRebuildPlacesAMakeupB1Allows).
+func placeable(makeups [][game.King + 1]int, possible *[game.King + 1]game.Bitboard) [][game.King + 1]int {
+	var out [][game.King + 1]int
+	for _, m := range makeups {
+		fits := true
+		for _, t := range belief.Classes {
+			fits = fits && m[t] <= possible[t].Count()
+		}
+		if fits {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 {
+		return makeups
+	}
+	return out
 }
 
 // ownRights returns the castling rights of c.
