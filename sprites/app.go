@@ -169,13 +169,16 @@ func (a *App) Update() error {
 	if a.play != nil {
 		a.play.drain(a)
 	}
-	if a.lobby != nil && a.frame.Mode == scene.LobbyScreen {
-		a.lobby.poll(&a.frame)
-	}
 	intents := a.input.Read(&a.scene, a.queue)
 	a.queue = a.queue[:0]
 	for _, in := range intents {
 		a.apply(in)
+	}
+	if a.lobby != nil && a.frame.Mode == scene.LobbyScreen {
+		// After the intents: a click picks from the entries drawn last
+		// tick, and the frame drawn now shows the lobby as it stands (a
+		// return to it, a ruleset or colour chosen this tick).
+		a.lobby.poll(&a.frame)
 	}
 	a.keepSettings()
 	if a.play != nil {
