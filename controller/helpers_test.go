@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/game"
-	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -66,11 +65,4 @@ func tokenSquares(v ViewModel, k TokenKind) game.Bitboard {
 		}
 	}
 	return b
-}
-
-// randomGame starts game g of a seeded series between two random
-// attempters under Wild 16: the referee and the players, White first.
-func randomGame(g uint64) (*referee.Referee, [2]*attempter.Random) {
-	return referee.New(referee.Wild16, game.Start()),
-		[2]*attempter.Random{attempter.NewRandom(2 * g), attempter.NewRandom(2*g + 1)}
 }

@@ -1,9 +1,9 @@
 package controller
 
 import (
-	"os"
 	"testing"
 
+	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
@@ -19,15 +19,7 @@ import (
 // into the rook's mate. Now it draws among the make-ups whose men fit on
 // B1's squares.
 func TestRebuildPlacesAMakeupB1Allows(t *testing.T) {
-	f, err := os.Open("testdata/blind-king.pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rec, err := record.Read(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := testboard.Record(t, "testdata/blind-king.pgn")
 	ref, err := record.Replay(rec, referee.Wild16, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -2,10 +2,10 @@ package player
 
 import (
 	"errors"
-	"os"
 	"testing"
 	"time"
 
+	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
@@ -53,15 +53,7 @@ func TestExposed(t *testing.T) {
 // alone, the best candidate leaves Qh4 mate open (the sample held the open
 // diagonal on one board of 256); with the B1 check, the best meets it.
 func TestRankMeetsTheRecordedMate(t *testing.T) {
-	f, err := os.Open("testdata/lost-to-random.pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rec, err := record.Read(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := testboard.Record(t, "testdata/lost-to-random.pgn")
 	stop := errors.New("stop")
 	ref, err := record.Replay(rec, referee.Wild16, func(s record.Step) error {
 		if s.Index >= 13 { // White's 8th move is ply index 14

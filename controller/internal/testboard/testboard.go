@@ -66,6 +66,14 @@ func ReportP99(b *testing.B, times []time.Duration) {
 	b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")
 }
 
+// RandomGame starts game g of the seeded series between two random
+// attempters under Wild 16 that RandomGames plays: the referee and the
+// players, White first.
+func RandomGame(g uint64) (*referee.Referee, [2]*attempter.Random) {
+	return referee.New(referee.Wild16, game.Start()),
+		[2]*attempter.Random{attempter.NewRandom(2 * g), attempter.NewRandom(2*g + 1)}
+}
+
 // RandomGames plays up to games seeded games between random attempters under
 // Wild 16 from the start (game g: attempter seeds 2g and 2g+1). Before each
 // game it calls newGame(g), and then the function that returned with every
@@ -73,8 +81,7 @@ func ReportP99(b *testing.B, times []time.Duration) {
 // asked before every game and every turn, ends the series early.
 func RandomGames(games uint64, done func() bool, newGame func(g uint64) func(referee.Entry) bool) {
 	for g := uint64(0); g < games && !done(); g++ {
-		ref := referee.New(referee.Wild16, game.Start())
-		bots := [2]*attempter.Random{attempter.NewRandom(2 * g), attempter.NewRandom(2*g + 1)}
+		ref, bots := RandomGame(g)
 		heard := newGame(g)
 		seen, follow := 0, true
 		for follow && ref.Result() == nil && !done() {
