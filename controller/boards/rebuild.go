@@ -14,21 +14,20 @@ import (
 const rebuildAttempts = 2
 
 // Rebuild fills the sampler with boards drawn from the B1 sets after every
-// board was ruled out: of the make-ups of the enemy's men B1 allows, the one
-// nearest the material of the last consistent board (our capture in the
-// message that ruled them out has taken a man from it) is placed at random on
-// squares its class may occupy (a board B1 does not admit, two bishops on
-// one colour where the make-up has one of each, is drawn again), and a board is kept when it agrees with the last message (checks and
-// pawn tries of the side to move, the other side not in check). These boards
-// honour B1 but not the whole history, so the sampler counts a fallback.
+// board was ruled out: of the make-ups of the enemy's men B1 allows whose men
+// fit on their classes' squares, the one nearest the material of the last
+// consistent board (our capture in the message that ruled them out has taken
+// a man from it) is placed at random on squares its class may occupy (a board
+// B1 does not admit, two bishops on one colour where the make-up has one of
+// each, is drawn again), and a board is kept when it agrees with the last
+// message (checks and pawn tries of the side to move, the other side not in
+// check). These boards honour B1 but not the whole history, so the sampler
+// counts a fallback.
 func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observation) {
 	s.Fallbacks++
 	them := s.us.Other()
 	toMove := own.Turn()
 	material := nearest(placeable(b.Makeups(), &b.Possible), s.material)
-	for _, t := range belief.Classes {
-		material[t] = min(material[t], b.Possible[t].Count())
-	}
 	material[game.King] = 1
 	var squares [64]game.Square
 	admits := b.Admitter()
@@ -86,14 +85,13 @@ func nearest(makeups [][game.King + 1]int, last [game.King + 1]int) [game.King +
 	return best
 }
 
-// placeable returns the make-ups whose men of each class fit on the
-// squares B1 allows that class, or all of them when none does. Without it a
-// rebuild once drew, game after game, the make-up nearest the last board's
-// material (a knight, where B1 had ruled out a knight on every square), cut
-// it down to the king alone, which no make-up explains, and kept no board:
-// B2 stayed empty for the last 71 plies of a game, and the bot, blind,
-// walked its king into a mate by the random attempter
-// (TestRebuildPlacesAMakeupB1Allows).
+// placeable returns the make-ups whose men of each class fit on the squares
+// B1 allows that class. Without it a rebuild once drew, game after game, the
+// make-up nearest the last board's material (a knight, where B1 had ruled
+// out a knight on every square), cut it down to the king alone, which no
+// make-up explains, and kept no board: B2 stayed empty for the last 71 plies
+// of a game, and the bot, blind, walked its king into a mate by the random
+// attempter (TestRebuildPlacesAMakeupB1Allows).
 func placeable(makeups [][game.King + 1]int, possible *[game.King + 1]game.Bitboard) [][game.King + 1]int {
 	var out [][game.King + 1]int
 	for _, m := range makeups {
@@ -104,9 +102,6 @@ func placeable(makeups [][game.King + 1]int, possible *[game.King + 1]game.Bitbo
 		if fits {
 			out = append(out, m)
 		}
-	}
-	if len(out) == 0 {
-		return makeups
 	}
 	return out
 }
