@@ -21,6 +21,9 @@ type ViewModel struct {
 	Possible [game.King + 1]game.Bitboard
 	// MaxCount bounds, per enemy class, how many such men there are (B1).
 	MaxCount [game.King + 1]int
+	// PawnsOnly is true while the enemy may have no man besides its king and
+	// pawns (B1: some make-up of its men, given every capture heard).
+	PawnsOnly bool
 	// Probability holds, per enemy class and square, the chance that a man of
 	// that class stands there (B2; uniform over Possible when FromB1).
 	Probability [game.King + 1][64]float64
@@ -54,7 +57,7 @@ func (c *Controller) View() ViewModel { return c.current }
 // refresh rebuilds the view model after a message.
 func (c *Controller) refresh() {
 	v := ViewModel{Side: c.side, ToMove: c.own.Turn(), Plies: c.plies, Own: c.own,
-		Possible: c.belief.Possible, MaxCount: c.belief.Max, Captured: c.counters, EnemyTries: c.enemyTries,
+		Possible: c.belief.Possible, MaxCount: c.belief.Max, PawnsOnly: c.belief.PawnsOnly(), Captured: c.counters, EnemyTries: c.enemyTries,
 		Log: append([]LogLine(nil), c.log...), Result: c.result}
 	v.Zone = Zone(&c.own, c.side)
 	v.Checked = len(c.checkSets) > 0

@@ -89,6 +89,10 @@ func (b *Belief) recount() {
 	}
 }
 
+// PawnsOnly reports whether the enemy may have no man besides its king and
+// pawns: some make-up of its men, given every capture heard, has no piece.
+func (b *Belief) PawnsOnly() bool { return b.makeups.piecesNone() }
+
 // Union returns every square where some enemy man may stand.
 func (b *Belief) Union() game.Bitboard {
 	var u game.Bitboard

@@ -114,6 +114,17 @@ func (ms materials) capture(s game.Square, kind referee.CapturedKind, possible f
 	return b.out
 }
 
+// piecesNone reports whether some make-up has no man besides pawns (the
+// king aside): no piece, and no promoted man.
+func (ms materials) piecesNone() bool {
+	for _, m := range ms {
+		if m == (material{pawns: m[pawns]}) {
+			return true
+		}
+	}
+	return false
+}
+
 // bounds returns, per class, the most men of that class any make-up has (a
 // promoted man counts in every promotion class), and whether a bishop may
 // stand on light and on dark squares.

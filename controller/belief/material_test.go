@@ -104,3 +104,27 @@ func TestOwnCaptureCountsTheClass(t *testing.T) {
 		t.Errorf("bounds: knights %d rooks %d, want 1 and 2", b.Max[game.Knight], b.Max[game.Rook])
 	}
 }
+
+// TestPiecesNone: an unnamed capture (Berkeley) where a pawn or a piece may
+// have stood leaves the enemy possibly without pieces only once as many
+// captures may have taken all of them; a promotion brings one back.
+func TestPiecesNone(t *testing.T) {
+	start := game.Start()
+	ms := materials{materialOf(&start, game.Black)}
+	any := only(game.Pawn, game.Queen, game.Rook, game.Bishop, game.Knight)
+	for i, s := range []game.Square{game.A1, game.B1, game.C1, game.D1, game.E1, game.F1, game.G1} {
+		if ms.piecesNone() {
+			t.Fatalf("after %d captures the enemy's 7 pieces cannot all be gone", i)
+		}
+		ms = ms.capture(s, referee.CapturedUnknown, any)
+	}
+	if !ms.piecesNone() {
+		t.Fatal("after 7 unnamed captures the enemy may have lost every piece")
+	}
+	if !ms.promote().piecesNone() {
+		t.Error("the make-ups without a promotion stay once a pawn may have promoted")
+	}
+	if promoted := (materials{{pawns: 6, promoted: 1}}); promoted.piecesNone() {
+		t.Errorf("make-up %v holds a promoted man, a piece", promoted)
+	}
+}

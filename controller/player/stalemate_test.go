@@ -25,15 +25,20 @@ func TestStalemateRisk(t *testing.T) {
 	v.Probability[game.King][sq("h1")] = 0.1
 	v.Probability[game.King][sq("d3")] = 0.9
 	for _, c := range []struct {
-		move  string
-		share float64
-		want  float64
+		move      string
+		share     float64
+		pawnsOnly bool
+		want      float64
 	}{
-		{"e6d8", 0, 0.1},    // g1 (rook) and g2 (bishop) stay attacked, h2 may be its pawn
-		{"e6d8", 0.5, 0.05}, // half the boards give the enemy a piece that can move
-		{"g8a8", 0, 0},      // g1 is free
-		{"g8g1", 0, 0},      // a king on h1 would be in check
+		{"e6d8", 0, false, 0.1},    // g1 (rook) and g2 (bishop) stay attacked, h2 may be its pawn
+		{"e6d8", 0.5, false, 0.05}, // half the boards give the enemy a piece that can move
+		{"e6d8", 1, false, 0},      // every board does, and B1 agrees
+		{"e6d8", 1, true, 0.1 * piecesDoubt},
+		{"e6d8", 0.9, true, 0.1 * piecesDoubt}, // the boards without a piece count for piecesDoubt at least
+		{"g8a8", 0, false, 0},                  // g1 is free
+		{"g8g1", 0, false, 0},                  // a king on h1 would be in check
 	} {
+		v.PawnsOnly = c.pawnsOnly
 		m, err := game.ParseMove(c.move)
 		if err != nil {
 			t.Fatal(err)
@@ -41,8 +46,28 @@ func TestStalemateRisk(t *testing.T) {
 		after := p
 		after.Apply(m)
 		if got := stalemateRisk(&after, game.White, &v, c.share); got < c.want-1e-9 || got > c.want+1e-9 {
-			t.Errorf("%s (pieces on %.0f%% of boards): risk %.3f, want %.3f", c.move, 100*c.share, got, c.want)
+			t.Errorf("%s (pieces on %.0f%% of boards, B1 allows none %v): risk %.4f, want %.4f", c.move, 100*c.share, c.pawnsOnly, got, c.want)
 		}
+	}
+}
+
+// TestStalemateRiskDoubtsTheBoards: a square B1 allows the king, where no
+// board has it (the recorded Rg4: the king on h5, which 0.6 % of the boards
+// held, its only other man a blocked pawn), counts for kingDoubt.
+func TestStalemateRiskDoubtsTheBoards(t *testing.T) {
+	sq := func(s string) game.Square { x, _ := game.ParseSquare(s); return x }
+	p, err := game.ParseFEN("4n2r/2n5/p3bk1p/1p5K/6r1/8/8/8 b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Remove(sq("h5"))
+	var v controller.ViewModel
+	v.Possible[game.King] = sq("h5").Bit() | sq("c3").Bit()
+	v.Possible[game.Pawn] = sq("a5").Bit()
+	v.Probability[game.King][sq("c3")] = 1
+	v.PawnsOnly = true
+	if got, want := stalemateRisk(&p, game.Black, &v, 1), kingDoubt*piecesDoubt; got < want-1e-9 || got > want+1e-9 {
+		t.Errorf("Rg4 leaves a king on h5 no square: risk %.4f, want %.4f", got, want)
 	}
 }
 
