@@ -51,9 +51,10 @@ func TestStalemateRisk(t *testing.T) {
 	}
 }
 
-// TestStalemateRiskDoubtsTheBoards: a square B1 allows the king, where no
-// board has it (the recorded Rg4: the king on h5, which 0.6 % of the boards
-// held, its only other man a blocked pawn), counts for kingDoubt.
+// TestStalemateRiskDoubtsTheBoards: the recorded Rg4, which left the king on
+// h5 (0.6 % of the boards) no square, its only other man a blocked pawn,
+// while every board gave it a rook: charged as if a quarter of the boards
+// were right while B1 admits no piece, and not at all once it does not.
 func TestStalemateRiskDoubtsTheBoards(t *testing.T) {
 	sq := func(s string) game.Square { x, _ := game.ParseSquare(s); return x }
 	p, err := game.ParseFEN("4n2r/2n5/p3bk1p/1p5K/6r1/8/8/8 b - - 0 1")
@@ -64,16 +65,47 @@ func TestStalemateRiskDoubtsTheBoards(t *testing.T) {
 	var v controller.ViewModel
 	v.Possible[game.King] = sq("h5").Bit() | sq("c3").Bit()
 	v.Possible[game.Pawn] = sq("a5").Bit()
-	v.Probability[game.King][sq("c3")] = 1
+	v.Probability[game.King][sq("h5")] = 0.006
+	v.Probability[game.King][sq("c3")] = 0.994
 	v.PawnsOnly = true
-	if got, want := stalemateRisk(&p, game.Black, &v, 1), kingDoubt*piecesDoubt; got < want-1e-9 || got > want+1e-9 {
+	if got, want := stalemateRisk(&p, game.Black, &v, 1), 0.006*piecesDoubt; got < want-1e-9 || got > want+1e-9 {
 		t.Errorf("Rg4 leaves a king on h5 no square: risk %.4f, want %.4f", got, want)
+	}
+	v.PawnsOnly = false
+	if got := stalemateRisk(&p, game.Black, &v, 1); got != 0 {
+		t.Errorf("B1 sure of a piece that every board can move: risk %.4f, want 0", got)
 	}
 }
 
-// TestPiecesShare: a capture on the square of the enemy's last piece leaves
-// it only pawns (the recorded Bxa5 stalemate); a piece elsewhere stays.
-func TestPiecesShare(t *testing.T) {
+// TestStalemateRiskThroughAPin: the recorded Bc8, which pinned the enemy's
+// rook on b7 to its king on a6 and left that king no square. With only our
+// men on the board the bishop seems to give check; where B1 allows an enemy
+// man on b7 the check is not sure, and the king on a6 counts as frozen.
+func TestStalemateRiskThroughAPin(t *testing.T) {
+	sq := func(s string) game.Square { x, _ := game.ParseSquare(s); return x }
+	after, err := game.ParseFEN("2B5/8/k4P2/3R4/P7/4Q3/4P2P/1N3K1R b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	after.Remove(sq("a6")) // our men only
+	var v controller.ViewModel
+	v.Possible[game.King] = sq("a6").Bit() | sq("a8").Bit()
+	v.Probability[game.King][sq("a6")] = 0.25
+	v.Probability[game.King][sq("a8")] = 0.75
+	if got := stalemateRisk(&after, game.White, &v, 0); got != 0 {
+		t.Errorf("no enemy man possible on b7: the king on a6 is in check, risk %.3f, want 0", got)
+	}
+	v.Possible[game.Rook] = sq("b7").Bit() | sq("h8").Bit()
+	if got := stalemateRisk(&after, game.White, &v, 0); got != 0.25 {
+		t.Errorf("a rook possible on b7: risk %.3f, want 0.25 (the king on a6)", got)
+	}
+}
+
+// TestMobileShare: a capture of the enemy's last piece leaves it only its
+// blocked pawns (the recorded Bxa5 stalemate); a piece elsewhere can move; a
+// piece pinned to its king cannot (the recorded Rd2 stalemate, a bishop
+// pinned by the queen).
+func TestMobileShare(t *testing.T) {
 	board := func(fen string, w float64) controller.Board {
 		p, err := game.ParseFEN(fen)
 		if err != nil {
@@ -81,16 +113,39 @@ func TestPiecesShare(t *testing.T) {
 		}
 		return controller.Board{Pos: p, Weight: w}
 	}
+	move := func(s string) game.Move {
+		m, err := game.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
 	boards := []controller.Board{
 		board("8/4k3/6pn/N6r/r6p/P3K2P/8/4bq2 b - - 0 1", 0.75),  // the knight on a5
 		board("8/4k3/6pn/7r/r6p/P3K2P/2N5/4bq2 b - - 0 1", 0.25), // the knight on c2
 	}
-	capture, _ := game.ParseMove("e1a5")
-	quiet, _ := game.ParseMove("e1d2")
-	if got := piecesShare(boards, game.White, capture); got != 0.25 {
-		t.Errorf("after Bxa5: pieces on %.2f of the weight, want 0.25", got)
+	for _, c := range []struct {
+		move string
+		want float64
+	}{
+		{"e1a5", 0.25}, // Bxa5 on the first board, a quiet Ba5 on the second
+		{"f1g2", 1},
+	} {
+		if got := mobileShare(boards, move(c.move)); got != c.want {
+			t.Errorf("after %s: a man besides the king can move on %.2f of the weight, want %.2f", c.move, got, c.want)
+		}
 	}
-	if got := piecesShare(boards, game.White, quiet); got != 1 {
-		t.Errorf("after Bd2: pieces on %.2f of the weight, want 1", got)
+	pinned := []controller.Board{board("4r3/k7/8/8/r3N2p/P3K2P/8/8 b - - 0 1", 1)}
+	if got := mobileShare(pinned, move("a7b7")); got != 0 {
+		t.Errorf("the knight on e4 pinned by the rook on e8, the pawns blocked: %.2f, want 0", got)
+	}
+	if got := mobileShare(pinned, move("e8f8")); got != 1 {
+		t.Errorf("the pin released: %.2f, want 1", got)
+	}
+	if got := mobileShare(pinned, move("a4a5")); got != 1 {
+		t.Errorf("the a-pawn unblocked: %.2f, want 1", got)
+	}
+	if got := mobileShare(pinned, move("e8e1")); got != 0 {
+		t.Errorf("a move legal on no board: %.2f, want 0", got)
 	}
 }
