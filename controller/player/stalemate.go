@@ -42,26 +42,15 @@ func stalemateRisk(after *game.Position, us game.Color, v *controller.ViewModel,
 
 // frozenMass is the king's probability over the squares B1 allows it where,
 // with our men as on after, it would be out of check and have no free square
-// to step to. A line of ours to the king through a square next to it where
-// B1 allows an enemy man is no sure check: that man may be pinned there (the
-// bot's Bc8 pinned a rook on b7 to the king on a6, its last free man, and
-// with only our men on the board the king looked in check).
+// to step to.
 func frozenMass(after *game.Position, us game.Color, v *controller.ViewModel) float64 {
 	ours := after.ByColor(us)
 	occ := after.Occupied()
 	pawns := v.Possible[game.Pawn]
-	var men game.Bitboard // where B1 allows an enemy man besides the king
-	for _, t := range controller.Classes {
-		if t != game.King {
-			men |= v.Possible[t]
-		}
-	}
-	men &^= ours
 	risk := 0.0
 	for x := v.Possible[game.King] &^ ours; x != 0; {
 		k := x.PopFirst()
-		shield := occ | men&game.KingAttacks(k)
-		if v.Probability[game.King][k] == 0 || after.AttackersTo(k, us, shield) != 0 {
+		if v.Probability[game.King][k] == 0 || after.AttackersTo(k, us, occ) != 0 {
 			continue // no king there, or it would be in check
 		}
 		if frozen(after, us, k, pawns, occ) {

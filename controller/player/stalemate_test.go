@@ -77,30 +77,6 @@ func TestStalemateRiskDoubtsTheBoards(t *testing.T) {
 	}
 }
 
-// TestStalemateRiskThroughAPin: the recorded Bc8, which pinned the enemy's
-// rook on b7 to its king on a6 and left that king no square. With only our
-// men on the board the bishop seems to give check; where B1 allows an enemy
-// man on b7 the check is not sure, and the king on a6 counts as frozen.
-func TestStalemateRiskThroughAPin(t *testing.T) {
-	sq := func(s string) game.Square { x, _ := game.ParseSquare(s); return x }
-	after, err := game.ParseFEN("2B5/8/k4P2/3R4/P7/4Q3/4P2P/1N3K1R b - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	after.Remove(sq("a6")) // our men only
-	var v controller.ViewModel
-	v.Possible[game.King] = sq("a6").Bit() | sq("a8").Bit()
-	v.Probability[game.King][sq("a6")] = 0.25
-	v.Probability[game.King][sq("a8")] = 0.75
-	if got := stalemateRisk(&after, game.White, &v, 0); got != 0 {
-		t.Errorf("no enemy man possible on b7: the king on a6 is in check, risk %.3f, want 0", got)
-	}
-	v.Possible[game.Rook] = sq("b7").Bit() | sq("h8").Bit()
-	if got := stalemateRisk(&after, game.White, &v, 0); got != 0.25 {
-		t.Errorf("a rook possible on b7: risk %.3f, want 0.25 (the king on a6)", got)
-	}
-}
-
 // TestMobileShare: a capture of the enemy's last piece leaves it only its
 // blocked pawns (the recorded Bxa5 stalemate); a piece elsewhere can move; a
 // piece pinned to its king cannot (the recorded Rd2 stalemate, a bishop
