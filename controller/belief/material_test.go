@@ -111,12 +111,12 @@ func TestOwnCaptureCountsTheClass(t *testing.T) {
 func TestPiecesNone(t *testing.T) {
 	start := game.Start()
 	ms := materials{materialOf(&start, game.Black)}
-	any := only(game.Pawn, game.Queen, game.Rook, game.Bishop, game.Knight)
+	anyMan := only(game.Pawn, game.Queen, game.Rook, game.Bishop, game.Knight)
 	for i, s := range []game.Square{game.A1, game.B1, game.C1, game.D1, game.E1, game.F1, game.G1} {
 		if ms.piecesNone() {
 			t.Fatalf("after %d captures the enemy's 7 pieces cannot all be gone", i)
 		}
-		ms = ms.capture(s, referee.CapturedUnknown, any)
+		ms = ms.capture(s, referee.CapturedUnknown, anyMan)
 	}
 	if !ms.piecesNone() {
 		t.Fatal("after 7 unnamed captures the enemy may have lost every piece")

@@ -15,7 +15,6 @@ import (
 // 6. bxc6 dxc6 7. a4 Ba6 8. a5?? Qh4#) and a back rank: exposed finds the
 // mate an enemy man B1 allows could give, and clears the moves that meet it.
 func TestExposed(t *testing.T) {
-	sq := func(s string) game.Square { x, _ := game.ParseSquare(s); return x }
 	var loss [game.King + 1]game.Bitboard
 	loss[game.Queen], loss[game.Bishop], loss[game.King] = sq("d8").Bit(), sq("a6").Bit(), sq("e8").Bit()
 	var backRank [game.King + 1]game.Bitboard
@@ -38,11 +37,7 @@ func TestExposed(t *testing.T) {
 			t.Fatal(err)
 		}
 		own := p.Only(game.White)
-		m, err := game.ParseMove(c.move)
-		if err != nil {
-			t.Fatal(err)
-		}
-		own.Apply(m)
+		own.Apply(move(t, c.move))
 		if got := exposed(&own, game.White, c.possible, c.covered); got != c.want {
 			t.Errorf("%s: exposed = %v; want %v", c.name, got, c.want)
 		}

@@ -30,12 +30,13 @@ import (
 const piecesDoubt = 0.25
 
 // stalemateRisk is that chance for our men after a candidate (only ours on
-// after), given the view and the share of the boards on which the enemy can
-// move a man besides its king after it (mobileShare).
-func stalemateRisk(after *game.Position, us game.Color, v *controller.ViewModel, mobile float64) float64 {
-	bare := 1 - mobile
+// after), given the view and the enemy's mobility on the boards after it.
+// B1's doubt about the enemy's pieces counts only where its pawns cannot move
+// either: free pawns spare the king a stalemate, phantom pieces or not.
+func stalemateRisk(after *game.Position, us game.Color, v *controller.ViewModel, mob mobility) float64 {
+	bare := 1 - mob.men
 	if v.PawnsOnly {
-		bare = max(bare, piecesDoubt)
+		bare = max(bare, piecesDoubt*(1-mob.pawns))
 	}
 	return min(1, frozenMass(after, us, v)*bare)
 }
@@ -76,14 +77,21 @@ func frozen(after *game.Position, us game.Color, k game.Square, pawns, occ game.
 	return true
 }
 
-// mobileShare is the weight, among the boards on which our move m is legal,
-// of those where the enemy can then move a man besides its king. A piece
-// pinned to its king, or pawns blocked, leave it none: two Berkeley blitz
-// stalemates against bot-random came from a bishop and a rook pinned by the
-// bot's queen, which counting the enemy's pieces took for free men.
-func mobileShare(boards []controller.Board, m game.Move) float64 {
+// mobility holds, among the boards on which our move is legal, the share of
+// the weight where the enemy can then move a man besides its king (men) and
+// where it can move a pawn (pawns). A board where the move gives check
+// stalemates nowhere and counts as mobile.
+type mobility struct{ men, pawns float64 }
+
+// mobileShare is the enemy's mobility after our move m. A piece pinned to its
+// king, or pawns blocked, leave it no man to move: two Berkeley blitz
+// stalemates against bot-random came from a bishop, and a rook and a pawn,
+// pinned by the bot's queen and rook, which counting the enemy's pieces took
+// for free men.
+func mobileShare(boards []controller.Board, m game.Move) mobility {
 	var buf [game.MaxMoves]game.Move
-	share, total := 0.0, 0.0
+	var mob mobility
+	total := 0.0
 	for _, b := range boards {
 		if !b.Pos.IsLegal(m) {
 			continue
@@ -91,24 +99,37 @@ func mobileShare(boards []controller.Board, m game.Move) float64 {
 		total += b.Weight
 		after := b.Pos
 		after.Apply(m)
+		if after.InCheck() {
+			mob.men += b.Weight
+			mob.pawns += b.Weight
+			continue
+		}
 		king := after.KingSquare(after.Turn())
+		men, pawns := false, false
 		for _, x := range after.LegalMoves(buf[:0]) {
 			if x.From() != king {
-				share += b.Weight
+				men = true
+				pawns = pawns || after.At(x.From()).Type() == game.Pawn
+			}
+			if pawns {
 				break
 			}
 		}
+		if men {
+			mob.men += b.Weight
+		}
+		if pawns {
+			mob.pawns += b.Weight
+		}
 	}
 	if total == 0 {
-		return 0
+		return mobility{}
 	}
-	return share / total
+	return mobility{men: mob.men / total, pawns: mob.pawns / total}
 }
 
 // penalizeStalemates scales the score of each of cands (moves of our men in
 // own) by the chance it does not stalemate, and sorts them again, best first.
-// The boards are played only for candidates that leave some king square
-// frozen.
 func penalizeStalemates(own *game.Position, cands []choice, v *controller.ViewModel, boards []controller.Board) {
 	us := own.Turn()
 	for i := range cands {
@@ -118,7 +139,7 @@ func penalizeStalemates(own *game.Position, cands []choice, v *controller.ViewMo
 		after := *own
 		after.Apply(cands[i].move)
 		if frozenMass(&after, us, v) == 0 {
-			continue
+			continue // no board is played for a move that freezes no square
 		}
 		cands[i].score *= 1 - stalemateRisk(&after, us, v, mobileShare(boards, cands[i].move))
 	}
