@@ -24,14 +24,8 @@ func particles(t *testing.T, bs []weighted) []particle {
 	return out
 }
 
-func move(t *testing.T, s string) game.Move {
-	t.Helper()
-	m, err := game.ParseMove(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
+// move parses a move in UCI, failing the test on a bad one.
+func move(t *testing.T, s string) game.Move { return testboard.Move(t, s) }
 
 // TestPreview: three boards of White's Ke1 Ra1 against a king on h8, one
 // with a knight on a4 (weight 1/4), one with a bishop on c6 (1/4). The

@@ -25,6 +25,16 @@ func Position(t testing.TB, fen string) game.Position {
 	return p
 }
 
+// Move parses a move in UCI for a test, failing it on a bad one.
+func Move(t testing.TB, uci string) game.Move {
+	t.Helper()
+	m, err := game.ParseMove(uci)
+	if err != nil {
+		t.Fatalf("move %q: %v", uci, err)
+	}
+	return m
+}
+
 // White parses a FEN and keeps White's men only: our men, as a controller
 // following White knows them.
 func White(t testing.TB, fen string) game.Position {
