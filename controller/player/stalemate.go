@@ -22,7 +22,7 @@ import (
 // scaled by one minus that chance.
 //
 // Berkeley's referee names no man we capture, and the boards can keep one
-// that is gone: in three blitz stalemates against bot-random, 90 to 98 % of
+// that is gone: in two blitz stalemates against bot-random, 96 and 98 % of
 // the boards still gave the enemy a rook or a knight already taken, and put
 // its king far from where it stood. So while B1 admits a make-up of the
 // enemy's men with no piece, the boards where it cannot move another man
