@@ -29,11 +29,11 @@ func TestStalemateRisk(t *testing.T) {
 		pawnsOnly bool
 		want      float64
 	}{
-		{"e6d8", mobility{}, false, 0.1},          // g1 (rook) and g2 (bishop) stay attacked, h2 may be its pawn
-		{"e6d8", mobility{0.5, 0}, false, 0.05},   // half the boards give the enemy a man that can move
-		{"e6d8", mobility{1, 0}, false, 0},        // every board does, and B1 agrees
+		{"e6d8", mobility{}, false, 0.1},        // g1 (rook) and g2 (bishop) stay attacked, h2 may be its pawn
+		{"e6d8", mobility{0.5, 0}, false, 0.05}, // half the boards give the enemy a man that can move
+		{"e6d8", mobility{1, 0}, false, 0},      // every board does, and B1 agrees
 		{"e6d8", mobility{1, 0}, true, 0.1 * piecesDoubt},
-		{"e6d8", mobility{0.9, 0}, true, 0.1 * piecesDoubt}, // B1's doubt: piecesDoubt at least
+		{"e6d8", mobility{0.9, 0}, true, 0.1 * piecesDoubt},  // B1's doubt: piecesDoubt at least
 		{"e6d8", mobility{1, 0.5}, true, 0.05 * piecesDoubt}, // where no pawn can move either
 		{"e6d8", mobility{1, 1}, true, 0},                    // a pawn can move on every board
 		{"g8a8", mobility{}, false, 0},                       // g1 is free
