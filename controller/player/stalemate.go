@@ -10,16 +10,15 @@ import (
 // h2, and the bot, a rook, bishop and knight up, played the quiet Nd8 with
 // its rook on g8 taking g1 and g2 from that king: stalemate. So, when the
 // bot is winning, each candidate is also judged against the sound sets and
-// the floored
-// probabilities: on every square B1 allows the enemy king, would a king
-// there be out of check and have no free square to step to (each attacked by
-// our men, or one an enemy pawn may stand on)? The probability of the king
-// on those squares, times the share of boards on which the enemy cannot move
-// any other man after the move (in another game the bot's bishop took the
-// last piece, a knight, and left the king on e3 no square and its pawns
-// blocked), is the chance the move stalemates. The stalemate throws the win
-// away, so the candidate keeps its value only on the rest: its score is
-// scaled by one minus that chance.
+// the floored probabilities: on every square B1 allows the enemy king, would
+// a king there be out of check and have no free square to step to (each
+// attacked by our men, or one an enemy pawn may stand on)? The probability
+// of the king on those squares, times the share of boards on which the enemy
+// cannot move any other man after the move (in another game the bot's bishop
+// took the last piece, a knight, and left the king on e3 no square and its
+// pawns blocked), is the chance the move stalemates. The stalemate throws
+// the win away, so the candidate keeps its value only on the rest: its score
+// is scaled by one minus that chance.
 //
 // Berkeley's referee names no man we capture, and the boards can keep one
 // that is gone: in two blitz stalemates against bot-random, 96 and 98 % of
