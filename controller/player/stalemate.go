@@ -86,7 +86,8 @@ type mobility struct{ men, pawns float64 }
 // king, or pawns blocked, leave it no man to move: two Berkeley blitz
 // stalemates against bot-random came from a bishop, and a rook and a pawn,
 // pinned by the bot's queen and rook, which counting the enemy's pieces took
-// for free men.
+// for free men. With no board on which m is legal it reports no mobility, and
+// the charge rests on B1's squares alone.
 func mobileShare(boards []controller.Board, m game.Move) mobility {
 	var buf [game.MaxMoves]game.Move
 	var mob mobility

@@ -1,9 +1,11 @@
 package player
 
 import (
+	"math"
 	"testing"
 
 	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
 )
 
@@ -101,6 +103,36 @@ func TestMobileShare(t *testing.T) {
 		if got := mobileShare(c.boards, move(t, c.move)); got != c.want {
 			t.Errorf("%s (%s): a man can move on %.2f of the weight and a pawn on %.2f, want %.2f and %.2f",
 				c.move, c.what, got.men, got.pawns, c.want.men, c.want.pawns)
+		}
+	}
+}
+
+// TestPenalizeStalemates: on the recorded Nd8 position, with one board (the
+// true one: the king on h1 behind its blocked pawn), the quiet Nd8 keeps 90 %
+// of its score (the king's 10 % on h1 stalemated) and falls behind Ra8, which
+// frees g1; a score at or below a draw is left alone.
+func TestPenalizeStalemates(t *testing.T) {
+	own := testboard.White(t, "6R1/7B/4N3/5P2/8/8/8/1K5k w - - 0 1")
+	var v controller.ViewModel
+	v.Possible[game.King] = sq("h1").Bit() | sq("d3").Bit()
+	v.Possible[game.Pawn] = sq("h2").Bit() | sq("d4").Bit()
+	v.Probability[game.King][sq("h1")] = 0.1
+	v.Probability[game.King][sq("d3")] = 0.9
+	boards := []controller.Board{board(t, "6R1/7B/4N3/5P2/8/8/7p/1K5k w - - 0 1", 1)}
+	cands := []choice{
+		{move: move(t, "e6d8"), score: 0.9},
+		{move: move(t, "g8a8"), score: 0.85},
+		{move: move(t, "b1a1"), score: -0.5},
+	}
+	penalizeStalemates(&own, cands, &v, boards)
+	want := []choice{
+		{move: move(t, "g8a8"), score: 0.85},
+		{move: move(t, "e6d8"), score: 0.9 * 0.9},
+		{move: move(t, "b1a1"), score: -0.5},
+	}
+	for i := range want {
+		if cands[i].move != want[i].move || math.Abs(cands[i].score-want[i].score) > 1e-9 {
+			t.Errorf("place %d: %v at %.4f, want %v at %.4f", i, cands[i].move, cands[i].score, want[i].move, want[i].score)
 		}
 	}
 }
