@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 )
@@ -24,11 +25,7 @@ func TestShuffleGivesWayInATechnicalWin(t *testing.T) {
 		"4qk2/8/5K2/8/2r5/5n2/p7/5b2 b - - 0 1",
 		"4qk2/8/8/5K2/2r5/5n2/p7/5b2 b - - 0 1",
 	} {
-		p, err := game.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		starts = append(starts, p)
+		starts = append(starts, testboard.Position(t, fen))
 	}
 	best := func(b *Bot) game.Move {
 		c := b.choose(map[game.Move]bool{}, referee.Wild16, time.Now().Add(time.Minute))

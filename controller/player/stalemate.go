@@ -33,11 +33,16 @@ const piecesDoubt = 0.25
 // B1's doubt about the enemy's pieces counts only where its pawns cannot move
 // either: free pawns spare the king a stalemate, phantom pieces or not.
 func stalemateRisk(after *game.Position, us game.Color, v *controller.ViewModel, mob mobility) float64 {
+	return riskOf(frozenMass(after, us, v), v, mob)
+}
+
+// riskOf is the chance of a stalemate given the king's frozen mass.
+func riskOf(frozen float64, v *controller.ViewModel, mob mobility) float64 {
 	bare := 1 - mob.men
 	if v.PawnsOnly {
 		bare = max(bare, piecesDoubt*(1-mob.pawns))
 	}
-	return min(1, frozenMass(after, us, v)*bare)
+	return min(1, frozen*bare)
 }
 
 // frozenMass is the king's probability over the squares B1 allows it where,
@@ -93,12 +98,11 @@ func mobileShare(boards []controller.Board, m game.Move) mobility {
 	var mob mobility
 	total := 0.0
 	for _, b := range boards {
-		if !b.Pos.IsLegal(m) {
+		after, ok := b.Pos.Play(m)
+		if !ok {
 			continue
 		}
 		total += b.Weight
-		after := b.Pos
-		after.Apply(m)
 		if after.InCheck() {
 			mob.men += b.Weight
 			mob.pawns += b.Weight
@@ -138,10 +142,11 @@ func penalizeStalemates(own *game.Position, cands []choice, v *controller.ViewMo
 		}
 		after := *own
 		after.Apply(cands[i].move)
-		if frozenMass(&after, us, v) == 0 {
+		mass := frozenMass(&after, us, v)
+		if mass == 0 {
 			continue // no board is played for a move that freezes no square
 		}
-		cands[i].score *= 1 - stalemateRisk(&after, us, v, mobileShare(boards, cands[i].move))
+		cands[i].score *= 1 - riskOf(mass, v, mobileShare(boards, cands[i].move))
 	}
 	sortChoices(cands)
 }
