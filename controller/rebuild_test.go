@@ -19,30 +19,55 @@ import (
 // into the rook's mate. Now it draws among the make-ups whose men fit on
 // B1's squares.
 func TestRebuildPlacesAMakeupB1Allows(t *testing.T) {
-	rec := testboard.Record(t, "testdata/blind-king.pgn")
-	ref, err := record.Replay(rec, referee.Wild16, nil)
+	empty, late, fallbacks := blindMessages(t, "testdata/blind-king.pgn", referee.Wild16, game.Black, 1, 150)
+	t.Logf("%d fallbacks; no board after %d of the %d messages from ply 150", fallbacks, empty, late)
+	if late == 0 || empty*10 > late {
+		t.Errorf("no board after %d of the %d messages from ply 150 (%d fallbacks)", empty, late, fallbacks)
+	}
+}
+
+// TestRebuildTriesTheNextMakeup follows, as White, a Berkeley blitz game the
+// computer player drew against bot-random by insufficient material (match
+// seed 141, game 49; the controller's seed is the one the bot gave it). Its
+// rook on e8 and queen on g6 held the king on h8, a knight between on g8.
+// The make-up nearest the last board's material was four pawns, and no
+// board of it kept the king out of the rook's check: no board after 234 of
+// the 242 messages from ply 60 (166 fallbacks), and the bot, blind, moved
+// only its king for 70 moves. Now the next make-ups are tried, and every
+// message leaves boards.
+func TestRebuildTriesTheNextMakeup(t *testing.T) {
+	empty, late, fallbacks := blindMessages(t, "testdata/back-rank-knight.pgn", referee.Berkeley, game.White, 14585812321049663818, 60)
+	t.Logf("%d fallbacks; no board after %d of the %d messages from ply 60", fallbacks, empty, late)
+	if late == 0 || empty > 0 {
+		t.Errorf("no board after %d of the %d messages from ply 60 (%d fallbacks)", empty, late, fallbacks)
+	}
+}
+
+// blindMessages follows the recorded game at path as side, with a controller
+// seeded seed, and counts the messages from ply from on (late) and those
+// after which B2 held no board (empty), and the fallbacks in all.
+func blindMessages(t *testing.T, path string, rules referee.Ruleset, side game.Color, seed uint64, from int) (empty, late, fallbacks int) {
+	t.Helper()
+	rec := testboard.Record(t, path)
+	ref, err := record.Replay(rec, rules, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := New(game.Black, referee.Wild16, game.Start(), Options{Seed: 1})
-	empty, late := 0, 0
+	c := New(side, rules, game.Start(), Options{Seed: seed})
 	for _, e := range ref.Log() {
-		h, ok := e.HeardBy(game.Black)
+		h, ok := e.HeardBy(side)
 		if !ok {
 			continue
 		}
 		if _, err := c.Observe(h); err != nil {
 			t.Fatal(err)
 		}
-		if e.Ply >= 150 {
+		if e.Ply >= from {
 			late++
 			if c.Sampler().Boards() == 0 {
 				empty++
 			}
 		}
 	}
-	t.Logf("%d fallbacks; no board after %d of the %d messages from ply 150", c.Sampler().Fallbacks, empty, late)
-	if late == 0 || empty*10 > late {
-		t.Errorf("no board after %d of the %d messages from ply 150 (%d fallbacks)", empty, late, c.Sampler().Fallbacks)
-	}
+	return empty, late, c.Sampler().Fallbacks
 }

@@ -1,6 +1,8 @@
 package boards
 
 import (
+	"slices"
+
 	"github.com/krieg/krieg/controller/belief"
 
 	"github.com/krieg/krieg/game"
@@ -21,17 +23,45 @@ const rebuildAttempts = 2
 // B1 does not admit, two bishops on one colour where the make-up has one of
 // each, is drawn again), and a board is kept when it agrees with the last
 // message (checks and pawn tries of the side to move, the other side not in
-// check). These boards honour B1 but not the whole history, so the sampler
-// counts a fallback.
+// check). When no placement of that make-up is kept, the next nearest are
+// tried in turn (rebuildMakeups of them, each with fewer attempts). These
+// boards honour B1 but not the whole history, so the sampler counts a
+// fallback.
 func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observation) {
 	s.Fallbacks++
+	attempts := rebuildAttempts * s.capacity
+	for i, material := range byNearness(placeable(b.Makeups(), &b.Possible), s.material) {
+		if i == rebuildMakeups {
+			break
+		}
+		s.place(own, b, o, material, attempts)
+		if len(s.boards) > 0 {
+			break
+		}
+		attempts = max(1, s.capacity/2)
+	}
+	s.Normalise()
+}
+
+// rebuildMakeups bounds the make-ups a rebuild tries. In a Berkeley blitz
+// game against bot-random the nearest make-up was pawns alone, and no board
+// of it kept the enemy king out of the check of our rook along the back rank
+// (a knight stood between them): the sampler stayed empty for 70 moves, and
+// the bot, blind, moved only its king while the enemy queened and took its
+// queen (TestRebuildTriesTheNextMakeup).
+const rebuildMakeups = 8
+
+// place adds up to the capacity boards with the enemy's men of material
+// (the king added) at random on the squares B1 allows each class, in at
+// most attempts draws, keeping those B1 admits, with the side that just
+// moved out of check, that agree with the message o.
+func (s *Sampler) place(own *game.Position, b *belief.Belief, o *belief.Observation, material [game.King + 1]int, attempts int) {
 	them := s.us.Other()
 	toMove := own.Turn()
-	material := nearest(placeable(b.Makeups(), &b.Possible), s.material)
 	material[game.King] = 1
 	var squares [64]game.Square
 	admits := b.Admitter()
-	for attempt := 0; len(s.boards) < s.capacity && attempt < rebuildAttempts*s.capacity; attempt++ {
+	for attempt := 0; len(s.boards) < s.capacity && attempt < attempts; attempt++ {
 		p := *own
 		p.SetEnPassant(game.NoSquare)
 		p.SetCastling(p.Castling() & ownRights(s.us))
@@ -66,23 +96,25 @@ func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observ
 		}
 		s.boards = append(s.boards, particle{pos: p, w: 1})
 	}
-	s.Normalise()
 }
 
-// nearest returns the make-up in makeups with the fewest men differing from
-// last per class (the first of equals), or last when there are none.
-func nearest(makeups [][game.King + 1]int, last [game.King + 1]int) [game.King + 1]int {
-	best, bestDist := last, -1
-	for _, m := range makeups {
+// byNearness returns makeups ordered by how many men differ from last per
+// class, nearest first (equals in their order), or last alone when there
+// are none.
+func byNearness(makeups [][game.King + 1]int, last [game.King + 1]int) [][game.King + 1]int {
+	if len(makeups) == 0 {
+		return [][game.King + 1]int{last}
+	}
+	dist := func(m [game.King + 1]int) int {
 		d := 0
 		for _, t := range belief.Classes {
 			d += max(m[t]-last[t], last[t]-m[t])
 		}
-		if bestDist < 0 || d < bestDist {
-			best, bestDist = m, d
-		}
+		return d
 	}
-	return best
+	out := slices.Clone(makeups)
+	slices.SortStableFunc(out, func(a, b [game.King + 1]int) int { return dist(a) - dist(b) })
+	return out
 }
 
 // placeable returns the make-ups whose men of each class fit on the squares
