@@ -25,15 +25,19 @@ import (
 // the boards still gave the enemy a rook or a knight already taken, and put
 // its king far from where it stood. So while B1 admits a make-up of the
 // enemy's men with no piece, the boards where it cannot move another man
-// count for at least piecesDoubt.
-const piecesDoubt = 0.25
+// count for at least piecesDoubt. A half, where session 14 had a quarter:
+// the boards that keep a phantom piece keep its pawns astray too, and with
+// a quarter the recorded stalemates were chosen more often (README,
+// "Session 15").
+const piecesDoubt = 0.5
 
 // stalemateRisk is that chance for our men after a candidate (only ours on
 // after), given the view and the enemy's mobility on the boards after it.
 // B1's doubt about the enemy's pieces counts only where its pawns cannot move
 // either: free pawns spare the king a stalemate, phantom pieces or not.
 func stalemateRisk(after *game.Position, us game.Color, v *controller.ViewModel, mob mobility) float64 {
-	return riskOf(frozenMass(after, us, v), v, mob)
+	mass, _ := frozenMass(after, us, v)
+	return riskOf(mass, v, mob)
 }
 
 // riskOf is the chance of a stalemate given the king's frozen mass.
@@ -48,7 +52,8 @@ func riskOf(frozen float64, v *controller.ViewModel, mob mobility) float64 {
 // frozenMass is the king's probability over the squares B1 allows it where,
 // with our men as on after, it would be out of check and have no free square
 // to step to.
-func frozenMass(after *game.Position, us game.Color, v *controller.ViewModel) float64 {
+func frozenMass(after *game.Position, us game.Color, v *controller.ViewModel) (float64, game.Bitboard) {
+	var squares game.Bitboard
 	ours := after.ByColor(us)
 	occ := after.Occupied()
 	pawns := v.Possible[game.Pawn]
@@ -60,9 +65,10 @@ func frozenMass(after *game.Position, us game.Color, v *controller.ViewModel) fl
 		}
 		if frozen(after, us, k, pawns, occ) {
 			risk += v.Probability[game.King][k]
+			squares |= k.Bit()
 		}
 	}
-	return risk
+	return risk, squares
 }
 
 // frozen reports whether an enemy king on k could step nowhere: every
@@ -87,49 +93,77 @@ func frozen(after *game.Position, us game.Color, k game.Square, pawns, occ game.
 // stalemates nowhere and counts as mobile.
 type mobility struct{ men, pawns float64 }
 
-// mobileShare is the enemy's mobility after our move m. A piece pinned to its
-// king, or pawns blocked, leave it no man to move: two Berkeley blitz
-// stalemates against bot-random came from a bishop, and a rook and a pawn,
-// pinned by the bot's queen and rook, which counting the enemy's pieces took
-// for free men. With no board on which m is legal it reports no mobility, and
-// the charge rests on B1's squares alone.
-func mobileShare(boards []controller.Board, m game.Move) mobility {
+// tally sums the weight of boards, and of those where the enemy can move a
+// man besides its king and where it can move a pawn.
+type tally struct{ weight, men, pawns float64 }
+
+// add counts a board of weight w.
+func (t *tally) add(w float64, men, pawns bool) {
+	t.weight += w
+	if men {
+		t.men += w
+	}
+	if pawns {
+		t.pawns += w
+	}
+}
+
+// share is the mobility the tally shows; none when it counted no weight.
+func (t tally) share() mobility {
+	if t.weight == 0 {
+		return mobility{}
+	}
+	return mobility{men: t.men / t.weight, pawns: t.pawns / t.weight}
+}
+
+// mobileShare is the enemy's mobility after our move m, on the boards whose
+// king then stands on one of the squares at (those the move freezes), or on
+// all the boards when none has it there. A piece pinned to its king, or pawns
+// blocked, leave it no man to move: two Berkeley blitz stalemates against
+// bot-random came from a bishop, and a rook and a pawn, pinned by the bot's
+// queen and rook, which counting the enemy's pieces took for free men. A
+// pinned man stands next to the king, so the boards that put the king
+// elsewhere say little about it: over the recorded stalemates, weighing only
+// the boards with the king on a frozen square chose the stalemating move
+// less often (README, "Session 15"). With no board on which m is legal it
+// reports no mobility, and the charge rests on B1's squares alone.
+func mobileShare(boards []controller.Board, m game.Move, at game.Bitboard) mobility {
 	var buf [game.MaxMoves]game.Move
-	var mob mobility
-	total := 0.0
+	var all, there tally
 	for _, b := range boards {
 		after, ok := b.Pos.Play(m)
 		if !ok {
 			continue
 		}
-		total += b.Weight
-		if after.InCheck() {
-			mob.men += b.Weight
-			mob.pawns += b.Weight
-			continue
-		}
 		king := after.KingSquare(after.Turn())
-		men, pawns := false, false
-		for _, x := range after.LegalMoves(buf[:0]) {
-			if x.From() != king {
-				men = true
-				pawns = pawns || after.At(x.From()).Type() == game.Pawn
-			}
-			if pawns {
-				break
-			}
+		men, pawns := true, true
+		if !after.InCheck() {
+			men, pawns = movers(&after, king, buf[:0])
 		}
-		if men {
-			mob.men += b.Weight
+		all.add(b.Weight, men, pawns)
+		if at.Has(king) {
+			there.add(b.Weight, men, pawns)
+		}
+	}
+	if there.weight > 0 {
+		return there.share()
+	}
+	return all.share()
+}
+
+// movers reports whether the side to move in p can move a man besides its
+// king (on king), and whether it can move a pawn; buf is scratch.
+func movers(p *game.Position, king game.Square, buf []game.Move) (men, pawns bool) {
+	for _, x := range p.LegalMoves(buf) {
+		if x.From() != king {
+			men = true
+			pawns = pawns || p.At(x.From()).Type() == game.Pawn
 		}
 		if pawns {
-			mob.pawns += b.Weight
+			break
 		}
 	}
-	if total == 0 {
-		return mobility{}
-	}
-	return mobility{men: mob.men / total, pawns: mob.pawns / total}
+	return men, pawns
 }
 
 // penalizeStalemates scales the score of each of cands (moves of our men in
@@ -142,11 +176,11 @@ func penalizeStalemates(own *game.Position, cands []choice, v *controller.ViewMo
 		}
 		after := *own
 		after.Apply(cands[i].move)
-		mass := frozenMass(&after, us, v)
+		mass, at := frozenMass(&after, us, v)
 		if mass == 0 {
 			continue // no board is played for a move that freezes no square
 		}
-		cands[i].score *= 1 - riskOf(mass, v, mobileShare(boards, cands[i].move))
+		cands[i].score *= 1 - riskOf(mass, v, mobileShare(boards, cands[i].move, at))
 	}
 	sortChoices(cands)
 }

@@ -79,28 +79,38 @@ func TestStalemateRiskDoubtsTheBoards(t *testing.T) {
 // TestMobileShare: a capture of the enemy's last piece leaves it only its
 // blocked pawns (the recorded Bxa5 stalemate); a piece elsewhere can move; a
 // piece pinned to its king cannot (as the bishop pinned by the bot's queen in
-// the recorded Rd2 stalemate); a check stalemates nowhere.
+// the recorded Rd2 stalemate); a check stalemates nowhere. Where the move
+// freezes squares and some board has the king on one, only those boards count.
 func TestMobileShare(t *testing.T) {
 	boards := []controller.Board{
 		board(t, "8/4k3/6pn/N6r/r6p/P3K2P/8/4bq2 b - - 0 1", 0.75),  // the knight on a5
 		board(t, "8/4k3/6pn/7r/r6p/P3K2P/2N5/4bq2 b - - 0 1", 0.25), // the knight on c2
 	}
 	pinned := []controller.Board{board(t, "4r3/k7/8/8/r3N2p/P3K2P/8/8 b - - 0 1", 1)}
+	mixed := []controller.Board{
+		board(t, "4r3/k7/8/8/r3N2p/P3K2P/8/8 b - - 0 1", 0.2), // the king on e3, its knight pinned
+		board(t, "4r3/k7/8/8/r6p/P6P/4N3/K7 b - - 0 1", 0.8),  // the king on a1, its knight free
+	}
+	e3 := sq("e3").Bit()
 	for _, c := range []struct {
 		what   string
 		boards []controller.Board
 		move   string
+		at     game.Bitboard
 		want   mobility
 	}{
-		{"Bxa5 on the first board, a quiet Ba5 on the second", boards, "e1a5", mobility{0.25, 0}},
-		{"the knight free on both boards", boards, "f1g2", mobility{1, 0}},
-		{"the knight on e4 pinned by the rook on e8, the pawns blocked", pinned, "a7b7", mobility{}},
-		{"the pin released", pinned, "e8f8", mobility{1, 0}},
-		{"the a-pawn unblocked", pinned, "a4a5", mobility{1, 1}},
-		{"Rxa3 gives check", pinned, "a4a3", mobility{1, 1}},
-		{"a move legal on no board", pinned, "e8e1", mobility{}},
+		{"the king on e3 frozen: only the board with it there counts", mixed, "a7b7", e3, mobility{}},
+		{"no frozen square: every board counts", mixed, "a7b7", 0, mobility{0.8, 0}},
+		{"a frozen square no board has the king on: every board counts", mixed, "a7b7", sq("h1").Bit(), mobility{0.8, 0}},
+		{"Bxa5 on the first board, a quiet Ba5 on the second", boards, "e1a5", 0, mobility{0.25, 0}},
+		{"the knight free on both boards", boards, "f1g2", 0, mobility{1, 0}},
+		{"the knight on e4 pinned by the rook on e8, the pawns blocked", pinned, "a7b7", 0, mobility{}},
+		{"the pin released", pinned, "e8f8", 0, mobility{1, 0}},
+		{"the a-pawn unblocked", pinned, "a4a5", 0, mobility{1, 1}},
+		{"Rxa3 gives check", pinned, "a4a3", 0, mobility{1, 1}},
+		{"a move legal on no board", pinned, "e8e1", 0, mobility{}},
 	} {
-		if got := mobileShare(c.boards, move(t, c.move)); got != c.want {
+		if got := mobileShare(c.boards, move(t, c.move), c.at); got != c.want {
 			t.Errorf("%s (%s): a man can move on %.2f of the weight and a pawn on %.2f, want %.2f and %.2f",
 				c.move, c.what, got.men, got.pawns, c.want.men, c.want.pawns)
 		}
