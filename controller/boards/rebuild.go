@@ -47,8 +47,8 @@ func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observ
 // game against bot-random the nearest make-up was pawns alone, and no board
 // of it kept the enemy king out of the check of our rook along the back rank
 // (a knight stood between them): the sampler stayed empty for 70 moves, and
-// the bot, blind, moved only its king while the enemy queened and took its
-// queen (TestRebuildTriesTheNextMakeup).
+// the bot, blind, moved only its king while the enemy's pawn promoted and
+// its men took the bot's (TestRebuildTriesTheNextMakeup).
 const rebuildMakeups = 8
 
 // place adds up to the capacity boards with the enemy's men of material
