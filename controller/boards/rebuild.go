@@ -30,11 +30,12 @@ const rebuildAttempts = 2
 func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observation) {
 	s.Fallbacks++
 	attempts := rebuildAttempts * s.capacity
+	admits := b.Admitter()
 	for i, material := range byNearness(placeable(b.Makeups(), &b.Possible), s.material) {
 		if i == rebuildMakeups {
 			break
 		}
-		s.place(own, b, o, material, attempts)
+		s.place(own, &b.Possible, admits, o, material, attempts)
 		if len(s.boards) > 0 {
 			break
 		}
@@ -53,21 +54,21 @@ const rebuildMakeups = 8
 
 // place adds up to the capacity boards with the enemy's men of material
 // (the king added) at random on the squares B1 allows each class, in at
-// most attempts draws, keeping those B1 admits, with the side that just
-// moved out of check, that agree with the message o.
-func (s *Sampler) place(own *game.Position, b *belief.Belief, o *belief.Observation, material [game.King + 1]int, attempts int) {
+// most attempts draws, keeping those B1 admits (possible: B1's squares per
+// class), with the side that just moved out of check, that agree with the
+// message o.
+func (s *Sampler) place(own *game.Position, possible *[game.King + 1]game.Bitboard, admits func(*game.Position) bool, o *belief.Observation, material [game.King + 1]int, attempts int) {
 	them := s.us.Other()
 	toMove := own.Turn()
 	material[game.King] = 1
 	var squares [64]game.Square
-	admits := b.Admitter()
 	for attempt := 0; len(s.boards) < s.capacity && attempt < attempts; attempt++ {
 		p := *own
 		p.SetEnPassant(game.NoSquare)
 		p.SetCastling(p.Castling() & ownRights(s.us))
 		ok := true
 		for _, t := range belief.Classes {
-			free := b.Possible[t] &^ p.Occupied()
+			free := possible[t] &^ p.Occupied()
 			n := 0
 			for x := free; x != 0; {
 				squares[n] = x.PopFirst()

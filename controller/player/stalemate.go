@@ -31,15 +31,6 @@ import (
 // "Session 15").
 const piecesDoubt = 0.5
 
-// stalemateRisk is that chance for our men after a candidate (only ours on
-// after), given the view and the enemy's mobility on the boards after it.
-// B1's doubt about the enemy's pieces counts only where its pawns cannot move
-// either: free pawns spare the king a stalemate, phantom pieces or not.
-func stalemateRisk(after *game.Position, us game.Color, v *controller.ViewModel, mob mobility) float64 {
-	mass, _ := frozenMass(after, us, v)
-	return riskOf(mass, v, mob)
-}
-
 // riskOf is the chance of a stalemate given the king's frozen mass.
 func riskOf(frozen float64, v *controller.ViewModel, mob mobility) float64 {
 	bare := 1 - mob.men

@@ -146,3 +146,11 @@ func TestPenalizeStalemates(t *testing.T) {
 		}
 	}
 }
+
+// stalemateRisk is the chance of a stalemate for our men after a candidate
+// (only ours on after), given the view and the enemy's mobility on the boards
+// after it, as penalizeStalemates works it out.
+func stalemateRisk(after *game.Position, us game.Color, v *controller.ViewModel, mob mobility) float64 {
+	mass, _ := frozenMass(after, us, v)
+	return riskOf(mass, v, mob)
+}
