@@ -31,7 +31,9 @@ import (
 // "Session 15").
 const piecesDoubt = 0.5
 
-// riskOf is the chance of a stalemate given the king's frozen mass.
+// riskOf is the chance of a stalemate given the king's frozen mass. B1's
+// doubt about the enemy's pieces counts only where its pawns cannot move
+// either: free pawns spare the king a stalemate, phantom pieces or not.
 func riskOf(frozen float64, v *controller.ViewModel, mob mobility) float64 {
 	bare := 1 - mob.men
 	if v.PawnsOnly {
