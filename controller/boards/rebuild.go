@@ -35,7 +35,7 @@ func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observ
 		if i == rebuildMakeups {
 			break
 		}
-		s.place(own, &b.Possible, admits, o, material, attempts)
+		s.boards = s.place(s.boards, s.capacity, own, &b.Possible, admits, o, material, attempts)
 		if len(s.boards) > 0 {
 			break
 		}
@@ -52,17 +52,17 @@ func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observ
 // its men took the bot's (TestRebuildTriesTheNextMakeup).
 const rebuildMakeups = 8
 
-// place adds up to the capacity boards with the enemy's men of material
-// (the king added) at random on the squares B1 allows each class, in at
-// most attempts draws, keeping those B1 admits (possible: B1's squares per
-// class), with the side that just moved out of check, that agree with the
-// message o.
-func (s *Sampler) place(own *game.Position, possible *[game.King + 1]game.Bitboard, admits func(*game.Position) bool, o *belief.Observation, material [game.King + 1]int, attempts int) {
+// place appends to dst, until it holds limit boards, boards with the
+// enemy's men of material (the king added) at random on the squares B1
+// allows each class, in at most attempts draws, keeping those B1 admits
+// (possible: B1's squares per class), with the side that just moved out of
+// check, that agree with the message o (any message when o is nil).
+func (s *Sampler) place(dst []particle, limit int, own *game.Position, possible *[game.King + 1]game.Bitboard, admits func(*game.Position) bool, o *belief.Observation, material [game.King + 1]int, attempts int) []particle {
 	them := s.us.Other()
 	toMove := own.Turn()
 	material[game.King] = 1
 	var squares [64]game.Square
-	for attempt := 0; len(s.boards) < s.capacity && attempt < attempts; attempt++ {
+	for attempt := 0; len(dst) < limit && attempt < attempts; attempt++ {
 		p := *own
 		p.SetEnPassant(game.NoSquare)
 		p.SetCastling(p.Castling() & ownRights(s.us))
@@ -92,11 +92,12 @@ func (s *Sampler) place(own *game.Position, possible *[game.King + 1]game.Bitboa
 			continue // the side that just moved cannot be in check
 		}
 		p.SetTurn(toMove)
-		if !agrees(&p, o, s.rules) {
+		if o != nil && !agrees(&p, o, s.rules) {
 			continue
 		}
-		s.boards = append(s.boards, particle{pos: p, w: 1})
+		dst = append(dst, particle{pos: p, w: 1})
 	}
+	return dst
 }
 
 // byNearness returns makeups ordered by how many men differ from last per

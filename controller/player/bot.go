@@ -233,10 +233,7 @@ func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline t
 	v := b.ctl.View()
 	own := v.Own
 	own.SetTurn(b.side)
-	var boards []controller.Board
-	if s := b.ctl.Sampler(); s != nil {
-		boards = s.Hidden(boardsPerWeighing)
-	}
+	boards := b.ctl.Weighable(boardsPerWeighing) // B1's guesses when B2 holds none
 	r := rank(&own, boards, tried, rules, deadline, &v.Possible)
 	if r.lone {
 		return r.choices // the rook ending's technique weighs the belief whole
