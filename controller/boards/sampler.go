@@ -47,6 +47,13 @@ type Sampler struct {
 	shares [][]child
 	born   []uint64
 	slots  []slot
+	// merged is Hidden's scratch, reused: a weighing in blitz that merged
+	// 4096 boards into fresh memory paid 10 to 18 ms when a collection had
+	// just begun.
+	merged struct {
+		at     map[uint64]int
+		boards []Board
+	}
 }
 
 // particle is one hidden board and its weight.
@@ -111,8 +118,13 @@ type Board struct {
 // (and max > 0), a deterministic systematic resample keeps max of them,
 // each weighted by its share of the max evenly spaced points.
 func (s *Sampler) Hidden(max int) []Board {
-	at := make(map[uint64]int, len(s.boards))
-	var out []Board
+	if s.merged.at == nil {
+		s.merged.at = make(map[uint64]int, len(s.boards))
+	}
+	at := s.merged.at
+	clear(at)
+	out := s.merged.boards[:0]
+	defer func() { s.merged.boards = out[:0] }()
 	total := 0.0
 	for i := range s.boards {
 		b := &s.boards[i]
@@ -132,7 +144,7 @@ func (s *Sampler) Hidden(max int) []Board {
 		out[i].Weight /= total
 	}
 	if max <= 0 || len(out) <= max {
-		return out
+		return slices.Clone(out)
 	}
 	kept := make([]Board, 0, max)
 	step := 1 / float64(max)
