@@ -48,12 +48,28 @@ func TestRebuildTriesTheNextMakeup(t *testing.T) {
 // after which B2 held no board (empty), and the fallbacks in all.
 func blindMessages(t *testing.T, path string, rules referee.Ruleset, side game.Color, seed uint64, from int) (empty, late, fallbacks int) {
 	t.Helper()
+	c := followRecord(t, path, rules, side, Options{Seed: seed}, func(ply int, c *Controller) {
+		if ply >= from {
+			late++
+			if c.Sampler().Boards() == 0 {
+				empty++
+			}
+		}
+	})
+	return empty, late, c.Sampler().Fallbacks
+}
+
+// followRecord follows the recorded game at path as side with a controller
+// made with opt, calling each after every message side heard (with the
+// message's ply), and returns the controller.
+func followRecord(t *testing.T, path string, rules referee.Ruleset, side game.Color, opt Options, each func(ply int, c *Controller)) *Controller {
+	t.Helper()
 	rec := testboard.Record(t, path)
 	ref, err := record.Replay(rec, rules, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := New(side, rules, game.Start(), Options{Seed: seed})
+	c := New(side, rules, game.Start(), opt)
 	for _, e := range ref.Log() {
 		h, ok := e.HeardBy(side)
 		if !ok {
@@ -62,12 +78,7 @@ func blindMessages(t *testing.T, path string, rules referee.Ruleset, side game.C
 		if _, err := c.Observe(h); err != nil {
 			t.Fatal(err)
 		}
-		if e.Ply >= from {
-			late++
-			if c.Sampler().Boards() == 0 {
-				empty++
-			}
-		}
+		each(e.Ply, c)
 	}
-	return empty, late, c.Sampler().Fallbacks
+	return c
 }
