@@ -11,12 +11,11 @@ import (
 // tried agreed with the last message). Like Rebuild it draws the make-ups
 // B1 allows nearest the last consistent board's material in turn, until one
 // keeps a board, at random on their classes' squares, keeping the boards B1
-// admits; unlike it, it
-// does not ask them to agree with the last message, so a board may show
-// checks or pawn tries that were not announced. The boards are not kept:
-// the sampler stays empty until a message lets a rebuild keep one. own is
-// our men, with us to move. It returns nil when B1 admits no board it
-// draws.
+// admits; unlike it, it does not ask them to agree with the last message,
+// so a board may show checks or pawn tries that were not announced. The
+// boards are not kept: the sampler stays empty until a message lets a
+// rebuild keep one. own is our men, with us to move. It returns nil when B1
+// admits no board it draws.
 func (s *Sampler) Guess(own *game.Position, b *belief.Belief, n int) []Board {
 	if n <= 0 {
 		return nil
