@@ -20,14 +20,8 @@ func (s *Sampler) Guess(own *game.Position, b *belief.Belief, n int) []Board {
 	if n <= 0 {
 		return nil
 	}
-	admits := b.Admitter()
-	var drawn []particle
-	for i, material := range byNearness(placeable(b.Makeups(), &b.Possible), s.material) {
-		if i == rebuildMakeups || len(drawn) > 0 {
-			break
-		}
-		drawn = s.place(drawn, n, own, &b.Possible, admits, nil, material, guessAttempts*n)
-	}
+	attempts := guessAttempts * n
+	drawn := s.placeNearest(nil, n, own, b, nil, attempts, attempts)
 	if len(drawn) == 0 {
 		return nil
 	}

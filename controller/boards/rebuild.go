@@ -29,19 +29,30 @@ const rebuildAttempts = 2
 // fallback.
 func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observation) {
 	s.Fallbacks++
-	attempts := rebuildAttempts * s.capacity
+	s.boards = s.placeNearest(s.boards, s.capacity, own, b, o, rebuildAttempts*s.capacity, max(1, s.capacity/2))
+	s.Normalise()
+}
+
+// placeNearest appends to dst, up to limit, boards placed (place) from the
+// make-ups B1 allows whose men fit on their classes' squares, nearest the
+// last consistent board's material first, going on to the next make-up
+// (rebuildMakeups at most) only while none has been kept: first draws for
+// the nearest, later for each of the others. o is the message the boards
+// must agree with (nil for none).
+func (s *Sampler) placeNearest(dst []particle, limit int, own *game.Position, b *belief.Belief, o *belief.Observation, first, later int) []particle {
 	admits := b.Admitter()
+	had, attempts := len(dst), first
 	for i, material := range byNearness(placeable(b.Makeups(), &b.Possible), s.material) {
 		if i == rebuildMakeups {
 			break
 		}
-		s.boards = s.place(s.boards, s.capacity, own, &b.Possible, admits, o, material, attempts)
-		if len(s.boards) > 0 {
+		dst = s.place(dst, limit, own, &b.Possible, admits, o, material, attempts)
+		if len(dst) > had {
 			break
 		}
-		attempts = max(1, s.capacity/2)
+		attempts = later
 	}
-	s.Normalise()
+	return dst
 }
 
 // rebuildMakeups bounds the make-ups a rebuild tries. In a Berkeley blitz
