@@ -47,6 +47,11 @@ type Sampler struct {
 	shares [][]child
 	born   []uint64
 	slots  []slot
+	// odds holds what each share's boards say of the two opponent models,
+	// and evidence the log of how much likelier the purposeful model made
+	// the enemy's moves heard than the uniform one (evidence.go).
+	odds     []modelOdds
+	evidence float64
 	// merged is Hidden's scratch, reused: a weighing in blitz that merged
 	// 4096 boards into fresh memory paid 10 to 18 ms when a collection had
 	// just begun.
@@ -103,6 +108,9 @@ func New(starts []game.Position, us game.Color, rules referee.Ruleset, capacity 
 // of the enemy's moves (opponent.go): 0 weighs every legal move equally, 1
 // uses the model alone. New starts uniform.
 func (s *Sampler) SetPurpose(share float64) { s.purpose = min(1, max(0, share)) }
+
+// Purpose returns the share of the purposeful opponent model (SetPurpose).
+func (s *Sampler) Purpose() float64 { return s.purpose }
 
 // Boards returns the number of boards held.
 func (s *Sampler) Boards() int { return len(s.boards) }
@@ -273,10 +281,12 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 	k := sharesPerWorker * len(s.workers)
 	if len(s.shares) != k {
 		s.shares = make([][]child, k)
+		s.odds = make([]modelOdds, k)
 	}
 	deal(len(s.workers), k, func(w, c int) {
-		s.shares[c] = s.expand(&s.workers[w], o, c, s.shares[c][:0])
+		s.shares[c], s.odds[c] = s.expand(&s.workers[w], o, c, s.shares[c][:0])
 	})
+	s.weighModels()
 	total := 0.0
 	count := 0
 	for _, share := range s.shares {
@@ -319,11 +329,13 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 }
 
 // expand appends to out the children consistent with o of the boards of
-// share c, using e's scratch, and returns it. The boards are ordered as if
+// share c, using e's scratch, and returns it, with what the share's first
+// boards say of the two opponent models (evidence.go). The boards are ordered as if
 // worker w of n took boards w, w+n, w+2n… and its children came before
 // worker w+1's; share c of sharesPerWorker·n is the c-th slice of that order, so
 // that the children come in the same order however the shares are dealt.
-func (s *Sampler) expand(e *expansion, o *belief.Observation, c int, out []child) []child {
+func (s *Sampler) expand(e *expansion, o *belief.Observation, c int, out []child) ([]child, modelOdds) {
+	var odds modelOdds
 	n, k := len(s.workers), sharesPerWorker*len(s.workers)
 	for v := len(s.boards) * c / k; v < len(s.boards)*(c+1)/k; v++ {
 		i := strided(v, len(s.boards), n)
@@ -335,21 +347,27 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, c int, out []child
 		if len(legal) == 0 {
 			continue
 		}
+		weighs := i < evidenceBoards // its moves are weighed by both models
 		even := (1 - s.purpose) * b.w / float64(len(legal))
-		purposeful := 0.0
-		if s.purpose > 0 {
-			purposeful = s.purpose * b.w / purposeWeights(&b.pos, s.us, legal, e.weights[:])
+		purposeful, sum := 0.0, 0.0
+		if s.purpose > 0 || weighs {
+			sum = purposeWeights(&b.pos, s.us, legal, e.weights[:])
+			purposeful = s.purpose * b.w / sum
 		}
 		e.screen.reset(&b.pos, o, &s.rules)
-		for _, j := range e.screen.filter(&e.next, legal, e.kept[:0]) {
+		kept := e.screen.filter(&e.next, legal, e.kept[:0])
+		for _, j := range kept {
 			cw := even
 			if s.purpose > 0 {
 				cw += purposeful * e.weights[j]
 			}
 			out = append(out, child{parent: int32(i), move: legal[j], w: cw})
 		}
+		if weighs {
+			odds.add(b.w, legal, kept, e.weights[:], sum)
+		}
 	}
-	return out
+	return out, odds
 }
 
 // strided returns the board at place v when n workers take boards w, w+n,

@@ -55,6 +55,8 @@ type Bot struct {
 	from  []game.Position
 	// visits counts the placements of our men after our moves (repetition.go).
 	visits visits
+	// enemy is what the bot has heard of the enemy's attempts (sight.go).
+	enemy sight
 }
 
 // Prepare builds the endgame tables the bot consults (about a second, once
@@ -104,7 +106,7 @@ func (b *Bot) NewGame(side game.Color, rules referee.Ruleset, start game.Positio
 
 func (b *Bot) begin(side game.Color, rules referee.Ruleset, starts []game.Position) {
 	b.side, b.seen, b.rules, b.from = side, 0, rules, starts
-	b.visits = visits{}
+	b.visits, b.enemy = visits{}, sight{public: rules.IllegalPublic}
 	b.ctl = controller.NewAmong(side, rules, starts, controller.Options{Capacity: b.opt.Capacity, Seed: b.rng.Uint64()})
 }
 
@@ -208,10 +210,14 @@ func (b *Bot) following(v referee.View) bool {
 // first refusal and returns it, unless skip is set.
 func (b *Bot) feed(heard []referee.Entry, skip bool) error {
 	for ; b.seen < len(heard); b.seen++ {
+		if s := b.ctl.Sampler(); s != nil {
+			s.SetPurpose(b.seeing()) // the enemy's next move weighed as by who sees, as likely as that
+		}
 		if _, err := b.ctl.Observe(heard[b.seen]); err != nil && !skip {
 			return err
 		}
 		b.last = heard[b.seen]
+		b.enemy.hear(b.last, b.side)
 	}
 	return nil
 }
@@ -243,7 +249,7 @@ func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline t
 	own := v.Own
 	own.SetTurn(b.side)
 	boards := b.ctl.Weighable(boardsPerWeighing) // B1's guesses when B2 holds none
-	r := rank(&own, boards, tried, rules, deadline, &v.Possible)
+	r := rank(&own, boards, tried, rules, deadline, &v.Possible, b.seeing())
 	if r.lone {
 		return r.choices // the rook ending's technique weighs the belief whole
 	}

@@ -43,7 +43,7 @@ func TestPromotionReply(t *testing.T) {
 		}
 		next := p
 		next.Apply(m)
-		return afterMove(&next, game.White, false, false), static(&next, game.White)
+		return afterMove(&next, game.White, false, false, 0), static(&next, game.White, 0)
 	}
 	guard, _ := after("f8f1")
 	free, quiet := after("g3h4")
@@ -85,7 +85,7 @@ func TestQueenCoreBehindAPawn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := static(&p, game.White); v >= technicalWin+technicalRange {
+	if v := static(&p, game.White, 0); v >= technicalWin+technicalRange {
 		t.Errorf("static %.3f: valued as mate on the board without the pawn", v)
 	}
 }

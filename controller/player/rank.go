@@ -46,9 +46,10 @@ type ranking struct {
 // attempt costs nothing but the try, so the question is what it brings when
 // the referee accepts it.
 //
+// seeing is the chance that the enemy sees our men (sight.go, static).
 // possible (B1's sets, nil to skip) marks the candidates that leave a mate
 // in one open to some enemy man B1 allows (exposed).
-func rank(own *game.Position, boards []controller.Board, tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time, possible *[game.King + 1]game.Bitboard) ranking {
+func rank(own *game.Position, boards []controller.Board, tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time, possible *[game.King + 1]game.Bitboard, seeing float64) ranking {
 	if loneEnding(own, boards) {
 		return rankLone(own, boards, tried, rules)
 	}
@@ -75,7 +76,7 @@ func rank(own *game.Position, boards []controller.Board, tried map[game.Move]boo
 		}
 		r.boards++
 		scored += b.Weight
-		before := static(&b.Pos, us)
+		before := static(&b.Pos, us, seeing)
 		r.now += b.Weight * before
 		for _, m := range b.Pos.LegalMoves(buf[:0]) {
 			i, ok := index[m]
@@ -84,7 +85,7 @@ func rank(own *game.Position, boards []controller.Board, tried map[game.Move]boo
 			}
 			next := b.Pos
 			next.Apply(m)
-			o := afterMove(&next, us, rules.StalemateLoses, deep)
+			o := afterMove(&next, us, rules.StalemateLoses, deep, seeing)
 			cands[i].legal += b.Weight
 			cands[i].value += b.Weight * o.utility
 			cands[i].risky = cands[i].risky || (o.lost && before >= winning)

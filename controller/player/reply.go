@@ -20,8 +20,9 @@ type outcome struct {
 
 // afterMove is the outcome for us of next, the position right after our move
 // with the enemy to move: mate and stalemate at once, else the static value
-// blended with the worst the enemy's captures, promotions and checks can do.
-func afterMove(next *game.Position, us game.Color, stalemateLoses, deep bool) outcome {
+// blended with the worst the enemy's captures, promotions and checks can do
+// (seeing: the chance that the enemy sees our men, as for static).
+func afterMove(next *game.Position, us game.Color, stalemateLoses, deep bool, seeing float64) outcome {
 	var buf [game.MaxMoves]game.Move
 	replies := next.LegalMoves(buf[:0])
 	if len(replies) == 0 {
@@ -30,7 +31,7 @@ func afterMove(next *game.Position, us game.Color, stalemateLoses, deep bool) ou
 		}
 		return outcome{utility: utilityDraw, lost: true}
 	}
-	quiet := static(next, us)
+	quiet := static(next, us, seeing)
 	if next.InsufficientMaterial() {
 		return outcome{utility: utilityDraw, lost: true}
 	}
@@ -48,7 +49,7 @@ func afterMove(next *game.Position, us game.Color, stalemateLoses, deep bool) ou
 		if !capture && !after.InCheck() {
 			continue
 		}
-		v := replyValue(&after, r, us, capture, stalemateLoses)
+		v := replyValue(&after, r, us, capture, stalemateLoses, seeing)
 		lost = lost || (capture && v <= utilityDraw)
 		worst = min(worst, v)
 	}
@@ -66,7 +67,7 @@ func afterMove(next *game.Position, us game.Color, stalemateLoses, deep bool) ou
 // replyValue is the utility for us after the enemy's capture, promotion or
 // check r (us to move): mated, or the static value after our best recapture
 // (capture set for a capture or promotion).
-func replyValue(after *game.Position, r game.Move, us game.Color, capture, stalemateLoses bool) float64 {
+func replyValue(after *game.Position, r game.Move, us game.Color, capture, stalemateLoses bool, seeing float64) float64 {
 	var buf [game.MaxMoves]game.Move
 	ours := after.LegalMoves(buf[:0])
 	if len(ours) == 0 {
@@ -75,7 +76,7 @@ func replyValue(after *game.Position, r game.Move, us game.Color, capture, stale
 		}
 		return utilityDraw
 	}
-	v := static(after, us)
+	v := static(after, us, seeing)
 	if !capture {
 		return v
 	}
@@ -85,7 +86,7 @@ func replyValue(after *game.Position, r game.Move, us game.Color, capture, stale
 		}
 		back := *after
 		back.Apply(m)
-		v = max(v, static(&back, us))
+		v = max(v, static(&back, us, seeing))
 	}
 	return v
 }

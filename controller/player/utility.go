@@ -24,8 +24,9 @@ const (
 // pieceValue is material in pawns.
 var pieceValue = [...]float64{game.Pawn: 1, game.Knight: 3, game.Bishop: 3.25, game.Rook: 5, game.Queen: 9}
 
-// static is the utility of p for us with no look-ahead.
-func static(p *game.Position, us game.Color) float64 {
+// static is the utility of p for us with no look-ahead, seeing being the
+// chance that the enemy sees our men (sight.go): it charges our loose men.
+func static(p *game.Position, us game.Color, seeing float64) float64 {
 	them := us.Other()
 	if p.InsufficientMaterial() {
 		return utilityDraw
@@ -70,6 +71,7 @@ func static(p *game.Position, us game.Color) float64 {
 		e += pieceValue[t] * float64(p.Pieces(us, t).Count()-p.Pieces(them, t).Count())
 	}
 	e += pawnAdvance(p, us) - pawnAdvance(p, them)
+	e -= seeing * looseCharge * loose(p, us)
 	e += hunt(p, us, e)
 	return 0.9 * math.Tanh(e/materialScale)
 }
