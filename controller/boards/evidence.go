@@ -65,6 +65,6 @@ func (s *Sampler) weighModels() {
 
 // Evidence is the log of how much likelier the enemy's moves heard so far
 // were under the purposeful opponent model than under the uniform one, as
-// far as the boards held could tell, within ±evidenceBound: above zero the enemy plays more like
-// a player who sees our men.
+// far as the boards held could tell, within ±evidenceBound: above zero the
+// enemy plays more like a player who sees our men.
 func (s *Sampler) Evidence() float64 { return s.evidence }

@@ -71,7 +71,9 @@ func static(p *game.Position, us game.Color, seeing float64) float64 {
 		e += pieceValue[t] * float64(p.Pieces(us, t).Count()-p.Pieces(them, t).Count())
 	}
 	e += pawnAdvance(p, us) - pawnAdvance(p, them)
-	e -= seeing * looseCharge * loose(p, us)
+	if seeing > 0 {
+		e -= seeing * looseCharge * loose(p, us)
+	}
 	e += hunt(p, us, e)
 	return 0.9 * math.Tanh(e/materialScale)
 }
