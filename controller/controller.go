@@ -151,6 +151,10 @@ func (c *Controller) Observe(e referee.Entry) (ViewModel, error) {
 		c.measure(func() { c.ownIllegal(e.Attempt) }, func() { c.weigh(&o) })
 	case o.Mover != c.side && o.Moved:
 		c.enemyMove(&o)
+	case o.Mover != c.side && o.Illegal && c.sampler != nil:
+		// Counted for the enemy's move, which the boards follow next
+		// (boards/refusals.go): nothing to time.
+		c.sampler.Observe(&o)
 	case o.Any != nil:
 		c.measure(func() {}, func() { c.weigh(&o) })
 	}

@@ -19,9 +19,11 @@ import (
 // the referee would have answered the same there); the enemy's unseen move
 // replaces each board by its children, the legal moves after which the
 // referee would have said what it said, weighted by a uniform opponent (each
-// legal move equally likely). When the children outnumber the capacity, a
-// systematic resample keeps Capacity of them. When no board survives, the
-// sampler rebuilds boards from the B1 sets (a fallback, counted).
+// legal move equally likely) and, where the rules let the enemy's refused
+// attempts be heard, by how many came before the move (refusals.go). When
+// the children outnumber the capacity, a systematic resample keeps Capacity
+// of them. When no board survives, the sampler rebuilds boards from the B1
+// sets (a fallback, counted).
 type Sampler struct {
 	us       game.Color
 	rules    referee.Ruleset
@@ -52,6 +54,8 @@ type Sampler struct {
 	// the enemy's moves heard than the uniform one (evidence.go).
 	odds     []modelOdds
 	evidence float64
+	// refusals counts the enemy's refused attempts heard this turn (refusals.go).
+	refusals int
 	// merged is Hidden's scratch, reused: a weighing in blitz that merged
 	// 4096 boards into fresh memory paid 10 to 18 ms when a collection had
 	// just begun.
@@ -204,6 +208,9 @@ func (s *Sampler) Observe(o *belief.Observation) {
 		s.ownAttempt(o.Attempt, o)
 	case o.Mover != s.us && o.Moved:
 		s.enemyMove(o)
+		s.refusals = 0
+	case o.Mover != s.us && o.Illegal:
+		s.refusals++
 	case o.Any != nil && o.Mover == s.us:
 		s.ownAttempt(game.NoMove, o)
 	case o.Any != nil:
@@ -347,12 +354,16 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, c int, out []child
 		if len(legal) == 0 {
 			continue
 		}
+		w := b.w * refusalFactor(&b.pos, len(legal), s.refusals, &s.rules)
+		if w == 0 {
+			continue
+		}
 		weighs := i < evidenceBoards // its moves are weighed by both models
-		even := (1 - s.purpose) * b.w / float64(len(legal))
+		even := (1 - s.purpose) * w / float64(len(legal))
 		purposeful, sum := 0.0, 0.0
 		if s.purpose > 0 || weighs {
 			sum = purposeWeights(&b.pos, s.us, legal, e.weights[:])
-			purposeful = s.purpose * b.w / sum
+			purposeful = s.purpose * w / sum
 		}
 		e.screen.reset(&b.pos, o, &s.rules)
 		kept := e.screen.filter(&e.next, legal, e.kept[:0])
@@ -364,7 +375,7 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, c int, out []child
 			out = append(out, child{parent: int32(i), move: legal[j], w: cw})
 		}
 		if weighs {
-			odds.add(b.w, legal, kept, e.weights[:], sum)
+			odds.add(w, legal, kept, e.weights[:], sum)
 		}
 	}
 	return out, odds
