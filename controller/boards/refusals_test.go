@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/krieg/krieg/controller/belief"
 	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
@@ -45,31 +46,42 @@ func TestOfferedCountMatchesTheReferee(t *testing.T) {
 }
 
 // TestRefusalFactor: Black's king on h8, White's king on f6 and rook on g1.
-// Of its three offered attempts (g8, g7, h7) two are illegal, so it is
-// refused k times before its move with the chance 1/3 for k = 0, 1 and 2,
-// tempered by refusalBeta, and cannot be refused three times. Wild 16 lets
-// no refusal of the enemy's be heard; Berkeley with Any? offers fewer
-// attempts after the question, so only the count is checked.
+// Of its three offered attempts (g8, g7, h7) two are illegal, so a random
+// attempter is refused k times before its move with the chance 1/3 for
+// k = 0, 1 and 2, and no enemy can be refused three times. With the random
+// attempter's model sure, a board weighs that chance; with the other model
+// sure, the same for any board that allows the count. Wild 16 lets no
+// refusal of the enemy's be heard; Berkeley with Any? offers fewer attempts
+// after the question, so only the count is checked there.
 func TestRefusalFactor(t *testing.T) {
 	p := testboard.Position(t, "7k/8/5K2/8/8/8/8/6R1 b - - 0 1")
 	var buf [game.MaxMoves]game.Move
 	legal := len(p.LegalMoves(buf[:0]))
-	third := math.Pow(1.0/3, refusalBeta)
 	for _, tc := range []struct {
-		rules referee.Ruleset
-		k     int
-		want  float64
+		rules  referee.Ruleset
+		k      int
+		random float64 // the random attempter model's share
+		want   float64
 	}{
-		{referee.Berkeley, 0, third},
-		{referee.Berkeley, 1, third},
-		{referee.Berkeley, 2, third},
-		{referee.Berkeley, 3, 0},
-		{referee.Wild16, 3, 1},
-		{referee.BerkeleyAny, 2, 1},
-		{referee.BerkeleyAny, 3, 0},
+		{referee.Berkeley, 0, 1, 1.0 / 3},
+		{referee.Berkeley, 1, 1, 1.0 / 3},
+		{referee.Berkeley, 2, 1, 1.0 / 3},
+		{referee.Berkeley, 3, 1, 0},
+		{referee.Berkeley, 2, 0, 0.25},
+		{referee.Berkeley, 3, 0, 0},
+		{referee.Berkeley, 1, 0.5, 0.5*0.25 + 0.5/3},
+		{referee.Wild16, 3, 1, 1},
+		{referee.BerkeleyAny, 2, 1, 1},
+		{referee.BerkeleyAny, 3, 1, 0},
 	} {
-		if got := refusalFactor(&p, legal, tc.k, &tc.rules); math.Abs(got-tc.want) > 1e-12 {
-			t.Errorf("%s, %d refusals: factor %v; want %v", tc.rules.Name, tc.k, got, tc.want)
+		m := turnModel{k: tc.k, silent: 0.25, random: tc.random, exact: tc.rules.Any == referee.AnyNone}
+		var odds refusalOdds
+		got := m.factor(&p, legal, &tc.rules, 2, &odds)
+		if math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("%s, %d refusals, random share %v: factor %v; want %v", tc.rules.Name, tc.k, tc.random, got, tc.want)
+		}
+		if tc.rules.Name == "berkeley" && tc.k < 3 && (math.Abs(odds.random-2.0/3) > 1e-12 || odds.silent != 0.5) {
+			t.Errorf("%s, %d refusals: odds %+v; want the board's weight 2 times each model's chance", tc.rules.Name, tc.k, odds)
 		}
 	}
 }
@@ -77,8 +89,11 @@ func TestRefusalFactor(t *testing.T) {
 // TestRefusalsHeardWeighTheBoards: two boards, Black's king hemmed in on h8
 // (two of its three attempts illegal) or free on b4 (none illegal). Two
 // refusals heard before Kh7 leave only the hemmed board; a move accepted at
-// once weighs the hemmed board's child by the tempered chance of no
-// refusal there, a third, against one for the free board.
+// once, with the two models of the refusals even, weighs the hemmed board by
+// half the random attempter's chance of no refusal there (1/3) and half
+// the other model's (2/3, a geometric count of mean one half), and the free
+// board by half of 1 and half of 2/3: the king is on h7 with chance
+// 0.5/(0.5+5/6).
 func TestRefusalsHeardWeighTheBoards(t *testing.T) {
 	hemmed := testboard.Position(t, "7k/8/5K2/8/8/8/8/6R1 b - - 0 1")
 	free := testboard.Position(t, "8/8/5K2/8/1k6/8/8/6R1 b - - 0 1")
@@ -93,8 +108,59 @@ func TestRefusalsHeardWeighTheBoards(t *testing.T) {
 
 	s = New([]game.Position{hemmed, free}, game.White, referee.Berkeley, 64, 1, 1)
 	follow(t, s, heard(t, referee.New(referee.Berkeley, hemmed), game.White, "h8h7"))
-	w := math.Pow(1.0/3, refusalBeta)
-	if got, want := s.Probabilities()[game.King][game.H7], w/(w+1); math.Abs(got-want) > 1e-9 {
+	if got, want := s.Probabilities()[game.King][game.H7], 0.5/(0.5+5.0/6); math.Abs(got-want) > 1e-9 {
 		t.Errorf("no refusal: king on h7 %v; want %v", got, want)
+	}
+}
+
+// TestRefusalEvidence: following Berkeley games between random attempters,
+// White's sampler comes to read Black's refusals as a random attempter's
+// (the log odds above zero at the end of most games, or where the boards
+// ran out); following a king that
+// walks between two squares where two of its three attempts are illegal and
+// is never refused, it reads them as not.
+func TestRefusalEvidence(t *testing.T) {
+	random := 0
+	const games = 8
+	for g := uint64(0); g < games; g++ {
+		ref := referee.New(referee.Berkeley, game.Start())
+		bots := [2]*attempter.Random{attempter.NewRandom(2 * g), attempter.NewRandom(2*g + 1)}
+		s := New([]game.Position{game.Start()}, game.White, referee.Berkeley, 1024, g, 1)
+		seen, lost := 0, false
+		// Without B1 to rebuild them the boards may all be ruled out: the
+		// game is followed until then.
+		for ref.Result() == nil && ref.Plies() < 120 && !lost {
+			bots[ref.ToMove()].Turn(ref)
+			for _, e := range ref.Log()[seen:] {
+				if h, ok := e.HeardBy(game.White); ok && !lost {
+					o := belief.Observe(h)
+					s.Observe(&o)
+					lost = !s.Normalise()
+				}
+			}
+			seen = len(ref.Log())
+		}
+		t.Logf("game %d: %d plies followed, log odds %.2f", g, ref.Plies(), s.refused.evidence)
+		if s.refused.evidence > 0 {
+			random++
+		}
+	}
+	if random < games*3/4 {
+		t.Errorf("the random attempter read as one in %d of %d games; want at least %d", random, games, games*3/4)
+	}
+
+	// Black's king steps h8-h7-h8... next to White's king, never refused,
+	// while White's rook shuffles on the g-file.
+	p := testboard.Position(t, "7k/8/5K2/8/8/8/8/6R1 w - - 0 1")
+	s := New([]game.Position{p}, game.White, referee.Berkeley, 64, 1, 1)
+	ref := referee.New(referee.Berkeley, p)
+	for i := 0; i < 4; i++ {
+		follow(t, s, heard(t, ref, game.White, "g1g2"))
+		follow(t, s, heard(t, ref, game.White, "h8h7"))
+		follow(t, s, heard(t, ref, game.White, "g2g1"))
+		follow(t, s, heard(t, ref, game.White, "h7h8"))
+	}
+	if s.refused.evidence >= 0 {
+		t.Errorf("a king never refused where most of its attempts are illegal: log odds %v; want below zero", s.refused.evidence)
 	}
 }

@@ -54,8 +54,11 @@ type Sampler struct {
 	// the enemy's moves heard than the uniform one (evidence.go).
 	odds     []modelOdds
 	evidence float64
-	// refusals counts the enemy's refused attempts heard this turn (refusals.go).
-	refusals int
+	// refused holds what was heard of the enemy's refused attempts, and
+	// refusalOdds what each share's boards say of the two models of them
+	// (refusals.go).
+	refused     refusals
+	refusalOdds []refusalOdds
 	// merged is Hidden's scratch, reused: a weighing in blitz that merged
 	// 4096 boards into fresh memory paid 10 to 18 ms when a collection had
 	// just begun.
@@ -208,9 +211,8 @@ func (s *Sampler) Observe(o *belief.Observation) {
 		s.ownAttempt(o.Attempt, o)
 	case o.Mover != s.us && o.Moved:
 		s.enemyMove(o)
-		s.refusals = 0
 	case o.Mover != s.us && o.Illegal:
-		s.refusals++
+		s.refused.now++
 	case o.Any != nil && o.Mover == s.us:
 		s.ownAttempt(game.NoMove, o)
 	case o.Any != nil:
@@ -289,11 +291,14 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 	if len(s.shares) != k {
 		s.shares = make([][]child, k)
 		s.odds = make([]modelOdds, k)
+		s.refusalOdds = make([]refusalOdds, k)
 	}
+	turn := s.refused.model(&s.rules)
 	deal(len(s.workers), k, func(w, c int) {
-		s.shares[c], s.odds[c] = s.expand(&s.workers[w], o, c, s.shares[c][:0])
+		s.shares[c], s.odds[c], s.refusalOdds[c] = s.expand(&s.workers[w], o, &turn, c, s.shares[c][:0])
 	})
 	s.weighModels()
+	s.refused.moved(s.refusalOdds)
 	total := 0.0
 	count := 0
 	for _, share := range s.shares {
@@ -336,13 +341,16 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 }
 
 // expand appends to out the children consistent with o of the boards of
-// share c, using e's scratch, and returns it, with what the share's first
-// boards say of the two opponent models (evidence.go). The boards are ordered as if
+// share c, each weighed by turn's model of the refusals heard, using e's
+// scratch, and returns it, with what the share's first boards say of the two
+// opponent models (evidence.go) and of the two models of the refusals
+// (refusals.go). The boards are ordered as if
 // worker w of n took boards w, w+n, w+2n… and its children came before
 // worker w+1's; share c of sharesPerWorker·n is the c-th slice of that order, so
 // that the children come in the same order however the shares are dealt.
-func (s *Sampler) expand(e *expansion, o *belief.Observation, c int, out []child) ([]child, modelOdds) {
+func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c int, out []child) ([]child, modelOdds, refusalOdds) {
 	var odds modelOdds
+	var refused refusalOdds
 	n, k := len(s.workers), sharesPerWorker*len(s.workers)
 	for v := len(s.boards) * c / k; v < len(s.boards)*(c+1)/k; v++ {
 		i := strided(v, len(s.boards), n)
@@ -354,11 +362,15 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, c int, out []child
 		if len(legal) == 0 {
 			continue
 		}
-		w := b.w * refusalFactor(&b.pos, len(legal), s.refusals, &s.rules)
+		weighs := i < evidenceBoards // its moves (and refusals) are weighed by both models
+		tally := &refused
+		if !weighs {
+			tally = nil
+		}
+		w := b.w * turn.factor(&b.pos, len(legal), &s.rules, b.w, tally)
 		if w == 0 {
 			continue
 		}
-		weighs := i < evidenceBoards // its moves are weighed by both models
 		even := (1 - s.purpose) * w / float64(len(legal))
 		purposeful, sum := 0.0, 0.0
 		if s.purpose > 0 || weighs {
@@ -378,7 +390,7 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, c int, out []child
 			odds.add(w, legal, kept, e.weights[:], sum)
 		}
 	}
-	return out, odds
+	return out, odds, refused
 }
 
 // strided returns the board at place v when n workers take boards w, w+n,
