@@ -105,14 +105,26 @@ type TurnTimes struct {
 	Turns int           `json:"turns"`
 	Mean  time.Duration `json:"mean_ns"`
 	Max   time.Duration `json:"max_ns"`
+	// MaxGame and MaxPly place the longest turn: the game's number (from
+	// 1, as the records are numbered) and the ply its move made.
+	MaxGame int `json:"max_game"`
+	MaxPly  int `json:"max_ply"`
+	// Over counts the turns longer than the bot's budget (the match's
+	// MoveTime), whoever played them.
+	Over  int `json:"over_budget"`
 	total time.Duration
 }
 
-// add counts one turn that took d.
-func (t *TurnTimes) add(d time.Duration) {
+// add counts one turn that took d, made ply of game (from 1), against budget.
+func (t *TurnTimes) add(d time.Duration, game, ply int, budget time.Duration) {
 	t.Turns++
 	t.total += d
-	t.Max = max(t.Max, d)
+	if d > t.Max {
+		t.Max, t.MaxGame, t.MaxPly = d, game, ply
+	}
+	if budget > 0 && d > budget {
+		t.Over++
+	}
 	t.Mean = t.total / time.Duration(t.Turns)
 }
 
@@ -186,7 +198,7 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 			if checked != nil {
 				turn -= checked.Checking() - checking // the harness's time, not the player's
 			}
-			r.turnTimes(side).add(turn)
+			r.turnTimes(side).add(turn, n+1, ref.Plies(), opt.MoveTime)
 			if len(answers) == 0 {
 				return r, fmt.Errorf("evaluation: game %d: %s made no attempt at ply %d", n+1, names[side], ref.Plies())
 			}
@@ -295,10 +307,21 @@ func (r MatchReport) String() string {
 		}
 	}
 	fmt.Fprintf(&b, "mean plies %.1f; refused attempts per move: white %.2f, black %.2f\n", r.MeanPlies, r.IllegalPerMove.White, r.IllegalPerMove.Black)
-	fmt.Fprintf(&b, "time per turn: white mean %v max %v, black mean %v max %v\n",
-		r.TurnTime.White.Mean.Round(time.Microsecond), r.TurnTime.White.Max.Round(time.Microsecond),
-		r.TurnTime.Black.Mean.Round(time.Microsecond), r.TurnTime.Black.Max.Round(time.Microsecond))
+	fmt.Fprintf(&b, "time per turn: white %s, black %s\n", r.TurnTime.White, r.TurnTime.Black)
 	return b.String()
+}
+
+// String gives the mean and the longest turn, where it was, and how many
+// turns went over the budget.
+func (t TurnTimes) String() string {
+	s := fmt.Sprintf("mean %v max %v", t.Mean.Round(time.Microsecond), t.Max.Round(time.Microsecond))
+	if t.MaxGame > 0 {
+		s += fmt.Sprintf(" (game %d, ply %d)", t.MaxGame, t.MaxPly)
+	}
+	if t.Over > 0 {
+		s += fmt.Sprintf(", %d over the budget", t.Over)
+	}
+	return s
 }
 
 // writeEndings lists how games ended, one reason per line, sorted.

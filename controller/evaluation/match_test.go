@@ -2,6 +2,7 @@ package evaluation
 
 import (
 	"testing"
+	"time"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -31,6 +32,28 @@ func TestCheatBeatsRandom(t *testing.T) {
 		if tt.Mean <= 0 || tt.Max < tt.Mean {
 			t.Fatalf("turn times: mean %v, max %v", tt.Mean, tt.Max)
 		}
+		if tt.MaxGame < 1 || tt.MaxGame > 6 || tt.MaxPly < 1 {
+			t.Fatalf("longest turn placed at game %d, ply %d", tt.MaxGame, tt.MaxPly)
+		}
+	}
+}
+
+// TestTurnTimes: the longest turn is placed by game and ply, and the turns
+// over the budget are counted (none without a budget).
+func TestTurnTimes(t *testing.T) {
+	var tt, free TurnTimes
+	for i, d := range []time.Duration{40, 61, 50, 61, 70, 30} {
+		tt.add(d*time.Millisecond, 1+i/3, 10+i, 60*time.Millisecond)
+		free.add(d*time.Millisecond, 1, i+1, 0)
+	}
+	if tt.Turns != 6 || tt.Max != 70*time.Millisecond || tt.MaxGame != 2 || tt.MaxPly != 14 || tt.Over != 3 || tt.Mean != 52*time.Millisecond {
+		t.Errorf("got %+v; want 6 turns, mean 52ms, max 70ms at game 2 ply 14, 3 over 60ms", tt)
+	}
+	if got, want := tt.String(), "mean 52ms max 70ms (game 2, ply 14), 3 over the budget"; got != want {
+		t.Errorf("String() = %q; want %q", got, want)
+	}
+	if free.Over != 0 {
+		t.Errorf("%d turns over no budget; want 0", free.Over)
 	}
 }
 
