@@ -1,13 +1,10 @@
 package player
 
 import (
-	"errors"
 	"testing"
 	"time"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
-	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -48,17 +45,7 @@ func TestExposed(t *testing.T) {
 // alone, the best candidate leaves Qh4 mate open (the sample held the open
 // diagonal on one board of 256); with the B1 check, the best meets it.
 func TestRankMeetsTheRecordedMate(t *testing.T) {
-	rec := testboard.Record(t, "testdata/lost-to-random.pgn")
-	stop := errors.New("stop")
-	ref, err := record.Replay(rec, referee.Wild16, func(s record.Step) error {
-		if s.Index >= 13 { // White's 8th move is ply index 14
-			return stop
-		}
-		return nil
-	})
-	if err != nil && !errors.Is(err, stop) {
-		t.Fatal(err)
-	}
+	ref := replayTo(t, "testdata/lost-to-random.pgn", referee.Wild16, 14) // to White's 8th move
 	b := New(Options{MoveTime: time.Second, Seed: 1})
 	b.begin(game.White, referee.Wild16, []game.Position{game.Start()})
 	b.catchUp(ref.View(game.White))

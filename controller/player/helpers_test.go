@@ -1,11 +1,14 @@
 package player
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
 )
 
 // sq parses a square name the test spells right.
@@ -17,4 +20,23 @@ func move(t *testing.T, s string) game.Move { return testboard.Move(t, s) }
 // board is a believed board from a FEN, failing the test on a bad one.
 func board(t *testing.T, fen string, w float64) controller.Board {
 	return controller.Board{Pos: testboard.Position(t, fen), Weight: w}
+}
+
+// replayTo plays the recorded game at path under rules through a referee up
+// to (not including) the ply with 0-based index ply, failing the test when
+// the record is bad or shorter.
+func replayTo(t *testing.T, path string, rules referee.Ruleset, ply int) *referee.Referee {
+	t.Helper()
+	rec := testboard.Record(t, path)
+	stop := errors.New("stop")
+	ref, err := record.Replay(rec, rules, func(s record.Step) error {
+		if s.Index == ply-1 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) {
+		t.Fatalf("%s: replaying to ply %d: %v", path, ply, err)
+	}
+	return ref
 }

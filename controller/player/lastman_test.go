@@ -1,13 +1,10 @@
 package player
 
 import (
-	"errors"
 	"testing"
 	"time"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
-	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -20,18 +17,7 @@ import (
 // on any square B1 allows it alike (stalemate.go), and over ten seeds the
 // capture never comes first (it did for two, seeds 3 and 8, before).
 func TestLastManStalemate(t *testing.T) {
-	rec := testboard.Record(t, "testdata/last-man-stalemate.pgn")
-	const ply = 93 // Black's 47th move
-	stop := errors.New("stop")
-	ref, err := record.Replay(rec, referee.Wild16, func(s record.Step) error {
-		if s.Index == ply-1 {
-			return stop
-		}
-		return nil
-	})
-	if !errors.Is(err, stop) {
-		t.Fatalf("replaying to ply %d: %v", ply, err)
-	}
+	ref := replayTo(t, "testdata/last-man-stalemate.pgn", referee.Wild16, 93) // to Black's 47th move
 	tried := map[game.Move]bool{}
 	for _, m := range []string{"f3d5", "e7d6"} { // refused, as in the game
 		mv := move(t, m)
