@@ -55,28 +55,39 @@ var refreshSizes = []int{DefaultCapacity, 16384}
 // exactly the named number of held boards, on GOMAXPROCS workers; it reports
 // the p99 per message over the snapshot states. The baseline,
 // BenchmarkB2Baseline, only generates the legal moves of the same boards on
-// the same workers, timed the same way (the least any refresh must do).
+// the same workers, timed the same way (the least any refresh must do). The
+// refusals variant follows the same moves under Berkeley's rules after two
+// refused attempts of the enemy's heard, so every board is weighed by them
+// (refusals.go).
 func BenchmarkB2Refresh(b *testing.B) {
 	for _, hold := range refreshSizes {
-		b.Run(fmt.Sprintf("boards=%d", hold), func(b *testing.B) {
-			states := snapshots(b, hold, 40)
-			sampler := New([]game.Position{game.Start()}, game.White, referee.Wild16, hold, 1, 0)
-			var times []time.Duration
-			b.ResetTimer()
-			cpu := cpuTime()
-			for i := 0; i < b.N; i++ {
-				s := &states[i%len(states)]
-				sampler.boards = append(sampler.boards[:0], s.boards...)
-				t := time.Now()
-				sampler.enemyMove(&s.o)
-				sampler.Normalise()
-				times = append(times, time.Since(t))
-			}
-			b.StopTimer()
-			reportCPU(b, cpu)
-			testboard.ReportP99(b, times)
-		})
+		b.Run(fmt.Sprintf("boards=%d", hold), func(b *testing.B) { benchRefresh(b, hold, referee.Wild16, 0) })
 	}
+	b.Run(fmt.Sprintf("boards=%d/refusals", DefaultCapacity), func(b *testing.B) {
+		benchRefresh(b, DefaultCapacity, referee.Berkeley, 2)
+	})
+}
+
+// benchRefresh times refreshes from hold boards under rules, with refused
+// enemy attempts heard before each move.
+func benchRefresh(b *testing.B, hold int, rules referee.Ruleset, refused int) {
+	states := snapshots(b, hold, 40)
+	sampler := New([]game.Position{game.Start()}, game.White, rules, hold, 1, 0)
+	var times []time.Duration
+	b.ResetTimer()
+	cpu := cpuTime()
+	for i := 0; i < b.N; i++ {
+		s := &states[i%len(states)]
+		sampler.boards = append(sampler.boards[:0], s.boards...)
+		sampler.refused.now = refused
+		t := time.Now()
+		sampler.enemyMove(&s.o)
+		sampler.Normalise()
+		times = append(times, time.Since(t))
+	}
+	b.StopTimer()
+	reportCPU(b, cpu)
+	testboard.ReportP99(b, times)
 }
 
 // cpuTime returns the CPU time this process has used, in every thread.
