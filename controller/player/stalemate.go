@@ -44,24 +44,30 @@ func riskOf(frozen float64, v *controller.ViewModel, mob mobility) float64 {
 
 // frozenMass is the king's probability over the squares B1 allows it where,
 // with our men as on after, it would be out of check and have no free square
-// to step to.
-func frozenMass(after *game.Position, us game.Color, v *controller.ViewModel) (float64, game.Bitboard) {
-	var squares game.Bitboard
+// to step to; those squares (where the probability is not 0); and the share
+// of all the squares B1 allows it (ours aside) that are so, as if the king
+// stood on each alike.
+func frozenMass(after *game.Position, us game.Color, v *controller.ViewModel) (mass float64, squares game.Bitboard, share float64) {
 	ours := after.ByColor(us)
 	occ := after.Occupied()
 	pawns := v.Possible[game.Pawn]
-	risk := 0.0
+	all, frozenN := 0, 0
 	for x := v.Possible[game.King] &^ ours; x != 0; {
 		k := x.PopFirst()
-		if v.Probability[game.King][k] == 0 || after.AttackersTo(k, us, occ) != 0 {
-			continue // no king there, or it would be in check
+		all++
+		if after.AttackersTo(k, us, occ) != 0 || !frozen(after, us, k, pawns, occ) {
+			continue // it would be in check, or it has a square
 		}
-		if frozen(after, us, k, pawns, occ) {
-			risk += v.Probability[game.King][k]
+		frozenN++
+		if p := v.Probability[game.King][k]; p > 0 {
+			mass += p
 			squares |= k.Bit()
 		}
 	}
-	return risk, squares
+	if all > 0 {
+		share = float64(frozenN) / float64(all)
+	}
+	return mass, squares, share
 }
 
 // frozen reports whether an enemy king on k could step nowhere: every
@@ -169,13 +175,13 @@ func penalizeStalemates(own *game.Position, cands []choice, v *controller.ViewMo
 		}
 		after := *own
 		after.Apply(cands[i].move)
-		mass, at := frozenMass(&after, us, v)
+		mass, at, share := frozenMass(&after, us, v)
 		if mass == 0 {
 			continue // no board is played for a move that freezes no square
 		}
 		mob := mobileShare(boards, cands[i].move, at)
 		if mob.men == 0 && captures(boards, cands[i].move) {
-			mass = max(mass, frozenShare(&after, us, v)) // the last man taken
+			mass = max(mass, share) // the last man taken
 		}
 		cands[i].score *= 1 - riskOf(mass, v, mob)
 	}
@@ -195,29 +201,9 @@ func penalizeStalemates(own *game.Position, cands []choice, v *controller.ViewMo
 // captures reports whether m takes an enemy man on some board where it is legal.
 func captures(boards []controller.Board, m game.Move) bool {
 	for _, b := range boards {
-		if b.Pos.At(m.To()) != game.NoPiece && b.Pos.At(m.To()).Color() != b.Pos.Turn() && b.Pos.IsLegal(m) {
+		if b.Pos.At(m.To()) != game.NoPiece && b.Pos.IsLegal(m) { // a legal move never lands on our own man
 			return true
 		}
 	}
 	return false
-}
-
-// frozenShare is the share of the squares B1 allows the enemy king (ours
-// aside) on which, with our men as on after, it would be out of check and
-// have no free square to step to.
-func frozenShare(after *game.Position, us game.Color, v *controller.ViewModel) float64 {
-	ours := after.ByColor(us)
-	occ := after.Occupied()
-	all, frozenN := 0, 0
-	for x := v.Possible[game.King] &^ ours; x != 0; {
-		k := x.PopFirst()
-		all++
-		if after.AttackersTo(k, us, occ) == 0 && frozen(after, us, k, v.Possible[game.Pawn], occ) {
-			frozenN++
-		}
-	}
-	if all == 0 {
-		return 0
-	}
-	return float64(frozenN) / float64(all)
 }

@@ -151,6 +151,6 @@ func TestPenalizeStalemates(t *testing.T) {
 // (only ours on after), given the view and the enemy's mobility on the boards
 // after it, as penalizeStalemates works it out.
 func stalemateRisk(after *game.Position, us game.Color, v *controller.ViewModel, mob mobility) float64 {
-	mass, _ := frozenMass(after, us, v)
+	mass, _, _ := frozenMass(after, us, v)
 	return riskOf(mass, v, mob)
 }
