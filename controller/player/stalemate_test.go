@@ -154,3 +154,49 @@ func stalemateRisk(after *game.Position, us game.Color, v *controller.ViewModel,
 	mass, _, _ := frozenMass(after, us, v)
 	return riskOf(mass, v, mob)
 }
+
+// TestFrozenBehindABlocker: the recorded Qh4, with White's king on h1 and
+// its bishop on h2, which our own view shows as a check down the empty
+// h-file. Since B1 allows an enemy man on h2 that may shield the king, h1
+// counts as frozen (the queen on f2 holds g1 and g2, and h2 is attacked
+// through it); once B1 rules out any man between, h1 is in check.
+func TestFrozenBehindABlocker(t *testing.T) {
+	p := testboard.Position(t, "rr5n/3k2b1/2p1b1p1/3p4/7q/3n4/5q2/K7 w - - 0 1")
+	after := p.Only(game.Black) // our men after Qh4
+	var v controller.ViewModel
+	v.Possible[game.King] = sq("h1").Bit() | sq("a1").Bit()
+	v.Possible[game.Bishop] = sq("h2").Bit()
+	v.Probability[game.King][sq("h1")] = 0.9
+	v.Probability[game.King][sq("a1")] = 0.1
+	mass, at, share := frozenMass(&after, game.Black, &v)
+	if math.Abs(mass-0.9) > 1e-9 || at != sq("h1").Bit() || share != 0.5 {
+		t.Errorf("a man may stand on h2: frozen mass %.3f on %v (share %.2f), want 0.9 on h1 (0.5)", mass, at, share)
+	}
+	v.Possible[game.Bishop] = sq("a2").Bit()
+	if mass, _, _ := frozenMass(&after, game.Black, &v); mass != 0 {
+		t.Errorf("no man may stand between: frozen mass %.3f, want 0 (h1 is in check)", mass)
+	}
+}
+
+// TestFewMenDoubt: with n men besides its king the enemy is taken to have
+// no free man on at least 2^-n of the boards, up to fewMen men.
+func TestFewMenDoubt(t *testing.T) {
+	for _, c := range []struct {
+		captured controller.Counters
+		want     float64
+	}{
+		{controller.Counters{Pawns: 8, Pieces: 6}, 0.5},
+		{controller.Counters{Pawns: 5, Pieces: 3, Unknown: 4}, 0.125},
+		{controller.Counters{Pawns: 4, Pieces: 7}, 1.0 / 16},
+		{controller.Counters{Pawns: 4, Pieces: 6}, 0},
+		{controller.Counters{Pawns: 8, Pieces: 7}, 1},
+	} {
+		v := controller.ViewModel{Captured: c.captured}
+		if got := fewMenDoubt(&v); got != c.want {
+			t.Errorf("captured %+v: doubt %.4f, want %.4f", c.captured, got, c.want)
+		}
+		if got := riskOf(0.5, &v, mobility{1, 1}); got != 0.5*c.want {
+			t.Errorf("captured %+v, every board free: risk %.4f, want %.4f", c.captured, got, 0.5*c.want)
+		}
+	}
+}
