@@ -200,3 +200,32 @@ func TestFewMenDoubt(t *testing.T) {
 		}
 	}
 }
+
+// TestPenalizeStalematesFewMen: the boards hold the king on d3 at 99.9 %
+// with a free pawn, and Nd8 would freeze only h1. With one enemy man left
+// the charge takes B1's share of frozen squares (h1, one of two) and doubts
+// the pawn's freedom by a half, so Nd8 keeps 75 % of its score; with five
+// men neither applies and the boards' word stands.
+func TestPenalizeStalematesFewMen(t *testing.T) {
+	own := testboard.White(t, "6R1/7B/4N3/5P2/8/8/8/1K5k w - - 0 1")
+	var v controller.ViewModel
+	v.Possible[game.King] = sq("h1").Bit() | sq("d3").Bit()
+	v.Possible[game.Pawn] = sq("a5").Bit() | sq("h2").Bit()
+	v.Probability[game.King][sq("h1")] = 0.001
+	v.Probability[game.King][sq("d3")] = 0.999
+	boards := []controller.Board{board(t, "6R1/7B/4N3/p4P2/8/3k4/8/1K6 w - - 0 1", 1)}
+	for _, c := range []struct {
+		captured controller.Counters
+		want     float64
+	}{
+		{controller.Counters{Pawns: 7, Pieces: 7}, 0.9 * (1 - 0.5*0.5)},
+		{controller.Counters{Pawns: 6, Pieces: 4}, 0.9},
+	} {
+		v.Captured = c.captured
+		cands := []choice{{move: move(t, "e6d8"), score: 0.9}}
+		penalizeStalemates(&own, cands, &v, boards)
+		if got := cands[0].score; math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%d men left: Nd8 scores %.4f, want %.4f", enemyMen(&v), got, c.want)
+		}
+	}
+}
