@@ -123,39 +123,50 @@ func TestPlyCapIsNoDisagreement(t *testing.T) {
 	}
 }
 
-// TestPinnedEnPassantIsKsGamesQuirk pins down the one disagreement the
-// issue's runs found (a Wild 16 game against darkboard-mcts, voided at ply
-// 53). White's c2-c4 passes Black's d4 pawn, but d4xc3 en passant would
-// open the d-file from White's queen on d1 to Black's king on d8: the capture
-// is illegal, Black has no pawn try, and both referees announce 0 tries.
-// krieg's referee then entertains no pawn capture (in Wild 16 a pawn capture
-// needs a try). ks-game builds its prompt list from python-chess's legal
-// moves on a copy of the referee's board with White's men removed: the copy
-// keeps the en-passant square, and without White's queen the pin is gone, so
-// it offers d4c3, telling Black that a pawn just stepped past its own. The
-// quirk is ks-game's; should it ever be fixed, this test fails.
+// TestPinnedEnPassantIsKsGamesQuirk pins down the one kind of disagreement
+// the runs found. ks-game builds its prompt list from python-chess's
+// legal moves on a copy of the referee's board with the other side's men
+// removed: the copy keeps the en-passant square, and without the other
+// side's men no pin or check stops the capture, so it offers an en-passant
+// capture that is illegal on the board. krieg's referee, which announces no
+// pawn try for it, entertains none. The quirk is ks-game's; should it ever
+// be fixed, this test fails.
 func TestPinnedEnPassantIsKsGamesQuirk(t *testing.T) {
 	d := startPeers(t)
-	start, err := game.ParseFEN("rnbk1br1/1q4p1/5n2/p3pp1p/3p3K/P6P/1PP3q1/R1BQ2N1 w - - 0 27")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := referee.New(referee.Wild16, start)
-	g, err := d.NewGame(ref, 1, "", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, _ := game.ParseMove("c2c4")
-	if a := g.Attempt(m); a.Verdict != referee.Accepted || a.Tries == nil || a.Tries.Count != 0 {
-		t.Fatalf("c2c4: %+v; want accepted with 0 pawn tries", a)
-	}
-	if err := g.Err(); err != nil {
-		t.Fatalf("the referees already disagree after c2c4: %v", err)
-	}
-	reply, _ := game.ParseMove("d8e8")
-	g.Attempt(reply)
-	err = g.Err()
-	if !errors.Is(err, ErrDisagree) || !strings.Contains(err.Error(), "only ks-game ['d4c3'], only krieg []") {
-		t.Fatalf("got %v; want ks-game alone offering d4c3", err)
+	for _, c := range []struct {
+		what, fen, push, reply, only string
+	}{
+		// A Wild 16 game against darkboard-mcts, voided at ply 53: d4xc3
+		// would open the d-file from White's queen on d1 to Black's king.
+		{"pinned on a file to the king", "rnbk1br1/1q4p1/5n2/p3pp1p/3p3K/P6P/1PP3q1/R1BQ2N1 w - - 0 27", "c2c4", "d8e8", "d4c3"},
+		// Wild 16 blitz against bot-random, seed 32 game 15, voided at ply
+		// 50: g7-g5 checks White's king on h4, and h5xg6 would take the
+		// checking pawn but open the h-file from Black's queen on h6.
+		{"pinned on the file it leaves, taking a checking pawn", "r3kbnr/4p1pp/2n4q/1p3p1P/p3b1PK/4P1RN/5q2/5B2 b kq - 0 25", "g7g5", "h3g5", "h5g6"},
+	} {
+		t.Run(c.what, func(t *testing.T) {
+			start, err := game.ParseFEN(c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref := referee.New(referee.Wild16, start)
+			g, err := d.NewGame(ref, 1, "", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, _ := game.ParseMove(c.push)
+			if a := g.Attempt(m); a.Verdict != referee.Accepted || a.Tries == nil || a.Tries.Count != 0 {
+				t.Fatalf("%s: %+v; want accepted with 0 pawn tries", c.push, a)
+			}
+			if err := g.Err(); err != nil {
+				t.Fatalf("the referees already disagree after %s: %v", c.push, err)
+			}
+			reply, _ := game.ParseMove(c.reply)
+			g.Attempt(reply)
+			err = g.Err()
+			if want := "only ks-game ['" + c.only + "'], only krieg []"; !errors.Is(err, ErrDisagree) || !strings.Contains(err.Error(), want) {
+				t.Fatalf("got %v; want ks-game alone offering %s", err, c.only)
+			}
+		})
 	}
 }
