@@ -20,11 +20,7 @@ func TestStalemateRisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.Remove(sq("a5")) // our men only
-	var v controller.ViewModel
-	v.Possible[game.King] = sq("h1").Bit() | sq("d3").Bit()
-	v.Possible[game.Pawn] = sq("h2").Bit() | sq("d4").Bit()
-	v.Probability[game.King][sq("h1")] = 0.1
-	v.Probability[game.King][sq("d3")] = 0.9
+	v := h1OrD3(0.1, sq("h2").Bit()|sq("d4").Bit())
 	for _, c := range []struct {
 		move      string
 		mob       mobility
@@ -123,11 +119,7 @@ func TestMobileShare(t *testing.T) {
 // frees g1; a score at or below a draw is left alone.
 func TestPenalizeStalemates(t *testing.T) {
 	own := testboard.White(t, "6R1/7B/4N3/5P2/8/8/8/1K5k w - - 0 1")
-	var v controller.ViewModel
-	v.Possible[game.King] = sq("h1").Bit() | sq("d3").Bit()
-	v.Possible[game.Pawn] = sq("h2").Bit() | sq("d4").Bit()
-	v.Probability[game.King][sq("h1")] = 0.1
-	v.Probability[game.King][sq("d3")] = 0.9
+	v := h1OrD3(0.1, sq("h2").Bit()|sq("d4").Bit())
 	boards := []controller.Board{board(t, "6R1/7B/4N3/5P2/8/8/7p/1K5k w - - 0 1", 1)}
 	cands := []choice{
 		{move: move(t, "e6d8"), score: 0.9},
@@ -208,11 +200,7 @@ func TestFewMenDoubt(t *testing.T) {
 // men neither applies and the boards' word stands.
 func TestPenalizeStalematesFewMen(t *testing.T) {
 	own := testboard.White(t, "6R1/7B/4N3/5P2/8/8/8/1K5k w - - 0 1")
-	var v controller.ViewModel
-	v.Possible[game.King] = sq("h1").Bit() | sq("d3").Bit()
-	v.Possible[game.Pawn] = sq("a5").Bit() | sq("h2").Bit()
-	v.Probability[game.King][sq("h1")] = 0.001
-	v.Probability[game.King][sq("d3")] = 0.999
+	v := h1OrD3(0.001, sq("a5").Bit()|sq("h2").Bit())
 	boards := []controller.Board{board(t, "6R1/7B/4N3/p4P2/8/3k4/8/1K6 w - - 0 1", 1)}
 	for _, c := range []struct {
 		captured controller.Counters
@@ -228,4 +216,15 @@ func TestPenalizeStalematesFewMen(t *testing.T) {
 			t.Errorf("%d men left: Nd8 scores %.4f, want %.4f", enemyMen(&v), got, c.want)
 		}
 	}
+}
+
+// h1OrD3 is the view of the recorded Nd8 position's tests: B1 allows the
+// enemy king on h1 (at probability h1) or d3, and its pawns on pawns.
+func h1OrD3(h1 float64, pawns game.Bitboard) controller.ViewModel {
+	var v controller.ViewModel
+	v.Possible[game.King] = sq("h1").Bit() | sq("d3").Bit()
+	v.Possible[game.Pawn] = pawns
+	v.Probability[game.King][sq("h1")] = h1
+	v.Probability[game.King][sq("d3")] = 1 - h1
+	return v
 }
