@@ -45,6 +45,7 @@ type Controller struct {
 	ourTries   *referee.Tries // announced after the enemy's latest move
 	triesMsg   string
 	counters   Counters
+	enemyMen   int // the enemy's men besides its king at the start
 	enemyTries string
 	log        []LogLine
 	result     *referee.Result
@@ -113,7 +114,8 @@ func NewAmong(side game.Color, rules referee.Ruleset, starts []game.Position, op
 	if opt.Floor == 0 {
 		opt.Floor = DefaultFloor
 	}
-	c := &Controller{side: side, rules: rules, own: starts[0].Only(side), floor: opt.Floor}
+	c := &Controller{side: side, rules: rules, own: starts[0].Only(side), floor: opt.Floor,
+		enemyMen: starts[0].ByColor(side.Other()).Count() - 1}
 	c.belief = belief.New(&starts[0], side)
 	for i := 1; i < len(starts); i++ {
 		c.belief.Widen(&starts[i])

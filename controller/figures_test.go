@@ -190,10 +190,17 @@ func TestZone(t *testing.T) {
 	}
 }
 
-// TestCounters covers rule R10: our captures are counted by kind.
+// TestCounters covers rule R10: our captures are counted by kind, and the
+// enemy's men left besides its king are those of the start less them.
 func TestCounters(t *testing.T) {
 	f := newFixture(t, "4k3/8/8/3p4/4P3/8/8/R3K3 w - - 0 1", referee.Wild16)
+	if got := f.players[game.White].View().EnemyMen; got != 1 {
+		t.Errorf("before the capture White's enemy has %d men, want 1 (the d5 pawn)", got)
+	}
 	f.play(t, "e4d5")
+	if w, b := f.players[game.White].View().EnemyMen, f.players[game.Black].View().EnemyMen; w != 0 || b != 2 {
+		t.Errorf("after exd5 the enemies have %d and %d men, want 0 (a lone king) and 2 (rook and pawn)", w, b)
+	}
 	if got := f.players[game.White].View().Captured; got.Pawns != 1 || got.Pieces != 0 {
 		t.Errorf("counters %+v, want one pawn", got)
 	}

@@ -33,8 +33,11 @@ type ViewModel struct {
 	// Probability, FromB1 and Boards are as they were before them.
 	Pending int
 	// Zone holds the squares none of our men attacks (R9, drawn red).
-	Zone       game.Bitboard
-	Captured   Counters
+	Zone     game.Bitboard
+	Captured Counters
+	// EnemyMen is how many men the enemy has besides its king: those it
+	// started with, less every capture heard (each is announced).
+	EnemyMen   int
 	EnemyTries string // the enemy's latest pawn-try announcement
 	Log        []LogLine
 	Result     *referee.Result
@@ -59,6 +62,7 @@ func (c *Controller) refresh() {
 	v := ViewModel{Side: c.side, ToMove: c.own.Turn(), Plies: c.plies, Own: c.own,
 		Possible: c.belief.Possible, MaxCount: c.belief.Max, PawnsOnly: c.belief.PawnsOnly(), Captured: c.counters, EnemyTries: c.enemyTries,
 		Log: append([]LogLine(nil), c.log...), Result: c.result}
+	v.EnemyMen = c.enemyMen - c.counters.Pawns - c.counters.Pieces - c.counters.Unknown
 	v.Zone = Zone(&c.own, c.side)
 	v.Checked = len(c.checkSets) > 0
 	switch {

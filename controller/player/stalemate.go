@@ -62,12 +62,8 @@ func fewMenDoubt(v *controller.ViewModel) float64 {
 	return math.Pow(0.5, float64(n))
 }
 
-// enemyMen is how many men the enemy has besides its king: every capture is
-// announced, in every ruleset.
-func enemyMen(v *controller.ViewModel) int {
-	c := v.Captured
-	return max(15-c.Pawns-c.Pieces-c.Unknown, 0)
-}
+// enemyMen is how many men the enemy has besides its king.
+func enemyMen(v *controller.ViewModel) int { return max(v.EnemyMen, 0) }
 
 // fewMen is the most men besides its king with which the enemy's mobility is
 // doubted (fewMenDoubt).

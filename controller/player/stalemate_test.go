@@ -63,6 +63,7 @@ func TestStalemateRiskDoubtsTheBoards(t *testing.T) {
 	v.Probability[game.King][sq("h5")] = 0.006
 	v.Probability[game.King][sq("c3")] = 0.994
 	v.PawnsOnly = true
+	v.EnemyMen = fewMen + 1
 	if got, want := stalemateRisk(&p, game.Black, &v, mobility{1, 0}), 0.006*piecesDoubt; got < want-1e-9 || got > want+1e-9 {
 		t.Errorf("Rg4 leaves a king on h5 no square: risk %.4f, want %.4f", got, want)
 	}
@@ -174,21 +175,15 @@ func TestFrozenBehindABlocker(t *testing.T) {
 // no free man on at least 2^-n of the boards, up to fewMen men.
 func TestFewMenDoubt(t *testing.T) {
 	for _, c := range []struct {
-		captured controller.Counters
-		want     float64
-	}{
-		{controller.Counters{Pawns: 8, Pieces: 6}, 0.5},
-		{controller.Counters{Pawns: 5, Pieces: 3, Unknown: 4}, 0.125},
-		{controller.Counters{Pawns: 4, Pieces: 7}, 1.0 / 16},
-		{controller.Counters{Pawns: 4, Pieces: 6}, 0},
-		{controller.Counters{Pawns: 8, Pieces: 7}, 1},
-	} {
-		v := controller.ViewModel{Captured: c.captured}
+		men  int
+		want float64
+	}{{0, 1}, {1, 0.5}, {3, 0.125}, {4, 1.0 / 16}, {5, 0}, {15, 0}} {
+		v := controller.ViewModel{EnemyMen: c.men}
 		if got := fewMenDoubt(&v); got != c.want {
-			t.Errorf("captured %+v: doubt %.4f, want %.4f", c.captured, got, c.want)
+			t.Errorf("%d men: doubt %.4f, want %.4f", c.men, got, c.want)
 		}
 		if got := riskOf(0.5, &v, mobility{1, 1}); got != 0.5*c.want {
-			t.Errorf("captured %+v, every board free: risk %.4f, want %.4f", c.captured, got, 0.5*c.want)
+			t.Errorf("%d men, every board free: risk %.4f, want %.4f", c.men, got, 0.5*c.want)
 		}
 	}
 }
@@ -203,13 +198,10 @@ func TestPenalizeStalematesFewMen(t *testing.T) {
 	v := h1OrD3(0.001, sq("a5").Bit()|sq("h2").Bit())
 	boards := []controller.Board{board(t, "6R1/7B/4N3/p4P2/8/3k4/8/1K6 w - - 0 1", 1)}
 	for _, c := range []struct {
-		captured controller.Counters
-		want     float64
-	}{
-		{controller.Counters{Pawns: 7, Pieces: 7}, 0.9 * (1 - 0.5*0.5)},
-		{controller.Counters{Pawns: 6, Pieces: 4}, 0.9},
-	} {
-		v.Captured = c.captured
+		men  int
+		want float64
+	}{{1, 0.9 * (1 - 0.5*0.5)}, {5, 0.9}} {
+		v.EnemyMen = c.men
 		cands := []choice{{move: move(t, "e6d8"), score: 0.9}}
 		penalizeStalemates(&own, cands, &v, boards)
 		if got := cands[0].score; math.Abs(got-c.want) > 1e-9 {
@@ -226,5 +218,6 @@ func h1OrD3(h1 float64, pawns game.Bitboard) controller.ViewModel {
 	v.Possible[game.Pawn] = pawns
 	v.Probability[game.King][sq("h1")] = h1
 	v.Probability[game.King][sq("d3")] = 1 - h1
+	v.EnemyMen = fewMen + 1 // enough that the boards' word on their mobility stands
 	return v
 }
