@@ -36,12 +36,15 @@ const piecesDoubt = 0.5
 // riskOf is the chance of a stalemate given the king's frozen mass. B1's
 // doubt about the enemy's pieces counts only where its pawns cannot move
 // either: free pawns spare the king a stalemate, phantom pieces or not.
+// The doubt about few men counts the men the move leaves: one fewer on the
+// boards where it takes one.
 func riskOf(frozen float64, v *controller.ViewModel, mob mobility) float64 {
 	bare := 1 - mob.men
 	if v.PawnsOnly {
 		bare = max(bare, piecesDoubt*(1-mob.pawns))
 	}
-	bare = max(bare, fewMenDoubt(v))
+	n := enemyMen(v)
+	bare = max(bare, (1-mob.taken)*fewMenDoubt(n)+mob.taken*fewMenDoubt(n-1))
 	return min(1, frozen*bare)
 }
 
@@ -53,9 +56,11 @@ func riskOf(frozen float64, v *controller.ViewModel, mob mobility) float64 {
 // king on h1 (90 % on the boards) with the king's pawns blocked, while the
 // boards let a pawn move on 98 to 100 % of their weight; in another the
 // bot's rook blocked the last pawn of a king it had boxed in, which most
-// boards put on another file.
-func fewMenDoubt(v *controller.ViewModel) float64 {
-	n := enemyMen(v)
+// boards put on another file; in a third (Berkeley, 1 s) the bot's rook
+// took a checking pawn, leaving two blocked, and the boards, which put the
+// king on its square at 9 to 15 %, let a pawn move on 93 to 100 %.
+func fewMenDoubt(n int) float64 {
+	n = max(n, 0)
 	if n > fewMen {
 		return 0
 	}
@@ -123,22 +128,27 @@ func frozen(after *game.Position, us game.Color, k game.Square, pawns, occ game.
 
 // mobility holds, among the boards on which our move is legal, the share of
 // the weight where the enemy can then move a man besides its king (men) and
-// where it can move a pawn (pawns). A board where the move gives check
-// stalemates nowhere and counts as mobile.
-type mobility struct{ men, pawns float64 }
+// where it can move a pawn (pawns), and where the move takes one of its men
+// (taken). A board where the move gives check stalemates nowhere and counts
+// as mobile.
+type mobility struct{ men, pawns, taken float64 }
 
 // tally sums the weight of boards, and of those where the enemy can move a
-// man besides its king and where it can move a pawn.
-type tally struct{ weight, men, pawns float64 }
+// man besides its king, where it can move a pawn, and where the move takes
+// a man.
+type tally struct{ weight, men, pawns, taken float64 }
 
 // add counts a board of weight w.
-func (t *tally) add(w float64, men, pawns bool) {
+func (t *tally) add(w float64, men, pawns, took bool) {
 	t.weight += w
 	if men {
 		t.men += w
 	}
 	if pawns {
 		t.pawns += w
+	}
+	if took {
+		t.taken += w
 	}
 }
 
@@ -147,7 +157,7 @@ func (t tally) share() mobility {
 	if t.weight == 0 {
 		return mobility{}
 	}
-	return mobility{men: t.men / t.weight, pawns: t.pawns / t.weight}
+	return mobility{men: t.men / t.weight, pawns: t.pawns / t.weight, taken: t.taken / t.weight}
 }
 
 // mobileShare is the enemy's mobility after our move m, on the boards whose
@@ -174,9 +184,10 @@ func mobileShare(boards []controller.Board, m game.Move, at game.Bitboard) mobil
 		if !after.InCheck() {
 			men, pawns = movers(&after, king, buf[:0])
 		}
-		all.add(b.Weight, men, pawns)
+		took := b.Pos.At(m.To()) != game.NoPiece // a legal move lands on no man of ours
+		all.add(b.Weight, men, pawns, took)
 		if at.Has(king) {
-			there.add(b.Weight, men, pawns)
+			there.add(b.Weight, men, pawns, took)
 		}
 	}
 	if there.weight > 0 {

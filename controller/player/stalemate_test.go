@@ -28,12 +28,12 @@ func TestStalemateRisk(t *testing.T) {
 		want      float64
 	}{
 		{"e6d8", mobility{}, false, 0.1},        // g1 (rook) and g2 (bishop) stay attacked, h2 may be its pawn
-		{"e6d8", mobility{0.5, 0}, false, 0.05}, // half the boards give the enemy a man that can move
-		{"e6d8", mobility{1, 0}, false, 0},      // every board does, and B1 agrees
-		{"e6d8", mobility{1, 0}, true, 0.1 * piecesDoubt},
-		{"e6d8", mobility{0.9, 0}, true, 0.1 * piecesDoubt},  // B1's doubt: piecesDoubt at least
-		{"e6d8", mobility{1, 0.5}, true, 0.05 * piecesDoubt}, // where no pawn can move either
-		{"e6d8", mobility{1, 1}, true, 0},                    // a pawn can move on every board
+		{"e6d8", mobility{0.5, 0, 0}, false, 0.05}, // half the boards give the enemy a man that can move
+		{"e6d8", mobility{1, 0, 0}, false, 0},      // every board does, and B1 agrees
+		{"e6d8", mobility{1, 0, 0}, true, 0.1 * piecesDoubt},
+		{"e6d8", mobility{0.9, 0, 0}, true, 0.1 * piecesDoubt},  // B1's doubt: piecesDoubt at least
+		{"e6d8", mobility{1, 0.5, 0}, true, 0.05 * piecesDoubt}, // where no pawn can move either
+		{"e6d8", mobility{1, 1, 0}, true, 0},                    // a pawn can move on every board
 		{"g8a8", mobility{}, false, 0},                       // g1 is free
 		{"g8g1", mobility{}, false, 0},                       // a king on h1 would be in check
 	} {
@@ -64,11 +64,11 @@ func TestStalemateRiskDoubtsTheBoards(t *testing.T) {
 	v.Probability[game.King][sq("c3")] = 0.994
 	v.PawnsOnly = true
 	v.EnemyMen = fewMen + 1
-	if got, want := stalemateRisk(&p, game.Black, &v, mobility{1, 0}), 0.006*piecesDoubt; got < want-1e-9 || got > want+1e-9 {
+	if got, want := stalemateRisk(&p, game.Black, &v, mobility{1, 0, 0}), 0.006*piecesDoubt; got < want-1e-9 || got > want+1e-9 {
 		t.Errorf("Rg4 leaves a king on h5 no square: risk %.4f, want %.4f", got, want)
 	}
 	v.PawnsOnly = false
-	if got := stalemateRisk(&p, game.Black, &v, mobility{1, 0}); got != 0 {
+	if got := stalemateRisk(&p, game.Black, &v, mobility{1, 0, 0}); got != 0 {
 		t.Errorf("B1 sure of a piece that every board can move: risk %.4f, want 0", got)
 	}
 }
@@ -78,6 +78,7 @@ func TestStalemateRiskDoubtsTheBoards(t *testing.T) {
 // piece pinned to its king cannot (as the bishop pinned by the bot's queen in
 // the recorded Rd2 stalemate); a check stalemates nowhere. Where the move
 // freezes squares and some board has the king on one, only those boards count.
+// The share of the weight on which the move takes a man is counted alike.
 func TestMobileShare(t *testing.T) {
 	boards := []controller.Board{
 		board(t, "8/4k3/6pn/N6r/r6p/P3K2P/8/4bq2 b - - 0 1", 0.75),  // the knight on a5
@@ -97,19 +98,19 @@ func TestMobileShare(t *testing.T) {
 		want   mobility
 	}{
 		{"the king on e3 frozen: only the board with it there counts", mixed, "a7b7", e3, mobility{}},
-		{"no frozen square: every board counts", mixed, "a7b7", 0, mobility{0.8, 0}},
-		{"a frozen square no board has the king on: every board counts", mixed, "a7b7", sq("h1").Bit(), mobility{0.8, 0}},
-		{"Bxa5 on the first board, a quiet Ba5 on the second", boards, "e1a5", 0, mobility{0.25, 0}},
-		{"the knight free on both boards", boards, "f1g2", 0, mobility{1, 0}},
+		{"no frozen square: every board counts", mixed, "a7b7", 0, mobility{0.8, 0, 0}},
+		{"a frozen square no board has the king on: every board counts", mixed, "a7b7", sq("h1").Bit(), mobility{0.8, 0, 0}},
+		{"Bxa5 on the first board, a quiet Ba5 on the second", boards, "e1a5", 0, mobility{0.25, 0, 0.75}},
+		{"the knight free on both boards", boards, "f1g2", 0, mobility{1, 0, 0}},
 		{"the knight on e4 pinned by the rook on e8, the pawns blocked", pinned, "a7b7", 0, mobility{}},
-		{"the pin released", pinned, "e8f8", 0, mobility{1, 0}},
-		{"the a-pawn unblocked", pinned, "a4a5", 0, mobility{1, 1}},
-		{"Rxa3 gives check", pinned, "a4a3", 0, mobility{1, 1}},
+		{"the pin released", pinned, "e8f8", 0, mobility{1, 0, 0}},
+		{"the a-pawn unblocked", pinned, "a4a5", 0, mobility{1, 1, 0}},
+		{"Rxa3 gives check", pinned, "a4a3", 0, mobility{1, 1, 1}},
 		{"a move legal on no board", pinned, "e8e1", 0, mobility{}},
 	} {
 		if got := mobileShare(c.boards, move(t, c.move), c.at); got != c.want {
-			t.Errorf("%s (%s): a man can move on %.2f of the weight and a pawn on %.2f, want %.2f and %.2f",
-				c.move, c.what, got.men, got.pawns, c.want.men, c.want.pawns)
+			t.Errorf("%s (%s): a man can move on %.2f of the weight, a pawn on %.2f, a man taken on %.2f; want %.2f, %.2f and %.2f",
+				c.move, c.what, got.men, got.pawns, got.taken, c.want.men, c.want.pawns, c.want.taken)
 		}
 	}
 }
@@ -172,18 +173,24 @@ func TestFrozenBehindABlocker(t *testing.T) {
 }
 
 // TestFewMenDoubt: with n men besides its king the enemy is taken to have
-// no free man on at least 2^-n of the boards, up to fewMen men.
+// no free man on at least 2^-n of the boards, up to fewMen men; a move that
+// takes a man is judged on the men it leaves.
 func TestFewMenDoubt(t *testing.T) {
 	for _, c := range []struct {
 		men  int
 		want float64
 	}{{0, 1}, {1, 0.5}, {3, 0.125}, {4, 1.0 / 16}, {5, 0}, {15, 0}} {
 		v := controller.ViewModel{EnemyMen: c.men}
-		if got := fewMenDoubt(&v); got != c.want {
+		if got := fewMenDoubt(c.men); got != c.want {
 			t.Errorf("%d men: doubt %.4f, want %.4f", c.men, got, c.want)
 		}
-		if got := riskOf(0.5, &v, mobility{1, 1}); got != 0.5*c.want {
+		if got := riskOf(0.5, &v, mobility{1, 1, 0}); got != 0.5*c.want {
 			t.Errorf("%d men, every board free: risk %.4f, want %.4f", c.men, got, 0.5*c.want)
+		}
+		if c.men > 0 { // a capture on every board leaves one man fewer
+			if got, want := riskOf(0.5, &v, mobility{1, 1, 1}), 0.5*fewMenDoubt(c.men-1); got != want {
+				t.Errorf("%d men, one taken on every board: risk %.4f, want %.4f", c.men, got, want)
+			}
 		}
 	}
 }
