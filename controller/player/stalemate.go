@@ -242,7 +242,7 @@ func penalizeStalemates(own *game.Position, cands []choice, v *controller.ViewMo
 // seed. So for such a capture the king's frozen mass is at least the share
 // of the squares B1 allows it that the capture freezes, as if it stood on
 // each of them alike. Replayed with ten belief seeds, that capture came
-// first twice before, never after (TestLastManStalemate).
+// first twice before, never after (TestRecordedStalemates).
 
 // captures reports whether m takes an enemy man on some board where it is legal.
 func captures(boards []controller.Board, m game.Move) bool {
