@@ -45,7 +45,7 @@ type Controller struct {
 	ourTries   *referee.Tries // announced after the enemy's latest move
 	triesMsg   string
 	counters   Counters
-	enemyMen   int // the enemy's men besides its king at the start
+	enemyMen   int // the most men besides its king any start gives the enemy
 	enemyTries string
 	log        []LogLine
 	result     *referee.Result
@@ -114,8 +114,10 @@ func NewAmong(side game.Color, rules referee.Ruleset, starts []game.Position, op
 	if opt.Floor == 0 {
 		opt.Floor = DefaultFloor
 	}
-	c := &Controller{side: side, rules: rules, own: starts[0].Only(side), floor: opt.Floor,
-		enemyMen: starts[0].ByColor(side.Other()).Count() - 1}
+	c := &Controller{side: side, rules: rules, own: starts[0].Only(side), floor: opt.Floor}
+	for i := range starts { // the most men any start gives the enemy
+		c.enemyMen = max(c.enemyMen, starts[i].ByColor(side.Other()).Count()-1)
+	}
 	c.belief = belief.New(&starts[0], side)
 	for i := 1; i < len(starts); i++ {
 		c.belief.Widen(&starts[i])

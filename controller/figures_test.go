@@ -216,3 +216,22 @@ func union(sets []game.Bitboard) game.Bitboard {
 	}
 	return u
 }
+
+// TestEnemyMenAmongStarts: when the starts differ in the enemy's men (a
+// knight on a4 or none), the view counts the most, never below 0 once
+// captures outnumber a start's men.
+func TestEnemyMenAmongStarts(t *testing.T) {
+	starts := []game.Position{
+		testboard.Position(t, "7k/8/8/8/8/8/8/R3K3 w - - 0 1"),
+		testboard.Position(t, "7k/8/8/8/n7/8/8/R3K3 w - - 0 1"),
+	}
+	c := NewAmong(game.White, referee.Wild16, starts, Options{Capacity: 64, Seed: 1})
+	if got := c.View().EnemyMen; got != 1 {
+		t.Fatalf("EnemyMen %d; want 1 (the knight one start gives)", got)
+	}
+	c.counters.Pieces = 2 // more captures than any start has men
+	c.refresh()
+	if got := c.View().EnemyMen; got != 0 {
+		t.Errorf("EnemyMen %d after two captures; want 0", got)
+	}
+}

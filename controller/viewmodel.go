@@ -35,8 +35,9 @@ type ViewModel struct {
 	// Zone holds the squares none of our men attacks (R9, drawn red).
 	Zone     game.Bitboard
 	Captured Counters
-	// EnemyMen is how many men the enemy has besides its king: those it
-	// started with, less every capture heard (each is announced).
+	// EnemyMen is how many men, at most, the enemy has besides its king:
+	// the most any possible start gave it, less every capture heard (each
+	// is announced), never below 0.
 	EnemyMen   int
 	EnemyTries string // the enemy's latest pawn-try announcement
 	Log        []LogLine
@@ -62,7 +63,7 @@ func (c *Controller) refresh() {
 	v := ViewModel{Side: c.side, ToMove: c.own.Turn(), Plies: c.plies, Own: c.own,
 		Possible: c.belief.Possible, MaxCount: c.belief.Max, PawnsOnly: c.belief.PawnsOnly(), Captured: c.counters, EnemyTries: c.enemyTries,
 		Log: append([]LogLine(nil), c.log...), Result: c.result}
-	v.EnemyMen = c.enemyMen - c.counters.Pawns - c.counters.Pieces - c.counters.Unknown
+	v.EnemyMen = max(c.enemyMen-c.counters.Pawns-c.counters.Pieces-c.counters.Unknown, 0)
 	v.Zone = Zone(&c.own, c.side)
 	v.Checked = len(c.checkSets) > 0
 	switch {

@@ -7,6 +7,7 @@ import (
 	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
 )
 
 // recordedStalemates are games the bot drew by stalemating a beaten enemy
@@ -27,12 +28,14 @@ var recordedStalemates = []struct{ path, why string }{
 	// the king on h1 at 90 %, put White's pawns where they could move. Half
 	// the seeds chose Qh4.
 	{"testdata/pinned-blocker-stalemate.pgn", "a pinned blocker"},
-	// Berkeley blitz, against bot-random: Rh2 blocked Black's last man, a
-	// pawn on h3, with the king on h6 boxed in; the boards kept the pawn free
-	// on most seeds. Three seeds in ten chose Rh2.
+	// Berkeley blitz, against bot-random: Black's g-pawn took on h2 and the
+	// bot's rook took it back (Rxh2), blocking Black's last man, a pawn on
+	// h3, with the king on h6 boxed in; the boards kept a pawn free on most
+	// seeds. Three seeds in ten chose Rxh2.
 	{"testdata/blocked-pawn-stalemate.pgn", "the last pawn blocked"},
-	// Wild 16, against the random attempter: Rb8 pinned Black's bishop on c8
-	// while the queen on d1 pinned its knight on d6 to the king on d8.
+	// Wild 16, against the random attempter: refused Qd7, the bot took a
+	// rook on b8 (Rxb8), pinning Black's bishop on c8, while the queen on d1
+	// pinned its knight on d6 to the king on d8. One seed in ten chose Rxb8.
 	{"testdata/double-pin-stalemate.pgn", "two pins"},
 }
 
@@ -59,7 +62,9 @@ func TestRecordedStalemates(t *testing.T) {
 				if err != nil {
 					t.Fatalf("refused attempt %s: %v", f, err)
 				}
-				ref.Attempt(m)
+				if a := ref.Attempt(m); a.Verdict != referee.Illegal {
+					t.Fatalf("%s: %v; want it refused as in the game", f, a.Verdict)
+				}
 				tried[m] = true
 			}
 			stalemating := stalematingMoves(&truth)

@@ -43,7 +43,7 @@ func riskOf(frozen float64, v *controller.ViewModel, mob mobility) float64 {
 	if v.PawnsOnly {
 		bare = max(bare, piecesDoubt*(1-mob.pawns))
 	}
-	n := enemyMen(v)
+	n := v.EnemyMen
 	bare = max(bare, (1-mob.taken)*fewMenDoubt(n)+mob.taken*fewMenDoubt(n-1))
 	return min(1, frozen*bare)
 }
@@ -55,8 +55,8 @@ func riskOf(frozen float64, v *controller.ViewModel, mob mobility) float64 {
 // pinned: in a Berkeley blitz game the bot's queen pinned a bishop to its
 // king on h1 (90 % on the boards) with the king's pawns blocked, while the
 // boards let a pawn move on 98 to 100 % of their weight; in another the
-// bot's rook blocked the last pawn of a king it had boxed in, which most
-// boards put on another file; in a third (Berkeley, 1 s) the bot's rook
+// bot's rook took a pawn on h2 and blocked the last one, on h3, of a king it
+// had boxed in, which most boards put on another file; in a third (Berkeley, 1 s) the bot's rook
 // took a checking pawn, leaving two blocked, and the boards, which put the
 // king on its square at 9 to 15 %, let a pawn move on 93 to 100 %.
 func fewMenDoubt(n int) float64 {
@@ -66,9 +66,6 @@ func fewMenDoubt(n int) float64 {
 	}
 	return math.Pow(0.5, float64(n))
 }
-
-// enemyMen is how many men the enemy has besides its king.
-func enemyMen(v *controller.ViewModel) int { return max(v.EnemyMen, 0) }
 
 // fewMen is the most men besides its king with which the enemy's mobility is
 // doubted (fewMenDoubt).
@@ -86,7 +83,9 @@ func frozenMass(after *game.Position, us game.Color, v *controller.ViewModel) (m
 	ours := after.ByColor(us)
 	occ := after.Occupied()
 	pawns := v.Possible[game.Pawn]
-	var blockers game.Bitboard // where an enemy man may stand and shield its king
+	// Every square where B1 allows an enemy man counts as holding one at
+	// once, so one man may shield several lines: the charge errs high.
+	var blockers game.Bitboard
 	for t := game.Pawn; t < game.King; t++ {
 		blockers |= v.Possible[t]
 	}
@@ -184,7 +183,7 @@ func mobileShare(boards []controller.Board, m game.Move, at game.Bitboard) mobil
 		if !after.InCheck() {
 			men, pawns = movers(&after, king, buf[:0])
 		}
-		took := b.Pos.At(m.To()) != game.NoPiece // a legal move lands on no man of ours
+		took := b.Pos.IsCapture(m) // en passant included
 		all.add(b.Weight, men, pawns, took)
 		if at.Has(king) {
 			there.add(b.Weight, men, pawns, took)
@@ -226,8 +225,8 @@ func penalizeStalemates(own *game.Position, cands []choice, v *controller.ViewMo
 			continue // no board is played for a move that freezes no square
 		}
 		mob := mobileShare(boards, cands[i].move, at)
-		if n := enemyMen(v); (n > 0 && n <= fewMen) || (mob.men == 0 && captures(boards, cands[i].move)) {
-			mass = max(mass, share) // few men left, or the last man taken
+		if n := v.EnemyMen; (n > 0 && n <= fewMen) || (mob.men == 0 && captures(boards, cands[i].move)) {
+			mass = max(mass, share) // few men left, or the last man taken (below)
 		}
 		cands[i].score *= 1 - riskOf(mass, v, mob)
 	}
@@ -242,12 +241,16 @@ func penalizeStalemates(own *game.Position, cands []choice, v *controller.ViewMo
 // seed. So for such a capture the king's frozen mass is at least the share
 // of the squares B1 allows it that the capture freezes, as if it stood on
 // each of them alike. Replayed with ten belief seeds, that capture came
-// first twice before, never after (TestRecordedStalemates).
+// first twice before, never after (TestRecordedStalemates). The same floor
+// holds for every move while the enemy has one to fewMen men besides its
+// king, where fewMenDoubt already doubts the boards' word on their freedom;
+// a lone king (none) is left to the boards' own guess, since with no other
+// man every board already counts it bare.
 
 // captures reports whether m takes an enemy man on some board where it is legal.
 func captures(boards []controller.Board, m game.Move) bool {
 	for _, b := range boards {
-		if b.Pos.At(m.To()) != game.NoPiece && b.Pos.IsLegal(m) { // a legal move never lands on our own man
+		if b.Pos.IsLegal(m) && b.Pos.IsCapture(m) {
 			return true
 		}
 	}

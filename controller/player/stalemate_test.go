@@ -27,15 +27,15 @@ func TestStalemateRisk(t *testing.T) {
 		pawnsOnly bool
 		want      float64
 	}{
-		{"e6d8", mobility{}, false, 0.1},        // g1 (rook) and g2 (bishop) stay attacked, h2 may be its pawn
+		{"e6d8", mobility{}, false, 0.1},           // g1 (rook) and g2 (bishop) stay attacked, h2 may be its pawn
 		{"e6d8", mobility{0.5, 0, 0}, false, 0.05}, // half the boards give the enemy a man that can move
 		{"e6d8", mobility{1, 0, 0}, false, 0},      // every board does, and B1 agrees
 		{"e6d8", mobility{1, 0, 0}, true, 0.1 * piecesDoubt},
 		{"e6d8", mobility{0.9, 0, 0}, true, 0.1 * piecesDoubt},  // B1's doubt: piecesDoubt at least
 		{"e6d8", mobility{1, 0.5, 0}, true, 0.05 * piecesDoubt}, // where no pawn can move either
 		{"e6d8", mobility{1, 1, 0}, true, 0},                    // a pawn can move on every board
-		{"g8a8", mobility{}, false, 0},                       // g1 is free
-		{"g8g1", mobility{}, false, 0},                       // a king on h1 would be in check
+		{"g8a8", mobility{}, false, 0},                          // g1 is free
+		{"g8g1", mobility{}, false, 0},                          // a king on h1 would be in check
 	} {
 		v.PawnsOnly = c.pawnsOnly
 		after := p
@@ -89,6 +89,7 @@ func TestMobileShare(t *testing.T) {
 		board(t, "4r3/k7/8/8/r3N2p/P3K2P/8/8 b - - 0 1", 0.2), // the king on e3, its knight pinned
 		board(t, "4r3/k7/8/8/r6p/P6P/4N3/K7 b - - 0 1", 0.8),  // the king on a1, its knight free
 	}
+	passant := []controller.Board{board(t, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", 1)}
 	e3 := sq("e3").Bit()
 	for _, c := range []struct {
 		what   string
@@ -107,6 +108,7 @@ func TestMobileShare(t *testing.T) {
 		{"the a-pawn unblocked", pinned, "a4a5", 0, mobility{1, 1, 0}},
 		{"Rxa3 gives check", pinned, "a4a3", 0, mobility{1, 1, 1}},
 		{"a move legal on no board", pinned, "e8e1", 0, mobility{}},
+		{"exd6 en passant takes the last man", passant, "e5d6", 0, mobility{0, 0, 1}},
 	} {
 		if got := mobileShare(c.boards, move(t, c.move), c.at); got != c.want {
 			t.Errorf("%s (%s): a man can move on %.2f of the weight, a pawn on %.2f, a man taken on %.2f; want %.2f, %.2f and %.2f",
@@ -212,7 +214,7 @@ func TestPenalizeStalematesFewMen(t *testing.T) {
 		cands := []choice{{move: move(t, "e6d8"), score: 0.9}}
 		penalizeStalemates(&own, cands, &v, boards)
 		if got := cands[0].score; math.Abs(got-c.want) > 1e-9 {
-			t.Errorf("%d men left: Nd8 scores %.4f, want %.4f", enemyMen(&v), got, c.want)
+			t.Errorf("%d men left: Nd8 scores %.4f, want %.4f", v.EnemyMen, got, c.want)
 		}
 	}
 }
