@@ -111,4 +111,8 @@ func TestMatchCommand(t *testing.T) {
 	if code := run([]string{"match", "--white", "oracle"}, nil, &out, &errs); code == 0 {
 		t.Fatal("an unknown player was accepted")
 	}
+	errs.Reset()
+	if code := run([]string{"match", "--peek", "2"}, nil, &out, &errs); code == 0 || !strings.Contains(errs.String(), "peek 2 is not a weight") {
+		t.Fatalf("a peek of 2 was not refused as such: %q", errs.String())
+	}
 }

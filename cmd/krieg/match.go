@@ -16,6 +16,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	white := fs.String("white", "bot", "White's player: bot, random, cheat (sees the whole board), peer:random or peer:darkboard-mcts (outside bots; make peers)")
 	black := fs.String("black", "random", "Black's player: bot, random, cheat, peer:random or peer:darkboard-mcts")
 	movetime := fs.Duration("movetime", player.DefaultMoveTime, "the bot's time budget per move (and peer:darkboard-mcts's search budget)")
+	peek := fs.Float64("peek", 0, "a measurement, not play: the bot sees the true board at this weight (0 to 1) beside its belief")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
 	out := fs.String("out", "", "directory to write one record per game (game-0001.pgn, ...)")
 	rules, start, err := g.parse(fs, args)
@@ -29,7 +30,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return saveGame(*out, "krieg match", n, ref, *white, *black, g.seed)
 	}
 	r, err := evaluation.Match(evaluation.MatchOptions{White: *white, Black: *black, Games: g.games, Seed: g.seed,
-		Rules: rules, Start: start, MoveTime: *movetime}, save)
+		Rules: rules, Start: start, MoveTime: *movetime, Peek: *peek}, save)
 	if err != nil {
 		return err
 	}

@@ -33,6 +33,9 @@ type PlayerOptions struct {
 	// Starts are the positions the bot believes the game may have begun
 	// from; nil means ref's own start, which is public in a normal game.
 	Starts []game.Position
+	// Peek (in [0,1]) shows the bot ref's true board at that weight beside
+	// its belief (player.Options.PeekWeight): a measurement, not play.
+	Peek float64
 }
 
 // NewPlayer builds the named player for one game on ref. "cheat" reads
@@ -44,7 +47,11 @@ func NewPlayer(name string, ref *referee.Referee, seed uint64, opt PlayerOptions
 		if starts == nil {
 			starts = []game.Position{ref.Start()}
 		}
-		return player.New(player.Options{MoveTime: opt.MoveTime, Seed: seed, Starts: starts}), nil
+		o := player.Options{MoveTime: opt.MoveTime, Seed: seed, Starts: starts}
+		if opt.Peek > 0 {
+			o.Peek, o.PeekWeight = ref.Position, opt.Peek
+		}
+		return player.New(o), nil
 	case "random":
 		return attempter.NewRandom(seed), nil
 	case "cheat":
@@ -65,6 +72,9 @@ type MatchOptions struct {
 	Start        game.Position
 	MoveTime     time.Duration // the bot's budget per move
 	Peers        peer.Config   // where the outside bots live, when one plays
+	// Peek (in [0,1]) shows the bot the true board at that weight beside
+	// its belief: a measurement of what it does not know, not play.
+	Peek float64
 }
 
 // MatchReport is a match's outcome, scored for the White and Black players.
@@ -84,6 +94,7 @@ type MatchReport struct {
 	Disagreements []string `json:"disagreements,omitempty"`
 	MeanPlies     float64  `json:"mean_plies"`
 	MoveTime      string   `json:"movetime,omitempty"` // the bot's budget, when a bot played
+	Peek          float64  `json:"peek,omitempty"`     // the weight the bot gave the true board (MatchOptions.Peek)
 	// IllegalPerMove is each side's refused attempts per accepted move.
 	IllegalPerMove struct {
 		White float64 `json:"white"`
@@ -132,8 +143,11 @@ func (t *TurnTimes) add(d time.Duration, game, ply int, budget time.Duration) {
 // finished game's referee.
 func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (MatchReport, error) {
 	r := MatchReport{White: opt.White, Black: opt.Black, Rules: opt.Rules.Name, Games: opt.Games, Seed: opt.Seed, Endings: map[string]int{}}
+	if opt.Peek < 0 || opt.Peek > 1 {
+		return r, fmt.Errorf("evaluation: peek %g is not a weight in [0,1]", opt.Peek)
+	}
 	if opt.White == "bot" || opt.Black == "bot" {
-		r.MoveTime = opt.MoveTime.String()
+		r.MoveTime, r.Peek = opt.MoveTime.String(), opt.Peek
 		player.Prepare() // the tables are built before any clock runs (a game may start in an ending)
 	}
 	plies := 0
@@ -170,7 +184,7 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 				players[c] = peer.NewPlayer(checked, game.Color(c))
 				continue
 			}
-			p, err := NewPlayer(name, ref, s+uint64(c), PlayerOptions{MoveTime: opt.MoveTime})
+			p, err := NewPlayer(name, ref, s+uint64(c), PlayerOptions{MoveTime: opt.MoveTime, Peek: opt.Peek})
 			if err != nil {
 				return r, err
 			}
@@ -300,6 +314,9 @@ func (r MatchReport) String() string {
 	fmt.Fprintf(&b, "%d games, %s, seed %d\n", r.Games, r.Rules, r.Seed)
 	fmt.Fprintf(&b, "white (%s) wins %d, draws %d, black (%s) wins %d\n", r.White, r.WhiteWins, r.Draws, r.Black, r.BlackWins)
 	writeEndings(&b, r.Endings)
+	if r.Peek > 0 {
+		fmt.Fprintf(&b, "the bot peeked: it saw the true board at weight %g (a measurement, not play)\n", r.Peek)
+	}
 	if r.Void > 0 {
 		fmt.Fprintf(&b, "void (the referees disagreed): %d\n", r.Void)
 		for _, d := range r.Disagreements {

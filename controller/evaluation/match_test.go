@@ -1,6 +1,7 @@
 package evaluation
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -60,5 +61,25 @@ func TestTurnTimes(t *testing.T) {
 func TestUnknownPlayer(t *testing.T) {
 	if _, err := Match(MatchOptions{White: "random", Black: "oracle", Games: 1, Rules: referee.Wild16, Start: game.Start()}, nil); err == nil {
 		t.Fatal("an unknown player was accepted")
+	}
+}
+
+// TestPeek: a peek outside [0,1] is refused before any game, and a match in
+// which the bot peeks says so in both of its reports.
+func TestPeek(t *testing.T) {
+	for _, w := range []float64{-0.1, 1.5} {
+		if _, err := Match(MatchOptions{White: "bot", Black: "random", Games: 1, Rules: referee.Wild16, Start: game.Start(), Peek: w}, nil); err == nil {
+			t.Errorf("peek %v was accepted", w)
+		}
+	}
+	r, err := Match(MatchOptions{White: "bot", Black: "random", Games: 1, Seed: 3, Rules: referee.Wild16, Start: game.Start(), MoveTime: 20 * time.Millisecond, Peek: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Peek != 1 || !strings.Contains(r.String(), "the bot peeked") {
+		t.Errorf("report of a peeking match: peek %v\n%s", r.Peek, r)
+	}
+	if r.WhiteWins != 1 {
+		t.Errorf("the bot seeing the whole board did not beat the random attempter:\n%s", r)
 	}
 }

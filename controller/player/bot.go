@@ -1,7 +1,7 @@
 // Package player is the computer player: the artificial player of seed 003
 // grown into a whole-game player. It plays only from its own view, through
 // referee.Umpire like a human through a Communicator, and never reads the
-// referee's board.
+// referee's board (but when a measurement makes it peek: peek.go).
 //
 // Each attempt is chosen from the deduction engine's belief: the controller's
 // B2 boards (each a complete position consistent with everything heard) are
@@ -39,6 +39,11 @@ type Options struct {
 	// men where they are; nil means the standard start. An endgame study
 	// whose lone king could be anywhere lists one start per king square.
 	Starts []game.Position
+	// Peek, when set, returns the true board (us to move) and PeekWeight
+	// (in (0,1]) is the weight the bot gives it beside its belief: a
+	// measurement of what the bot does not know (peek.go), never play.
+	Peek       func() game.Position
+	PeekWeight float64
 }
 
 // Bot is the computer player. One Bot plays one side of one game at a time;
@@ -249,6 +254,9 @@ func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline t
 	own := v.Own
 	own.SetTurn(b.side)
 	boards := b.ctl.Weighable(boardsPerWeighing) // B1's guesses when B2 holds none
+	if b.opt.Peek != nil && b.opt.PeekWeight > 0 {
+		boards = peeked(boards, b.opt.Peek(), b.opt.PeekWeight)
+	}
 	r := rank(&own, boards, tried, rules, deadline, &v.Possible, b.seeing())
 	if r.lone {
 		return r.choices // the rook ending's technique weighs the belief whole
