@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	stdnet "net"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -114,5 +115,14 @@ func TestMatchCommand(t *testing.T) {
 	errs.Reset()
 	if code := run([]string{"match", "--peek", "2"}, nil, &out, &errs); code == 0 || !strings.Contains(errs.String(), "peek 2 is not a weight") {
 		t.Fatalf("a peek of 2 was not refused as such: %q", errs.String())
+	}
+	// A peeking bot's records say so.
+	peekDir := t.TempDir()
+	if code := run([]string{"match", "--white", "bot", "--black", "random", "--games", "1", "--movetime", "20ms", "--peek", "0.5", "--out", peekDir}, nil, &out, &errs); code != 0 {
+		t.Fatalf("a peeking match failed: %s", errs.String())
+	}
+	data, err := os.ReadFile(filepath.Join(peekDir, "game-0001.pgn"))
+	if err != nil || !strings.Contains(string(data), `[White "bot (peeking at 0.5)"]`) || !strings.Contains(string(data), `[Black "random"]`) {
+		t.Fatalf("a peeking bot's record does not name it so (%v):\n%.300s", err, data)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/krieg/krieg/controller/evaluation"
@@ -27,7 +28,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	save := func(n int, ref *referee.Referee) error {
-		return saveGame(*out, "krieg match", n, ref, *white, *black, g.seed)
+		return saveGame(*out, "krieg match", n, ref, peeking(*white, *peek), peeking(*black, *peek), g.seed)
 	}
 	r, err := evaluation.Match(evaluation.MatchOptions{White: *white, Black: *black, Games: g.games, Seed: g.seed,
 		Rules: rules, Start: start, MoveTime: *movetime, Peek: *peek}, save)
@@ -35,4 +36,13 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	return printReport(stdout, *asJSON, r)
+}
+
+// peeking is the name a record gives player name when the bot peeks at
+// weight w: a peeking bot's games are not to be taken for fair play.
+func peeking(name string, w float64) string {
+	if name != "bot" || w <= 0 {
+		return name
+	}
+	return fmt.Sprintf("bot (peeking at %g)", w)
 }

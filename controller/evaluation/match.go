@@ -143,7 +143,7 @@ func (t *TurnTimes) add(d time.Duration, game, ply int, budget time.Duration) {
 // finished game's referee.
 func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (MatchReport, error) {
 	r := MatchReport{White: opt.White, Black: opt.Black, Rules: opt.Rules.Name, Games: opt.Games, Seed: opt.Seed, Endings: map[string]int{}}
-	if opt.Peek < 0 || opt.Peek > 1 {
+	if !(opt.Peek >= 0 && opt.Peek <= 1) { // NaN too
 		return r, fmt.Errorf("evaluation: peek %g is not a weight in [0,1]", opt.Peek)
 	}
 	if opt.White == "bot" || opt.Black == "bot" {

@@ -1,6 +1,7 @@
 package evaluation
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -67,7 +68,7 @@ func TestUnknownPlayer(t *testing.T) {
 // TestPeek: a peek outside [0,1] is refused before any game, and a match in
 // which the bot peeks says so in both of its reports.
 func TestPeek(t *testing.T) {
-	for _, w := range []float64{-0.1, 1.5} {
+	for _, w := range []float64{-0.1, 1.5, math.NaN()} {
 		if _, err := Match(MatchOptions{White: "bot", Black: "random", Games: 1, Rules: referee.Wild16, Start: game.Start(), Peek: w}, nil); err == nil {
 			t.Errorf("peek %v was accepted", w)
 		}
