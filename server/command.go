@@ -43,11 +43,7 @@ func ParseCommand(line string) (Command, error) {
 	if len(line) > MaxLine {
 		return Command{}, fmt.Errorf("line too long (%d bytes; at most %d)", len(line), MaxLine)
 	}
-	line = strings.TrimRight(line, "\r\n")
-	if !utf8.ValidString(line) {
-		line = latin1(line)
-	}
-	line = strings.TrimSpace(clean(line))
+	line = strings.TrimSpace(clean(textOf(strings.TrimRight(line, "\r\n"))))
 	if line == "" {
 		return Command{}, errEmpty
 	}
@@ -75,6 +71,14 @@ func ParseCommand(line string) (Command, error) {
 		c.Args[0] = strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(c.Args[0], "-", ""), "=", ""))
 	}
 	return c, nil
+}
+
+// textOf reads a line as text: UTF-8 when it is, else Latin-1.
+func textOf(line string) string {
+	if utf8.ValidString(line) {
+		return line
+	}
+	return latin1(line)
 }
 
 // latin1 reads bytes that are not UTF-8 as Latin-1, ICC's encoding.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	stdnet "net"
+	"runtime/debug"
 	"strings"
 	"time"
 )
@@ -36,19 +37,37 @@ func newConn(s *Server, nc stdnet.Conn) *conn {
 		tokens: 2 * s.cfg.Attempts, filled: time.Now()}
 }
 
-// run serves the connection until it ends.
+// run serves the connection until it ends. A panic while serving it (a
+// bug) is logged with its stack and ends this connection only: every
+// locked section unlocks as the panic unwinds (Server.locked), so the
+// server goes on for everyone else.
 func (c *conn) run() {
 	go c.write()
-	err := c.serve()
-	c.s.mu.Lock()
-	if err != nil && !errors.Is(err, errQuit) && !c.closed {
-		c.sendText(cmdServer, err.Error())
-	}
-	c.s.gone(c)
-	c.shut()
-	c.s.mu.Unlock()
+	err := c.serveSafely()
+	c.s.locked(func() error {
+		if err != nil && !errors.Is(err, errQuit) && !c.closed {
+			c.sendText(cmdServer, err.Error())
+		}
+		c.s.gone(c)
+		c.shut()
+		return nil
+	})
 	<-c.done
 	c.nc.Close()
+}
+
+// errPanic is what a user whose connection hit a bug is told.
+var errPanic = errors.New("kriegd hit an internal error serving this connection and closed it; please report it")
+
+// serveSafely is serve with a panic turned into errPanic.
+func (c *conn) serveSafely() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.s.cfg.Logf("kriegd: panic serving %s: %v\n%s", c.label(), r, debug.Stack())
+			err = errPanic
+		}
+	}()
+	return c.serve()
 }
 
 // errQuit ends a connection the user left.
@@ -68,15 +87,16 @@ func (c *conn) serve() error {
 			return err
 		}
 		cmd, perr := ParseCommand(line)
-		c.s.mu.Lock()
-		switch {
-		case errors.Is(perr, errEmpty):
-		case perr != nil:
-			c.sendText(cmdOther, perr.Error())
-		default:
-			err = c.do(cmd)
-		}
-		c.s.mu.Unlock()
+		err = c.s.locked(func() error {
+			switch {
+			case errors.Is(perr, errEmpty):
+				return nil
+			case perr != nil:
+				c.sendText(cmdOther, perr.Error())
+				return nil
+			}
+			return c.do(cmd)
+		})
 		if err != nil {
 			return err
 		}

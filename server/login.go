@@ -24,62 +24,64 @@ const (
 )
 
 // login runs the login dialogue: level1= and level2settings= lines, then a
-// name (or "guest"), then the password for a registered name.
+// name (or "guest"), then the password for a registered name. Any bytes get
+// an answer: a line with no name in it is asked again, like a bad name.
+// The store and bcrypt are called outside the server's lock, so a slow
+// password check never holds up other users.
 func (c *conn) login(rd *bufio.Reader) error {
-	c.s.mu.Lock()
-	c.send("\x19[0 $server$\r\nWelcome to kriegd, a Kriegspiel umpire.\r\n\x19]")
-	c.send("login: ")
-	c.s.mu.Unlock()
+	c.s.locked(func() error {
+		c.send("\x19[0 $server$\r\nWelcome to kriegd, a Kriegspiel umpire.\r\n\x19]")
+		c.send("login: ")
+		return nil
+	})
 	for {
 		line, err := readLine(rd)
 		if err != nil {
 			return err
 		}
 		cmd, err := ParseCommand(line)
-		if errors.Is(err, errEmpty) {
+		switch {
+		case errors.Is(err, errEmpty):
+			continue
+		case cmd.Verb == "level1":
+			c.s.locked(func() error { c.level1 = strings.TrimSpace(cmd.Rest) != "0"; return nil })
+			continue
+		case cmd.Verb == "level2settings":
+			c.s.locked(func() error { c.setLevel2(cmd.Rest); return nil })
 			continue
 		}
-		c.s.mu.Lock()
-		done, err := c.loginLine(cmd, line, rd)
-		c.s.mu.Unlock()
+		done, err := c.loginName(strings.Fields(clean(textOf(line))), rd)
 		if done || err != nil {
 			return err
 		}
 	}
 }
 
-// loginLine takes one line of the login (under s.mu); done once logged in.
-func (c *conn) loginLine(cmd Command, line string, rd *bufio.Reader) (bool, error) {
-	switch cmd.Verb {
-	case "level1":
-		c.level1 = strings.TrimSpace(cmd.Rest) != "0"
-		return false, nil
-	case "level2settings":
-		c.setLevel2(cmd.Rest)
-		return false, nil
-	}
-	fields := strings.Fields(clean(line))
-	name := fields[0]
-	if strings.EqualFold(name, "guest") || strings.EqualFold(name, "g") {
-		c.s.nextGuest++
-		for c.s.user(fmt.Sprintf("guest%d", c.s.nextGuest)) != nil {
+// loginName takes the login line's words (a name, maybe a password); done
+// once logged in.
+func (c *conn) loginName(fields []string, rd *bufio.Reader) (bool, error) {
+	if len(fields) > 0 && (strings.EqualFold(fields[0], "guest") || strings.EqualFold(fields[0], "g")) {
+		return true, c.s.locked(func() error {
 			c.s.nextGuest++
-		}
-		return true, c.enter(fmt.Sprintf("guest%d", c.s.nextGuest), false)
+			for c.s.user(fmt.Sprintf("guest%d", c.s.nextGuest)) != nil {
+				c.s.nextGuest++
+			}
+			return c.enter(fmt.Sprintf("guest%d", c.s.nextGuest), false)
+		})
 	}
-	if !namePattern.MatchString(name) || strings.HasPrefix(strings.ToLower(name), "guest") {
-		c.send(c.dg(dgLoginFailed, loginName, "Names are 2 to 16 letters, digits, - or _, starting with a letter (guest names are assigned).") + "\r\nlogin: ")
+	if len(fields) == 0 || ValidName(fields[0]) != nil {
+		c.s.locked(func() error {
+			c.send(c.dg(dgLoginFailed, loginName, "Names are 2 to 16 letters, digits, - or _, starting with a letter (guest names are assigned).") + "\r\nlogin: ")
+			return nil
+		})
 		return false, nil
 	}
+	name := fields[0]
 	ctx, cancel := c.s.ctx()
 	acct, err := c.s.cfg.Store.Account(ctx, name)
 	cancel()
 	if errors.Is(err, store.ErrNotFound) {
-		if c.s.user(name) != nil {
-			c.send(c.dg(dgLoginFailed, loginTwice, name+" is already logged in.") + "\r\n")
-			return false, errors.New("login refused: the name is in use")
-		}
-		return true, c.enter(name, false)
+		return true, c.s.locked(func() error { return c.enterOnce(name, false) })
 	}
 	if err != nil {
 		c.s.cfg.Logf("kriegd: login of %s: %v", name, err)
@@ -89,25 +91,34 @@ func (c *conn) loginLine(cmd Command, line string, rd *bufio.Reader) (bool, erro
 	if len(fields) > 1 {
 		password = fields[1]
 	} else {
-		c.send(c.dg(dgLoginFailed, loginPassword, "registered name, password please") + "\r\npassword: ")
-		c.s.mu.Unlock()
+		c.s.locked(func() error {
+			c.send(c.dg(dgLoginFailed, loginPassword, "registered name, password please") + "\r\npassword: ")
+			return nil
+		})
 		pw, err := readLine(rd)
-		c.s.mu.Lock()
 		if err != nil {
 			return false, err
 		}
 		password = strings.TrimSpace(pw)
 	}
 	if bcrypt.CompareHashAndPassword([]byte(acct.Hash), []byte(password)) != nil {
-		c.send(c.dg(dgLoginFailed, loginBad, "Invalid password.") + "\r\nInvalid password.\r\n")
+		c.s.locked(func() error {
+			c.send(c.dg(dgLoginFailed, loginBad, "Invalid password.") + "\r\nInvalid password.\r\n")
+			return nil
+		})
 		c.s.cfg.Logf("kriegd: refused password for %s from %s", acct.Name, c.nc.RemoteAddr())
 		return false, errQuit
 	}
-	if old := c.s.user(acct.Name); old != nil {
-		c.send(c.dg(dgLoginFailed, loginTwice, acct.Name+" is already logged in.") + "\r\n")
-		return false, errQuit
+	return true, c.s.locked(func() error { return c.enterOnce(acct.Name, true) })
+}
+
+// enterOnce logs c in as name (under s.mu) unless someone already is.
+func (c *conn) enterOnce(name string, registered bool) error {
+	if c.s.user(name) != nil {
+		c.send(c.dg(dgLoginFailed, loginTwice, name+" is already logged in.") + "\r\n")
+		return errQuit
 	}
-	return true, c.enter(acct.Name, true)
+	return c.enter(name, registered)
 }
 
 // setLevel2 reads "level2settings=0110...": character i turns datagram i on.

@@ -2,7 +2,9 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -189,4 +191,58 @@ func TestConnectionLimit(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	r := u.login(t, "late", "")
 	stillServes(t, r)
+}
+
+func TestLoginTakesAnyBytes(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	keep := u.login(t, "keeper", "")
+	// A byte that is not a name is asked again.
+	r := u.dial(t)
+	r.waitFor("login: ")
+	r.nc.Write([]byte("\xff\r\n"))
+	r.waitFor("login: ")
+	r.nc.Close()
+	// Lines that are nothing once control bytes and invalid UTF-8 are
+	// dropped, or no name: each is ignored or asked again, and the next
+	// line logs in.
+	for _, line := range []string{"\xff", "\xff\xfe", "\x00", "\x19", "\x1b[31m", "\ufffd", "\xef\xbf\xbd", "\t", "\x7f", "\x19\xff", "e2e4\xff"} {
+		r := u.dial(t)
+		r.waitFor("login: ")
+		r.nc.Write([]byte(line + "\r\nguest\r\n"))
+		r.waitFor("Starting session as guest")
+		stillServes(t, r)
+		r.nc.Close()
+	}
+	stillServes(t, keep)
+}
+
+func TestPanicEndsOneConnectionOnly(t *testing.T) {
+	var panics atomic.Int64
+	logf := func(format string, args ...any) {
+		msg := fmt.Sprintf(format, args...)
+		if strings.Contains(msg, "boom logged in") {
+			panics.Add(1)
+			panic("injected: a bug while logging boom in")
+		}
+		t.Log(msg)
+	}
+	u := startUmpire(t, server.Config{Logf: logf})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+
+	r := u.dial(t)
+	r.waitFor("login: ")
+	r.send("boom")
+	if tail := r.closed(); !strings.Contains(tail, "internal error") {
+		t.Fatalf("the connection that hit the bug got %q", tail)
+	}
+	if panics.Load() != 1 {
+		t.Fatalf("%d panics injected; want 1", panics.Load())
+	}
+	// The lock is free, the game goes on, and the name can be used again.
+	stillServes(t, a)
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	c := u.login(t, "carol", "")
+	stillServes(t, c)
 }

@@ -158,6 +158,15 @@ func (s *Server) Addr() string {
 	return s.ln.Addr().String()
 }
 
+// locked runs f under s.mu and returns its error. The lock is released
+// by defer, so a panic in f unwinds with the lock free and can be
+// recovered without stalling the server.
+func (s *Server) locked(f func() error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return f()
+}
+
 // ctx is the context for store calls (bounded, so a stuck database cannot
 // hold the server's lock for long).
 func (s *Server) ctx() (context.Context, context.CancelFunc) {
