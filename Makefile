@@ -43,7 +43,7 @@ fuzz:
 PEER_DEBS := python3 python3-requests
 peers:
 	@$(MAKE) --no-print-directory deps DEBS="$(PEER_DEBS)"
-	sh testdata/peers/build.sh
+	sh lab/peer/build.sh
 
 build: deps
 	$(GO) build -o bin/ ./cmd/krieg ./cmd/krieg-board

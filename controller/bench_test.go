@@ -2,7 +2,7 @@ package controller
 
 import (
 	"github.com/krieg/krieg/controller/belief"
-	"github.com/krieg/krieg/controller/internal/testboard"
+	"github.com/krieg/krieg/game/gametest"
 	"testing"
 	"time"
 
@@ -24,7 +24,7 @@ func snapshots(b *testing.B, hold, want int) []snapshot {
 	b.Helper()
 	var out []snapshot
 	done := func() bool { return len(out) >= want }
-	testboard.RandomGames(50, done, func(g uint64) func(referee.Entry) bool {
+	gametest.RandomGames(50, done, func(g uint64) func(referee.Entry) bool {
 		ctl := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 4 * hold, Seed: g})
 		return func(h referee.Entry) bool {
 			if o := belief.Observe(h); o.Mover == game.Black && o.Moved && ctl.sampler.Boards() >= hold && h.Ply > 10 {
@@ -60,10 +60,10 @@ func BenchmarkB1Update(b *testing.B) {
 		times = append(times, time.Since(t))
 	}
 	b.StopTimer()
-	testboard.ReportP99(b, times)
+	gametest.ReportP99(b, times)
 }
 
 // BenchmarkB1Baseline: the referee judging and playing one legal move.
 func BenchmarkB1Baseline(b *testing.B) {
-	testboard.JudgeOneMove(b)
+	gametest.JudgeOneMove(b)
 }

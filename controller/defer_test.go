@@ -3,8 +3,8 @@ package controller
 import (
 	"testing"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -21,7 +21,7 @@ import (
 func TestDeferredAttemptsSettle(t *testing.T) {
 	turns, equal, waited := 0, 0, 0
 	for g := uint64(0); g < 12; g++ {
-		ref, bots := testboard.RandomGame(g)
+		ref, bots := gametest.RandomGame(g)
 		opt := Options{Capacity: 256, Seed: g, Workers: 1}
 		now := New(game.White, referee.Wild16, game.Start(), opt)
 		later := New(game.White, referee.Wild16, game.Start(), opt)

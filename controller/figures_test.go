@@ -1,7 +1,7 @@
 package controller
 
 import (
-	"github.com/krieg/krieg/controller/internal/testboard"
+	"github.com/krieg/krieg/game/gametest"
 	"strings"
 	"testing"
 
@@ -66,18 +66,18 @@ func TestCheckTokens(t *testing.T) {
 			pos := f.ref.Position()
 			us := pos.Turn()
 			raw, refined := f.players[us].CheckRule()
-			if got := testboard.Names(union(raw)); got != testboard.Names(testboard.Squares(t, c.want)) {
-				t.Errorf("R3-R6 squares %q, want %q", got, testboard.Names(testboard.Squares(t, c.want)))
+			if got := gametest.Names(union(raw)); got != gametest.Names(gametest.Squares(t, c.want)) {
+				t.Errorf("R3-R6 squares %q, want %q", got, gametest.Names(gametest.Squares(t, c.want)))
 			}
-			if hold := testboard.Squares(t, c.mustHold); union(refined)&hold != hold {
-				t.Errorf("refined squares %q miss the checker on %s", testboard.Names(union(refined)), c.mustHold)
+			if hold := gametest.Squares(t, c.mustHold); union(refined)&hold != hold {
+				t.Errorf("refined squares %q miss the checker on %s", gametest.Names(union(refined)), c.mustHold)
 			}
-			if c.refined != "" && testboard.Names(union(refined)) != testboard.Names(testboard.Squares(t, c.refined)) {
-				t.Errorf("refined squares %q, want %q", testboard.Names(union(refined)), c.refined)
+			if c.refined != "" && gametest.Names(union(refined)) != gametest.Names(gametest.Squares(t, c.refined)) {
+				t.Errorf("refined squares %q, want %q", gametest.Names(union(refined)), c.refined)
 			}
 			v := f.players[us].View()
 			if tokenSquares(v, CheckToken) != union(refined) {
-				t.Errorf("Check tokens on %q, refined set %q", testboard.Names(tokenSquares(v, CheckToken)), testboard.Names(union(refined)))
+				t.Errorf("Check tokens on %q, refined set %q", gametest.Names(tokenSquares(v, CheckToken)), gametest.Names(union(refined)))
 			}
 		})
 	}
@@ -119,8 +119,8 @@ func TestKingTokens(t *testing.T) {
 			f.play(t, c.move)
 			pos := f.ref.Position()
 			us := pos.Turn().Other()
-			if got := testboard.Names(f.players[us].KingRule()); got != testboard.Names(testboard.Squares(t, c.want)) {
-				t.Errorf("King squares %q, want %q", got, testboard.Names(testboard.Squares(t, c.want)))
+			if got := gametest.Names(f.players[us].KingRule()); got != gametest.Names(gametest.Squares(t, c.want)) {
+				t.Errorf("King squares %q, want %q", got, gametest.Names(gametest.Squares(t, c.want)))
 			}
 			v := f.players[us].View()
 			truth := f.ref.Position()
@@ -146,8 +146,8 @@ func TestPawnTryTokens(t *testing.T) {
 			}
 		}
 	}
-	if !r1.Has(testboard.Squares(t, "b4").First()) {
-		t.Errorf("R1 tokens %q miss b4", testboard.Names(r1))
+	if !r1.Has(gametest.Squares(t, "b4").First()) {
+		t.Errorf("R1 tokens %q miss b4", gametest.Names(r1))
 	}
 }
 
@@ -179,12 +179,12 @@ func TestZone(t *testing.T) {
 	own := pos.Only(game.White)
 	z := Zone(&own, game.White)
 	for _, s := range []string{"a8", "d5", "h1", "h2"} {
-		if !z.Has(testboard.Squares(t, s).First()) {
+		if !z.Has(gametest.Squares(t, s).First()) {
 			t.Errorf("%s should be red (uncontrolled)", s)
 		}
 	}
 	for _, s := range []string{"b8", "h8", "a1", "a2", "b2", "c6", "e6"} {
-		if z.Has(testboard.Squares(t, s).First()) {
+		if z.Has(gametest.Squares(t, s).First()) {
 			t.Errorf("%s is controlled, not red", s)
 		}
 	}
@@ -222,8 +222,8 @@ func union(sets []game.Bitboard) game.Bitboard {
 // captures outnumber a start's men.
 func TestEnemyMenAmongStarts(t *testing.T) {
 	starts := []game.Position{
-		testboard.Position(t, "7k/8/8/8/8/8/8/R3K3 w - - 0 1"),
-		testboard.Position(t, "7k/8/8/8/n7/8/8/R3K3 w - - 0 1"),
+		gametest.Position(t, "7k/8/8/8/8/8/8/R3K3 w - - 0 1"),
+		gametest.Position(t, "7k/8/8/8/n7/8/8/R3K3 w - - 0 1"),
 	}
 	c := NewAmong(game.White, referee.Wild16, starts, Options{Capacity: 64, Seed: 1})
 	if got := c.View().EnemyMen; got != 1 {

@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 )
 
 // TestFloorSpreadsOverB1: a king B2 puts on d8 for certain, with B1 allowing
@@ -18,8 +18,8 @@ func TestFloorSpreadsOverB1(t *testing.T) {
 	var possible [game.King + 1]game.Bitboard
 	var max [game.King + 1]int
 	p[game.King][game.D8] = 1
-	possible[game.King] = testboard.Squares(t, "d8 e8 f8 g8")
-	possible[game.Queen] = testboard.Squares(t, "a1 h1")
+	possible[game.King] = gametest.Squares(t, "d8 e8 f8 g8")
+	possible[game.Queen] = gametest.Squares(t, "a1 h1")
 	max[game.King], max[game.Queen] = 1, 1
 	got := floored(p, possible, max, 0.05)
 	want := map[game.Square]float64{game.D8: 0.95 + 0.0125, game.E8: 0.0125, game.F8: 0.0125, game.G8: 0.0125}

@@ -3,8 +3,8 @@ package controller
 import (
 	"testing"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -16,7 +16,7 @@ import (
 func TestBoardsHoldTheEnemyMaterial(t *testing.T) {
 	fallbacks, turns, empty := 0, 0, 0
 	for g := uint64(0); g < 30; g++ {
-		ref, bots := testboard.RandomGame(g)
+		ref, bots := gametest.RandomGame(g)
 		c := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 16, Seed: g})
 		seen := 0
 		for ref.Result() == nil {

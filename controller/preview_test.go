@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -23,8 +23,8 @@ func byTarget(ts []Target) map[game.Square]Target {
 // on half the boards and takes the knight there on half.
 func TestPreviewFromBoards(t *testing.T) {
 	starts := []game.Position{
-		testboard.Position(t, "7k/8/8/8/8/8/8/R3K3 w - - 0 1"),
-		testboard.Position(t, "7k/8/8/8/n7/8/8/R3K3 w - - 0 1"),
+		gametest.Position(t, "7k/8/8/8/8/8/8/R3K3 w - - 0 1"),
+		gametest.Position(t, "7k/8/8/8/n7/8/8/R3K3 w - - 0 1"),
 	}
 	c := NewAmong(game.White, referee.Wild16, starts, Options{Capacity: 64, Seed: 1})
 	got := byTarget(c.Preview(game.A1))
@@ -55,8 +55,8 @@ func TestPreviewFromBoards(t *testing.T) {
 // hits it on half the boards.
 func TestPreviewDanger(t *testing.T) {
 	starts := []game.Position{
-		testboard.Position(t, "7k/8/8/8/8/8/8/1R2K3 w - - 0 1"),
-		testboard.Position(t, "7k/8/8/8/n7/8/8/1R2K3 w - - 0 1"),
+		gametest.Position(t, "7k/8/8/8/8/8/8/1R2K3 w - - 0 1"),
+		gametest.Position(t, "7k/8/8/8/n7/8/8/1R2K3 w - - 0 1"),
 	}
 	c := NewAmong(game.White, referee.Wild16, starts, Options{Capacity: 64, Seed: 1})
 	if g := byTarget(c.Preview(game.B1))[game.B2]; math.Abs(g.Danger-0.5) > 1e-9 || g.Accept != 1 {
@@ -110,7 +110,7 @@ func TestPreviewWithoutBoards(t *testing.T) {
 
 // TestUniformAccept: independent squares, hand-made probabilities.
 func TestUniformAccept(t *testing.T) {
-	own := testboard.White(t, "4k3/8/8/8/8/8/P7/R3K2R w KQ - 0 1")
+	own := gametest.White(t, "4k3/8/8/8/8/8/P7/R3K2R w KQ - 0 1")
 	var p [game.King + 1][64]float64
 	p[game.Knight][game.A5] = 0.5
 	p[game.Pawn][game.A5] = 0.25 // a5 occupied with 0.75
@@ -140,7 +140,7 @@ func TestUniformAccept(t *testing.T) {
 		}
 	}
 	// The rook's file: a5 (0.75 occupied) must be empty to reach a6, and a8 is taken with 0.4.
-	own2 := testboard.White(t, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+	own2 := gametest.White(t, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
 	a, c := UniformAccept(&own2, &p, game.NewMove(game.A1, game.A8, game.NoPieceType))
 	if math.Abs(a-0.25) > 1e-9 || math.Abs(c-0.1) > 1e-9 {
 		t.Errorf("a1a8: accept %.3f capture %.3f; want 0.25 and 0.1", a, c)

@@ -3,8 +3,8 @@ package controller
 import (
 	"testing"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 )
@@ -64,7 +64,7 @@ func blindMessages(t *testing.T, path string, rules referee.Ruleset, side game.C
 // message's ply), and returns the controller.
 func followRecord(t *testing.T, path string, rules referee.Ruleset, side game.Color, opt Options, each func(ply int, c *Controller)) *Controller {
 	t.Helper()
-	rec := testboard.Record(t, path)
+	rec := gametest.Record(t, path)
 	ref, err := record.Replay(rec, rules, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -3,8 +3,8 @@ package controller
 import (
 	"testing"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -13,12 +13,12 @@ import (
 // likely starts), is refused twice before Kh7. Only on h8 could two of its
 // attempts be illegal, so the boards hold it on h7 alone (boards/refusals.go).
 func TestEnemyRefusalsReachTheBoards(t *testing.T) {
-	hemmed := testboard.Position(t, "7k/8/5K2/8/8/8/8/6R1 w - - 0 1")
-	free := testboard.Position(t, "8/8/5K2/8/1k6/8/8/6R1 w - - 0 1")
+	hemmed := gametest.Position(t, "7k/8/5K2/8/8/8/8/6R1 w - - 0 1")
+	free := gametest.Position(t, "8/8/5K2/8/1k6/8/8/6R1 w - - 0 1")
 	c := NewAmong(game.White, referee.Berkeley, []game.Position{hemmed, free}, Options{Capacity: 64, Seed: 1})
 	ref := referee.New(referee.Berkeley, hemmed)
 	for _, m := range []string{"g1g2", "h8g8", "h8g7", "h8h7"} {
-		ref.Attempt(testboard.Move(t, m))
+		ref.Attempt(gametest.Move(t, m))
 	}
 	for _, e := range ref.Log() {
 		if h, ok := e.HeardBy(game.White); ok {

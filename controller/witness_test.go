@@ -1,7 +1,7 @@
 package controller
 
 import (
-	"github.com/krieg/krieg/controller/internal/testboard"
+	"github.com/krieg/krieg/game/gametest"
 	"testing"
 
 	"github.com/krieg/krieg/game"
@@ -15,15 +15,15 @@ func TestRefusedKingStepFindsLoneKing(t *testing.T) {
 	f := newFixture(t, "8/8/8/3k4/8/3K4/8/R7 w - - 0 1", referee.Wild16)
 	f.play(t, "a1a2", "d5e5")
 	before := f.players[game.White].Belief().Possible[game.King]
-	if want := testboard.Squares(t, "c5 e5 c6 d6 e6"); before != want {
-		t.Fatalf("king squares after its step: %q, want %q", testboard.Names(before), testboard.Names(want))
+	if want := gametest.Squares(t, "c5 e5 c6 d6 e6"); before != want {
+		t.Fatalf("king squares after its step: %q, want %q", gametest.Names(before), gametest.Names(want))
 	}
 	f.play(t, "d3d4")
 	if f.ref.Plies() != 2 {
 		t.Fatal("d3d4 should be refused: the king on e5 guards d4")
 	}
-	if got, want := f.players[game.White].Belief().Possible[game.King], testboard.Squares(t, "c5 e5"); got != want {
-		t.Errorf("king squares after the refusal: %q, want %q", testboard.Names(got), testboard.Names(want))
+	if got, want := f.players[game.White].Belief().Possible[game.King], gametest.Squares(t, "c5 e5"); got != want {
+		t.Errorf("king squares after the refusal: %q, want %q", gametest.Names(got), gametest.Names(want))
 	}
 }
 
@@ -67,14 +67,14 @@ func TestIllegalPawnCaptureEmptiesTarget(t *testing.T) {
 	f := newFixture(t, "4k3/1n6/4p3/8/3P4/8/8/4K3 b - - 0 1", referee.Wild16)
 	f.play(t, "e6e5") // now d4xe5 is possible: "1 pawn try"
 	white := f.players[game.White]
-	if !white.Belief().Possible[game.Knight].Has(testboard.Squares(t, "c5").First()) {
+	if !white.Belief().Possible[game.Knight].Has(gametest.Squares(t, "c5").First()) {
 		t.Fatal("the knight on b7 may have gone to c5")
 	}
 	f.play(t, "d4c5")
 	if f.ref.Plies() != 1 {
 		t.Fatal("d4xc5 should have been refused")
 	}
-	if white.Belief().Possible[game.Knight].Has(testboard.Squares(t, "c5").First()) {
+	if white.Belief().Possible[game.Knight].Has(gametest.Squares(t, "c5").First()) {
 		t.Error("a refused d4xc5 with a try announced shows c5 empty")
 	}
 }

@@ -5,10 +5,10 @@ import (
 	"io"
 	"strings"
 
-	"github.com/krieg/krieg/controller/evaluation"
 	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/lab"
 )
 
 // runEndgame plays the bot through random endgame studies and prints its mate rate.
@@ -54,7 +54,7 @@ func runEndgame(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 		return saveGame(*out, "krieg endgame "+material, n, ref, white, black, *seed)
 	}
-	r, err := evaluation.Endgame(evaluation.EndgameOptions{Material: material, Games: *games, Seed: *seed,
+	r, err := lab.Endgame(lab.EndgameOptions{Material: material, Games: *games, Seed: *seed,
 		Defender: *defender, MoveTime: *movetime, Rules: rules}, save)
 	if err != nil {
 		return err

@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/krieg/krieg/controller/evaluation"
 	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/lab"
 )
 
 func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -19,9 +19,9 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	capacity := fs.Int("boards", 0, "B2 boards held per player (default 4096, the capacity the calibration figures are measured at)")
 	parallel := fs.Int("parallel", 0, "games played at once (default: one per core)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
-	players := fs.String("players", "random", "who plays: "+strings.Join(evaluation.PlayerKinds, ", ")+
+	players := fs.String("players", "random", "who plays: "+strings.Join(lab.PlayerKinds, ", ")+
 		" (bot: the computer player against itself; mixed: against a random attempter, colours alternating)")
-	moveTime := fs.Duration("movetime", evaluation.DefaultMoveTime, "the computer player's budget per move")
+	moveTime := fs.Duration("movetime", lab.DefaultMoveTime, "the computer player's budget per move")
 	var pgn fileList
 	fs.Var(&pgn, "pgn", "score this recorded game (extended PGN; a directory: its .pgn files) instead of playing; the files after the flags join it")
 	floor := fs.Float64("floor", 0, "share of each class's probability spread evenly over the squares B1 allows (0: the default, 0.08; negative: none)")
@@ -31,7 +31,7 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt := evaluation.Options{Games: g.games, Seed: g.seed, Rules: rules, Start: start,
+	opt := lab.Options{Games: g.games, Seed: g.seed, Rules: rules, Start: start,
 		Capacity: *capacity, Parallel: *parallel, Players: *players, MoveTime: *moveTime, Floor: *floor, Purpose: *purpose}
 	if len(pgn) > 0 {
 		if opt.Records, opt.RecordNames, err = readRecords(append(pgn, fs.Args()...)); err != nil {
@@ -40,7 +40,7 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	} else if fs.NArg() > 0 {
 		return fmt.Errorf("%w: unexpected arguments %q (recorded games need --pgn)", errUsage, fs.Args())
 	}
-	r, err := evaluation.Run(opt)
+	r, err := lab.Run(opt)
 	if err != nil {
 		return err
 	}

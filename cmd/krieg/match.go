@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/krieg/krieg/controller/evaluation"
 	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/lab"
 )
 
 // runMatch plays games between two named players and prints the score.
@@ -30,7 +30,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	save := func(n int, ref *referee.Referee) error {
 		return saveGame(*out, "krieg match", n, ref, peeking(*white, *peek), peeking(*black, *peek), g.seed)
 	}
-	r, err := evaluation.Match(evaluation.MatchOptions{White: *white, Black: *black, Games: g.games, Seed: g.seed,
+	r, err := lab.Match(lab.MatchOptions{White: *white, Black: *black, Games: g.games, Seed: g.seed,
 		Rules: rules, Start: start, MoveTime: *movetime, Peek: *peek}, save)
 	if err != nil {
 		return err

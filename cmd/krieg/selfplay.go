@@ -9,10 +9,10 @@ import (
 	"path/filepath"
 
 	"github.com/krieg/krieg/controller"
-	"github.com/krieg/krieg/controller/evaluation"
 	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/lab"
 )
 
 func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -39,15 +39,15 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	scores := map[string]int{}
 	for i := 0; i < g.games; i++ {
-		s := evaluation.GameSeed(g.seed, i)
+		s := lab.GameSeed(g.seed, i)
 		var ref *referee.Referee
 		if traceOut == nil {
 			ref = attempter.Play(referee.New(rules, start), attempter.NewRandom(s), attempter.NewRandom(s+1))
 		} else {
 			var traceErr error
-			ref, _ = evaluation.PlayGame(i, s, rules, start, controller.Options{BeliefOnly: true}, func(p *evaluation.Ply) {
+			ref, _ = lab.PlayGame(i, s, rules, start, controller.Options{BeliefOnly: true}, func(p *lab.Ply) {
 				if traceErr == nil {
-					traceErr = evaluation.WriteTrace(traceOut, p)
+					traceErr = lab.WriteTrace(traceOut, p)
 				}
 			})
 			if traceErr != nil {

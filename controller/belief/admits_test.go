@@ -3,8 +3,8 @@ package belief
 import (
 	"testing"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 )
 
 // TestAdmits: from the start, B1 admits the start and refuses a board with a
@@ -21,7 +21,7 @@ func TestAdmits(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false}, // a pawn too many, off its squares
 		{"rnbqkbnr/ppppppp1/7p/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false},  // a pawn where none may be yet
 	} {
-		p := testboard.Position(t, tc.fen)
+		p := gametest.Position(t, tc.fen)
 		if got := b.Admits(&p); got != tc.want {
 			t.Errorf("%s: admitted %v, want %v", tc.fen, got, tc.want)
 		}

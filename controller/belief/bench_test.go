@@ -6,8 +6,8 @@ import (
 
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/controller/belief"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -25,7 +25,7 @@ func states(b *testing.B, want int) []state {
 	b.Helper()
 	var out []state
 	done := func() bool { return len(out) >= want }
-	testboard.RandomGames(50, done, func(uint64) func(referee.Entry) bool {
+	gametest.RandomGames(50, done, func(uint64) func(referee.Entry) bool {
 		ctl := controller.New(game.White, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true})
 		return func(h referee.Entry) bool {
 			before := *ctl.Belief()
@@ -58,10 +58,10 @@ func BenchmarkB1Spread(b *testing.B) {
 		times = append(times, time.Since(t))
 	}
 	b.StopTimer()
-	testboard.ReportP99(b, times)
+	gametest.ReportP99(b, times)
 }
 
 // BenchmarkB1SpreadBaseline: the referee judging and playing one legal move.
 func BenchmarkB1SpreadBaseline(b *testing.B) {
-	testboard.JudgeOneMove(b)
+	gametest.JudgeOneMove(b)
 }

@@ -1,7 +1,7 @@
 package belief
 
 import (
-	"github.com/krieg/krieg/controller/internal/testboard"
+	"github.com/krieg/krieg/game/gametest"
 	"testing"
 
 	"github.com/krieg/krieg/game"
@@ -95,9 +95,9 @@ func TestUnexplainedCaptureKeepsMakeups(t *testing.T) {
 // may have stood takes a knight from the bound (the classes are read before
 // the capture empties the square).
 func TestOwnCaptureCountsTheClass(t *testing.T) {
-	before := testboard.White(t, "7k/8/8/3n4/8/8/8/3RK3 w - - 0 1")
+	before := gametest.White(t, "7k/8/8/3n4/8/8/8/3RK3 w - - 0 1")
 	b := uncertain(map[game.PieceType]game.Bitboard{
-		game.King: testboard.Squares(t, "h8"), game.Knight: testboard.Squares(t, "d5 g6"), game.Rook: testboard.Squares(t, "a8 b8"),
+		game.King: gametest.Squares(t, "h8"), game.Knight: gametest.Squares(t, "d5 g6"), game.Rook: gametest.Squares(t, "a8 b8"),
 	})
 	playOwn(&b, before, game.NewMove(game.D1, game.D5, game.NoPieceType), game.D5, referee.CapturedPiece)
 	if b.Max[game.Knight] != 1 || b.Max[game.Rook] != 2 {

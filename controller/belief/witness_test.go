@@ -1,7 +1,7 @@
 package belief
 
 import (
-	"github.com/krieg/krieg/controller/internal/testboard"
+	"github.com/krieg/krieg/game/gametest"
 	"testing"
 
 	"github.com/krieg/krieg/game"
@@ -10,12 +10,12 @@ import (
 // TestWitnessNeedsOneClass: when another class may also have refused the
 // attempt (a knight on f5 guards d4), the king is not pinned down.
 func TestWitnessNeedsOneClass(t *testing.T) {
-	own := testboard.White(t, "7k/8/8/8/8/3K4/8/R7 w - - 0 1")
-	kings := testboard.Squares(t, "c5 e5 c6 d6 e6")
-	b := uncertain(map[game.PieceType]game.Bitboard{game.King: kings, game.Knight: testboard.Squares(t, "f5 h8")})
+	own := gametest.White(t, "7k/8/8/8/8/3K4/8/R7 w - - 0 1")
+	kings := gametest.Squares(t, "c5 e5 c6 d6 e6")
+	b := uncertain(map[game.PieceType]game.Bitboard{game.King: kings, game.Knight: gametest.Squares(t, "f5 h8")})
 	b.IllegalAttempt(&own, game.NewMove(game.D3, game.D4, game.NoPieceType))
-	if b.Possible[game.King] != kings || b.Possible[game.Knight] != testboard.Squares(t, "f5 h8") {
-		t.Errorf("king %q knight %q: two classes may witness, nothing is learnt", testboard.Names(b.Possible[game.King]), testboard.Names(b.Possible[game.Knight]))
+	if b.Possible[game.King] != kings || b.Possible[game.Knight] != gametest.Squares(t, "f5 h8") {
+		t.Errorf("king %q knight %q: two classes may witness, nothing is learnt", gametest.Names(b.Possible[game.King]), gametest.Names(b.Possible[game.Knight]))
 	}
 }
 
@@ -23,23 +23,23 @@ func TestWitnessNeedsOneClass(t *testing.T) {
 // squares ahead or by one attacking our king; with no pawn or piece ahead
 // possible, the single queen is the attacker.
 func TestRefusedPushWitnesses(t *testing.T) {
-	own := testboard.White(t, "7k/8/8/8/8/8/4P3/4K3 w - - 0 1")
+	own := gametest.White(t, "7k/8/8/8/8/8/4P3/4K3 w - - 0 1")
 	push := game.NewMove(game.E2, game.E4, game.NoPieceType)
-	queenSquares := testboard.Squares(t, "h4 a5 c6")
-	b := uncertain(map[game.PieceType]game.Bitboard{game.King: testboard.Squares(t, "h8"), game.Queen: queenSquares, game.Pawn: testboard.Squares(t, "e4 a7")})
+	queenSquares := gametest.Squares(t, "h4 a5 c6")
+	b := uncertain(map[game.PieceType]game.Bitboard{game.King: gametest.Squares(t, "h8"), game.Queen: queenSquares, game.Pawn: gametest.Squares(t, "e4 a7")})
 	b.IllegalAttempt(&own, push)
 	if b.Possible[game.Queen] != queenSquares {
-		t.Errorf("queens %q: a pawn on e4 may block the push, nothing is learnt", testboard.Names(b.Possible[game.Queen]))
+		t.Errorf("queens %q: a pawn on e4 may block the push, nothing is learnt", gametest.Names(b.Possible[game.Queen]))
 	}
-	b.Possible[game.Pawn] = testboard.Squares(t, "a7")
+	b.Possible[game.Pawn] = gametest.Squares(t, "a7")
 	b.IllegalAttempt(&own, push)
 	if b.Possible[game.Queen] != queenSquares {
-		t.Errorf("queens %q: up to three queens, one of them explains, nothing is learnt", testboard.Names(b.Possible[game.Queen]))
+		t.Errorf("queens %q: up to three queens, one of them explains, nothing is learnt", gametest.Names(b.Possible[game.Queen]))
 	}
 	b.makeups[0][queens] = 1
 	b.recount()
 	b.IllegalAttempt(&own, push)
-	if want := testboard.Squares(t, "h4 a5"); b.Possible[game.Queen] != want {
-		t.Errorf("queens %q, want %q: only a queen on the e1 diagonals explains the refusal", testboard.Names(b.Possible[game.Queen]), testboard.Names(want))
+	if want := gametest.Squares(t, "h4 a5"); b.Possible[game.Queen] != want {
+		t.Errorf("queens %q, want %q: only a queen on the e1 diagonals explains the refusal", gametest.Names(b.Possible[game.Queen]), gametest.Names(want))
 	}
 }

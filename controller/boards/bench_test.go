@@ -2,7 +2,7 @@ package boards
 
 import (
 	"fmt"
-	"github.com/krieg/krieg/controller/internal/testboard"
+	"github.com/krieg/krieg/game/gametest"
 	"runtime"
 	"sync"
 	"syscall"
@@ -30,7 +30,7 @@ func snapshots(b *testing.B, hold, want int) []snapshot {
 	b.Helper()
 	var out []snapshot
 	done := func() bool { return len(out) >= want }
-	testboard.RandomGames(50, done, func(g uint64) func(referee.Entry) bool {
+	gametest.RandomGames(50, done, func(g uint64) func(referee.Entry) bool {
 		s := New([]game.Position{game.Start()}, game.White, referee.Wild16, 2*hold, g, 0)
 		return func(h referee.Entry) bool {
 			o := belief.Observe(h)
@@ -87,7 +87,7 @@ func benchRefresh(b *testing.B, hold int, rules referee.Ruleset, refused int) {
 	}
 	b.StopTimer()
 	reportCPU(b, cpu)
-	testboard.ReportP99(b, times)
+	gametest.ReportP99(b, times)
 }
 
 // cpuTime returns the CPU time this process has used, in every thread.
@@ -136,7 +136,7 @@ func BenchmarkB2Baseline(b *testing.B) {
 			}
 			b.StopTimer()
 			reportCPU(b, cpu)
-			testboard.ReportP99(b, times)
+			gametest.ReportP99(b, times)
 		})
 	}
 }

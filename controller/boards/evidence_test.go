@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -14,7 +14,7 @@ import (
 // evidence against it, measured while B2 weighs moves uniformly; on a board
 // known for sure the factor is the ratio of the move's two probabilities.
 func TestEvidence(t *testing.T) {
-	p := testboard.Position(t, "7k/8/8/2n5/8/3Q4/8/4K3 b - - 0 1")
+	p := gametest.Position(t, "7k/8/8/2n5/8/3Q4/8/4K3 b - - 0 1")
 	var buf [game.MaxMoves]game.Move
 	legal := p.LegalMoves(buf[:0])
 	w := make([]float64, len(legal))

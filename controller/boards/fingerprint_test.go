@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/controller/belief"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -28,7 +28,7 @@ func TestRefreshFingerprint(t *testing.T) {
 		h.Write(word[:])
 	}
 	messages := 0
-	testboard.RandomGames(12, func() bool { return false }, func(g uint64) func(referee.Entry) bool {
+	gametest.RandomGames(12, func() bool { return false }, func(g uint64) func(referee.Entry) bool {
 		var samplers [2]*Sampler
 		for i := range samplers {
 			samplers[i] = New([]game.Position{game.Start()}, game.White, referee.Wild16, 1024, g, 2)

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/controller/belief"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -15,7 +15,7 @@ import (
 // each with our men where they stand, the enemy king on a square B1 allows
 // and out of check, equally weighted, and leaves the sampler empty.
 func TestGuessWhenNoBoardAgrees(t *testing.T) {
-	pos := testboard.Position(t, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+	pos := gametest.Position(t, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
 	own := pos.Only(game.White)
 	b := belief.New(&pos, game.White)
 	b.Possible[game.King] = game.Rank8 | game.Rank7 // the king may be on either rank

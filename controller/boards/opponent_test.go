@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -16,7 +16,7 @@ func TestPurposeWeights(t *testing.T) {
 	// The black knight on d5 is attacked by the pawn on e4; it can take the
 	// rook on c3, step to f4 (safe) or to f6 (safe), or to b4 (attacked by
 	// the pawn on a3).
-	p := testboard.Position(t, "7k/8/8/3n4/4P3/P1R5/8/4K3 b - - 0 1")
+	p := gametest.Position(t, "7k/8/8/3n4/4P3/P1R5/8/4K3 b - - 0 1")
 	moves := map[string]float64{
 		"d5c3": 5 + 1.5, // takes the rook on an unguarded square, leaving the attacked d5
 		"d5b4": -3,      // lands where the pawn on a3 attacks
@@ -52,7 +52,7 @@ func TestPurposeWeights(t *testing.T) {
 // exp(purposeScale·1.5) times the child in which the king stepped, under the
 // purposeful model alone; the same under the uniform one.
 func TestPurposeShiftsChildren(t *testing.T) {
-	p := testboard.Position(t, "7k/8/8/2n5/8/8/8/2R1K3 b - - 0 1")
+	p := gametest.Position(t, "7k/8/8/2n5/8/8/8/2R1K3 b - - 0 1")
 	for _, tc := range []struct {
 		purpose, ratio float64
 	}{{0, 1}, {1, math.Exp(purposeScale * 1.5)}} {

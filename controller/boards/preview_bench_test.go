@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/controller/belief"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -26,7 +26,7 @@ func pickUps(b *testing.B, hold, want int) []pickUp {
 	b.Helper()
 	var out []pickUp
 	done := func() bool { return len(out) >= want }
-	testboard.RandomGames(50, done, func(g uint64) func(referee.Entry) bool {
+	gametest.RandomGames(50, done, func(g uint64) func(referee.Entry) bool {
 		s := New([]game.Position{game.Start()}, game.White, referee.Wild16, 4*hold, g, 0)
 		return func(h referee.Entry) bool {
 			o := belief.Observe(h)
@@ -82,7 +82,7 @@ func BenchmarkB2Preview(b *testing.B) {
 				preview(s.boards, moves)
 				times = append(times, time.Since(t))
 			}
-			testboard.ReportP99(b, times)
+			gametest.ReportP99(b, times)
 		})
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 )
 
 // weighted is one hand-made board and its weight.
@@ -19,13 +19,13 @@ func particles(t *testing.T, bs []weighted) []particle {
 	t.Helper()
 	out := make([]particle, len(bs))
 	for i, b := range bs {
-		out[i] = particle{pos: testboard.Position(t, b.fen), w: b.w}
+		out[i] = particle{pos: gametest.Position(t, b.fen), w: b.w}
 	}
 	return out
 }
 
 // move parses a move in UCI, failing the test on a bad one.
-func move(t *testing.T, s string) game.Move { return testboard.Move(t, s) }
+func move(t *testing.T, s string) game.Move { return gametest.Move(t, s) }
 
 // TestPreview: three boards of White's Ke1 Ra1 against a king on h8, one
 // with a knight on a4 (weight 1/4), one with a bishop on c6 (1/4). The
@@ -108,7 +108,7 @@ func TestExposed(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p := testboard.Position(t, c.fen)
+			p := gametest.Position(t, c.fen)
 			m := move(t, c.move)
 			if !p.IsLegal(m) {
 				t.Fatalf("%s is not legal in %s", c.move, c.fen)

@@ -5,9 +5,9 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/controller/belief"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -66,5 +66,5 @@ func BenchmarkB2Rebuild(b *testing.B) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(made)/float64(b.N), "boards/op")
-	testboard.ReportP99(b, times)
+	gametest.ReportP99(b, times)
 }

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/controller/belief"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -54,7 +54,7 @@ func TestOfferedCountMatchesTheReferee(t *testing.T) {
 // refusal of the enemy's be heard; Berkeley with Any? offers fewer attempts
 // after the question, so only the count is checked there.
 func TestRefusalFactor(t *testing.T) {
-	p := testboard.Position(t, "7k/8/5K2/8/8/8/8/6R1 b - - 0 1")
+	p := gametest.Position(t, "7k/8/5K2/8/8/8/8/6R1 b - - 0 1")
 	var buf [game.MaxMoves]game.Move
 	legal := len(p.LegalMoves(buf[:0]))
 	for _, tc := range []struct {
@@ -95,8 +95,8 @@ func TestRefusalFactor(t *testing.T) {
 // board by half of 1 and half of 2/3: the king is on h7 with chance
 // 0.5/(0.5+5/6).
 func TestRefusalsHeardWeighTheBoards(t *testing.T) {
-	hemmed := testboard.Position(t, "7k/8/5K2/8/8/8/8/6R1 b - - 0 1")
-	free := testboard.Position(t, "8/8/5K2/8/1k6/8/8/6R1 b - - 0 1")
+	hemmed := gametest.Position(t, "7k/8/5K2/8/8/8/8/6R1 b - - 0 1")
+	free := gametest.Position(t, "8/8/5K2/8/1k6/8/8/6R1 b - - 0 1")
 	s := New([]game.Position{hemmed, free}, game.White, referee.Berkeley, 64, 1, 1)
 	ref := referee.New(referee.Berkeley, hemmed)
 	for _, m := range []string{"h8g8", "h8g7", "h8h7"} {
@@ -151,7 +151,7 @@ func TestRefusalEvidence(t *testing.T) {
 
 	// Black's king steps h8-h7-h8... next to White's king, never refused,
 	// while White's rook shuffles on the g-file.
-	p := testboard.Position(t, "7k/8/5K2/8/8/8/8/6R1 w - - 0 1")
+	p := gametest.Position(t, "7k/8/5K2/8/8/8/8/6R1 w - - 0 1")
 	s := New([]game.Position{p}, game.White, referee.Berkeley, 64, 1, 1)
 	ref := referee.New(referee.Berkeley, p)
 	for i := 0; i < 4; i++ {

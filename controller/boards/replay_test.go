@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/controller"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -15,7 +15,7 @@ import (
 func TestReplayIsReproducible(t *testing.T) {
 	opt := controller.Options{Capacity: 16, Seed: 3, Workers: 2}
 	fallbacks, messages := 0, 0
-	testboard.RandomGames(4, func() bool { return fallbacks >= 5 }, func(g uint64) func(referee.Entry) bool {
+	gametest.RandomGames(4, func() bool { return fallbacks >= 5 }, func(g uint64) func(referee.Entry) bool {
 		a := controller.New(game.White, referee.Wild16, game.Start(), opt)
 		b := controller.New(game.White, referee.Wild16, game.Start(), opt)
 		before := fallbacks

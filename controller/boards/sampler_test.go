@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/controller/belief"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -44,8 +44,8 @@ func follow(t *testing.T, s *Sampler, obs []belief.Observation) {
 // TestOwnMoveFiltersBoards: X// check, so the board with the black king on a8 (which would be in check) is
 // ruled out and the king stands on h8 for certain.
 func TestOwnMoveFiltersBoards(t *testing.T) {
-	a8 := testboard.Position(t, "k7/8/8/8/8/8/8/1R2K3 w - - 0 1")
-	h8 := testboard.Position(t, "7k/8/8/8/8/8/8/1R2K3 w - - 0 1")
+	a8 := gametest.Position(t, "k7/8/8/8/8/8/8/1R2K3 w - - 0 1")
+	h8 := gametest.Position(t, "7k/8/8/8/8/8/8/1R2K3 w - - 0 1")
 	s := New([]game.Position{a8, h8}, game.White, referee.Wild16, 64, 1, 1)
 	follow(t, s, heard(t, referee.New(referee.Wild16, h8), game.White, "b1a1"))
 	p := s.Probabilities()
@@ -58,7 +58,7 @@ func TestOwnMoveFiltersBoards(t *testing.T) {
 // no capture announced has three moves (g8, g7, h7); the uniform opponent
 // gives each a third.
 func TestEnemyMoveWeighsMovesEqually(t *testing.T) {
-	pos := testboard.Position(t, "7k/8/8/8/8/8/8/R3K3 b - - 0 1")
+	pos := gametest.Position(t, "7k/8/8/8/8/8/8/R3K3 b - - 0 1")
 	s := New([]game.Position{pos}, game.White, referee.Wild16, 64, 1, 2)
 	follow(t, s, heard(t, referee.New(referee.Wild16, pos), game.White, "h8g8"))
 	p := s.Probabilities()
@@ -75,7 +75,7 @@ func TestEnemyMoveWeighsMovesEqually(t *testing.T) {
 // TestHiddenResamplesToMax: three equally likely boards resampled to two keep
 // two of them with weights summing to one.
 func TestHiddenResamplesToMax(t *testing.T) {
-	pos := testboard.Position(t, "7k/8/8/8/8/8/8/R3K3 b - - 0 1")
+	pos := gametest.Position(t, "7k/8/8/8/8/8/8/R3K3 b - - 0 1")
 	s := New([]game.Position{pos}, game.White, referee.Wild16, 64, 1, 1)
 	follow(t, s, heard(t, referee.New(referee.Wild16, pos), game.White, "h8g8"))
 	all, two := s.Hidden(0), s.Hidden(2)
@@ -90,9 +90,9 @@ func TestHiddenResamplesToMax(t *testing.T) {
 // TestRebuildHonoursBelief: boards rebuilt after a fallback put every enemy
 // man on a square its class's B1 set allows, and count the fallback.
 func TestRebuildHonoursBelief(t *testing.T) {
-	start := testboard.Position(t, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+	start := gametest.Position(t, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
 	b := belief.New(&start, game.White)
-	b.Possible[game.King] = testboard.Squares(t, "a8 b8 c8")
+	b.Possible[game.King] = gametest.Squares(t, "a8 b8 c8")
 	s := New([]game.Position{start}, game.White, referee.Wild16, 16, 1, 1)
 	s.boards = s.boards[:0]
 	own := start.Only(game.White)
@@ -102,7 +102,7 @@ func TestRebuildHonoursBelief(t *testing.T) {
 	}
 	for _, x := range s.Hidden(0) {
 		if k := x.Pos.KingSquare(game.Black); !b.Possible[game.King].Has(k) {
-			t.Errorf("rebuilt king on %v, outside %s", k, testboard.Names(b.Possible[game.King]))
+			t.Errorf("rebuilt king on %v, outside %s", k, gametest.Names(b.Possible[game.King]))
 		}
 	}
 }

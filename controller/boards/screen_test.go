@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/controller/belief"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -42,11 +42,11 @@ var screenFENs = []string{
 func screenPositions(t *testing.T, games int) []game.Position {
 	var out []game.Position
 	for _, fen := range screenFENs {
-		out = append(out, testboard.Position(t, fen))
+		out = append(out, gametest.Position(t, fen))
 	}
 	// A board no game reaches, the side not to move in check: the screen
 	// must not assume our king safe before the enemy's move.
-	attacked := testboard.Position(t, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")
+	attacked := gametest.Position(t, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")
 	attacked.Put(game.E2, game.NewPiece(game.White, game.Rook))
 	out = append(out, attacked)
 	rng := rand.New(rand.NewPCG(15, 16))

@@ -3,8 +3,8 @@ package jkrieg
 import (
 	"testing"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 )
 
 // BenchmarkJKriegTryOpacity times rule R1's exact split in its worst case:
@@ -12,7 +12,7 @@ import (
 // BenchmarkJKriegBaseline, the legal moves of the same position, is the
 // baseline.
 func BenchmarkJKriegTryOpacity(b *testing.B) {
-	own := testboard.White(b, "4k3/8/1P3P2/8/1P3P2/8/1P3P2/4K3 w - - 0 1")
+	own := gametest.White(b, "4k3/8/1P3P2/8/1P3P2/8/1P3P2/4K3 w - - 0 1")
 	targets, hits := TryTargets(&own, game.White, ^game.Bitboard(0))
 	for i := 0; i < b.N; i++ {
 		_ = TryOpacity(targets, hits, 3)
@@ -21,7 +21,7 @@ func BenchmarkJKriegTryOpacity(b *testing.B) {
 
 // BenchmarkJKriegBaseline generates the legal moves of the same position.
 func BenchmarkJKriegBaseline(b *testing.B) {
-	pos := testboard.Position(b, "4k3/8/1P3P2/8/1P3P2/8/1P3P2/4K3 w - - 0 1")
+	pos := gametest.Position(b, "4k3/8/1P3P2/8/1P3P2/8/1P3P2/4K3 w - - 0 1")
 	var buf [game.MaxMoves]game.Move
 	for i := 0; i < b.N; i++ {
 		_ = pos.LegalMoves(buf[:0])

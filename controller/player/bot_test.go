@@ -5,10 +5,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/krieg/krieg/controller/evaluation"
 	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/lab"
 )
 
 const blitz = 50 * time.Millisecond
@@ -58,11 +58,11 @@ func TestBotKeepsItsPieceSafe(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	for _, material := range []string{"kqk", "krk"} {
 		for i := 0; i < 12; i++ {
-			start, err := evaluation.RandomEndgame(material, rng)
+			start, err := lab.RandomEndgame(material, rng)
 			if err != nil {
 				t.Fatal(err)
 			}
-			starts := evaluation.LoneKingStarts(&start)
+			starts := lab.LoneKingStarts(&start)
 			ref := referee.New(referee.Wild16, start)
 			bot := player.New(player.Options{MoveTime: blitz, Seed: uint64(i), Starts: starts})
 			bot.Turn(ref)
@@ -130,7 +130,7 @@ func TestBotPushesAPawnOutOfReach(t *testing.T) {
 // Against the random player the bot wins short matches and never loses.
 func TestBotBeatsRandom(t *testing.T) {
 	for _, tc := range []struct{ white, black string }{{"bot", "random"}, {"random", "bot"}} {
-		r, err := evaluation.Match(evaluation.MatchOptions{White: tc.white, Black: tc.black, Games: 2, Seed: 5,
+		r, err := lab.Match(lab.MatchOptions{White: tc.white, Black: tc.black, Games: 2, Seed: 5,
 			Rules: referee.Wild16, Start: game.Start(), MoveTime: 20 * time.Millisecond}, nil)
 		if err != nil {
 			t.Fatal(err)

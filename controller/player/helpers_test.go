@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/controller"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 )
@@ -15,11 +15,11 @@ import (
 func sq(s string) game.Square { x, _ := game.ParseSquare(s); return x }
 
 // move parses a move in UCI, failing the test on a bad one.
-func move(t *testing.T, s string) game.Move { return testboard.Move(t, s) }
+func move(t *testing.T, s string) game.Move { return gametest.Move(t, s) }
 
 // board is a believed board from a FEN, failing the test on a bad one.
 func board(t *testing.T, fen string, w float64) controller.Board {
-	return controller.Board{Pos: testboard.Position(t, fen), Weight: w}
+	return controller.Board{Pos: gametest.Position(t, fen), Weight: w}
 }
 
 // replayTo plays the recorded game at path under rules through a referee up
@@ -27,7 +27,7 @@ func board(t *testing.T, fen string, w float64) controller.Board {
 // the record is bad or shorter.
 func replayTo(t *testing.T, path string, rules referee.Ruleset, ply int) *referee.Referee {
 	t.Helper()
-	rec := testboard.Record(t, path)
+	rec := gametest.Record(t, path)
 	stop := errors.New("stop")
 	ref, err := record.Replay(rec, rules, func(s record.Step) error {
 		if s.Index == ply-1 {

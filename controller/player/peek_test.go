@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/controller"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -42,7 +42,7 @@ func TestPeeked(t *testing.T) {
 // queen stands on e3 takes it with a pawn; without the peek it does not
 // try to.
 func TestPeekShowsTheBoard(t *testing.T) {
-	truth := testboard.Position(t, "rnb1kbnr/pppppppp/8/8/8/4q3/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	truth := gametest.Position(t, "rnb1kbnr/pppppppp/8/8/8/4q3/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
 	for _, peek := range []bool{true, false} {
 		ref := referee.New(referee.Wild16, truth)
 		opt := Options{MoveTime: time.Second, Seed: 1, Starts: []game.Position{game.Start()}}

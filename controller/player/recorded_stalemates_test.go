@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 )
@@ -46,7 +46,7 @@ var recordedStalemates = []struct{ path, why string }{
 func TestRecordedStalemates(t *testing.T) {
 	for _, c := range recordedStalemates {
 		t.Run(c.why, func(t *testing.T) {
-			rec := testboard.Record(t, c.path)
+			rec := gametest.Record(t, c.path)
 			rules, err := rec.Rules()
 			if err != nil {
 				t.Fatal(err)

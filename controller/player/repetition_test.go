@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -25,7 +25,7 @@ func TestShuffleGivesWayInATechnicalWin(t *testing.T) {
 		"4qk2/8/5K2/8/2r5/5n2/p7/5b2 b - - 0 1",
 		"4qk2/8/8/5K2/2r5/5n2/p7/5b2 b - - 0 1",
 	} {
-		starts = append(starts, testboard.Position(t, fen))
+		starts = append(starts, gametest.Position(t, fen))
 	}
 	best := func(b *Bot) game.Move {
 		c := b.choose(map[game.Move]bool{}, referee.Wild16, time.Now().Add(time.Minute))

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/controller"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 )
 
 // The recorded stalemate (the enemy king on h1 behind its pawn on h2, which
@@ -122,7 +122,7 @@ func TestMobileShare(t *testing.T) {
 // of its score (the king's 10 % on h1 stalemated) and falls behind Ra8, which
 // frees g1; a score at or below a draw is left alone.
 func TestPenalizeStalemates(t *testing.T) {
-	own := testboard.White(t, "6R1/7B/4N3/5P2/8/8/8/1K5k w - - 0 1")
+	own := gametest.White(t, "6R1/7B/4N3/5P2/8/8/8/1K5k w - - 0 1")
 	v := h1OrD3(0.1, sq("h2").Bit()|sq("d4").Bit())
 	boards := []controller.Board{board(t, "6R1/7B/4N3/5P2/8/8/7p/1K5k w - - 0 1", 1)}
 	cands := []choice{
@@ -157,7 +157,7 @@ func stalemateRisk(after *game.Position, us game.Color, v *controller.ViewModel,
 // counts as frozen (the queen on f2 holds g1 and g2, and h2 is attacked
 // through it); once B1 rules out any man between, h1 is in check.
 func TestFrozenBehindABlocker(t *testing.T) {
-	p := testboard.Position(t, "rr5n/3k2b1/2p1b1p1/3p4/7q/3n4/5q2/K7 w - - 0 1")
+	p := gametest.Position(t, "rr5n/3k2b1/2p1b1p1/3p4/7q/3n4/5q2/K7 w - - 0 1")
 	after := p.Only(game.Black) // our men after Qh4
 	var v controller.ViewModel
 	v.Possible[game.King] = sq("h1").Bit() | sq("a1").Bit()
@@ -203,7 +203,7 @@ func TestFewMenDoubt(t *testing.T) {
 // the pawn's freedom by a half, so Nd8 keeps 75 % of its score; with five
 // men neither applies and the boards' word stands.
 func TestPenalizeStalematesFewMen(t *testing.T) {
-	own := testboard.White(t, "6R1/7B/4N3/5P2/8/8/8/1K5k w - - 0 1")
+	own := gametest.White(t, "6R1/7B/4N3/5P2/8/8/8/1K5k w - - 0 1")
 	v := h1OrD3(0.001, sq("a5").Bit()|sq("h2").Bit())
 	boards := []controller.Board{board(t, "6R1/7B/4N3/p4P2/8/3k4/8/1K6 w - - 0 1", 1)}
 	for _, c := range []struct {

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/controller"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 )
@@ -15,7 +15,7 @@ const darkboard = "../../testdata/games/darkboard-liam-2023.pgn"
 
 func load(t *testing.T, path string) *record.Record {
 	t.Helper()
-	return testboard.Record(t, path)
+	return gametest.Record(t, path)
 }
 
 func TestDarkboardGame(t *testing.T) {

@@ -1,4 +1,4 @@
-package testboard
+package gametest
 
 import (
 	"testing"

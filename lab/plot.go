@@ -1,4 +1,4 @@
-package evaluation
+package lab
 
 import (
 	"fmt"
@@ -47,7 +47,7 @@ func (r Reliability) Plot(path string) error {
 		}
 		line, points, err := plotter.NewLinePoints(xy)
 		if err != nil {
-			return fmt.Errorf("evaluation: plotting %s: %w", series.name, err)
+			return fmt.Errorf("lab: plotting %s: %w", series.name, err)
 		}
 		line.Color, points.Color = series.c, series.c
 		points.Shape = series.mark
@@ -56,18 +56,18 @@ func (r Reliability) Plot(path string) error {
 	}
 	w, err := p.WriterTo(5*vg.Inch, 5*vg.Inch, "png")
 	if err != nil {
-		return fmt.Errorf("evaluation: drawing the reliability plot: %w", err)
+		return fmt.Errorf("lab: drawing the reliability plot: %w", err)
 	}
 	f, err := os.Create(path)
 	if err != nil {
-		return fmt.Errorf("evaluation: %w", err)
+		return fmt.Errorf("lab: %w", err)
 	}
 	if _, err := w.WriteTo(f); err != nil {
 		f.Close()
-		return fmt.Errorf("evaluation: writing %s: %w", path, err)
+		return fmt.Errorf("lab: writing %s: %w", path, err)
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("evaluation: writing %s: %w", path, err)
+		return fmt.Errorf("lab: writing %s: %w", path, err)
 	}
 	return nil
 }

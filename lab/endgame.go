@@ -1,4 +1,4 @@
-package evaluation
+package lab
 
 import (
 	"fmt"
@@ -91,7 +91,7 @@ func Endgame(opt EndgameOptions, each func(n int, ref *referee.Referee) error) (
 				p = bot
 			}
 			if len(p.Turn(ref)) == 0 {
-				return r, fmt.Errorf("evaluation: endgame %d: no attempt at ply %d", n+1, ref.Plies())
+				return r, fmt.Errorf("lab: endgame %d: no attempt at ply %d", n+1, ref.Plies())
 			}
 		}
 		res := ref.Result()
@@ -132,7 +132,7 @@ func Endgame(opt EndgameOptions, each func(n int, ref *referee.Referee) error) (
 func RandomEndgame(material string, rng *rand.Rand) (game.Position, error) {
 	men, ok := endgameMen[material]
 	if !ok {
-		return game.Position{}, fmt.Errorf("evaluation: unknown endgame %q (want one of %s)", material, strings.Join(Endgames, ", "))
+		return game.Position{}, fmt.Errorf("lab: unknown endgame %q (want one of %s)", material, strings.Join(Endgames, ", "))
 	}
 	for {
 		if p, ok := drawEndgame(men, rng); ok {

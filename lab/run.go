@@ -1,4 +1,4 @@
-package evaluation
+package lab
 
 import (
 	"fmt"
@@ -125,10 +125,10 @@ func setUp(opt *Options) (func(i int) (*referee.Referee, [2]Player), error) {
 		for i, rec := range opt.Records {
 			var err error
 			if rules[i], err = rec.Rules(); err != nil {
-				return nil, fmt.Errorf("evaluation: %s: %w", opt.recordName(i), err)
+				return nil, fmt.Errorf("lab: %s: %w", opt.recordName(i), err)
 			}
 			if _, _, err := newReplayer(rec, rules[i]); err != nil {
-				return nil, fmt.Errorf("evaluation: %s: %w", opt.recordName(i), err)
+				return nil, fmt.Errorf("lab: %s: %w", opt.recordName(i), err)
 			}
 		}
 		opt.Games, opt.Rules = len(opt.Records), rules[0]
@@ -150,7 +150,7 @@ func setUp(opt *Options) (func(i int) (*referee.Referee, [2]Player), error) {
 	case "mixed":
 		kinds = [2][2]maker{{bot, random}, {random, bot}}
 	default:
-		return nil, fmt.Errorf("evaluation: unknown players %q (want one of %s)", opt.Players, strings.Join(PlayerKinds, ", "))
+		return nil, fmt.Errorf("lab: unknown players %q (want one of %s)", opt.Players, strings.Join(PlayerKinds, ", "))
 	}
 	return func(i int) (*referee.Referee, [2]Player) {
 		ref := referee.New(opt.Rules, opt.Start)

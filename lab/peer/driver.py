@@ -1,6 +1,6 @@
 """driver.py: runs outside Kriegspiel bots and ks-game's referee for krieg.
 
-krieg's Go side (package controller/evaluation/peer) starts this script and
+krieg's Go side (package lab/peer) starts this script and
 talks to it in JSON lines on stdin/stdout. It never opens a socket: a bot's
 decision function is imported and called with the state the site
 (kriegspiel.org) would have served it, and ks-game's referee is run on every

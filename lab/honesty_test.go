@@ -1,4 +1,4 @@
-package evaluation
+package lab
 
 import (
 	"image/png"
@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/controller"
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 )
 
 // TestCredibleRegion: the smallest set of squares holding the mass, taken
@@ -32,9 +32,9 @@ func TestCredibleRegion(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var p [64]float64
 			for s, x := range tc.p {
-				p[testboard.Squares(t, s).First()] = x
+				p[gametest.Squares(t, s).First()] = x
 			}
-			if got := testboard.Names(CredibleRegion(&p, tc.mass)); got != tc.want {
+			if got := gametest.Names(CredibleRegion(&p, tc.mass)); got != tc.want {
 				t.Errorf("region %q, want %q", got, tc.want)
 			}
 		})
@@ -44,12 +44,12 @@ func TestCredibleRegion(t *testing.T) {
 // view returns a view model for White with the given king and knight
 // probabilities (square → probability) and White's men from fen.
 func view(t *testing.T, fen string, king, knight map[string]float64) *controller.ViewModel {
-	v := &controller.ViewModel{Side: game.White, Own: testboard.White(t, fen)}
+	v := &controller.ViewModel{Side: game.White, Own: gametest.White(t, fen)}
 	for s, x := range king {
-		v.Probability[game.King][testboard.Squares(t, s).First()] = x
+		v.Probability[game.King][gametest.Squares(t, s).First()] = x
 	}
 	for s, x := range knight {
-		v.Probability[game.Knight][testboard.Squares(t, s).First()] = x
+		v.Probability[game.Knight][gametest.Squares(t, s).First()] = x
 	}
 	return v
 }
@@ -59,7 +59,7 @@ func view(t *testing.T, fen string, king, knight map[string]float64) *controller
 // likely square; a knight once rated 0.
 func TestHonestyOnKnownViews(t *testing.T) {
 	const fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
-	truth := testboard.Position(t, "4k3/8/8/8/8/8/8/4K1n1 w - - 0 1")
+	truth := gametest.Position(t, "4k3/8/8/8/8/8/8/4K1n1 w - - 0 1")
 	h := newHonesty()
 	// 1: king on e8 rated 0, knight on g1 rated 0.5.
 	h.add(&truth, game.White, view(t, fen, map[string]float64{"d8": 0.6, "f8": 0.4}, map[string]float64{"g1": 0.5, "h3": 0.5}))
@@ -113,7 +113,7 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 // TestPlotWritesPNG draws a reliability diagram and reads it back as a PNG.
 func TestPlotWritesPNG(t *testing.T) {
 	h := newHonesty()
-	truth := testboard.Position(t, "4k3/8/8/8/8/8/8/4K1n1 w - - 0 1")
+	truth := gametest.Position(t, "4k3/8/8/8/8/8/8/4K1n1 w - - 0 1")
 	h.add(&truth, game.White, view(t, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", map[string]float64{"e8": 0.7, "d8": 0.3}, map[string]float64{"g1": 1}))
 	h.finish()
 	path := filepath.Join(t.TempDir(), "rel.png")

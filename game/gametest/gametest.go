@@ -1,6 +1,7 @@
-// Package testboard holds the small helpers the controller's layers share in
-// their tests: positions from FEN and sets of squares written as text.
-package testboard
+// Package gametest holds the small helpers that tests across krieg share,
+// as net/http/httptest does for HTTP: positions from FEN, sets of squares
+// written as text, and games played out for a test.
+package gametest
 
 import (
 	"os"

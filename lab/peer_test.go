@@ -1,4 +1,4 @@
-package evaluation
+package lab
 
 import (
 	"errors"
@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/krieg/krieg/controller/evaluation/peer"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/lab/peer"
 )
 
 func TestMatchWithoutPeersSaysHowToBuildThem(t *testing.T) {

@@ -1,9 +1,9 @@
-// Package evaluation measures the deduction engine the way DEDUCTION.md
+// Package lab measures the deduction engine the way DEDUCTION.md
 // asks: games with the truth known to the harness (between random
 // attempters, computer players, or replayed from records), a controller for
 // each player fed every entry it hears, and after every ply soundness,
 // sharpness, calibration, honesty, boards held and speed.
-package evaluation
+package lab
 
 import (
 	"fmt"
@@ -64,7 +64,7 @@ func Follow(n int, ref *referee.Referee, players [2]Player, seed uint64, opt con
 					}
 					if _, err := ctls[c].Observe(h); err != nil {
 						// The referee's own log: a refusal is a bug in the engine.
-						panic(fmt.Sprintf("evaluation: game %d: %v", n, err))
+						panic(fmt.Sprintf("lab: game %d: %v", n, err))
 					}
 					if t := ctls[c].Timing(); t.Message {
 						ply.Timings[c] = append(ply.Timings[c], t)

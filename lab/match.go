@@ -1,4 +1,4 @@
-package evaluation
+package lab
 
 import (
 	"errors"
@@ -7,11 +7,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/krieg/krieg/controller/evaluation/peer"
 	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/lab/peer"
 )
 
 // Player plays one turn through the umpire: attempts until one is accepted
@@ -58,9 +58,9 @@ func NewPlayer(name string, ref *referee.Referee, seed uint64, opt PlayerOptions
 		return attempter.NewCheat(ref, seed), nil
 	}
 	if strings.HasPrefix(name, peerPrefix) {
-		return nil, fmt.Errorf("evaluation: %s plays only in a match (Match starts its driver)", name)
+		return nil, fmt.Errorf("lab: %s plays only in a match (Match starts its driver)", name)
 	}
-	return nil, fmt.Errorf("evaluation: unknown player %q (want one of %s)", name, strings.Join(PlayerNames, ", "))
+	return nil, fmt.Errorf("lab: unknown player %q (want one of %s)", name, strings.Join(PlayerNames, ", "))
 }
 
 // MatchOptions describe a match.
@@ -144,7 +144,7 @@ func (t *TurnTimes) add(d time.Duration, game, ply int, budget time.Duration) {
 func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (MatchReport, error) {
 	r := MatchReport{White: opt.White, Black: opt.Black, Rules: opt.Rules.Name, Games: opt.Games, Seed: opt.Seed, Endings: map[string]int{}}
 	if !(opt.Peek >= 0 && opt.Peek <= 1) { // NaN too
-		return r, fmt.Errorf("evaluation: peek %g is not a weight in [0,1]", opt.Peek)
+		return r, fmt.Errorf("lab: peek %g is not a weight in [0,1]", opt.Peek)
 	}
 	if opt.White == "bot" || opt.Black == "bot" {
 		r.MoveTime, r.Peek = opt.MoveTime.String(), opt.Peek
@@ -161,7 +161,7 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 		}
 		d, err := peer.Start(cfg)
 		if err != nil {
-			return r, fmt.Errorf("evaluation: %w", err)
+			return r, fmt.Errorf("lab: %w", err)
 		}
 		defer d.Close()
 		driver = d
@@ -174,7 +174,7 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 		if driver != nil {
 			g, err := driver.NewGame(ref, s, strings.TrimPrefix(peerName(opt.White), peerPrefix), strings.TrimPrefix(peerName(opt.Black), peerPrefix))
 			if err != nil {
-				return r, fmt.Errorf("evaluation: game %d: %w", n+1, err)
+				return r, fmt.Errorf("lab: game %d: %w", n+1, err)
 			}
 			umpire, checked = g, g
 		}
@@ -201,7 +201,7 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 			answers := players[side].Turn(u)
 			if checked != nil && checked.Err() != nil {
 				if !errors.Is(checked.Err(), peer.ErrDisagree) {
-					return r, fmt.Errorf("evaluation: game %d: %w", n+1, checked.Err())
+					return r, fmt.Errorf("lab: game %d: %w", n+1, checked.Err())
 				}
 				r.Void++
 				r.Disagreements = append(r.Disagreements, fmt.Sprintf("game %d (seed %d): %v", n+1, s, checked.Err()))
@@ -214,7 +214,7 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 			}
 			r.turnTimes(side).add(turn, n+1, ref.Plies(), opt.MoveTime)
 			if len(answers) == 0 {
-				return r, fmt.Errorf("evaluation: game %d: %s made no attempt at ply %d", n+1, names[side], ref.Plies())
+				return r, fmt.Errorf("lab: game %d: %s made no attempt at ply %d", n+1, names[side], ref.Plies())
 			}
 		}
 		if void {

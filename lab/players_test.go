@@ -1,4 +1,4 @@
-package evaluation
+package lab
 
 import (
 	"path/filepath"
@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/krieg/krieg/controller/internal/testboard"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 )
@@ -31,7 +31,7 @@ func TestRunMixedPlayers(t *testing.T) {
 // readRecord reads a record from testdata/games.
 func readRecord(t *testing.T, name string) *record.Record {
 	t.Helper()
-	return testboard.Record(t, filepath.Join("..", "..", "testdata", "games", name))
+	return gametest.Record(t, filepath.Join("..", "testdata", "games", name))
 }
 
 // TestRunRecords scores the Darkboard game: every one of its 148 plies is
