@@ -14,8 +14,6 @@ func compactJSON(v any) string {
 	return string(b)
 }
 
-func ptr[T any](v T) *T { return &v }
-
 // gameState answers GET /game/{ref}/state for viewer: the site's projection
 // of the referee's view (kso.StateOf), with the game's own id, state,
 // result and clock, and the whole board once the game is over.
