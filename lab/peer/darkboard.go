@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"time"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -56,6 +57,11 @@ type Darkboard struct {
 // MaxDarkboardAttempts bounds Darkboard's attempts in one turn.
 const MaxDarkboardAttempts = 400
 
+// DarkboardTimeout is the least time Darkboard is given per request: it
+// keeps no clock of its own, and with the enemy down to a bare king its
+// endgame search takes several seconds a move on an idle machine.
+const DarkboardTimeout = 5 * time.Minute
+
 // NewDarkboard starts Darkboard's process for side.
 func NewDarkboard(cfg Config, side game.Color) (*Darkboard, error) {
 	cfg = cfg.withDefaults()
@@ -66,7 +72,7 @@ func NewDarkboard(cfg Config, side game.Color) (*Darkboard, error) {
 	cp := filepath.Join(dir, "adapter") + string(os.PathListSeparator) + filepath.Join(dir, "classes")
 	cmd := exec.Command(cfg.Java, "-Xss16m", "-cp", cp, "KriegDarkboard")
 	cmd.Dir = dir
-	p, err := startProc(cmd, "darkboard", cfg.Timeout)
+	p, err := startProc(cmd, "darkboard", max(cfg.Timeout, DarkboardTimeout))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNoDarkboard, err)
 	}
