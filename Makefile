@@ -41,7 +41,7 @@ fuzz:
 # commits (lab/peer/sources.txt; PEER_SRC=<dir> uses local copies instead)
 # into $(KRIEG_PEERS) (default ~/.cache/krieg/peers), never into git; and
 # krieg's Darkboard adapter, when Darkboard's classes are there. See the
-# README, "Playing outside bots" and "Playing Darkboard".
+# README, "Playing outside bots", and docs/player.md, "Playing Darkboard".
 PEER_DEBS := python3 python3-requests git default-jdk-headless
 peers:
 	@$(MAKE) --no-print-directory deps DEBS="$(PEER_DEBS)"

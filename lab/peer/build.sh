@@ -16,7 +16,7 @@
 #
 # Darkboard (Ludii's Darkboard/ folder, CC BY-NC-ND) is not built here: its
 # compiled classes must be put at $KRIEG_PEERS/darkboard/classes by hand (see
-# the README, "Playing Darkboard"). When they are there, krieg's adapter
+# docs/player.md, "Playing Darkboard"). When they are there, krieg's adapter
 # (darkboard/KriegDarkboard.java) is compiled against them; when not, this
 # says what is missing and the other peers are built all the same.
 set -eu
@@ -121,7 +121,7 @@ mv "$cache.new" "$cache"
 db="$cache/darkboard"
 if [ ! -f "$db/classes/ai/player/DeepDarkboard101.class" ] || [ ! -f "$db/classes/main/darkboard_data/boyce.txt" ]; then
 	echo "peers: Darkboard absent: no $db/classes/ai/player/DeepDarkboard101.class or $db/classes/main/darkboard_data/boyce.txt;"
-	echo "peers: peer:darkboard will not play until Darkboard's classes are put there (README, Playing Darkboard)"
+	echo "peers: peer:darkboard will not play until Darkboard's classes are put there (docs/player.md, Playing Darkboard)"
 elif ! command -v javac >/dev/null; then
 	echo "peers: Darkboard present but no javac to compile krieg's adapter (Debian: default-jdk-headless)"
 else

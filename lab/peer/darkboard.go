@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"time"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -16,7 +15,7 @@ import (
 const DarkboardName = "darkboard"
 
 // ErrNoDarkboard is returned when Darkboard cannot run here.
-var ErrNoDarkboard = errors.New("peer: Darkboard is not set up (see README, Playing Darkboard)")
+var ErrNoDarkboard = errors.New("peer: Darkboard is not set up (see docs/player.md, Playing Darkboard)")
 
 // DarkboardDir is where Darkboard lives in the peers' cache: classes/
 // holds Darkboard's compiled classes and data files (put there by hand,
@@ -54,13 +53,13 @@ type Darkboard struct {
 	Name string
 }
 
+// darkboardReady is the adapter's answer to "new".
+type darkboardReady struct {
+	Player string `json:"player"` // the name Darkboard's player gives itself
+}
+
 // MaxDarkboardAttempts bounds Darkboard's attempts in one turn.
 const MaxDarkboardAttempts = 400
-
-// DarkboardTimeout is the least time Darkboard is given per request: it
-// keeps no clock of its own, and with the enemy down to a bare king its
-// endgame search takes several seconds a move on an idle machine.
-const DarkboardTimeout = 5 * time.Minute
 
 // NewDarkboard starts Darkboard's process for side.
 func NewDarkboard(cfg Config, side game.Color) (*Darkboard, error) {
@@ -72,21 +71,16 @@ func NewDarkboard(cfg Config, side game.Color) (*Darkboard, error) {
 	cp := filepath.Join(dir, "adapter") + string(os.PathListSeparator) + filepath.Join(dir, "classes")
 	cmd := exec.Command(cfg.Java, "-Xss16m", "-cp", cp, "KriegDarkboard")
 	cmd.Dir = dir
-	p, err := startProc(cmd, "darkboard", max(cfg.Timeout, DarkboardTimeout))
+	p, err := startProc(cmd, "darkboard", max(cfg.Timeout, DarkboardTimeout), ErrNoDarkboard)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrNoDarkboard, err)
+		return nil, err
 	}
-	d := &Darkboard{p: p, side: side}
-	var hello struct {
-		Ready  bool   `json:"ready"`
-		Player string `json:"player"`
-	}
-	if err := p.call(map[string]any{"op": "new", "white": side == game.White}, &hello); err != nil {
+	var ready darkboardReady
+	if err := p.call(map[string]any{"op": "new", "white": side == game.White}, &ready); err != nil {
 		p.Close()
 		return nil, fmt.Errorf("peer: Darkboard did not start: %w", err)
 	}
-	d.Name = hello.Player
-	return d, nil
+	return &Darkboard{p: p, side: side, Name: ready.Player}, nil
 }
 
 // Err returns what went wrong with Darkboard, or nil.

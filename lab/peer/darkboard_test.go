@@ -62,7 +62,7 @@ func TestDarkboardPlays(t *testing.T) {
 		t.Skip("starts a JVM")
 	}
 	if err := DarkboardAvailable(Config{}); err != nil {
-		t.Skipf("Darkboard absent (%v): see README, Playing Darkboard", err)
+		t.Skipf("Darkboard absent (%v): see docs/player.md, Playing Darkboard", err)
 	}
 	for _, side := range []game.Color{game.White, game.Black} {
 		d, err := NewDarkboard(Config{}, side)

@@ -37,6 +37,11 @@ var ErrNoCache = errors.New("peer: the peers are not built (run `make peers`; se
 // referee check.
 const DefaultTimeout = 30 * time.Second
 
+// DarkboardTimeout is the least time Darkboard is given per request: it
+// keeps no clock of its own, and with the enemy down to a bare king its
+// endgame search takes several seconds a move on an idle machine.
+const DarkboardTimeout = 5 * time.Minute
+
 // Config says where the peers live and how long to wait for them.
 type Config struct {
 	Python  string        // the interpreter; "python3" when empty
@@ -106,9 +111,9 @@ func Start(cfg Config) (*Driver, error) {
 	cmd := exec.Command(cfg.Python, "-u", "-c", driverSource)
 	cmd.Env = append(os.Environ(), "KRIEG_PEERS="+cfg.Cache, "LOG_LEVEL=WARNING", "PYTHONDONTWRITEBYTECODE=1")
 	cmd.Dir = cfg.Cache
-	p, err := startProc(cmd, "driver", cfg.Timeout)
+	p, err := startProc(cmd, "driver", cfg.Timeout, ErrNoPython)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrNoPython, err)
+		return nil, err
 	}
 	d := &Driver{proc: p, cfg: cfg}
 	var hello struct {

@@ -32,8 +32,9 @@ type reply struct {
 	err error
 }
 
-// startProc starts cmd with its pipes wired.
-func startProc(cmd *exec.Cmd, name string, timeout time.Duration) (*proc, error) {
+// startProc starts cmd with its pipes wired; a failure to start it wraps
+// cantRun (the sentinel saying what to install).
+func startProc(cmd *exec.Cmd, name string, timeout time.Duration, cantRun error) (*proc, error) {
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("%s stdin: %w", name, err)
@@ -45,7 +46,7 @@ func startProc(cmd *exec.Cmd, name string, timeout time.Duration) (*proc, error)
 	p := &proc{name: name, timeout: timeout, cmd: cmd, in: in, replies: make(chan reply, 1), stderr: &tailBuffer{max: 4096}}
 	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %v", cantRun, err)
 	}
 	go p.read(out)
 	return p, nil
