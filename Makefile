@@ -58,10 +58,12 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSession -fuzztime 20s ./server
 
 # The outside bots (kriegspiel.org's house bots and ks-game's referee) for
-# `krieg match --black peer:darkboard-mcts`: built into $(KRIEG_PEERS) (default
-# ~/.cache/krieg/peers) from local copies of their sources, never into git.
-# See the README, "Playing outside bots".
-PEER_DEBS := python3 python3-requests
+# `krieg match --black peer:darkboard-mcts`: cloned or fetched at their pinned
+# commits (lab/peer/sources.txt; PEER_SRC=<dir> uses local copies instead)
+# into $(KRIEG_PEERS) (default ~/.cache/krieg/peers), never into git; and
+# krieg's Darkboard adapter, when Darkboard's classes are there. See the
+# README, "Playing outside bots", and docs/player.md, "Playing Darkboard".
+PEER_DEBS := python3 python3-requests git default-jdk-headless
 peers:
 	@$(MAKE) --no-print-directory deps DEBS="$(PEER_DEBS)"
 	sh lab/peer/build.sh

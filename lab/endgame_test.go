@@ -15,7 +15,7 @@ import (
 func TestRandomEndgame(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	want := map[string][]game.PieceType{"kqk": {game.Queen}, "krk": {game.Rook}, "kpk": {game.Pawn},
-		"kqpk": {game.Queen, game.Pawn}, "krpk": {game.Rook, game.Pawn}}
+		"kqpk": {game.Queen, game.Pawn}, "krpk": {game.Rook, game.Pawn}, "kbnk": {game.Bishop, game.Knight}}
 	for _, material := range Endgames {
 		for i := 0; i < 50; i++ {
 			p, err := RandomEndgame(material, rng)
