@@ -77,7 +77,7 @@ func FuzzSession(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	srv := server.New(server.Config{DataDir: dir, Store: st, Attempts: 1e6, Logf: func(string, ...any) {}})
+	srv := server.New(server.Config{DataDir: dir, Store: st, Attempts: 1e6, Log: quietLog})
 	go srv.Serve(ln)
 	defer srv.Close()
 	fs := &fuzzServer{addr: ln.Addr().String()}

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	stdnet "net"
 	"strings"
 	"sync"
@@ -41,8 +42,8 @@ func startUmpire(t *testing.T, cfg server.Config) *umpire {
 		}
 		cfg.Store = st
 	}
-	if cfg.Logf == nil {
-		cfg.Logf = t.Logf
+	if cfg.Log == nil {
+		cfg.Log = testLog(t, nil)
 	}
 	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -57,6 +58,43 @@ func startUmpire(t *testing.T, cfg server.Config) *umpire {
 	})
 	return u
 }
+
+// logHandler is a slog handler that hands each record to a function.
+type logHandler struct{ f func(slog.Record) }
+
+func (h logHandler) Enabled(context.Context, slog.Level) bool { return true }
+func (h logHandler) Handle(_ context.Context, r slog.Record) error {
+	h.f(r)
+	return nil
+}
+func (h logHandler) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h logHandler) WithGroup(string) slog.Handler      { return h }
+
+// logText writes a record as one line: its message and attributes.
+func logText(r slog.Record) string {
+	var b strings.Builder
+	b.WriteString(r.Message)
+	r.Attrs(func(a slog.Attr) bool {
+		fmt.Fprintf(&b, " %s=%v", a.Key, a.Value)
+		return true
+	})
+	return b.String()
+}
+
+// testLog is a server log into the test's log; each line goes to also
+// first, when not nil.
+func testLog(t testing.TB, also func(line string)) *slog.Logger {
+	return slog.New(logHandler{func(r slog.Record) {
+		line := logText(r)
+		if also != nil {
+			also(line)
+		}
+		t.Log(line)
+	}})
+}
+
+// quietLog is a server log that says nothing.
+var quietLog = slog.New(logHandler{func(slog.Record) {}})
 
 // player is one ICC driver connected to the umpire, its events queued.
 type player struct {
@@ -161,7 +199,7 @@ func (u *umpire) dial(t *testing.T) *raw {
 func (u *umpire) login(t *testing.T, name, password string) *raw {
 	t.Helper()
 	r := u.dial(t)
-	r.send("level1=5", "level2settings="+strings.Repeat("1", 130))
+	r.send("level1=5", "level2settings="+strings.Repeat("1", 256))
 	if password != "" {
 		r.send(name + " " + password)
 	} else {
@@ -169,6 +207,18 @@ func (u *umpire) login(t *testing.T, name, password string) *raw {
 	}
 	r.waitFor("**** Starting session as ")
 	return r
+}
+
+// tokenOf returns the reconnect token the server gave r at login.
+func tokenOf(t *testing.T, r *raw) string {
+	t.Helper()
+	all := r.all()
+	i := strings.Index(all, "\x19(200 ")
+	if i < 0 {
+		t.Fatalf("no reconnect token (datagram 200) in %q", all)
+	}
+	token, _, _ := strings.Cut(all[i+len("\x19(200 "):], "\x19)")
+	return token
 }
 
 // send writes lines.

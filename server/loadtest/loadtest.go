@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	stdnet "net"
 	"os"
@@ -35,7 +36,7 @@ type Options struct {
 	Duration time.Duration // the run stops starting games after this
 	DataDir  string        // the server's data folder (records, SQLite)
 	Seed     uint64
-	Logf     func(format string, args ...any) // the server's log (nil: silent)
+	Log      *slog.Logger  // the server's log (nil: silent)
 	// Addr, when set, is a kriegd already running elsewhere: the clients
 	// play on it, and the records are not checked (the caller checks them).
 	Addr string
@@ -58,9 +59,9 @@ func Run(opt Options) (Result, error) {
 	if opt.Clients < 2 || opt.Games < 1 {
 		return Result{}, errors.New("loadtest: at least 2 clients and 1 game")
 	}
-	logf := opt.Logf
-	if logf == nil {
-		logf = func(string, ...any) {}
+	log := opt.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
 	}
 	addr := opt.Addr
 	var st *store.Store
@@ -78,7 +79,7 @@ func Run(opt Options) (Result, error) {
 		}
 		// Scripted clients attempt as fast as answers come: the per-player
 		// attempt limit is raised so that it measures the server, not the limit.
-		srv = server.New(server.Config{DataDir: opt.DataDir, Store: st, Attempts: 1e6, MaxConns: opt.Clients + 10, Logf: logf})
+		srv = server.New(server.Config{DataDir: opt.DataDir, Store: st, Attempts: 1e6, MaxConns: opt.Clients + 10, Log: log})
 		go srv.Serve(ln)
 		defer srv.Close()
 		addr = ln.Addr().String()
