@@ -110,7 +110,7 @@ func (c *conn) register(cmd Command) error {
 		return nil
 	}
 	c.s.hashing <- struct{}{}
-	hash, err := HashPassword(cmd.Args[0])
+	hash, err := hashPassword(cmd.Args[0], c.s.cfg.PasswordCost)
 	<-c.s.hashing
 	if err != nil {
 		c.reply(cmdOther, err.Error())

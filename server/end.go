@@ -37,6 +37,7 @@ func (m *match) end(r referee.Result) {
 	}
 	delete(m.s.games, m.number)
 	m.s.metrics.games.Dec()
+	m.s.log.Info("kriegd: game ended", "game", m.number, "result", r.Score, "reason", string(r.Reason))
 	code := resultCodes[r.Reason]
 	if r.Reason == referee.ReasonDisconnect {
 		code = map[bool]string{true: "WQ", false: "BQ"}[r.Score == "0-1"]

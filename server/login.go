@@ -244,11 +244,14 @@ func newToken() string {
 }
 
 // HashPassword hashes a password for the store (bcrypt, cost 10).
-func HashPassword(password string) (string, error) {
+func HashPassword(password string) (string, error) { return hashPassword(password, bcrypt.DefaultCost) }
+
+// hashPassword hashes a password at bcrypt's cost.
+func hashPassword(password string, cost int) (string, error) {
 	if len(password) < 4 {
 		return "", errors.New("kriegd: a password needs at least 4 characters")
 	}
-	h, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
+	h, err := bcrypt.GenerateFromPassword([]byte(password), cost)
 	if err != nil {
 		return "", fmt.Errorf("kriegd: hashing the password: %w", err)
 	}

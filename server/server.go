@@ -27,6 +27,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"github.com/krieg/krieg/server/store"
 )
 
@@ -43,6 +45,7 @@ type Config struct {
 	OutQueue         int           // output chunks queued per connection before it counts as a slow reader (default 256)
 	Attempts         float64       // moves per second a player may send, on average (default 10; a burst of twice that)
 	Lobby            float64       // lobby commands (seek, unseek, tell, say, match, decline) per second per connection (default 2, a burst of 10; four times that per address)
+	PasswordCost     int           // bcrypt's cost for the passwords registered (default bcrypt.DefaultCost)
 	Clock            Clock         // the time (default the real clock)
 	Log              *slog.Logger  // the log (default slog.Default())
 }
@@ -105,6 +108,9 @@ func New(cfg Config) *Server {
 	if cfg.Lobby == 0 {
 		cfg.Lobby = 2
 	}
+	if cfg.PasswordCost == 0 {
+		cfg.PasswordCost = bcrypt.DefaultCost
+	}
 	if cfg.Clock == nil {
 		cfg.Clock = realClock{}
 	}
@@ -145,15 +151,19 @@ func (s *Server) Serve(ln stdnet.Listener) error {
 			}
 			return fmt.Errorf("kriegd: accept: %w", err)
 		}
-		c := s.admit(nc)
-		if c == nil {
-			continue
-		}
-		go func() {
-			defer s.wg.Done()
-			c.run()
-		}()
+		go s.serveConn(nc)
 	}
+}
+
+// serveConn serves one connection until it ends (Serve runs it in a
+// goroutine of its own; tests run it over in-memory connections).
+func (s *Server) serveConn(nc stdnet.Conn) {
+	c := s.admit(nc)
+	if c == nil {
+		return
+	}
+	defer s.wg.Done()
+	c.run()
 }
 
 // admit registers a new connection, or refuses it with a line and closes
@@ -223,6 +233,18 @@ func (s *Server) Close() error {
 		err = ln.Close()
 	}
 	s.wg.Wait()
+	// The players' connections are gone: no grace period will run out.
+	s.locked(func() error {
+		for _, g := range s.games {
+			g.stopClock()
+			for _, st := range g.seats {
+				if st.grace != nil {
+					st.grace.Stop()
+				}
+			}
+		}
+		return nil
+	})
 	s.records.stop(10 * time.Second)
 	return err
 }

@@ -34,6 +34,7 @@ const (
 const (
 	IllegalNotation = 1 // the move does not parse
 	IllegalRefused  = 2 // the referee refused it
+	IllegalInCheck  = 3 // it leaves the king in check
 	IllegalNotYours = 4 // not your move
 )
 
