@@ -170,7 +170,18 @@ type raw struct {
 // dial opens a raw connection without logging in.
 func (u *umpire) dial(t *testing.T) *raw {
 	t.Helper()
-	nc, err := stdnet.Dial("tcp", u.addr)
+	return u.dialFrom(t, "")
+}
+
+// dialFrom opens a raw connection from a local address of the loopback
+// network (127.0.0.2, ...; "" for the default) without logging in.
+func (u *umpire) dialFrom(t *testing.T, ip string) *raw {
+	t.Helper()
+	var d stdnet.Dialer
+	if ip != "" {
+		d.LocalAddr = &stdnet.TCPAddr{IP: stdnet.ParseIP(ip)}
+	}
+	nc, err := d.Dial("tcp", u.addr)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,8 +31,9 @@ func (b *bucket) take(now time.Time, rate, burst float64) bool {
 	return true
 }
 
-// Password guesses: a few wrong ones are free, then each further wrong one
-// doubles the wait before the next is checked at all (without bcrypt).
+// Password guesses: a few wrong ones are free; the last free one starts a
+// wait of 1 s before the next guess is checked at all (bcrypt does not
+// run), and each further wrong one doubles it.
 const (
 	freeGuessesPerAccount = 3
 	freeGuessesPerAddr    = 10 // a club behind one NAT shares an address
@@ -88,10 +89,10 @@ func (g *guessLimits) failed(now time.Time, keys map[string]int) {
 		}
 		e.wrong++
 		e.last = now
-		if over := e.wrong - free; over > 0 {
+		if over := e.wrong - free; over >= 0 {
 			wait := maxGuessWait
 			if over < 20 {
-				wait = min(maxGuessWait, time.Second<<(over-1))
+				wait = min(maxGuessWait, time.Second<<over)
 			}
 			e.until = now.Add(wait)
 		}
