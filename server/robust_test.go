@@ -308,3 +308,31 @@ func TestPanicEndsOneConnectionOnly(t *testing.T) {
 	c := u.login(t, "carol", "")
 	stillServes(t, c)
 }
+
+// TestLobbyTrafficNeverCutsAReader: with the lobby limits wide open, a
+// flood of seeks and tells still never fills a slow reader's queue: lobby
+// traffic is dropped for a reader whose queue is half full, and the
+// reader stays logged in.
+func TestLobbyTrafficNeverCutsAReader(t *testing.T) {
+	u := startUmpire(t, server.Config{OutQueue: 64, Lobby: 1e6})
+	sloth := slowReader(t, u, "sloth")
+	defer sloth.Close()
+	flood := u.login(t, "flooder", "")
+	tell := "tell sloth " + strings.Repeat("hello ", 70) + "\r\n"
+	// Flood until the kernel's buffers are full and the sloth's queue is
+	// half full: its tells are then dropped (or, without the drop, the
+	// sloth is cut off).
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(flood.all(), "sloth is not reading for now: not told.") && !strings.Contains(flood.all(), "Usage: tell") {
+		if time.Now().After(deadline) {
+			t.Fatal("30 s of lobby traffic never filled the slow reader's queue")
+		}
+		flood.nc.Write([]byte(strings.Repeat("seek 5 0\r\n"+tell, 10) + "games\r\n"))
+		flood.waitFor("games in progress:")
+	}
+	flood.send("who")
+	flood.waitFor("players logged in:")
+	if who := flood.waitFor("\x19]"); !strings.Contains(who, "sloth") {
+		t.Fatalf("the slow reader was cut off by lobby traffic: %q", who)
+	}
+}

@@ -36,7 +36,7 @@ type Options struct {
 	Duration time.Duration // the run stops starting games after this
 	DataDir  string        // the server's data folder (records, SQLite)
 	Seed     uint64
-	Log      *slog.Logger  // the server's log (nil: silent)
+	Log      *slog.Logger // the server's log (nil: silent)
 	// Addr, when set, is a kriegd already running elsewhere: the clients
 	// play on it, and the records are not checked (the caller checks them).
 	Addr string
