@@ -31,6 +31,12 @@ type umpire struct {
 // DataDir) are filled in when empty.
 func startUmpire(t *testing.T, cfg server.Config) *umpire {
 	t.Helper()
+	return startUmpireOn(t, cfg, nil)
+}
+
+// startUmpireOn is startUmpire with its listener wrapped (in TLS).
+func startUmpireOn(t *testing.T, cfg server.Config, wrap func(stdnet.Listener) stdnet.Listener) *umpire {
+	t.Helper()
 	if cfg.DataDir == "" {
 		cfg.DataDir = t.TempDir()
 	}
@@ -48,6 +54,9 @@ func startUmpire(t *testing.T, cfg server.Config) *umpire {
 	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if wrap != nil {
+		ln = wrap(ln)
 	}
 	srv := server.New(cfg)
 	go srv.Serve(ln)

@@ -35,6 +35,7 @@ type Options struct {
 	Clients  int           // connections (two per table)
 	Duration time.Duration // the run stops starting games after this
 	DataDir  string        // the server's data folder (records, SQLite)
+	DSN      string        // the store: "" for SQLite in DataDir, or postgres://...
 	Seed     uint64
 	Log      *slog.Logger // the server's log (nil: silent)
 	// Addr, when set, is a kriegd already running elsewhere: the clients
@@ -52,7 +53,19 @@ type Result struct {
 	P50, P99  time.Duration // attempt round trip
 	MaxHeapMB float64       // the largest heap seen while the games ran
 	Elapsed   time.Duration
+	Samples   []Sample // the heap and goroutines every Every (and at the end)
 }
+
+// Sample is the process's memory and goroutines at one moment of a run.
+type Sample struct {
+	At         time.Duration
+	HeapMB     float64
+	Goroutines int
+	Games      int // games finished by then
+}
+
+// Every is how often a run samples the heap and the goroutines for Result.Samples.
+const Every = time.Minute
 
 // Run starts a kriegd on loopback and plays the games.
 func Run(opt Options) (Result, error) {
@@ -68,7 +81,7 @@ func Run(opt Options) (Result, error) {
 	var srv *server.Server
 	if addr == "" {
 		var err error
-		st, err = store.Open(context.Background(), "", opt.DataDir)
+		st, err = store.Open(context.Background(), opt.DSN, opt.DataDir)
 		if err != nil {
 			return Result{}, err
 		}
@@ -79,7 +92,10 @@ func Run(opt Options) (Result, error) {
 		}
 		// Scripted clients attempt as fast as answers come: the per-player
 		// attempt limit is raised so that it measures the server, not the limit.
-		srv = server.New(server.Config{DataDir: opt.DataDir, Store: st, Attempts: 1e6, MaxConns: opt.Clients + 10, Log: log})
+		// The lobby and per-address limits are opened wide too: every client
+		// comes from one address.
+		srv = server.New(server.Config{DataDir: opt.DataDir, Store: st, Attempts: 1e6, Lobby: 1e6, MaxConns: opt.Clients + 10,
+			MaxConnsPerAddr: opt.Clients + 10, Log: log})
 		go srv.Serve(ln)
 		defer srv.Close()
 		addr = ln.Addr().String()
@@ -101,12 +117,22 @@ func Run(opt Options) (Result, error) {
 	}
 	stop := make(chan struct{})
 	heap := 0.0
+	var samples []Sample
+	finished := 0
+	sampled := make(chan struct{})
 	go func() {
+		defer close(sampled)
 		var ms runtime.MemStats
+		next := start.Add(Every)
 		for {
 			runtime.ReadMemStats(&ms)
 			mu.Lock()
 			heap = max(heap, float64(ms.HeapAlloc)/(1<<20))
+			if now := time.Now(); now.After(next) {
+				samples = append(samples, Sample{At: now.Sub(start).Round(time.Second), HeapMB: float64(ms.HeapAlloc) / (1 << 20),
+					Goroutines: runtime.NumGoroutine(), Games: finished})
+				next = next.Add(Every)
+			}
 			mu.Unlock()
 			select {
 			case <-stop:
@@ -121,7 +147,8 @@ func Run(opt Options) (Result, error) {
 		wg.Add(1)
 		go func(t int) {
 			defer wg.Done()
-			tb := &table{addr: addr, n: t, rng: rand.New(rand.NewPCG(opt.Seed, uint64(t))), claim: claim}
+			tb := &table{addr: addr, n: t, rng: rand.New(rand.NewPCG(opt.Seed, uint64(t))), claim: claim,
+				ended: func() { mu.Lock(); finished++; mu.Unlock() }}
 			r, err := tb.run()
 			mu.Lock()
 			rtts = append(rtts, r...)
@@ -133,8 +160,13 @@ func Run(opt Options) (Result, error) {
 	}
 	wg.Wait()
 	close(stop)
+	<-sampled
 	close(errs)
-	res := Result{Elapsed: time.Since(start), Attempts: len(rtts), MaxHeapMB: heap}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	samples = append(samples, Sample{At: time.Since(start).Round(time.Second), HeapMB: float64(ms.HeapAlloc) / (1 << 20),
+		Goroutines: runtime.NumGoroutine(), Games: finished})
+	res := Result{Elapsed: time.Since(start), Attempts: len(rtts), MaxHeapMB: heap, Samples: samples}
 	res.Games = games
 	for err := range errs {
 		return res, err
@@ -200,6 +232,7 @@ type table struct {
 	n     int
 	rng   *rand.Rand
 	claim func() bool
+	ended func() // a game finished
 }
 
 // run plays games until claim refuses one; it returns the round trips.
@@ -236,6 +269,7 @@ func (t *table) run() ([]time.Duration, error) {
 		if err != nil {
 			return rtts, err
 		}
+		t.ended()
 	}
 	return rtts, nil
 }

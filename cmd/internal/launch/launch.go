@@ -91,6 +91,9 @@ func (f *Flags) Spec() (net.GameSpec, error) {
 
 // Local makes the local endpoint against the chosen computer opponent.
 func (f *Flags) Local() (*local.Endpoint, error) {
+	if f.MoveTime <= 0 || f.MoveTime > time.Hour {
+		return nil, fmt.Errorf("%w: --movetime %v: want more than 0, at most 1h", ErrUsage, f.MoveTime)
+	}
 	var opp local.Opponent
 	switch f.Opponent {
 	case "bot":
