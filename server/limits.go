@@ -39,6 +39,10 @@ const (
 	freeGuessesPerAddr    = 10 // a club behind one NAT shares an address
 	maxGuessWait          = 15 * time.Minute
 	guessMemory           = time.Hour // a key quiet this long is forgotten
+	// maxGuessPause is the longest a refused guess's connection is held
+	// before it closes, so that a guessing loop runs no faster than the
+	// wait (a connection held costs one of its address's slots).
+	maxGuessPause = 5 * time.Second
 )
 
 // guessLimits counts wrong passwords by account and by address. It has its
@@ -50,6 +54,7 @@ type guessLimits struct {
 
 // guesses is one key's wrong passwords.
 type guesses struct {
+	free  int // wrong guesses allowed before the first wait
 	wrong int
 	until time.Time // no guess is checked before this
 	last  time.Time
@@ -57,23 +62,28 @@ type guesses struct {
 
 func newGuessLimits() *guessLimits { return &guessLimits{keys: map[string]*guesses{}} }
 
-// wait returns how long the keys must wait before a guess is checked (0: now).
-func (g *guessLimits) wait(now time.Time, keys ...string) time.Duration {
+// begin returns how long the keys must wait before a guess is checked, or
+// 0 when it may be checked now: then the guess counts as wrong already
+// (succeeded takes it back), so that guesses checked at once cannot all
+// pass for free.
+func (g *guessLimits) begin(now time.Time, keys map[string]int) time.Duration {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	var d time.Duration
-	for _, k := range keys {
+	for k := range keys {
 		if e := g.keys[k]; e != nil && e.until.After(now) {
 			d = max(d, e.until.Sub(now))
 		}
 	}
+	if d == 0 {
+		g.count(now, keys)
+	}
 	return d
 }
 
-// failed counts a wrong password against each key with its free allowance.
-func (g *guessLimits) failed(now time.Time, keys map[string]int) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+// count counts a wrong password against each key with its free allowance
+// (under g.mu).
+func (g *guessLimits) count(now time.Time, keys map[string]int) {
 	if len(g.keys) > 10000 {
 		for k, e := range g.keys {
 			if now.Sub(e.last) > guessMemory {
@@ -84,7 +94,7 @@ func (g *guessLimits) failed(now time.Time, keys map[string]int) {
 	for k, free := range keys {
 		e := g.keys[k]
 		if e == nil || now.Sub(e.last) > guessMemory {
-			e = &guesses{}
+			e = &guesses{free: free}
 			g.keys[k] = e
 		}
 		e.wrong++
@@ -99,11 +109,17 @@ func (g *guessLimits) failed(now time.Time, keys map[string]int) {
 	}
 }
 
-// succeeded forgets an account's wrong passwords once its password is given.
-func (g *guessLimits) succeeded(key string) {
+// succeeded takes back the guess begin counted: the password was right.
+// The account's wrong passwords are forgotten; the address's stay.
+func (g *guessLimits) succeeded(account, address string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	delete(g.keys, key)
+	delete(g.keys, account)
+	if e := g.keys[address]; e != nil && e.wrong > 0 {
+		if e.wrong--; e.wrong < e.free {
+			e.until = time.Time{}
+		}
+	}
 }
 
 // hashers is how many password checks may run at once: half the cores, so

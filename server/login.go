@@ -114,7 +114,7 @@ func (c *conn) loginName(fields []string, rd *bufio.Reader) (bool, error) {
 // how long to wait, and bcrypt does not run at all.
 func (c *conn) checkPassword(acct store.Account, password string) bool {
 	acctKey, addrKey := "account:"+strings.ToLower(acct.Name), "address:"+c.addr
-	if wait := c.s.guesses.wait(c.s.clock.Now(), acctKey, addrKey); wait > 0 {
+	if wait := c.s.guesses.begin(c.s.clock.Now(), map[string]int{acctKey: freeGuessesPerAccount, addrKey: freeGuessesPerAddr}); wait > 0 {
 		c.s.metrics.limited("password")
 		secs := int((wait + time.Second - 1) / time.Second)
 		c.s.locked(func() error {
@@ -122,16 +122,16 @@ func (c *conn) checkPassword(acct store.Account, password string) bool {
 				fmt.Sprintf("\r\nToo many wrong passwords for %s or from your address: try again in %d s.\r\n", acct.Name, secs))
 			return nil
 		})
+		c.s.pause(min(wait, maxGuessPause))
 		return false
 	}
 	c.s.hashing <- struct{}{}
 	err := bcrypt.CompareHashAndPassword([]byte(acct.Hash), []byte(password))
 	<-c.s.hashing
 	if err == nil {
-		c.s.guesses.succeeded(acctKey)
+		c.s.guesses.succeeded(acctKey, addrKey)
 		return true
 	}
-	c.s.guesses.failed(c.s.clock.Now(), map[string]int{acctKey: freeGuessesPerAccount, addrKey: freeGuessesPerAddr})
 	c.s.locked(func() error {
 		c.send(c.dg(dg.LoginFailed, dg.LoginBad, "Invalid password.") + "\r\nInvalid password.\r\n")
 		return nil

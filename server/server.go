@@ -73,7 +73,8 @@ type Server struct {
 	nextGame  int
 	nextSeek  int
 	closed    bool
-	after     []func() // work the locked section leaves for after the lock (later)
+	quit      chan struct{} // closed by Close
+	after     []func()      // work the locked section leaves for after the lock (later)
 	held      []delivery
 	holding   bool // sends are held (held) until a game's record is saved
 	wg        sync.WaitGroup
@@ -119,7 +120,7 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, clock: cfg.Clock, log: cfg.Log, metrics: newMetrics(),
 		conns: map[*conn]bool{}, perAddr: map[string]int{}, lobbyAddr: map[string]*bucket{},
-		users: map[string]*conn{}, games: map[int]*match{},
+		users: map[string]*conn{}, games: map[int]*match{}, quit: make(chan struct{}),
 		nextGuest: 1000 + int(cfg.Clock.Now().UnixNano()%9000), nextGame: 1}
 	s.guesses = newGuessLimits()
 	s.hashing = make(chan struct{}, hashers())
@@ -204,6 +205,17 @@ func (s *Server) admit(nc stdnet.Conn) *conn {
 	return c
 }
 
+// pause waits d on the server's clock, or until Close.
+func (s *Server) pause(d time.Duration) {
+	done := make(chan struct{})
+	t := s.clock.AfterFunc(d, func() { close(done) })
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-s.quit:
+	}
+}
+
 // addrOf is the IP address a connection comes from (the whole address when
 // it has no port, as for in-memory connections).
 func addrOf(nc stdnet.Conn) string {
@@ -219,6 +231,9 @@ func addrOf(nc stdnet.Conn) string {
 // a few seconds; those left are indexed at the next start.
 func (s *Server) Close() error {
 	s.mu.Lock()
+	if !s.closed {
+		close(s.quit)
+	}
 	s.closed = true
 	ln := s.ln
 	for _, g := range s.games {
