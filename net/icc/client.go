@@ -36,10 +36,10 @@ import (
 
 // Options configure a Client.
 type Options struct {
-	Addr     string // host:port, used by the default Dial
+	Addr string // host:port, used by the default Dial
 	// TLS, when not nil, makes the default Dial speak TLS (kriegd's
 	// --tls-cert); nil is plain TCP.
-	TLS *tls.Config
+	TLS      *tls.Config
 	User     string // empty: log in as a guest
 	Password string
 	// Patterns reads the referee's words; nil means DefaultPatterns.
