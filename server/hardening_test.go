@@ -51,6 +51,13 @@ func TestDataFilesOwnerOnly(t *testing.T) {
 	if err := os.Chmod(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// A record an earlier kriegd left readable by all.
+	if err := os.MkdirAll(filepath.Join(dir, "games"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "games", "old.pgn"), []byte("[Event \"old\"]\n\n*\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	st, err := store.Open(context.Background(), "", dir)
 	if err != nil {
 		t.Fatal(err)

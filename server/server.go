@@ -343,8 +343,8 @@ func (s *Server) gone(c *conn) {
 }
 
 // MakeDataDir creates the data folder and its games folder readable by the
-// owner only (tightening them when they exist): they hold the records and,
-// with SQLite, the password hashes.
+// owner only, tightening them and the records when they exist: they hold
+// the records and, with SQLite, the password hashes.
 func MakeDataDir(dataDir string) error {
 	for _, d := range []string{dataDir, filepath.Join(dataDir, "games")} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
@@ -352,6 +352,18 @@ func MakeDataDir(dataDir string) error {
 		}
 		if err := os.Chmod(d, 0o700); err != nil {
 			return fmt.Errorf("kriegd: data folder: %w", err)
+		}
+	}
+	// Records an earlier kriegd wrote readable by all are tightened too.
+	files, err := os.ReadDir(filepath.Join(dataDir, "games"))
+	if err != nil {
+		return fmt.Errorf("kriegd: data folder: %w", err)
+	}
+	for _, f := range files {
+		if f.Type().IsRegular() {
+			if err := os.Chmod(filepath.Join(dataDir, "games", f.Name()), 0o600); err != nil {
+				return fmt.Errorf("kriegd: data folder: %w", err)
+			}
 		}
 	}
 	return nil
