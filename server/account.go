@@ -38,14 +38,23 @@ func (c *conn) reply(cmd int, lines ...string) {
 	})
 }
 
+// subject is whom "history" or "finger" asks about: the name given, or the
+// user's own; ok is false when the lobby limit refuses the command.
+func (c *conn) subject(cmd Command) (name string, ok bool) {
+	if !c.allowed() {
+		return "", false
+	}
+	if len(cmd.Args) > 0 {
+		return cmd.Args[0], true
+	}
+	return c.name, true
+}
+
 // history lists a player's last games.
 func (c *conn) history(cmd Command) error {
-	if !c.allowed() {
+	name, ok := c.subject(cmd)
+	if !ok {
 		return nil
-	}
-	name := c.name
-	if len(cmd.Args) > 0 {
-		name = cmd.Args[0]
 	}
 	ctx, cancel := c.s.ctx()
 	defer cancel()
@@ -65,12 +74,9 @@ func (c *conn) history(cmd Command) error {
 
 // finger shows a player's account and rating.
 func (c *conn) finger(cmd Command) error {
-	if !c.allowed() {
+	name, ok := c.subject(cmd)
+	if !ok {
 		return nil
-	}
-	name := c.name
-	if len(cmd.Args) > 0 {
-		name = cmd.Args[0]
 	}
 	ctx, cancel := c.s.ctx()
 	defer cancel()

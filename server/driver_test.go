@@ -26,7 +26,7 @@ func TestDriverTakesItsSeatBackWithItsToken(t *testing.T) {
 	u := startUmpire(t, server.Config{Attempts: 10000, Grace: 10 * time.Second})
 	var mu sync.Mutex
 	var last io.ReadWriteCloser
-	c, err := icc.New(icc.Options{Addr: u.addr, Quiet: 15 * time.Millisecond, LoginTimeout: 5 * time.Second,
+	a := u.connectWith(t, icc.Options{Addr: u.addr, Quiet: 15 * time.Millisecond, LoginTimeout: 5 * time.Second,
 		Dial: func(ctx context.Context) (io.ReadWriteCloser, error) {
 			var d stdnet.Dialer
 			nc, err := d.DialContext(ctx, "tcp", u.addr)
@@ -35,22 +35,9 @@ func TestDriverTakesItsSeatBackWithItsToken(t *testing.T) {
 			mu.Unlock()
 			return nc, err
 		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := &player{t: t, name: "guest", c: c, events: make(chan net.Event, 4096)}
-	go func() {
-		for ev := range c.Events() {
-			a.events <- ev
-		}
-		close(a.events)
-	}()
+	c := a.c
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := c.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
 	b := u.connect(t, "bob", "")
 	if err := c.Begin(net.GameSpec{Rules: referee.Wild16, Kriegspiel: true, Side: game.White, Opponent: "bob", Base: 5 * time.Minute}); err != nil {
 		t.Fatal(err)

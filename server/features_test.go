@@ -175,10 +175,7 @@ func TestRatedGameRatingsInWhoAndFinger(t *testing.T) {
 	addAccount(t, u, "Dave", "davepw")
 	c, d := u.login(t, "Carol", "carolpw"), u.login(t, "Dave", "davepw")
 	begin(t, c, d, "Dave", "5 0 r")
-	c.send("e2e4")
-	d.waitFor("\x19(24 1 ?\x19)")
-	d.send("resign")
-	c.waitFor("\x19(16 1 0 Res 1-0 ")
+	moveThenResign(c, d, 1)
 
 	// The index is written as the game ends; ask once it is there.
 	c.send("who")

@@ -65,10 +65,7 @@ func TestDataFilesOwnerOnly(t *testing.T) {
 	u := startUmpire(t, server.Config{DataDir: dir, Store: st})
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 	begin(t, a, b, "bob", "5 0 u")
-	a.send("e2e4")
-	b.waitFor("\x19(24 1 ?\x19)")
-	b.send("resign")
-	a.waitFor("\x19(16 1 0 Res 1-0 ")
+	moveThenResign(a, b, 1)
 	a.send("history")
 	a.waitFor("alice vs. bob")
 	seen := map[string]bool{}
@@ -297,10 +294,7 @@ func TestStoreDownIndexesEachGameOnce(t *testing.T) {
 	st.Close() // the store is down from here on
 	for n := 1; n <= 3; n++ {
 		begin(t, a, b, "bob", "5 0 u")
-		a.send("e2e4")
-		b.waitFor("\x19(24 " + strconv.Itoa(n) + " ?\x19)")
-		b.send("resign")
-		a.waitFor("\x19(16 " + strconv.Itoa(n) + " 0 Res 1-0 ")
+		moveThenResign(a, b, n)
 	}
 	pending, _ := filepath.Glob(filepath.Join(dir, "games", "*.pending"))
 	records, _ := filepath.Glob(filepath.Join(dir, "games", "*.pgn"))

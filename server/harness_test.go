@@ -117,7 +117,14 @@ type player struct {
 // connect logs name in through krieg's ICC driver (a guest when name is "").
 func (u *umpire) connect(t *testing.T, name, password string) *player {
 	t.Helper()
-	c, err := icc.New(icc.Options{Addr: u.addr, User: name, Password: password, Quiet: 15 * time.Millisecond, LoginTimeout: 5 * time.Second})
+	return u.connectWith(t, icc.Options{Addr: u.addr, User: name, Password: password, Quiet: 15 * time.Millisecond, LoginTimeout: 5 * time.Second})
+}
+
+// connectWith logs in through krieg's ICC driver with opt.
+func (u *umpire) connectWith(t *testing.T, opt icc.Options) *player {
+	t.Helper()
+	name := opt.User
+	c, err := icc.New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,6 +246,16 @@ func tokenOf(t *testing.T, r *raw) string {
 	}
 	token, _, _ := strings.Cut(all[i+len("\x19(200 "):], "\x19)")
 	return token
+}
+
+// moveThenResign plays game n: white moves e2e4, black hears it and
+// resigns, white hears the result.
+func moveThenResign(white, black *raw, n int) {
+	white.t.Helper()
+	white.send("e2e4")
+	black.waitFor(fmt.Sprintf("\x19(24 %d ?\x19)", n))
+	black.send("resign")
+	white.waitFor(fmt.Sprintf("\x19(16 %d 0 Res 1-0 ", n))
 }
 
 // send writes lines.

@@ -21,13 +21,7 @@ import (
 // every record on disk replays (none is half-written), no temporary
 // record survives the restart, and the database passes its integrity check.
 func TestKillNine(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs kriegd")
-	}
-	bin := filepath.Join(t.TempDir(), "kriegd")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildKriegd(t)
 	data := t.TempDir()
 	proc, addr := startKriegd(t, bin, data)
 	done := make(chan loadtest.Result, 1)
@@ -96,6 +90,19 @@ func TestKillNine(t *testing.T) {
 		}
 	}
 	t.Logf("%d games indexed, %d records on disk, all replay", len(indexed), len(files))
+}
+
+// buildKriegd builds kriegd into the test's folder (skipped with -short).
+func buildKriegd(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs kriegd")
+	}
+	bin := filepath.Join(t.TempDir(), "kriegd")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }
 
 // startKriegd runs bin on a free loopback port with data, and returns the

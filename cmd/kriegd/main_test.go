@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -99,13 +98,7 @@ func TestServeRefusesBadFlags(t *testing.T) {
 // a client logs in over TLS, /metrics answers in the Prometheus format
 // with the server's figures, and the data folder is its owner's only.
 func TestTLSAndMetrics(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs kriegd")
-	}
-	bin := filepath.Join(t.TempDir(), "kriegd")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildKriegd(t)
 	cert := tlstest.New(t)
 	data := filepath.Join(t.TempDir(), "data")
 	_, addr, metrics := startKriegdWith(t, bin, data, "--tls-cert", cert.CertFile, "--tls-key", cert.KeyFile, "--admin", "127.0.0.1:0")
