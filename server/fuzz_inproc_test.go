@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"golang.org/x/crypto/bcrypt"
 )
 
 // FuzzLogin serves any bytes as a connection's whole input from its first
@@ -82,7 +80,6 @@ func FuzzCommands(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	p := newInproc(f)
-	p.s.cfg.PasswordCost = bcrypt.MinCost
 	round := 0
 	f.Fuzz(func(t *testing.T, input []byte) {
 		round++
