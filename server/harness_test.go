@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/referee"
@@ -50,6 +52,9 @@ func startUmpireOn(t *testing.T, cfg server.Config, wrap func(stdnet.Listener) s
 	}
 	if cfg.Log == nil {
 		cfg.Log = testLog(t, nil)
+	}
+	if cfg.PasswordCost == 0 {
+		cfg.PasswordCost = bcrypt.MinCost // a tenth of a second per hash saved, more under -race
 	}
 	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
