@@ -47,6 +47,7 @@ func loadCmd(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "attempts answered  %d\n", res.Attempts)
 	fmt.Fprintf(stdout, "round trip         p50 %v, p99 %v\n", res.P50.Round(time.Microsecond), res.P99.Round(time.Microsecond))
 	fmt.Fprintf(stdout, "heap in use        at most %.1f MiB\n", res.MaxHeapMB)
+	fmt.Fprintf(stdout, "goroutines         at most %d (clients' and server's, one process)\n", res.MaxGoroutines)
 	last := res.Samples[len(res.Samples)-1]
 	fmt.Fprintf(stdout, "at the end         heap %.1f MiB, %d goroutines\n", last.HeapMB, last.Goroutines)
 	if *timeline {

@@ -45,15 +45,16 @@ type Options struct {
 
 // Result is what a run measured.
 type Result struct {
-	Games     int           // games finished by the clients
-	Saved     int           // records on disk that replay under our referee
-	Indexed   int           // games in the store's index
-	Corrupt   []string      // records that do not read or replay, and why
-	Attempts  int           // attempts answered
-	P50, P99  time.Duration // attempt round trip
-	MaxHeapMB float64       // the largest heap seen while the games ran
-	Elapsed   time.Duration
-	Samples   []Sample // the heap and goroutines every Every (and at the end)
+	Games         int           // games finished by the clients
+	Saved         int           // records on disk that replay under our referee
+	Indexed       int           // games in the store's index
+	Corrupt       []string      // records that do not read or replay, and why
+	Attempts      int           // attempts answered
+	P50, P99      time.Duration // attempt round trip
+	MaxHeapMB     float64       // the largest heap seen while the games ran
+	MaxGoroutines int           // the most goroutines seen while the games ran
+	Elapsed       time.Duration
+	Samples       []Sample // the heap and goroutines every Every (and at the end)
 }
 
 // Sample is the process's memory and goroutines at one moment of a run.
@@ -116,7 +117,7 @@ func Run(opt Options) (Result, error) {
 		return true
 	}
 	stop := make(chan struct{})
-	heap := 0.0
+	heap, goroutines := 0.0, 0
 	var samples []Sample
 	finished := 0
 	sampled := make(chan struct{})
@@ -128,6 +129,7 @@ func Run(opt Options) (Result, error) {
 			runtime.ReadMemStats(&ms)
 			mu.Lock()
 			heap = max(heap, float64(ms.HeapAlloc)/(1<<20))
+			goroutines = max(goroutines, runtime.NumGoroutine())
 			if now := time.Now(); now.After(next) {
 				samples = append(samples, Sample{At: now.Sub(start).Round(time.Second), HeapMB: float64(ms.HeapAlloc) / (1 << 20),
 					Goroutines: runtime.NumGoroutine(), Games: finished})
@@ -166,7 +168,7 @@ func Run(opt Options) (Result, error) {
 	runtime.ReadMemStats(&ms)
 	samples = append(samples, Sample{At: time.Since(start).Round(time.Second), HeapMB: float64(ms.HeapAlloc) / (1 << 20),
 		Goroutines: runtime.NumGoroutine(), Games: finished})
-	res := Result{Elapsed: time.Since(start), Attempts: len(rtts), MaxHeapMB: heap, Samples: samples}
+	res := Result{Elapsed: time.Since(start), Attempts: len(rtts), MaxHeapMB: heap, MaxGoroutines: goroutines, Samples: samples}
 	res.Games = games
 	for err := range errs {
 		return res, err
