@@ -65,7 +65,7 @@ func TestEndgameSeries(t *testing.T) {
 
 // TestEndgameKRK: the belief-level sweep mates the omniscient defender in
 // most rook studies (the old board-by-board average managed about three in
-// four; the README's 200-study figures are the measure, this a guard).
+// four; docs/measurements.md's 200-study figures are the measure, this a guard).
 func TestEndgameKRK(t *testing.T) {
 	r, err := Endgame(EndgameOptions{Material: "krk", Games: 20, Seed: 11, Defender: "cheat",
 		MoveTime: 20 * time.Millisecond, Rules: referee.Wild16}, nil)

@@ -225,9 +225,9 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 		res := ref.Result()
 		r.Endings[string(res.Reason)]++
 		switch res.Score {
-		case "1-0":
+		case game.WhiteWins:
 			r.WhiteWins++
-		case "0-1":
+		case game.BlackWins:
 			r.BlackWins++
 		default:
 			r.Draws++

@@ -11,8 +11,8 @@ import (
 	"github.com/krieg/krieg/game"
 )
 
-// Report holds the measurements over a run; the JSON keys are documented in
-// the README.
+// Report holds the measurements over a run (docs/deduction.md says what
+// each means).
 type Report struct {
 	Rules    string  `json:"rules"`
 	Games    int     `json:"games"`

@@ -6,7 +6,7 @@ import (
 	"text/tabwriter"
 )
 
-// WriteTable prints the report as the table the README quotes.
+// WriteTable prints the report as a table for people to read.
 func (r Report) WriteTable(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	p := func(format string, args ...any) { fmt.Fprintf(tw, format+"\n", args...) }

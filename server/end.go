@@ -40,7 +40,7 @@ func (m *match) end(r referee.Result) {
 	m.s.log.Info("kriegd: game ended", "game", m.number, "result", r.Score, "reason", string(r.Reason))
 	code := resultCodes[r.Reason]
 	if r.Reason == referee.ReasonDisconnect {
-		code = map[bool]string{true: "WQ", false: "BQ"}[r.Score == "0-1"]
+		code = map[bool]string{true: "WQ", false: "BQ"}[r.Score == game.BlackWins]
 	}
 	if code == "" {
 		code = "Adj"
@@ -86,14 +86,14 @@ func (m *match) entry(r referee.Result) (rec *record.Record, e pendingEntry, kee
 		return nil, e, false
 	}
 	rec.Result = r.Score
-	rec.SetTag("Result", r.Score)
+	rec.SetTag("Result", string(r.Score))
 	rec.SetTag("Termination", string(r.Reason))
 	if r.Reason == referee.ReasonAborted {
 		return nil, e, false // an aborted game has no result to keep
 	}
 	ratings := map[string]rating.Rating{}
 	if m.rated && w.registered && b.registered {
-		sw := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[r.Score]
+		sw := r.Score.Points(game.White)
 		ratings[w.name] = rating.Update(w.rating, b.rating, sw)
 		ratings[b.name] = rating.Update(b.rating, w.rating, 1-sw)
 		for name, nr := range ratings {
@@ -103,7 +103,7 @@ func (m *match) entry(r referee.Result) (rec *record.Record, e pendingEntry, kee
 		}
 	}
 	e = pendingEntry{Game: store.Game{ID: m.id, White: w.name, Black: b.name, Rules: m.rules.Name,
-		Result: r.Score, Reason: string(r.Reason), Rated: m.rated, Plies: m.ref.Plies(), Ended: m.s.clock.Now()}, Ratings: ratings}
+		Result: string(r.Score), Reason: string(r.Reason), Rated: m.rated, Plies: m.ref.Plies(), Ended: m.s.clock.Now()}, Ratings: ratings}
 	return rec, e, true
 }
 
@@ -128,7 +128,7 @@ func (m *match) dropped(c *conn) {
 	st.grace = m.s.clock.AfterFunc(m.s.cfg.Grace, m.s.safely("the grace timer", func() {
 		m.s.locked(func() error {
 			if st.c == nil && !m.over {
-				m.end(referee.Result{Score: map[bool]string{true: "0-1", false: "1-0"}[color == game.White], Reason: referee.ReasonDisconnect})
+				m.end(referee.Result{Score: game.WinFor(color.Other()), Reason: referee.ReasonDisconnect})
 			}
 			return nil
 		})

@@ -4,8 +4,7 @@
 # Nothing is fetched from the network and nothing lands in the repository.
 #
 #   KRIEG_PEERS   the cache (default ~/.cache/krieg/peers)
-#   PEER_MIRROR   where bare git mirrors live (default /work/.mirror), named
-#                 owner+name/repo as the fetch tool leaves them
+#   PEER_MIRROR   a directory of bare git mirrors, named owner+name/repo
 #   PEER_SRC      a directory holding plain copies instead: PEER_SRC/ks-game,
 #                 PEER_SRC/python-chess, PEER_SRC/bot-random,
 #                 PEER_SRC/bot-darkboard-mcts (each a work tree of the repo)
@@ -13,15 +12,12 @@
 # A source found in neither place is listed with the repository and commit
 # this harness was written against, and the build fails.
 #
-# bot-darkboard-mcts has no snapshot to fetch: its copy was reconstructed
-# file by file from the stored code index (newest consistent versions; the
-# decision code, mcts.py and evaluation.py, at the commit listed below). A
-# copy holding SOURCES.txt (path, commit of each file) passes it on into the
-# cache, and MANIFEST points at it.
+# A copy holding SOURCES.txt (path, commit of each file) passes it on into
+# the cache, and MANIFEST points at it.
 set -eu
 
 cache=${KRIEG_PEERS:-$HOME/.cache/krieg/peers}
-mirror=${PEER_MIRROR:-/work/.mirror}
+mirror=${PEER_MIRROR:-}
 src=${PEER_SRC:-}
 
 # name  repository  commit  paths to copy
@@ -49,7 +45,7 @@ expect | while read -r name repo commit paths; do
 			cp "$src/$name/SOURCES.txt" "$out/SOURCES.txt"
 			rev="$rev, per-file commits in $name/SOURCES.txt"
 		fi
-	elif [ -d "$git_dir" ]; then
+	elif [ -n "$mirror" ] && [ -d "$git_dir" ]; then
 		git --git-dir="$git_dir" archive HEAD $paths | (cd "$out" && tar xf -)
 		rev=$(git --git-dir="$git_dir" rev-parse HEAD)
 	else

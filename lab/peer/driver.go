@@ -36,7 +36,7 @@ var Names = []string{"random", "darkboard-mcts"}
 var ErrNoPython = errors.New("peer: python3 not found (install Debian's python3 and python3-requests)")
 
 // ErrNoCache is returned when the peers' cache has not been built.
-var ErrNoCache = errors.New("peer: the peers are not built (run `make peers`; see README, Playing outside bots)")
+var ErrNoCache = errors.New("peer: the peers are not built (run `make peers`; see docs/CONTRIBUTING.md)")
 
 // DefaultTimeout bounds one request to the driver: a bot's decision or a
 // referee check.
