@@ -181,10 +181,3 @@ func (r *recorder) stop(timeout time.Duration) {
 		<-r.stopped
 	}
 }
-
-// backlog is how many finished games wait for the index.
-func (r *recorder) backlog() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.queue)
-}

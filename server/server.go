@@ -279,7 +279,7 @@ func (s *Server) Addr() string {
 // f unwinds with the lock free and can be recovered without stalling the
 // server.
 func (s *Server) locked(f func() error) error {
-	err, after := s.lockedOnly(f)
+	after, err := s.lockedOnly(f)
 	for _, a := range after {
 		a()
 	}
@@ -287,13 +287,13 @@ func (s *Server) locked(f func() error) error {
 }
 
 // lockedOnly runs f under s.mu and returns the work it left for later.
-func (s *Server) lockedOnly(f func() error) (err error, after []func()) {
+func (s *Server) lockedOnly(f func() error) (after []func(), err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.after, s.held, s.holding = nil, nil, false
 	err = f()
 	after, s.after = s.after, nil
-	return err, after
+	return after, err
 }
 
 // later leaves f to run once the lock is released (under s.mu): slow work

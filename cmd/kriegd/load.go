@@ -39,9 +39,9 @@ func loadCmd(args []string, stdout io.Writer) error {
 		defer os.RemoveAll(tmp)
 		dir = tmp
 	}
-	res, err := loadtest.Run(loadtest.Options{Games: *games, Clients: *clients, Duration: *duration, DataDir: dir, DSN: *dsn, Seed: *seed})
-	if err != nil {
-		return fmt.Errorf("kriegd load: %w", err)
+	res, runErr := loadtest.Run(loadtest.Options{Games: *games, Clients: *clients, Duration: *duration, DataDir: dir, DSN: *dsn, Seed: *seed})
+	if runErr != nil && len(res.Samples) == 0 {
+		return fmt.Errorf("kriegd load: %w", runErr)
 	}
 	fmt.Fprintf(stdout, "kriegd load: %d games by %d clients in %v\n", res.Games, *clients, res.Elapsed.Round(time.Millisecond))
 	fmt.Fprintf(stdout, "attempts answered  %d\n", res.Attempts)
@@ -58,6 +58,9 @@ func loadCmd(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "records            %d saved and replaying, %d indexed, %d corrupt\n", res.Saved, res.Indexed, len(res.Corrupt))
 	for _, c := range res.Corrupt {
 		fmt.Fprintln(stdout, "  corrupt:", c)
+	}
+	if runErr != nil {
+		return fmt.Errorf("kriegd load: %w", runErr)
 	}
 	if len(res.Corrupt) > 0 || res.Saved != res.Games || res.Indexed != res.Games {
 		return errors.New("kriegd load: games were lost or records are corrupt")

@@ -169,19 +169,27 @@ func Run(opt Options) (Result, error) {
 	samples = append(samples, Sample{At: time.Since(start).Round(time.Second), HeapMB: float64(ms.HeapAlloc) / (1 << 20),
 		Goroutines: runtime.NumGoroutine(), Games: finished})
 	res := Result{Elapsed: time.Since(start), Attempts: len(rtts), MaxHeapMB: heap, MaxGoroutines: goroutines, Samples: samples}
-	res.Games = games
+	// A table that failed (its error returned after the checks) keeps
+	// the games it finished.
+	res.Games = finished
+	var failed error
 	for err := range errs {
-		return res, err
+		if failed == nil {
+			failed = err
+		}
 	}
 	sort.Slice(rtts, func(i, j int) bool { return rtts[i] < rtts[j] })
 	if n := len(rtts); n > 0 {
 		res.P50, res.P99 = rtts[n/2], rtts[min(n-1, n*99/100)]
 	}
 	if srv == nil {
-		return res, nil
+		return res, failed
 	}
 	srv.Close()
-	return res, Check(&res, st, opt.DataDir)
+	if err := Check(&res, st, opt.DataDir); err != nil {
+		return res, err
+	}
+	return res, failed
 }
 
 // Check reads every record in dataDir back and replays it, and counts

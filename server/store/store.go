@@ -81,7 +81,9 @@ func Open(ctx context.Context, dsn, dataDir string) (*Store, error) {
 		return nil, fmt.Errorf("store: opening %s: %w", driver, err)
 	}
 	if driver == "sqlite" {
-		db.SetMaxOpenConns(1) // one writer; SQLite serialises anyway
+		// WAL lets readers (a crowd logging in) go on beside the one
+		// writer; writers queue on SQLite's lock (the busy timeout).
+		db.SetMaxOpenConns(4)
 	}
 	s.db = db
 	if err := s.migrate(ctx); err != nil {
