@@ -275,8 +275,17 @@ func TestSlowStoreStallsNobodyElse(t *testing.T) {
 	}
 	a.waitFor("\x19(16 1 0 Res 1-0 ")
 	<-released
-	a.send("history")
-	a.waitFor("alice vs. bob  1-0 resignation")
+	// The index row goes in once the lock is free (the worker retries).
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		a.send("history")
+		a.waitFor("History of alice")
+		if strings.Contains(a.waitFor("\x19]"), "alice vs. bob  1-0 resignation") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the game never reached the index once the store was free")
+		}
+	}
 }
 
 // TestStoreDownIndexesEachGameOnce: games that end while the store is
