@@ -192,7 +192,7 @@ func TestNoStreamRevealsMoreThanTheReferee(t *testing.T) {
 	if testing.Short() {
 		t.Skip("1050 games: not in -short")
 	}
-	u := startUmpire(t, server.Config{Attempts: 1e6, Logf: func(string, ...any) {}})
+	u := startUmpire(t, server.Config{Attempts: 1e6, MaxConnsPerAddr: 2000, Log: quietLog})
 	const perRules, workers, cap = 150, 32, 30 // per ruleset
 	type job struct {
 		n     int
