@@ -180,7 +180,9 @@ func (g *session) report() {
 }
 
 // punch stops mover's clock after an accepted move, adds the increment and
-// starts the other clock.
+// starts the other clock. The move's entry went out before the punch, with
+// mover's clock still running, so a clock event follows: without it a window
+// would go on running the wrong clock until the next entry.
 func (g *session) punch(mover game.Color) {
 	if !g.clocks.Ticking {
 		g.clocks.Running = mover.Other()
@@ -189,6 +191,7 @@ func (g *session) punch(mover game.Color) {
 	now := g.ep.opt.Now()
 	*g.clocks.Of(mover) = g.clocks.Remaining(mover, now) + g.spec.Increment
 	g.clocks.Running, g.clocks.Stamp = mover.Other(), now
+	g.emit(net.Event{Kind: net.KindClock})
 }
 
 // checkFlags ends the game when the running clock is out: a loss for its
