@@ -104,7 +104,7 @@ func New(opt Options) (*App, error) {
 		a.frame.Mode = scene.NewGameScreen
 	}
 	if opt.Sounds != nil && opt.Sounds.Problem != "" {
-		a.frame.Panel.Notice = opt.Sounds.Problem
+		notice(&a.frame, scene.BadTone, opt.Sounds.Problem)
 	}
 	a.loadSettings()
 	a.rebuild()
@@ -119,7 +119,7 @@ func (a *App) loadSettings() {
 	}
 	s, err := settings.Load(a.opt.SettingsDir)
 	if err != nil {
-		a.frame.Panel.Notice = err.Error()
+		notice(&a.frame, scene.BadTone, err.Error())
 	}
 	if a.opt.ChoiceFromFlags {
 		s.NewGame = a.frame.NewGame
@@ -154,7 +154,7 @@ func (a *App) keepSettings() {
 	}
 	a.saved = s
 	if err := s.Save(a.opt.SettingsDir); err != nil {
-		a.frame.Panel.Notice = err.Error()
+		notice(&a.frame, scene.BadTone, err.Error())
 	}
 }
 
@@ -344,7 +344,7 @@ func (a *App) newGame(in Intent) {
 	}
 	comm, err := a.opt.Local(a.frame.NewGame)
 	if err != nil {
-		a.frame.Panel.Notice = err.Error()
+		notice(&a.frame, scene.BadTone, err.Error())
 		return
 	}
 	if a.play != nil {
@@ -352,7 +352,7 @@ func (a *App) newGame(in Intent) {
 	}
 	a.play = newPlay(comm, a.opt)
 	a.frame.Mode = scene.PlayScreen
-	a.frame.Panel.Notice = ""
+	notice(&a.frame, scene.BadTone, "")
 }
 
 // Close ends the session with the endpoint, if any.
@@ -377,6 +377,11 @@ func Run(a *App, title string) error {
 		return nil
 	}
 	return err
+}
+
+// notice shows a short message in the panel in tone's colour ("" clears it).
+func notice(f *scene.Frame, tone scene.Tone, text string) {
+	f.Panel.Notice, f.Panel.Tone = text, tone
 }
 
 // animStart is the tick an animation starting now begins at: now, or long

@@ -2,7 +2,6 @@ package sprites
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -33,6 +32,9 @@ type play struct {
 	// of ours awaits the referee's answer.
 	queue   []game.Move
 	waiting bool
+	// tried are our attempts the referee refused this turn: sending one
+	// again would only cost an attempt.
+	tried []game.Move
 	// moves are our accepted moves in SAN as our board saw them, refused
 	// attempts in brackets; failed holds this turn's refused ones.
 	moves  []string
@@ -92,7 +94,7 @@ func (p *play) event(a *App, ev net.Event) {
 		f.Panel.Offer = ev.Text
 		p.say("the opponent offers: " + ev.Text)
 	case net.KindProblem:
-		f.Panel.Notice = ev.Text
+		notice(f, scene.BadTone, ev.Text)
 		p.waiting = false
 	case net.KindConnection:
 		msg := "connection: " + ev.Snap.State.String()
@@ -125,9 +127,10 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Selected, f.Dests, f.Drag, f.Illegal, f.Promote = game.NoSquare, 0, nil, nil, nil
 	f.LastMove, f.Capture = game.NoMove, game.NoSquare
 	f.Ghosts = [64]game.PieceType{}
-	p.queue, p.waiting, f.Queue = nil, false, nil
+	p.queue, p.waiting, p.tried, f.Queue = nil, false, nil, nil
 	p.moves, p.failed = nil, nil
-	f.Panel.Offer, f.Panel.Notice = "", ""
+	f.Panel.Offer = ""
+	notice(f, scene.BadTone, "")
 	f.Panel.Names = [2]string{s.Spec.White, s.Spec.Black}
 	f.Panel.Title = fmt.Sprintf("%s · %d+%d · you play %s", s.Spec.Rules.Title, int(s.Spec.Base.Minutes()), int(s.Spec.Increment.Seconds()), s.Side.Title())
 }
@@ -145,13 +148,19 @@ func (p *play) heard(a *App, ev net.Event) {
 	if err != nil {
 		// The endpoint's entry contradicts what came before: keep the
 		// board as it was and say so.
-		f.Panel.Notice = "assistant: " + err.Error()
+		notice(f, scene.BadTone, "assistant: "+err.Error())
 		return
 	}
 	f.View = vm
 	p.preview(f) // what was heard changes the odds of a picked-up man
 	f.Anim.Apply(f.View.Changes, a.animStart())
 	us := e.Mover == p.snap.Side
+	switch {
+	case e.Verdict == referee.Accepted:
+		p.tried = nil // a new turn
+	case us && refused(e.Verdict) && e.Attempt != game.NoMove:
+		p.tried = append(p.tried, e.Attempt)
+	}
 	if us {
 		p.note(e, prev)
 		p.waiting = false
@@ -161,9 +170,10 @@ func (p *play) heard(a *App, ev net.Event) {
 	}
 	if refused(e.Verdict) && us && e.Attempt != game.NoMove {
 		f.Illegal = &scene.Flash{Move: e.Attempt, Start: a.tick}
-		f.Panel.Notice = "Illegal move: " + e.Attempt.String()
+		notice(f, scene.BadTone, "Illegal move: "+e.Attempt.String())
 	} else if e.Verdict == referee.Accepted || e.Verdict == referee.Finished {
-		f.Panel.Notice, f.Panel.Offer = "", ""
+		notice(f, scene.BadTone, "")
+		f.Panel.Offer = ""
 		if us {
 			f.LastMove, f.Capture = e.Attempt, game.NoSquare
 			f.Motions = append(f.Motions, scene.Motion{Kind: scene.Slide, From: e.Attempt.From(), To: e.Attempt.To(), Start: a.tick})
@@ -346,15 +356,38 @@ func candidates(f *scene.Frame) []game.Move {
 func (p *play) deselect(f *scene.Frame) { f.Selected, f.Dests, f.Preview = game.NoSquare, 0, nil }
 
 // attempt tries from→to; a pawn reaching the last rank opens the
-// promotion picker instead.
+// promotion picker instead, unless the move cannot be made at all.
 func (p *play) attempt(a *App, from, to game.Square) {
 	f := &a.frame
 	p.deselect(f)
+	m := game.NewMove(from, to, game.NoPieceType)
 	if pc := f.View.Own.At(from); pc.Type() == game.Pawn && (to.Rank() == 7 || to.Rank() == 0) {
+		if _, err := p.sendable(f, m); err != nil {
+			p.hint(f, err)
+			return
+		}
 		f.Promote = &scene.Promotion{From: from, To: to}
 		return
 	}
-	p.send(a, game.NewMove(from, to, game.NoPieceType))
+	p.send(a, m)
+}
+
+// sendable checks m on our own board before it leaves the window (see
+// controller.Sendable): this turn's refused attempts count only while it is
+// our turn, a queued attempt waits for the next.
+func (p *play) sendable(f *scene.Frame, m game.Move) (game.Move, error) {
+	own := f.View.Own
+	own.SetTurn(f.View.Side)
+	var refused []game.Move
+	if p.snap.ToMove == p.snap.Side {
+		refused = p.tried
+	}
+	return controller.Sendable(own, m, refused)
+}
+
+// hint shows why an attempt was kept back, at once and in the hint's colour.
+func (p *play) hint(f *scene.Frame, err error) {
+	notice(f, scene.HintTone, err.Error())
 }
 
 // promotion handles an intent while the promotion picker is open and
@@ -385,12 +418,17 @@ const maxQueue = 9
 func (p *play) send(a *App, m game.Move) {
 	f := &a.frame
 	if p.ctl == nil || p.snap.Result != nil || !p.snap.InGame {
-		f.Panel.Notice = "No game in progress"
+		notice(f, scene.BadTone, "No game in progress")
+		return
+	}
+	m, err := p.sendable(f, m)
+	if err != nil {
+		p.hint(f, err) // nonsense never leaves the window and costs nothing
 		return
 	}
 	if p.snap.ToMove != p.snap.Side || p.waiting {
 		if len(p.queue) >= maxQueue {
-			f.Panel.Notice = fmt.Sprintf("The queue holds %d attempts at most (Escape clears it)", maxQueue)
+			notice(f, scene.BadTone, fmt.Sprintf("The queue holds %d attempts at most (Escape clears it)", maxQueue))
 			return
 		}
 		p.setQueue(f, append(p.queue, m))
@@ -402,7 +440,7 @@ func (p *play) send(a *App, m game.Move) {
 // out sends m to the endpoint.
 func (p *play) out(a *App, m game.Move) {
 	if err := p.comm.Attempt(m); err != nil {
-		a.frame.Panel.Notice = err.Error()
+		notice(&a.frame, scene.BadTone, err.Error())
 		return
 	}
 	p.waiting = true
@@ -416,14 +454,15 @@ func (p *play) flush(a *App) {
 	if p.ctl == nil || p.waiting || len(p.queue) == 0 || !p.snap.InGame || p.snap.Result != nil || p.snap.ToMove != p.snap.Side {
 		return
 	}
-	cands := candidates(f)
 	for len(p.queue) > 0 {
 		m := p.queue[0]
 		p.setQueue(f, p.queue[1:])
-		if slices.Contains(cands, m) {
-			p.out(a, m)
-			return
+		if _, err := p.sendable(f, m); err != nil {
+			p.hint(f, fmt.Errorf("queued %w", err))
+			continue
 		}
+		p.out(a, m)
+		return
 	}
 }
 
@@ -452,7 +491,7 @@ func (p *play) submit(a *App) {
 		return
 	}
 	if err := net.SendTyped(p.comm, line); err != nil {
-		a.frame.Panel.Notice = err.Error()
+		notice(&a.frame, scene.BadTone, err.Error())
 	}
 }
 
@@ -475,7 +514,7 @@ func (p *play) button(a *App, b scene.Button) {
 			a.play = nil
 			a.frame.Mode = scene.NewGameScreen
 		case a.opt.Local != nil || a.lobby != nil && p.snap.InGame && p.snap.Result == nil:
-			a.frame.Panel.Notice = "Resign or finish this game first"
+			notice(&a.frame, scene.BadTone, "Resign or finish this game first")
 		case a.lobby != nil:
 			a.lobby.back(a)
 		case a.opt.Spec != nil:
@@ -483,7 +522,7 @@ func (p *play) button(a *App, b scene.Button) {
 		}
 	}
 	if err != nil {
-		a.frame.Panel.Notice = err.Error()
+		notice(&a.frame, scene.BadTone, err.Error())
 	}
 }
 

@@ -82,6 +82,17 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		}
 	}()
 	var rules referee.Ruleset = referee.Wild16
+	var ck attemptCheck
+	if spec != nil {
+		// Typed moves are checked on our own board, which the start shows.
+		untilStarted(comm.Events(), func(ev net.Event) {
+			if ev.Kind == net.KindStarted {
+				rules = ev.Snap.Spec.Rules
+			}
+			ck.follow(ev)
+			printEvent(stdout, ev, rules)
+		})
+	}
 	for {
 		select {
 		case l, ok := <-lines:
@@ -89,7 +100,12 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 				drain(comm.Events(), stdout, rules)
 				return nil
 			}
-			if err := net.SendTyped(comm, strings.TrimSpace(l)); err != nil {
+			l = strings.TrimSpace(l)
+			if err := ck.check(&l); err != nil {
+				fmt.Fprintf(stdout, "! %v\n", err)
+				continue
+			}
+			if err := net.SendTyped(comm, l); err != nil {
 				fmt.Fprintf(stdout, "! %v\n", err)
 			}
 		case ev, ok := <-comm.Events():
@@ -99,6 +115,7 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			if ev.Kind == net.KindStarted {
 				rules = ev.Snap.Spec.Rules
 			}
+			ck.follow(ev)
 			printEvent(stdout, ev, rules)
 			if ev.Kind == net.KindConnection && ev.Snap.State == net.Disconnected && ev.Err != nil {
 				if r, ok := comm.(interface{ Reconnect(context.Context) error }); ok {

@@ -132,6 +132,7 @@ type Panel struct {
 	Typed     string   // the move being typed
 	Console   []string // the server's latest lines
 	Notice    string   // a short message (an illegal attempt, a problem)
+	Tone      Tone     // how the notice reads: its colour
 	Muted     bool
 	Full      bool
 	Offer     string // the opponent's pending offer ("draw", "abort")
@@ -146,6 +147,17 @@ type Panel struct {
 	// /home/me/game.pgn"), shown with a cursor.
 	Prompt string
 }
+
+// Tone is how a notice reads, which sets its colour.
+type Tone uint8
+
+// The tones: a problem (red, the zero value), a hint that kept something
+// from happening (amber), good news (green).
+const (
+	BadTone Tone = iota
+	HintTone
+	GoodTone
+)
 
 // ReplayInfo is the replay screen's state.
 type ReplayInfo struct {

@@ -35,4 +35,8 @@ var (
 	clockLow   = rgb(0xc3, 0x32, 0x32)
 	tooltipBG  = color.RGBA{0x10, 0x10, 0x10, 235}
 	illegalRed = rgb(0xff, 0x30, 0x30)
+	hintAmber  = rgb(0xf0, 0xb4, 0x30)
 )
+
+// toneColours are the notices' colours by tone.
+var toneColours = [...]color.RGBA{BadTone: illegalRed, HintTone: hintAmber, GoodTone: textOwn}

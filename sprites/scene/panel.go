@@ -240,7 +240,7 @@ func (c *column) facts(f *Frame) {
 		c.line(belief, assets.Regular, textDim)
 	}
 	if f.Panel.Notice != "" {
-		c.line(f.Panel.Notice, assets.Bold, illegalRed)
+		c.line(f.Panel.Notice, assets.Bold, toneColours[f.Panel.Tone])
 	}
 }
 
