@@ -92,13 +92,13 @@ func (in *Input) pointer(s *scene.Scene, x, y float64, out []Intent) []Intent {
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
 		in.pressed, in.dragging, in.pressX, in.pressY = true, false, x, y
 		in.from = game.NoSquare
-		if b, ok := s.HitAt(x, y); ok {
+		if hit, ok := s.HitAt(x, y); ok {
 			in.pressed = false
-			in.onSlider = b == scene.Slider
+			in.onSlider = hit.Button == scene.Slider
 			if in.onSlider {
 				return append(out, Intent{Kind: SliderTo, X: x})
 			}
-			return append(out, Intent{Kind: Press, Button: b})
+			return append(out, Intent{Kind: Press, Button: hit.Button, Ply: hit.Ply})
 		}
 		if onBoard {
 			in.from = sq

@@ -69,8 +69,8 @@ func TestWindowNonsenseStaysHome(t *testing.T) {
 		if app.play.entries != entries || app.play.waiting {
 			t.Errorf("%d entries heard after the nonsense (waiting %v); want none", app.play.entries-entries, app.play.waiting)
 		}
-		if len(app.play.tried) != 0 || strings.Contains(app.frame.Panel.Moves, "(") {
-			t.Errorf("refused attempts counted: %v, move list %q", app.play.tried, app.frame.Panel.Moves)
+		if len(app.play.tried) != 0 || strings.Contains(scene.MoveText(app.frame.Panel.Table), "(") {
+			t.Errorf("refused attempts counted: %v, move list %q", app.play.tried, scene.MoveText(app.frame.Panel.Table))
 		}
 	})
 	if got, want := rec.sent(), []game.Move{mv(t, "b1c3")}; !slices.Equal(got, want) {

@@ -35,10 +35,12 @@ type play struct {
 	// tried are our attempts the referee refused this turn: sending one
 	// again would only cost an attempt.
 	tried []game.Move
-	// moves are our accepted moves in SAN as our board saw them, refused
-	// attempts in brackets; failed holds this turn's refused ones.
-	moves  []string
+	// mine are our accepted moves by ply, in SAN as our board saw them,
+	// with the attempts refused before each; failed holds this turn's
+	// refused ones; table is the move table they make.
+	mine   map[int]scene.MoveCell
 	failed []string
+	table  []scene.MoveRow
 	// Events handled and referee entries heard; tests wait on them.
 	handled, entries int
 }
@@ -128,7 +130,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.LastMove, f.Capture = game.NoMove, game.NoSquare
 	f.Ghosts = [64]game.PieceType{}
 	p.queue, p.waiting, p.tried, f.Queue = nil, false, nil, nil
-	p.moves, p.failed = nil, nil
+	p.mine, p.failed, p.table = map[int]scene.MoveCell{}, nil, nil
 	f.Panel.Offer = ""
 	notice(f, scene.BadTone, "")
 	f.Panel.Names = [2]string{s.Spec.White, s.Spec.Black}
@@ -185,6 +187,7 @@ func (p *play) heard(a *App, ev net.Event) {
 		}
 		p.blink(a, e)
 	}
+	p.table = p.moveTable()
 	a.opt.Sounds.Play(Cue(e, p.snap.Side))
 }
 
@@ -236,7 +239,7 @@ func (p *play) tick(a *App) {
 	f.Panel.GameOver = s.Result != nil
 	_, src := p.comm.(recordSource)
 	f.Panel.Reviewable = f.Panel.GameOver && src
-	f.Panel.Moves = p.moveList()
+	f.Panel.Table = p.table
 	switch {
 	case s.Result != nil:
 		f.Panel.Status = fmt.Sprintf("Game over: %s (%s)", s.Result.Score, s.Result.Reason)
@@ -526,7 +529,7 @@ func (p *play) button(a *App, b scene.Button) {
 	}
 }
 
-// note adds our entry e to the move list; before is our board before it.
+// note adds our entry e to the move table; before is our board before it.
 func (p *play) note(e referee.Entry, before game.Position) {
 	if e.Attempt == game.NoMove {
 		return
@@ -537,21 +540,37 @@ func (p *play) note(e referee.Entry, before game.Position) {
 	case refused(e.Verdict):
 		p.failed = append(p.failed, san)
 	case e.Verdict == referee.Accepted || e.Verdict == referee.Finished:
-		m := fmt.Sprintf("%d. ", e.Ply/2+1)
-		if len(p.failed) > 0 {
-			m += "(" + strings.Join(p.failed, " ") + ") "
-		}
-		p.moves, p.failed = append(p.moves, m+san), nil
+		p.mine[e.Ply] = scene.MoveCell{SAN: san, Refused: p.failed}
+		p.failed = nil
 	}
 }
 
-// moveList writes our moves so far, and this turn's refused attempts.
-func (p *play) moveList() string {
-	s := strings.Join(p.moves, " ")
-	if len(p.failed) > 0 {
-		s += " (" + strings.Join(p.failed, " ") + ")"
+// moveTable lays out the game so far: our moves, the enemy's as "?", and
+// the attempts refused this turn in a cell of their own.
+func (p *play) moveTable() []scene.MoveRow {
+	start := p.snap.Spec.Start
+	side, number := start.Turn(), max(start.FullmoveNumber(), 1)
+	var rows []scene.MoveRow
+	for ply := 0; ply <= p.snap.Plies; ply++ {
+		cell, ok := p.mine[ply]
+		switch {
+		case ply == p.snap.Plies && len(p.failed) == 0:
+			return rows
+		case ply == p.snap.Plies:
+			cell = scene.MoveCell{Refused: p.failed}
+		case !ok:
+			cell = scene.MoveCell{SAN: "?"}
+		}
+		if side == game.White || len(rows) == 0 {
+			rows = append(rows, scene.MoveRow{Number: number})
+		}
+		rows[len(rows)-1].Cells[side] = cell
+		if side == game.Black {
+			number++
+		}
+		side = side.Other()
 	}
-	return strings.TrimSpace(s)
+	return rows
 }
 
 // blink flashes the squares entry e's announcements name: a capture's

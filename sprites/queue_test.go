@@ -2,12 +2,14 @@ package sprites
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/local"
@@ -179,4 +181,13 @@ func mv(t *testing.T, s string) game.Move {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// Record passes the endpoint's record on, for the review.
+func (r *recorder) Record() (*record.Record, error) {
+	src, ok := r.Communicator.(recordSource)
+	if !ok {
+		return nil, fmt.Errorf("no record here")
+	}
+	return src.Record()
 }

@@ -47,6 +47,8 @@ func (r *replay) apply(a *App, in Intent) {
 			ply = 0
 		case scene.LastPly:
 			ply = r.tl.Plies
+		case scene.JumpPly:
+			ply = in.Ply
 		case scene.SwapSide:
 			side = side.Other()
 		case scene.Reveal:

@@ -26,7 +26,7 @@ func TestWindowReview(t *testing.T) {
 	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "g2g4"}, Intent{Kind: Submit}) })
 	h.waitFor(t, "the mate", 5*time.Second, func() bool { return app.frame.Panel.Reviewable })
 	h.do(func() {
-		if got, want := app.frame.Panel.Moves, "1. f3 2. g4"; got != want {
+		if got, want := scene.MoveText(app.frame.Panel.Table), "1. f3 ? 2. g4 ?"; got != want {
 			t.Errorf("own move list %q; want %q", got, want)
 		}
 		if !hasButton(&app.scene, scene.Review) {
@@ -42,7 +42,7 @@ func TestWindowReview(t *testing.T) {
 		if f.Truth == nil || f.View.Side != game.White || f.Replay.Ply != 4 || f.Flipped {
 			t.Errorf("review: truth %v, side %v, ply %d, flipped %v; want revealed, White, 4, not flipped", f.Truth != nil, f.View.Side, f.Replay.Ply, f.Flipped)
 		}
-		if got, want := f.Replay.Moves, "1. f3 e5 2. g4 Qh4#"; got != want {
+		if got, want := scene.MoveText(f.Replay.Table), "1. f3 e5 2. g4 Qh4#"; got != want {
 			t.Errorf("move list %q; want %q", got, want)
 		}
 		if f.Truth.At(game.H4) != game.NewPiece(game.Black, game.Queen) {
@@ -52,8 +52,8 @@ func TestWindowReview(t *testing.T) {
 	})
 	h.do(func() {
 		f := &app.frame
-		if got, want := f.Replay.Moves, "1. f3 e5 2. g4"; got != want || f.Replay.Ply != 3 {
-			t.Errorf("one step back: ply %d, moves %q; want 3, %q", f.Replay.Ply, got, want)
+		if f.Replay.Ply != 3 {
+			t.Errorf("one step back: ply %d; want 3", f.Replay.Ply)
 		}
 		if n := len(f.View.Log); n == 0 || f.View.Log[n-1].Ply != 2 {
 			t.Errorf("one step back: the log ends at %v; want White's 2. g4 (ply 2)", f.View.Log)

@@ -2,34 +2,76 @@ package record
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 )
 
-// TestFromRefereeSkipsEmptySquareAttempts: Wild 16 answers an attempt from
-// a square without a man of the mover's, or one no man of its can make, "Illegal move" (nonsense counts as
-// illegal there); the record leaves it out, since it has no SAN, and the
-// record still reads back and replays (found by kriegd's load test).
-func TestFromRefereeSkipsEmptySquareAttempts(t *testing.T) {
+// TestFromRefereeKeepsNonsense: Wild 16 answers an attempt from a square
+// without a man of the mover's, or one no man of its can make, "Illegal
+// move" (nonsense counts as illegal there). The record keeps every refused
+// attempt that names a man, with its from-square in full when no man can
+// make it; the empty-square one has no notation and is left out. The
+// record reads back and replays (the empty square was found by kriegd's
+// load test).
+func TestFromRefereeKeepsNonsense(t *testing.T) {
 	ref := referee.New(referee.Wild16, game.Start())
-	for _, text := range []string{"d3d4", "e2e5", "d2d5", "e2e4"} {
+	for _, text := range []string{"d3d4", "e2e5", "d2d5", "e1b4", "e2e4"} {
 		m, err := game.ParseMove(text)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ref.Attempt(m)
 	}
-	if n := len(ref.Log()); n != 4 || ref.Log()[0].Verdict != referee.Illegal {
+	if n := len(ref.Log()); n != 5 || ref.Log()[0].Verdict != referee.Illegal {
 		t.Fatalf("log %+v; want the empty-square attempt refused as illegal first", ref.Log())
 	}
+	rec := roundTrip(t, ref, referee.Wild16)
+	if got, want := rec.Plies[0].Failed, []string{"e2e5", "d2d5", "Ke1b4"}; !slices.Equal(got, want) {
+		t.Fatalf("failed attempts %q; want %q", got, want)
+	}
+}
+
+// TestFromRefereeKeepsEveryRefusal: under Berkeley's rules both sides'
+// nonsense ("Nonsense" to the mover) and illegal attempts are in the record,
+// in order, and replay to the same moves.
+func TestFromRefereeKeepsEveryRefusal(t *testing.T) {
+	ref := referee.New(referee.Berkeley, game.Start())
+	for _, text := range []string{"g1g3", "e2e4", "d8h4", "e7e5", "d1h5", "e5e4", "b8c6"} {
+		m, err := game.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref.Attempt(m)
+	}
+	rec := roundTrip(t, ref, referee.Berkeley)
+	want := [][]string{{"Ng1g3"}, {"Qd8h4"}, nil, {"e4"}}
+	if len(rec.Plies) != len(want) {
+		t.Fatalf("%d plies; want %d", len(rec.Plies), len(want))
+	}
+	for i, w := range want {
+		if got := rec.Plies[i].Failed; !slices.Equal(got, w) {
+			t.Errorf("ply %d (%s): failed %q; want %q", i+1, rec.Plies[i].SAN, got, w)
+		}
+	}
+	var steps [][]game.Move
+	if _, err := Replay(rec, referee.Berkeley, func(s Step) error { steps = append(steps, s.Failed); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got := steps[0]; len(got) != 1 || got[0].String() != "g1g3" {
+		t.Errorf("replayed first refusal %v; want g1g3", got)
+	}
+}
+
+// roundTrip builds ref's record, writes it, reads it back and checks it
+// against the referee under rules.
+func roundTrip(t *testing.T, ref *referee.Referee, rules referee.Ruleset) *Record {
+	t.Helper()
 	rec, err := FromReferee(ref, nil)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if got := rec.Plies[0].Failed; len(got) != 0 {
-		t.Fatalf("failed attempts %q; want none", got)
 	}
 	var b bytes.Buffer
 	if err := Write(&b, rec); err != nil {
@@ -39,7 +81,8 @@ func TestFromRefereeSkipsEmptySquareAttempts(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the record does not read back: %v\n%s", err, b.String())
 	}
-	if err := Check(back, referee.Wild16); err != nil {
+	if err := Check(back, rules); err != nil {
 		t.Fatal(err)
 	}
+	return back
 }

@@ -32,6 +32,7 @@ const (
 	CopyPGN  // copy the game's record to the clipboard
 	SaveAs   // write the game's record to a file
 	Legend   // show or hide the legend
+	JumpPly  // review: a move in the move table, its Hit's Ply the ply to show
 	choiceBase
 )
 

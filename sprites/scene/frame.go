@@ -138,8 +138,9 @@ type Panel struct {
 	Offer     string // the opponent's pending offer ("draw", "abort")
 	GameOver  bool
 	ShowInput bool
-	// Moves are our moves so far in SAN, refused attempts in brackets.
-	Moves string
+	// Table is the move table of the game so far: our moves as our board
+	// saw them, with the attempts refused before each, the enemy's unseen.
+	Table []MoveRow
 	// Reviewable: the game is over and its record can be opened (Review,
 	// Copy PGN, Save as…).
 	Reviewable bool
@@ -161,12 +162,15 @@ const (
 
 // ReplayInfo is the replay screen's state.
 type ReplayInfo struct {
-	Ply, Plies int    // shown after Ply plies, of Plies
-	Move       string // the move that led here ("12. Nf3")
-	Heard      []string
-	// Moves is the game's moves up to this ply in SAN, each side's refused
-	// attempts in brackets before its move.
-	Moves string
+	Ply, Plies int // shown after Ply plies, of Plies that can be shown
+	// Total is the record's plies (more than Plies when only the first
+	// were followed); 0 means Plies.
+	Total int
+	Move  string // the move that led here ("12. Nf3")
+	Heard []string
+	// Table is the game's moves, each side's refused attempts under its
+	// move; a click on a move shows its ply.
+	Table []MoveRow
 	// Review: opened from a game just played (offers New game).
 	Review bool
 }

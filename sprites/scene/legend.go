@@ -55,7 +55,7 @@ func (s *Scene) legend(f *Frame) {
 	box := Rectangle{W * 0.06, H * 0.05, W * 0.88, H * 0.9}
 	s.Overlay, s.overlayFrom = box, len(s.Sprites)
 	s.rect(box, panelBG, 1)
-	s.Hits = append(s.Hits, Hit{Rectangle{0, 0, W, H}, Legend}) // a click anywhere closes it
+	s.Hits = append(s.Hits, Hit{R: Rectangle{0, 0, W, H}, Button: Legend}) // a click anywhere closes it
 	unit := max(9, min(box.W/40, box.H/26))
 	for {
 		c := column{s: s, r: box.inset(unit), unit: unit}

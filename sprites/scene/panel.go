@@ -61,7 +61,7 @@ func (s *Scene) button(r Rectangle, b Button, label string, lit bool, size float
 	}
 	s.rect(r, bg, 1)
 	s.text(r, label, assets.Regular, size, textMain, Center)
-	s.Hits = append(s.Hits, Hit{r, b})
+	s.Hits = append(s.Hits, Hit{R: r, Button: b})
 }
 
 // clock adds one player's name and clock.
@@ -153,22 +153,8 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	})
 	c.toggles(f)
 	c.facts(f)
-	if f.Panel.Moves != "" {
-		c.lastLines("Your moves: "+f.Panel.Moves, 2, assets.Regular, textMain)
-	}
+	s.moveTable(c, f.Panel.Table, 0, false, c.r.H*0.4)
 	s.logLines(c, f.View.Log, f.Panel.Console)
-}
-
-// lastLines adds str wrapped, keeping only its last n rows (a list that
-// grows at its end, such as the moves).
-func (c *column) lastLines(str string, n int, f assets.Font, col color.RGBA) {
-	rows := Wrap(str, f, c.unit, c.r.W, "")
-	if len(rows) > n {
-		rows = rows[len(rows)-n:]
-	}
-	for _, l := range rows {
-		c.s.text(c.row(c.unit*1.45), l, f, c.unit, col, Left)
-	}
 }
 
 // prompt adds, at the bottom, the line being typed for a question.
@@ -342,7 +328,11 @@ func (s *Scene) replayColumn(c *column, f *Frame) {
 		c.prompt(f.Panel.Prompt)
 	}
 	c.line(f.Panel.Title, assets.Regular, textDim)
-	c.line(fmt.Sprintf("Ply %d of %d   %s", r.Ply, r.Plies, r.Move), assets.Bold, textMain)
+	total := r.Total
+	if total == 0 {
+		total = r.Plies
+	}
+	c.line(fmt.Sprintf("Ply %d of %d   %s", r.Ply, total, r.Move), assets.Bold, textMain)
 	c.line(f.Panel.Status, assets.Regular, textMain)
 	c.buttons([]Button{FirstPly, PrevPly, NextPly, LastPly}, nil)
 	c.buttons([]Button{SwapSide, Reveal, Flip, Fullscreen}, func(b Button) bool {
@@ -355,9 +345,7 @@ func (s *Scene) replayColumn(c *column, f *Frame) {
 	}
 	c.toggles(f)
 	c.facts(f)
-	if r.Moves != "" {
-		c.lastLines(r.Moves, 3, assets.Regular, textMain)
-	}
+	s.moveTable(c, r.Table, r.Ply, true, c.r.H*0.45)
 	for _, h := range r.Heard {
 		c.line(h, assets.Regular, textOwn)
 	}
@@ -368,7 +356,7 @@ func (s *Scene) replayColumn(c *column, f *Frame) {
 func (s *Scene) slider(f *Frame) {
 	t := s.Layout.Slider()
 	s.rect(Rectangle{t.X, t.Y + t.H/2 - 2, t.W, 4}, buttonBG, 1)
-	s.Hits = append(s.Hits, Hit{t, Slider})
+	s.Hits = append(s.Hits, Hit{R: t, Button: Slider})
 	if f.Replay.Plies == 0 {
 		return
 	}

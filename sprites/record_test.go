@@ -1,0 +1,78 @@
+package sprites
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/net/local"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// TestWindowRecordKeepsRefusals plays the scholar's mate in which both
+// sides have attempts refused (Black's queen and knight tries are nonsense
+// the computer sent, White's pawn runs into Black's): the saved record and
+// the review hold every one of them, at its move.
+func TestWindowRecordKeepsRefusals(t *testing.T) {
+	dir := t.TempDir()
+	opp := &scripted{moves: []string{"d8h4", "e7e5", "b8b6", "b8c6", "g8f6"}}
+	app, _ := newRecordedApp(t, opp, local.Options{Seed: 1, SaveDir: dir})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	play := func(moves ...string) {
+		for _, m := range moves {
+			entries := 0
+			h.do(func() { entries = app.play.entries; app.Inject(Intent{Kind: AttemptMove, Move: mv(t, m)}) })
+			h.waitFor(t, "the answer to "+m, 5*time.Second, func() bool { return app.play.entries > entries })
+		}
+	}
+	play("e2e4")
+	h.waitFor(t, "1. e4 e5", 5*time.Second, atPly(app, 2))
+	play("e4e5", "f1c4")
+	h.waitFor(t, "2. Bc4 Nc6", 5*time.Second, atPly(app, 4))
+	play("d1h5")
+	h.waitFor(t, "3. Qh5 Nf6", 5*time.Second, atPly(app, 6))
+	play("h5f7")
+	h.waitFor(t, "the mate", 5*time.Second, func() bool { return app.frame.Panel.Reviewable })
+
+	want := [][]string{nil, {"Qd8h4"}, {"e5"}, {"Nb8b6"}, nil, nil, nil}
+	var saved []string
+	h.waitFor(t, "the game to be saved", 5*time.Second, func() bool {
+		saved, _ = filepath.Glob(filepath.Join(dir, "*.pgn"))
+		return len(saved) == 1
+	})
+	file, err := os.Open(saved[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	rec, err := record.Read(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Plies) != len(want) {
+		t.Fatalf("the saved record has %d plies; want %d", len(rec.Plies), len(want))
+	}
+	for i, w := range want {
+		if got := rec.Plies[i].Failed; !slices.Equal(got, w) {
+			t.Errorf("saved ply %d (%s): refused %q; want %q", i+1, rec.Plies[i].SAN, got, w)
+		}
+	}
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Review}) })
+	h.do(func() {
+		rows := app.frame.Replay.Table
+		if len(rows) != 4 {
+			t.Fatalf("the review's move table has %d rows; want 4", len(rows))
+		}
+		for i, w := range want {
+			cell := rows[i/2].Cells[i%2]
+			if !slices.Equal(cell.Refused, w) {
+				t.Errorf("review ply %d (%s): refused %q; want %q", i+1, cell.SAN, cell.Refused, w)
+			}
+		}
+	})
+}
