@@ -191,3 +191,33 @@ func (r *recorder) Record() (*record.Record, error) {
 	}
 	return src.Record()
 }
+
+// TestWindowQueueSlowReply: against a computer that takes 1.5 s over its
+// move, an attempt made during its turn waits in the queue, shown, for as
+// long as the computer thinks, and goes out as soon as the reply is heard.
+func TestWindowQueueSlowReply(t *testing.T) {
+	app, rec := newRecordedApp(t, &scripted{moves: []string{"e7e5", "b8c6"}}, local.Options{Seed: 1, MinTurn: 1500 * time.Millisecond})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	sent := time.Now()
+	h.do(func() { app.Inject(Intent{Kind: AttemptMove, Move: mv(t, "e2e4")}) })
+	h.waitFor(t, "1. e4 accepted", 5*time.Second, func() bool { return app.play.snap.Plies == 1 })
+	h.do(func() { app.Inject(Intent{Kind: ClickSquare, Square: game.G1}, Intent{Kind: ClickSquare, Square: game.F3}) })
+	time.Sleep(time.Until(sent.Add(time.Second)))
+	h.do(func() {
+		if got := app.frame.Queue; len(got) != 1 || got[0] != mv(t, "g1f3") {
+			t.Errorf("a second into the computer's turn the queue is %v; want g1f3 waiting", got)
+		}
+	})
+	if got := rec.sent(); len(got) != 1 {
+		t.Errorf("a second into the computer's turn the endpoint received %v; want only e2e4", got)
+	}
+	h.waitFor(t, "the queued 2. Nf3 sent and answered", 5*time.Second, atPly(app, 4))
+	if took := time.Since(sent); took < 3*time.Second {
+		t.Errorf("two slow replies came within %v; want at least 3 s", took)
+	}
+	if got, want := rec.sent(), []game.Move{mv(t, "e2e4"), mv(t, "g1f3")}; !slices.Equal(got, want) {
+		t.Errorf("the endpoint received %v; want %v", got, want)
+	}
+}

@@ -246,3 +246,33 @@ func TestClockAfterReply(t *testing.T) {
 		t.Errorf("clocks %+v: want White's running and Black's stopped", c)
 	}
 }
+
+// TestMinTurn: with MinTurn set the computer's reply comes no sooner, and
+// its clock is charged for the wait.
+func TestMinTurn(t *testing.T) {
+	ep := New(attempter.NewRandom(2), Options{Seed: 2, MinTurn: 400 * time.Millisecond})
+	if err := ep.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ep.Close() })
+	if err := ep.Begin(net.GameSpec{Rules: referee.Wild16, Side: game.White, Base: time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	sent := time.Now()
+	if err := ep.Attempt(game.NewMove(game.E2, game.E4, 0)); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		ev := next(t, ep)
+		if ev.Kind != net.KindHeard || ev.Entry.Mover != game.Black {
+			continue
+		}
+		if took := time.Since(sent); took < 400*time.Millisecond {
+			t.Fatalf("the computer answered after %v; want at least 400ms", took)
+		}
+		if left := ev.Snap.Clocks.Remaining(game.Black, time.Now()); left > time.Minute-400*time.Millisecond {
+			t.Errorf("Black's clock shows %v after a 400ms turn; want it charged", left)
+		}
+		return
+	}
+}

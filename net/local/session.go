@@ -130,7 +130,7 @@ func (g *session) attempt(m game.Move) {
 func (g *session) opponentTurn() {
 	for g.running() && g.ref.ToMove() != g.spec.Side {
 		before := g.ref.Plies()
-		answers := g.ep.opp.Turn(watched{g.ref, g})
+		answers := g.ep.opp.Turn(watched{g.ref, g, g.ep.opt.Now().Add(g.ep.opt.MinTurn)})
 		if g.clocks.Ticking && g.clocks.Remaining(g.clocks.Running, g.ep.opt.Now()) <= 0 {
 			g.checkFlags()
 			return
@@ -149,23 +149,41 @@ func (g *session) opponentTurn() {
 	}
 }
 
-// watched is the Umpire the computer plays through: each answer is reported
-// to us as soon as it is given, with the snapshot of that moment.
+// watched is the Umpire the computer plays through: nothing it says reaches
+// the referee before notBefore (Options.MinTurn), and each answer is
+// reported to us as soon as it is given, with the snapshot of that moment.
 type watched struct {
 	*referee.Referee
-	g *session
+	g         *session
+	notBefore time.Time
 }
 
 func (w watched) Attempt(m game.Move) referee.Answer {
+	w.wait()
 	a := w.Referee.Attempt(m)
 	w.g.report()
 	return a
 }
 
 func (w watched) AskAny() referee.Answer {
+	w.wait()
 	a := w.Referee.AskAny()
 	w.g.report()
 	return a
+}
+
+// wait sleeps until notBefore, or until the endpoint closes.
+func (w watched) wait() {
+	d := w.notBefore.Sub(w.g.ep.opt.Now())
+	if d <= 0 {
+		return
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-w.g.ctx.Done():
+	}
 }
 
 // report emits what we heard of the referee's new log entries.
