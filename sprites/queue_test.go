@@ -203,7 +203,9 @@ func TestWindowQueueSlowReply(t *testing.T) {
 	sent := time.Now()
 	h.do(func() { app.Inject(Intent{Kind: AttemptMove, Move: mv(t, "e2e4")}) })
 	h.waitFor(t, "1. e4 accepted", 5*time.Second, func() bool { return app.play.snap.Plies == 1 })
-	h.do(func() { app.Inject(Intent{Kind: ClickSquare, Square: game.G1}, Intent{Kind: ClickSquare, Square: game.F3}) })
+	h.do(func() {
+		app.Inject(Intent{Kind: ClickSquare, Square: game.G1}, Intent{Kind: ClickSquare, Square: game.F3})
+	})
 	time.Sleep(time.Until(sent.Add(time.Second)))
 	h.do(func() {
 		if got := app.frame.Queue; len(got) != 1 || got[0] != mv(t, "g1f3") {
