@@ -88,8 +88,8 @@ func New(opt Options) (*App, error) {
 		return nil, err
 	}
 	a := &App{opt: opt, drawer: d, w: scene.PreferredW, h: scene.PreferredH}
-	a.frame = scene.Frame{Show: scene.DefaultShow, Selected: game.NoSquare, Capture: game.NoSquare, NewGame: opt.Choice}
-	a.frame.View = controller.New(game.White, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
+	a.frame = scene.Frame{Show: scene.DefaultShow, NewGame: opt.Choice}
+	a.freshBoard()
 	switch {
 	case opt.Replay != nil:
 		a.replay = newReplay(opt.Replay)
@@ -353,6 +353,25 @@ func (a *App) newGame(in Intent) {
 	a.play = newPlay(comm, a.opt)
 	a.frame.Mode = scene.PlayScreen
 	notice(&a.frame, scene.BadTone, "")
+}
+
+// freshBoard puts the start position on the board, seen from White, with
+// nothing left of a game played or reviewed before.
+func (a *App) freshBoard() {
+	f := &a.frame
+	f.View = controller.New(game.White, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
+	f.Flipped, f.Truth, f.Anim = false, nil, nil
+	f.Selected, f.Dests, f.Preview, f.Drag, f.Promote, f.Illegal = game.NoSquare, 0, nil, nil, nil, nil
+	f.LastMove, f.Capture, f.Queue, f.Motions = game.NoMove, game.NoSquare, nil, nil
+	f.Ghosts, f.KeyCursor = [64]game.PieceType{}, false
+	f.Replay = scene.ReplayInfo{}
+	f.Panel.Offer, f.Panel.Table, f.Panel.Console = "", nil, nil
+}
+
+// toNewGame shows the new-game screen on a fresh board.
+func (a *App) toNewGame() {
+	a.frame.Mode = scene.NewGameScreen
+	a.freshBoard()
 }
 
 // Close ends the session with the endpoint, if any.

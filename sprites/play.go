@@ -515,7 +515,7 @@ func (p *play) button(a *App, b scene.Button) {
 		case a.opt.Local != nil && (p.snap.Result != nil || !p.snap.InGame):
 			p.close()
 			a.play = nil
-			a.frame.Mode = scene.NewGameScreen
+			a.toNewGame()
 		case a.opt.Local != nil || a.lobby != nil && p.snap.InGame && p.snap.Result == nil:
 			notice(&a.frame, scene.BadTone, "Resign or finish this game first")
 		case a.lobby != nil:

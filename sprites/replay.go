@@ -76,7 +76,5 @@ func (a *App) closeReview() {
 		a.play = nil
 	}
 	a.replay = nil
-	a.frame.Replay = scene.ReplayInfo{}
-	a.frame.Truth, a.frame.Anim = nil, nil
-	a.frame.Mode = scene.NewGameScreen
+	a.toNewGame()
 }

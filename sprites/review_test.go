@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"golang.design/x/clipboard"
 
 	"github.com/krieg/krieg/game"
@@ -128,4 +129,43 @@ func hasButton(s *scene.Scene, b scene.Button) bool {
 		}
 	}
 	return false
+}
+
+// TestWindowNewGameAfterReview: after a review turned to Black's view at an
+// earlier ply, New game shows the start position from White's side, with
+// nothing of the game reviewed.
+func TestWindowNewGameAfterReview(t *testing.T) {
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5", "d8h4"}})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "f2f3"}, Intent{Kind: Submit}) })
+	h.waitFor(t, "1. f3 e5", 5*time.Second, atPly(app, 2))
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "g2g4"}, Intent{Kind: Submit}) })
+	h.waitFor(t, "the mate", 5*time.Second, func() bool { return app.frame.Panel.Reviewable })
+	h.do(func() {
+		app.Inject(Intent{Kind: Press, Button: scene.Review}, Intent{Kind: Press, Button: scene.SwapSide}, Intent{Kind: Press, Button: scene.PrevPly})
+	})
+	h.do(func() {
+		if !app.frame.Flipped || app.frame.View.Side != game.Black || app.frame.Replay.Ply != 3 {
+			t.Errorf("review: flipped %v, side %v, ply %d; want Black's view at ply 3", app.frame.Flipped, app.frame.View.Side, app.frame.Replay.Ply)
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.NewGame})
+	})
+	var l scene.Layout
+	start := game.Start()
+	h.do(func() {
+		f := &app.frame
+		l = app.scene.Layout
+		if f.Mode != scene.NewGameScreen || f.Flipped || f.Truth != nil || f.LastMove != game.NoMove || f.View.Side != game.White || f.View.Own != start.Only(game.White) {
+			t.Errorf("the new-game screen: mode %v, flipped %v, truth %v, last move %v, side %v, own %v; want a fresh board from White's side",
+				f.Mode, f.Flipped, f.Truth != nil, f.LastMove, f.View.Side, f.View.Own.FEN())
+		}
+		if len(f.View.Log) != 0 || f.Replay.Plies != 0 {
+			t.Errorf("the new-game screen keeps %d log lines and %d plies of the old game", len(f.View.Log), f.Replay.Plies)
+		}
+	})
+	h.onScreen(func(screen *ebiten.Image) {
+		checkWhiteMen(t, screen, l, []game.Square{game.E1, game.F2, game.G2}, []game.Square{game.F3, game.G4, game.E4})
+	})
 }
