@@ -363,7 +363,7 @@ func (a *App) freshBoard() {
 	f.Flipped, f.Truth, f.Anim = false, nil, nil
 	f.Selected, f.Dests, f.Preview, f.Drag, f.Promote, f.Illegal = game.NoSquare, 0, nil, nil, nil, nil
 	f.LastMove, f.Capture, f.Queue, f.Motions = game.NoMove, game.NoSquare, nil, nil
-	f.Ghosts, f.KeyCursor = [64]game.PieceType{}, false
+	f.Ghosts, f.KeyCursor, f.Banner = [64]game.PieceType{}, false, nil
 	f.Replay = scene.ReplayInfo{}
 	f.Panel.Offer, f.Panel.Table, f.Panel.Console = "", nil, nil
 }

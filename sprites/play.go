@@ -2,6 +2,8 @@ package sprites
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -41,6 +43,12 @@ type play struct {
 	mine   map[int]scene.MoveCell
 	failed []string
 	table  []scene.MoveRow
+	// confirmAt is the tick Resign was first pressed (0: not asked);
+	// rating is the server's word on our rating change; closed: the result
+	// banner was closed.
+	confirmAt int64
+	rating    string
+	closed    bool
 	// Events handled and referee entries heard; tests wait on them.
 	handled, entries int
 }
@@ -111,6 +119,9 @@ func (p *play) event(a *App, ev net.Event) {
 func (p *play) say(line string) {
 	for _, l := range strings.Split(strings.TrimRight(line, "\n"), "\n") {
 		p.console = append(p.console, l)
+		if r, ok := ratingChange(l); ok {
+			p.rating = r
+		}
 	}
 	if n := len(p.console); n > consoleLines {
 		p.console = p.console[n-consoleLines:]
@@ -131,6 +142,8 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Ghosts = [64]game.PieceType{}
 	p.queue, p.waiting, p.tried, f.Queue = nil, false, nil, nil
 	p.mine, p.failed, p.table = map[int]scene.MoveCell{}, nil, nil
+	p.confirmAt, p.rating, p.closed = 0, "", false
+	f.Banner, f.Panel.ConfirmResign = nil, false
 	f.Panel.Offer = ""
 	notice(f, scene.BadTone, "")
 	f.Panel.Names = [2]string{s.Spec.White, s.Spec.Black}
@@ -240,6 +253,16 @@ func (p *play) tick(a *App) {
 	_, src := p.comm.(recordSource)
 	f.Panel.Reviewable = f.Panel.GameOver && src
 	f.Panel.Table = p.table
+	if p.confirmAt != 0 && (a.tick-p.confirmAt > confirmTicks || s.Result != nil) {
+		p.confirmAt = 0 // unconfirmed, the question lapses
+	}
+	f.Panel.ConfirmResign = p.confirmAt != 0
+	f.Banner = nil
+	if s.Result != nil && !p.closed && p.ctl != nil {
+		b := scene.ResultBanner(*s.Result, s.Side)
+		b.Rating = p.rating
+		f.Banner = &b
+	}
 	switch {
 	case s.Result != nil:
 		f.Panel.Status = fmt.Sprintf("Game over: %s (%s)", s.Result.Score, s.Result.Reason)
@@ -297,10 +320,22 @@ func (p *play) apply(a *App, in Intent) {
 			p.typed = string(r[:len(r)-1])
 		}
 	case Cancel:
-		p.typed = ""
-		p.deselect(f)
-		p.clearQueue(f)
+		switch {
+		case p.confirmAt != 0:
+			p.confirmAt = 0 // Escape keeps playing
+			notice(f, scene.BadTone, "")
+		case f.Banner != nil:
+			p.closed = true
+		default:
+			p.typed = ""
+			p.deselect(f)
+			p.clearQueue(f)
+		}
 	case Submit:
+		if p.confirmAt != 0 {
+			p.resign(a)
+			return
+		}
 		p.submit(a)
 	case Press:
 		p.button(a, in.Button)
@@ -503,7 +538,16 @@ func (p *play) button(a *App, b scene.Button) {
 	var err error
 	switch b {
 	case scene.Resign:
-		err = p.comm.Do(net.Resign)
+		if p.confirmAt != 0 {
+			p.resign(a)
+			return
+		}
+		if p.snap.InGame && p.snap.Result == nil {
+			p.confirmAt = a.tick
+			notice(&a.frame, scene.HintTone, "Resign? Click Resign again or press Enter; Escape keeps playing")
+		}
+	case scene.CloseBanner:
+		p.closed = true
 	case scene.OfferDraw:
 		err = p.comm.Do(net.Draw)
 	case scene.Abort:
@@ -527,6 +571,34 @@ func (p *play) button(a *App, b scene.Button) {
 	if err != nil {
 		notice(&a.frame, scene.BadTone, err.Error())
 	}
+}
+
+// confirmTicks is how long a first press of Resign waits for its
+// confirmation: five seconds.
+const confirmTicks = 300
+
+// resign resigns the game, once confirmed.
+func (p *play) resign(a *App) {
+	p.confirmAt = 0
+	notice(&a.frame, scene.BadTone, "")
+	if err := p.comm.Do(net.Resign); err != nil {
+		notice(&a.frame, scene.BadTone, err.Error())
+	}
+}
+
+// ratingPattern finds a rating change in a server's line: "rating" and two
+// ratings joined by an arrow.
+var ratingPattern = regexp.MustCompile(`(?i)rating\D*?(\d{3,4})\s*(?:-+>|→)\s*(\d{3,4})`)
+
+// ratingChange reads a server's line announcing our rating change.
+func ratingChange(line string) (string, bool) {
+	m := ratingPattern.FindStringSubmatch(line)
+	if m == nil {
+		return "", false
+	}
+	from, _ := strconv.Atoi(m[1])
+	to, _ := strconv.Atoi(m[2])
+	return fmt.Sprintf("Rating %d → %d (%+d)", from, to, to-from), true
 }
 
 // note adds our entry e to the move table; before is our board before it.

@@ -23,6 +23,9 @@ func Build(f Frame) Scene {
 	default:
 		s.playPanel(&f)
 	}
+	if f.Banner != nil && f.Mode == PlayScreen {
+		s.banner(f.Banner)
+	}
 	if !f.Legend {
 		s.tooltip(&f)
 	}

@@ -113,6 +113,7 @@ type Frame struct {
 	Promote   *Promotion  // the promotion picker, when open
 	Queue     []game.Move // attempts queued for our next turn, in order
 	Motions   []Motion    // slides, fades and flashes under way
+	Banner    *Banner     // the result over the board once a game ends
 	Cursor    game.Square // the keyboard cursor, drawn once KeyCursor is set
 	KeyCursor bool        // an arrow key has been used: the cursor shows
 
@@ -147,6 +148,9 @@ type Panel struct {
 	// Prompt, when set, is a line being typed for a question ("Save as:
 	// /home/me/game.pgn"), shown with a cursor.
 	Prompt string
+	// ConfirmResign: Resign was pressed once; a second press or Enter
+	// resigns, Escape keeps playing.
+	ConfirmResign bool
 }
 
 // Tone is how a notice reads, which sets its colour.

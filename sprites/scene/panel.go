@@ -16,9 +16,10 @@ const LowTime = 20 * time.Second
 
 // column lays panel rows out from the top down.
 type column struct {
-	s    *Scene
-	r    Rectangle // what is left
-	unit float64   // text size
+	s             *Scene
+	r             Rectangle // what is left
+	unit          float64   // text size
+	confirmResign bool      // Resign waits for its confirmation
 }
 
 // row takes a strip of height h from the top.
@@ -43,12 +44,19 @@ func (c *column) line(str string, f assets.Font, col color.RGBA) {
 }
 
 // buttons adds a row of buttons of equal width; on says which are lit.
+// Resign asking to be confirmed reads so, in red.
 func (c *column) buttons(bs []Button, on func(Button) bool) {
 	r := c.row(c.unit * 2.2)
 	gap := 6.0
 	w := (r.W - gap*float64(len(bs)-1)) / float64(len(bs))
 	for i, b := range bs {
 		br := Rectangle{r.X + float64(i)*(w+gap), r.Y + 2, w, r.H - 6}
+		if b == Resign && c.confirmResign {
+			c.s.rect(br, clockLow, 1)
+			c.s.text(br, "Confirm resign", assets.Bold, c.unit, textMain, Center)
+			c.s.Hits = append(c.s.Hits, Hit{R: br, Button: b})
+			continue
+		}
 		c.s.button(br, b, b.label(), on != nil && on(b), c.unit)
 	}
 }
@@ -113,6 +121,7 @@ func (s *Scene) playPanel(f *Frame) { s.fitPanel(logRows, func(c *column) { s.pl
 
 // playColumn fills the play panel's column.
 func (s *Scene) playColumn(c *column, f *Frame) {
+	c.confirmResign = f.Panel.ConfirmResign
 	me := f.View.Side
 	clockH := c.unit * 2.6
 	c.clock(f, me.Other(), c.row(clockH))
