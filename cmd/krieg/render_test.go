@@ -51,14 +51,3 @@ func TestRenderErrors(t *testing.T) {
 		}
 	}
 }
-
-func TestNoDisplay(t *testing.T) {
-	t.Setenv("DISPLAY", "")
-	t.Setenv("WAYLAND_DISPLAY", "")
-	for _, args := range [][]string{{}, {"--side", "black"}, {"replay", testGame("darkboard-liam-2023.pgn")}} {
-		code, _, stderr := krieg(t, "", args...)
-		if code != 1 || !strings.Contains(stderr, "no display") || !strings.Contains(stderr, "krieg render") || !strings.Contains(stderr, "krieg replay --text") {
-			t.Errorf("krieg %v without a display: exit %d, stderr %q; want 1 and a pointer to render and replay --text", args, code, stderr)
-		}
-	}
-}
