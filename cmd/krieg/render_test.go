@@ -15,8 +15,8 @@ func TestRender(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "ply 12 of") {
-		t.Errorf("output %q; want it to name ply 12", stdout)
+	if !strings.Contains(stdout, "ply 12 of 148") {
+		t.Errorf("output %q; want it to name ply 12 of the record's 148", stdout)
 	}
 	f, err := os.Open(out)
 	if err != nil {
