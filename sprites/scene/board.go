@@ -191,10 +191,18 @@ func (f *Frame) shown() []Shown {
 		}
 	}
 	if f.Assist == AssistRules {
+		// The referee's rules say where a man may stand, not how likely:
+		// every rule token is drawn alike, with no number from the belief.
 		out = slices.DeleteFunc(out, func(t Shown) bool { return !strings.HasPrefix(t.Reason.Rule, "R") })
+		for i := range out {
+			out[i].Alpha = min(out[i].Alpha/max(out[i].Opacity, 0.01), 1) * rulesAlpha
+		}
 	}
 	return out
 }
+
+// rulesAlpha is how opaque a rule token is drawn at the "Rules only" level.
+const rulesAlpha = 0.75
 
 // visible reports whether the toggles let a token kind be drawn.
 func (sh Show) visible(k controller.TokenKind) bool {

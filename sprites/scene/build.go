@@ -47,7 +47,7 @@ func Explain(f *Frame, sq game.Square) []string {
 		if t.Square != sq || !f.Show.visible(t.Kind) {
 			continue
 		}
-		lines = append(lines, explainToken(t))
+		lines = append(lines, explainToken(t, f.Assist))
 	}
 	if h := f.Show.Heat; h != game.NoPieceType && f.Assist == AssistFull {
 		lines = append(lines, fmt.Sprintf("enemy %s here: %.0f%%", h, 100*f.View.Probability[h][sq]))

@@ -127,7 +127,11 @@ func tokenName(k controller.TokenKind) string {
 	return "Enemy man"
 }
 
-// explainToken is the hover card's line for one token.
-func explainToken(t Shown) string {
+// explainToken is the hover card's line for one token: with its chance
+// at the assistant's full level, without any number at "Rules only".
+func explainToken(t Shown, a Assist) string {
+	if a != AssistFull {
+		return fmt.Sprintf("%s: %s", tokenName(t.Kind), plainRule(t.Token))
+	}
 	return fmt.Sprintf("%s %.0f%%: %s", tokenName(t.Kind), 100*t.Opacity, plainRule(t.Token))
 }
