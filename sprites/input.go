@@ -61,13 +61,11 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 			out = append(out, Intent{Kind: CursorMove, X: d[0], Y: d[1]})
 		}
 	}
-	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
-		out = append(out, Intent{Kind: Submit})
-	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace):
+	// Keys typed quickly can share a tick, and Ebitengine does not say in
+	// which order they came: a Backspace is taken to mend what was typed
+	// before this tick, Enter and Escape to end what was typed in it.
+	if inpututil.IsKeyJustPressed(ebiten.KeyBackspace) {
 		out = append(out, Intent{Kind: Backspace})
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
-		out = append(out, Intent{Kind: Cancel})
 	}
 	if in.chars = ebiten.AppendInputChars(in.chars[:0]); len(in.chars) > 0 {
 		if string(in.chars) == "?" {
@@ -75,6 +73,12 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 		} else {
 			out = append(out, Intent{Kind: TypeText, Text: string(in.chars)})
 		}
+	}
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
+		out = append(out, Intent{Kind: Submit})
+	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+		out = append(out, Intent{Kind: Cancel})
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
 		if sq, ok := s.Layout.SquareAt(x, y); ok {
