@@ -103,8 +103,8 @@ func New(opt Options) (*App, error) {
 	default:
 		a.frame.Mode = scene.NewGameScreen
 	}
-	if opt.Sounds != nil && opt.Sounds.Problem != "" {
-		notice(&a.frame, scene.BadTone, opt.Sounds.Problem)
+	if opt.Sounds != nil {
+		a.frame.Panel.Silent = opt.Sounds.Problem // shown for as long as the window runs
 	}
 	a.loadSettings()
 	a.rebuild()
@@ -199,9 +199,9 @@ func (a *App) Update() error {
 func (a *App) rebuild() {
 	a.frame.W, a.frame.H = a.w, a.h
 	a.frame.Panel.Full = ebiten.IsFullscreen()
-	a.frame.Panel.Prompt = ""
+	a.frame.Panel.Prompt, a.frame.Panel.PromptLabel = "", ""
 	if a.prompting {
-		a.frame.Panel.Prompt = "Save as: " + a.saving
+		a.frame.Panel.Prompt, a.frame.Panel.PromptLabel = a.saving, "Save as:"
 	}
 	if a.opt.Sounds != nil {
 		a.frame.Panel.Muted = a.opt.Sounds.Muted

@@ -139,7 +139,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Flipped = s.Side == game.Black
 	f.Selected, f.Dests, f.Drag, f.Illegal, f.Promote = game.NoSquare, 0, nil, nil, nil
 	f.LastMove, f.Capture = game.NoMove, game.NoSquare
-	f.Ghosts = [64]game.PieceType{}
+	f.Ghosts, f.KeyCursor = [64]game.PieceType{}, false
 	p.queue, p.waiting, p.tried, f.Queue = nil, false, nil, nil
 	p.mine, p.failed, p.table = map[int]scene.MoveCell{}, nil, nil
 	p.confirmAt, p.rating, p.closed = 0, "", false
@@ -288,8 +288,10 @@ func (p *play) apply(a *App, in Intent) {
 	}
 	switch in.Kind {
 	case ClickSquare:
+		f.KeyCursor = false // the mouse is in use: the keyboard's frame goes
 		p.click(a, in.Square)
 	case DragStart:
+		f.KeyCursor = false
 		if p.ours(f, in.Square) {
 			p.selectSquare(f, in.Square)
 			f.Drag = &scene.Drag{From: in.Square, X: in.X, Y: in.Y}

@@ -71,8 +71,10 @@ func (s *Scene) tooltip(f *Frame) {
 	if len(lines) == 0 {
 		return
 	}
+	// The card stays on the board, never over the panel's log.
+	b := s.Layout.Board
 	size := max(12, min(16*float64(f.H)/720, s.Layout.Square*0.2))
-	maxW := float64(f.W) * 0.6
+	maxW := b.W - 8
 	var rows []string
 	for _, l := range lines {
 		rows = append(rows, Wrap(l, assets.Regular, size, maxW-16, "  ")...)
@@ -84,8 +86,8 @@ func (s *Scene) tooltip(f *Frame) {
 	lines = rows
 	w := longest + 16
 	h := float64(len(lines))*size*1.4 + 10
-	x := max(0, min(f.HoverX+16, float64(f.W)-w-4))
-	y := max(0, min(f.HoverY+16, float64(f.H)-h-4))
+	x := max(b.X+4, min(f.HoverX+16, b.X+b.W-w-4))
+	y := max(0, min(f.HoverY+16, b.Y+b.H-h-4))
 	s.rect(Rectangle{x, y, w, h}, tooltipBG, 1)
 	for i, l := range lines {
 		s.text(Rectangle{x + 8, y + 5 + float64(i)*size*1.4, w - 16, size * 1.4}, l, assets.Regular, size, textMain, Left)

@@ -145,9 +145,12 @@ type Panel struct {
 	// Reviewable: the game is over and its record can be opened (Review,
 	// Copy PGN, Save as…).
 	Reviewable bool
-	// Prompt, when set, is a line being typed for a question ("Save as:
-	// /home/me/game.pgn"), shown with a cursor.
-	Prompt string
+	// Prompt, when set, is a line being typed for a question
+	// ("/home/me/game.pgn"), shown with a cursor after PromptLabel ("Save
+	// as:").
+	Prompt, PromptLabel string
+	// Silent says why there is no sound, when there is none.
+	Silent string
 	// ConfirmResign: Resign was pressed once; a second press or Enter
 	// resigns, Escape keeps playing.
 	ConfirmResign bool

@@ -128,7 +128,7 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	c.clock(f, me, c.bottom(clockH))
 	c.bottom(c.unit * 0.4)
 	if f.Panel.Prompt != "" {
-		c.prompt(f.Panel.Prompt)
+		c.prompt(f.Panel.PromptLabel, f.Panel.Prompt)
 	} else if f.Panel.ShowInput {
 		in := c.bottom(c.unit * 1.9)
 		s.rect(in, clockBG, 1)
@@ -158,7 +158,7 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 		c.buttons([]Button{Resign, OfferDraw, Abort, NewGame}, nil)
 	}
 	c.buttons([]Button{Flip, Fullscreen, Mute}, func(b Button) bool {
-		return (b == Fullscreen && f.Panel.Full) || (b == Mute && !f.Panel.Muted)
+		return (b == Fullscreen && f.Panel.Full) || (b == Mute && !f.Panel.Muted && f.Panel.Silent == "")
 	})
 	c.toggles(f)
 	c.facts(f)
@@ -166,12 +166,19 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	s.logLines(c, f.View.Log, f.Panel.Console)
 }
 
-// prompt adds, at the bottom, the line being typed for a question.
-func (c *column) prompt(text string) {
+// prompt adds, at the bottom, the line being typed for a question after
+// its label; the label always shows whole, the line its end.
+func (c *column) prompt(label, text string) {
 	in := c.bottom(c.unit * 1.9)
 	c.s.rect(in, clockBG, 1)
 	size := c.unit * 0.95
-	c.s.text(in.inset(4), tail(text+"_", assets.Mono, size, in.W-8), assets.Mono, size, textOwn, Left)
+	lw := 0.0
+	if label != "" {
+		lw = Measure(label+" ", assets.Bold, size)
+		c.s.text(Rectangle{in.X + 4, in.Y + 4, lw, in.H - 8}, label, assets.Bold, size, textMain, Left)
+	}
+	box := Rectangle{in.X + 4 + lw, in.Y + 4, in.W - 8 - lw, in.H - 8}
+	c.s.text(box, tail(text+"_", assets.Mono, size, box.W), assets.Mono, size, textOwn, Left)
 }
 
 // tail returns the end of str that fits in w, marked with "…" when cut:
@@ -227,7 +234,7 @@ func (c *column) facts(f *Frame) {
 	if t := f.Show.Heat; t != game.NoPieceType {
 		heat = " · heat: enemy " + t.String()
 	}
-	belief := fmt.Sprintf("Belief: %d consistent boards%s", v.Boards, heat)
+	belief := fmt.Sprintf("Belief: %s%s", plural(v.Boards, "consistent board"), heat)
 	if v.FromB1 {
 		belief = "Belief: per-class sets (B1)" + heat
 	}
@@ -236,6 +243,9 @@ func (c *column) facts(f *Frame) {
 	}
 	if f.Panel.Notice != "" {
 		c.line(f.Panel.Notice, assets.Bold, toneColours[f.Panel.Tone])
+	}
+	if f.Panel.Silent != "" {
+		c.line(f.Panel.Silent, assets.Regular, textDim)
 	}
 }
 
@@ -334,7 +344,7 @@ func (s *Scene) replayPanel(f *Frame) {
 func (s *Scene) replayColumn(c *column, f *Frame) {
 	r := f.Replay
 	if f.Panel.Prompt != "" {
-		c.prompt(f.Panel.Prompt)
+		c.prompt(f.Panel.PromptLabel, f.Panel.Prompt)
 	}
 	c.line(f.Panel.Title, assets.Regular, textDim)
 	total := r.Total
@@ -414,6 +424,12 @@ func (s *Scene) newGameColumn(c *column, f *Frame) {
 	r := c.row(c.unit * 3)
 	s.button(Rectangle{r.X, r.Y, r.W, r.H}, Start, "Play", true, c.unit*1.2)
 	c.row(c.unit * 0.7)
+	if f.Panel.Notice != "" {
+		c.line(f.Panel.Notice, assets.Bold, toneColours[f.Panel.Tone])
+	}
+	if f.Panel.Silent != "" {
+		c.line(f.Panel.Silent, assets.Regular, textDim)
+	}
 	for _, h := range strings.Split(help, "\n") {
 		c.line(h, assets.Regular, textDim)
 	}
