@@ -40,6 +40,12 @@ type ViewModel struct {
 	// is announced), never below 0.
 	EnemyMen   int
 	EnemyTries string // the enemy's latest pawn-try announcement
+	// OwnTries is the referee's latest word on our pawn tries, this turn
+	// ("" when it said nothing); TryPawns are our pawns that may have one
+	// (a diagonal target where an enemy man may stand, or the pawns the
+	// ruleset names).
+	OwnTries string
+	TryPawns game.Bitboard
 	Log        []LogLine
 	Result     *referee.Result
 	// Checked is true while our king is in check (rule R3's latest message).
@@ -65,6 +71,9 @@ func (c *Controller) refresh() {
 		Log: append([]LogLine(nil), c.log...), Result: c.result}
 	v.EnemyMen = max(c.enemyMen-c.counters.Pawns-c.counters.Pieces-c.counters.Unknown, 0)
 	v.Zone = Zone(&c.own, c.side)
+	if c.ourTries != nil { // our move ends the turn the words were for
+		v.OwnTries, v.TryPawns = c.triesMsg, c.tryPawns()
+	}
 	v.Checked = len(c.checkSets) > 0
 	switch {
 	case len(c.deferred) > 0:
@@ -80,6 +89,29 @@ func (c *Controller) refresh() {
 	v.Tokens = c.tokens(&v)
 	v.Changes = diffTokens(c.current.Tokens, v.Tokens)
 	c.current = v
+}
+
+// tryPawns returns our pawns that may capture this turn, as far as the
+// referee's latest word on our tries shows: none when it said none.
+func (c *Controller) tryPawns() game.Bitboard {
+	if c.ourTries == nil || c.triesKnown() <= 0 {
+		return 0
+	}
+	var out game.Bitboard
+	if len(c.ourTries.Squares) > 0 {
+		for _, s := range c.ourTries.Squares {
+			out |= s.Bit()
+		}
+		return out
+	}
+	targets, _ := jkrieg.TryTargets(&c.own, c.side, c.belief.Union())
+	for x := c.own.Pieces(c.side, game.Pawn); x != 0; {
+		p := x.PopFirst()
+		if game.PawnAttacks(c.side, p)&targets != 0 {
+			out |= p.Bit()
+		}
+	}
+	return out
 }
 
 // UniformOver spreads each class's bound on its count evenly over its

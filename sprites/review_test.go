@@ -1,6 +1,7 @@
 package sprites
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -65,6 +66,23 @@ func TestWindowReview(t *testing.T) {
 		app.Inject(Intent{Kind: Press, Button: scene.NextPly})
 	})
 	shoot(t, "review")
+
+	// A real click on 1... e5 in the move table shows ply 2.
+	var x, y float64
+	h.do(func() {
+		for _, hit := range app.scene.Hits {
+			if hit.Button == scene.JumpPly && hit.Ply == 2 {
+				wx, wy := ebiten.WindowPosition()
+				x, y = float64(wx)+hit.R.X+hit.R.W/2, float64(wy)+hit.R.Y+hit.R.H/2
+			}
+		}
+	})
+	if x == 0 {
+		t.Fatal("the move table offers no jump to ply 2")
+	}
+	xdotool(t, "mousemove", fmt.Sprint(int(x)), fmt.Sprint(int(y)), "click", "1")
+	h.waitFor(t, "the click on 1... e5", 5*time.Second, func() bool { return app.frame.Replay.Ply == 2 })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.LastPly}) })
 
 	// Copy PGN: the clipboard holds the record.
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.CopyPGN}) })

@@ -86,6 +86,7 @@ func (s *Scene) board(f *Frame) {
 		}
 	}
 	s.tokens(f)
+	s.tryBadges(f)
 	s.queued(f)
 	if f.KeyCursor && f.Mode == PlayScreen {
 		r := l.SquareRect(f.Cursor).inset(1)
@@ -119,7 +120,7 @@ func (s *Scene) piece(r Rectangle, p game.Piece, alpha float64) {
 // coordinates adds the file letters along the bottom edge and the rank
 // numbers along the left edge, inside the squares as lichess does.
 func (s *Scene) coordinates(l Layout, light, dark color.RGBA) {
-	size := max(9, l.Square*0.17)
+	size := max(11, math.Floor(l.Square*0.21)) // readable on a small board too
 	pad := l.Square * 0.05
 	for i := 0; i < 8; i++ {
 		file, rank := i, 7-i
@@ -242,6 +243,25 @@ func (s *Scene) tokens(f *Frame) {
 			s.add(Sprite{Kind: Text, X: b.X, Y: b.Y, W: b.W, H: b.H, Text: "+", Font: assets.Bold, Size: math.Floor(sq * 0.36), Color: tokenRim, Alpha: t.Alpha, Align: Center})
 		}
 	}
+}
+
+// tryBadges marks our pawns that may capture this turn, as the referee's
+// word on our pawn tries shows: an amber "x" at the pawn's upper corner.
+func (s *Scene) tryBadges(f *Frame) {
+	if f.Assist == AssistOff || f.Mode != PlayScreen && f.Mode != ReplayScreen {
+		return
+	}
+	for x := f.View.TryPawns; x != 0; {
+		s.tryBadge(s.Layout.SquareRect(x.PopFirst()))
+	}
+}
+
+// tryBadge draws the pawn-try badge in the upper corner of square r.
+func (s *Scene) tryBadge(r Rectangle) {
+	d := r.W * 0.3
+	b := Rectangle{r.X + r.W - d - 2, r.Y + 2, d, d}
+	s.add(Sprite{Kind: Disc, X: b.X, Y: b.Y, W: b.W, H: b.H, Color: tryMark, Alpha: 0.95})
+	s.text(b, "x", assets.Bold, math.Floor(d*0.75), rgb(0x20, 0x18, 0x00), Center)
 }
 
 // revealedGlass scales the tokens' alpha while the truth is revealed.

@@ -35,6 +35,10 @@ var legendRows = []struct {
 	{func(s *Scene, r Rectangle) { s.piece(r, game.NewPiece(game.Black, game.Knight), 0.38) },
 		"Ghost: your own guess, never sent. Right-click a square to cycle it; Delete clears them."},
 	{func(s *Scene, r Rectangle) {
+		s.piece(r, game.NewPiece(game.White, game.Pawn), 1)
+		s.tryBadge(r)
+	}, "Amber x on your pawn: the referee announced pawn tries, and this pawn may have one."},
+	{func(s *Scene, r Rectangle) {
 		d := r.W * 0.6
 		b := Rectangle{r.X + (r.W-d)/2, r.Y + (r.H-d)/2, d, d}
 		s.add(Sprite{Kind: Disc, X: b.X, Y: b.Y, W: b.W, H: b.H, Color: queueMark, Alpha: 0.95})

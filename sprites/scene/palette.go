@@ -16,6 +16,7 @@ var (
 	pickerDisc  = rgb(0xb0, 0xb0, 0xb0)
 	queueMark   = rgb(0x1e, 0x6f, 0xc8) // attempts queued for our turn
 	cursorMark  = rgb(0xff, 0xc8, 0x00) // the keyboard cursor
+	tryMark     = rgb(0xf0, 0xb4, 0x30) // one of our pawns may capture
 	blinkMark   = rgb(0xff, 0xe0, 0x40) // a square the referee named
 
 	pieceToken = rgb(0x3a, 0x5f, 0x9e) // blue-grey: an enemy man may stand here

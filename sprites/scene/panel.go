@@ -230,6 +230,9 @@ func (c *column) facts(f *Frame) {
 		tries = "none announced"
 	}
 	c.line("Enemy pawn tries: "+tries, assets.Regular, textMain)
+	if v.OwnTries != "" {
+		c.line("Your pawn tries: "+v.OwnTries, assets.Bold, hintAmber)
+	}
 	heat := ""
 	if t := f.Show.Heat; t != game.NoPieceType {
 		heat = " · heat: enemy " + t.String()

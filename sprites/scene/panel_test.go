@@ -104,3 +104,30 @@ func TestTooltipStaysOnTheBoard(t *testing.T) {
 		t.Fatal("no hover card drawn")
 	}
 }
+
+// TestOwnTriesShown: our pawn tries stand in the panel and as a badge on
+// the pawn that may capture; the coordinates are readable at 900×560.
+func TestOwnTriesShown(t *testing.T) {
+	f := playFrame(900, 560)
+	f.View.OwnTries, f.View.TryPawns = "1 pawn try", game.E4.Bit()
+	s := Build(f)
+	if !hasText(&s, "Your pawn tries: 1 pawn try") {
+		t.Errorf("texts %q; want our pawn tries in the panel", texts(&s))
+	}
+	r := s.Layout.SquareRect(game.E4)
+	badge, coords := false, 0.0
+	for _, sp := range s.Sprites {
+		if sp.Kind == Disc && sp.Color == tryMark && r.Contains(sp.X+sp.W/2, sp.Y+sp.H/2) {
+			badge = true
+		}
+		if sp.Kind == Text && sp.Text == "a" {
+			coords = sp.Size
+		}
+	}
+	if !badge {
+		t.Error("no try badge on e4")
+	}
+	if coords < 13 {
+		t.Errorf("coordinates at 900×560 are %vpx; want at least 13", coords)
+	}
+}
