@@ -46,8 +46,8 @@ type ViewModel struct {
 	// ruleset names).
 	OwnTries string
 	TryPawns game.Bitboard
-	Log        []LogLine
-	Result     *referee.Result
+	Log      []LogLine
+	Result   *referee.Result
 	// Checked is true while our king is in check (rule R3's latest message).
 	Checked bool
 }
