@@ -53,6 +53,8 @@ type Options struct {
 	ChoiceFromFlags bool
 	// Site opens the kriegspiel.org lobby (see lobby.go).
 	Site *Site
+	// Demo runs krieg demo's show instead (see demo.go).
+	Demo *DemoOptions
 }
 
 // App is the window's game: it implements ebiten.Game.
@@ -68,6 +70,7 @@ type App struct {
 	play   *play
 	replay *replay
 	lobby  *lobby
+	demo   *demo
 	quit   bool
 	// The Save as… question: prompting while the path is being typed.
 	prompting bool
@@ -91,6 +94,9 @@ func New(opt Options) (*App, error) {
 	a.frame = scene.Frame{Show: scene.DefaultShow, NewGame: opt.Choice}
 	a.freshBoard()
 	switch {
+	case opt.Demo != nil:
+		a.demo = newDemo(*opt.Demo)
+		a.frame.Mode = scene.DemoScreen
 	case opt.Replay != nil:
 		a.replay = newReplay(opt.Replay)
 		a.replay.show(&a.frame, a.tick, true)
@@ -184,6 +190,9 @@ func (a *App) Update() error {
 	if a.play != nil {
 		a.play.tick(a)
 	}
+	if a.demo != nil {
+		a.demo.update(a)
+	}
 	if a.frame.Anim != nil {
 		a.frame.Anim.Prune(a.tick)
 	}
@@ -206,6 +215,10 @@ func (a *App) rebuild() {
 	if a.opt.Sounds != nil {
 		a.frame.Panel.Muted = a.opt.Sounds.Muted
 	}
+	if a.demo != nil {
+		a.scene = scene.BuildDemo(a.demo.view(a))
+		return
+	}
 	a.scene = scene.Build(a.frame)
 }
 
@@ -223,6 +236,14 @@ func (a *App) Layout(w, h int) (int, int) {
 // apply carries out one intent.
 func (a *App) apply(in Intent) {
 	f := &a.frame
+	if a.demo != nil {
+		if in.Kind == Press && in.Button == scene.Fullscreen {
+			a.common(in.Button)
+		} else {
+			a.demo.apply(a, in)
+		}
+		return
+	}
 	if a.prompting && a.prompt(in) {
 		return
 	}
@@ -376,6 +397,9 @@ func (a *App) toNewGame() {
 
 // Close ends the session with the endpoint, if any.
 func (a *App) Close() {
+	if a.demo != nil {
+		a.demo.close()
+	}
 	if a.play != nil {
 		a.play.close()
 	} else if a.lobby != nil {
@@ -390,6 +414,9 @@ func Run(a *App, title string) error {
 	ebiten.SetWindowSize(scene.WindowSize(sw, sh))
 	ebiten.SetWindowSizeLimits(scene.MinWindowW, scene.MinWindowH, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	if a.demo != nil {
+		ebiten.SetFullscreen(true) // a show: the whole screen (F11 leaves it)
+	}
 	defer a.Close()
 	err := ebiten.RunGame(a)
 	if errors.Is(err, ErrQuit) {

@@ -5,6 +5,7 @@
 //	krieg-board [game flags]                a game against the computer, or on a server with --connect/--icc
 //	krieg-board --kso [--user NAME]          kriegspiel.org: the password asked on the terminal, then the lobby
 //	krieg-board replay [--side black] FILE  step through a record
+//	krieg-board demo [FILE]                 the deduction on three boards: the computer against itself, or a record
 package main
 
 import (
@@ -15,11 +16,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/controller/timeline"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites"
 	"github.com/krieg/krieg/sprites/scene"
@@ -155,7 +160,51 @@ func runReplay(b *launch.Board, stderr io.Writer) error {
 	return sprites.Run(app, "krieg replay: "+b.File)
 }
 
-// runDemo opens the demo of deduction.
+// runDemo shows the deduction at work on three boards: a record stepped
+// through, or the computer playing itself, game after game.
 func runDemo(b *launch.Board, stderr io.Writer) error {
-	return fmt.Errorf("the demo is not built yet")
+	opt := sprites.DemoOptions{Step: b.Step, Controller: controller.Options{Capacity: b.Capacity}}
+	if b.Rules != "" {
+		rules, err := referee.RulesetByName(b.Rules)
+		if err != nil {
+			return fmt.Errorf("%w: --rules: %v", launch.ErrUsage, err)
+		}
+		opt.Rules = rules
+	}
+	title := "krieg demo"
+	if b.File != "" {
+		rec, err := readRecord(b.File)
+		if err != nil {
+			return err
+		}
+		opt.Record, opt.Title = rec, filepath.Base(b.File)
+		title += ": " + b.File
+	} else {
+		opt.Players = func(n int) [2]sprites.Player {
+			seed := b.Seed + uint64(2*n)
+			return [2]sprites.Player{
+				player.New(player.Options{MoveTime: b.MoveTime, Seed: seed}),
+				player.New(player.Options{MoveTime: b.MoveTime, Seed: seed + 1}),
+			}
+		}
+	}
+	app, err := sprites.New(sprites.Options{Demo: &opt})
+	if err != nil {
+		return err
+	}
+	return sprites.Run(app, title)
+}
+
+// readRecord reads a game record from a file.
+func readRecord(path string) (*record.Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rec, err := record.Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rec, nil
 }

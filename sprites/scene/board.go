@@ -48,6 +48,7 @@ func (s *Scene) board(f *Frame) {
 		s.rect(l.SquareRect(fl.Move.To()), illegalRed, a)
 	}
 	s.blinks(f)
+	s.marks(f)
 	own := &f.View.Own
 	if f.View.Checked {
 		k := l.SquareRect(own.KingSquare(f.View.Side))
@@ -248,7 +249,7 @@ func (s *Scene) tokens(f *Frame) {
 // tryBadges marks our pawns that may capture this turn, as the referee's
 // word on our pawn tries shows: an amber "x" at the pawn's upper corner.
 func (s *Scene) tryBadges(f *Frame) {
-	if f.Assist == AssistOff || f.Mode != PlayScreen && f.Mode != ReplayScreen {
+	if f.Assist == AssistOff || f.Mode == NewGameScreen || f.Mode == LobbyScreen {
 		return
 	}
 	for x := f.View.TryPawns; x != 0; {
