@@ -21,6 +21,7 @@ import (
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
 	"github.com/krieg/krieg/sprites/settings"
+	"github.com/krieg/krieg/sprites/show"
 )
 
 // Starter begins a local game from the new-game screen's choice: it returns
@@ -53,8 +54,8 @@ type Options struct {
 	ChoiceFromFlags bool
 	// Site opens the kriegspiel.org lobby (see lobby.go).
 	Site *Site
-	// Demo runs krieg demo's show instead (see demo.go).
-	Demo *DemoOptions
+	// Demo runs krieg demo's show instead (package show).
+	Demo *show.Options
 }
 
 // App is the window's game: it implements ebiten.Game.
@@ -95,7 +96,7 @@ func New(opt Options) (*App, error) {
 	a.freshBoard()
 	switch {
 	case opt.Demo != nil:
-		a.demo = newDemo(*opt.Demo)
+		a.demo = &demo{show.New(*opt.Demo)}
 		a.frame.Mode = scene.DemoScreen
 	case opt.Replay != nil:
 		a.replay = newReplay(opt.Replay)
@@ -216,7 +217,7 @@ func (a *App) rebuild() {
 		a.frame.Panel.Muted = a.opt.Sounds.Muted
 	}
 	if a.demo != nil {
-		a.scene = scene.BuildDemo(a.demo.view(a))
+		a.scene = scene.BuildDemo(a.demo.s.View(a.w, a.h, a.tick))
 		return
 	}
 	a.scene = scene.Build(a.frame)
@@ -398,7 +399,7 @@ func (a *App) toNewGame() {
 // Close ends the session with the endpoint, if any.
 func (a *App) Close() {
 	if a.demo != nil {
-		a.demo.close()
+		a.demo.s.Close()
 	}
 	if a.play != nil {
 		a.play.close()

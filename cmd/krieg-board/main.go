@@ -29,6 +29,7 @@ import (
 	"github.com/krieg/krieg/sprites"
 	"github.com/krieg/krieg/sprites/scene"
 	"github.com/krieg/krieg/sprites/settings"
+	"github.com/krieg/krieg/sprites/show"
 )
 
 func main() {
@@ -163,7 +164,7 @@ func runReplay(b *launch.Board, stderr io.Writer) error {
 // runDemo shows the deduction at work on three boards: a record stepped
 // through, or the computer playing itself, game after game.
 func runDemo(b *launch.Board, stderr io.Writer) error {
-	opt := sprites.DemoOptions{Step: b.Step, Controller: controller.Options{Capacity: b.Capacity}}
+	opt := show.Options{Step: b.Step, Controller: controller.Options{Capacity: b.Capacity}}
 	if b.Rules != "" {
 		rules, err := referee.RulesetByName(b.Rules)
 		if err != nil {
@@ -180,9 +181,9 @@ func runDemo(b *launch.Board, stderr io.Writer) error {
 		opt.Record, opt.Title = rec, filepath.Base(b.File)
 		title += ": " + b.File
 	} else {
-		opt.Players = func(n int) [2]sprites.Player {
+		opt.Players = func(n int) [2]show.Player {
 			seed := b.Seed + uint64(2*n)
-			return [2]sprites.Player{
+			return [2]show.Player{
 				player.New(player.Options{MoveTime: b.MoveTime, Seed: seed}),
 				player.New(player.Options{MoveTime: b.MoveTime, Seed: seed + 1}),
 			}

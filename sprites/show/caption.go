@@ -1,4 +1,4 @@
-package sprites
+package show
 
 import (
 	"fmt"
@@ -10,13 +10,13 @@ import (
 	"github.com/krieg/krieg/game/referee"
 )
 
-// caption is what the demo says of one message: the referee's words, what
+// Caption is what the show says of one message: the referee's words, what
 // each side's assistant took from them in plain words, and the squares to
 // mark on each board (White's belief, the truth, Black's belief).
-type caption struct {
-	said     string
-	inferred []string
-	marks    [3]game.Bitboard
+type Caption struct {
+	Said     string
+	Inferred []string
+	Marks    [3]game.Bitboard
 }
 
 // boardOf is the demo board showing side's belief.
@@ -27,10 +27,10 @@ func boardOf(side game.Color) int {
 	return 0
 }
 
-// captionOf words entry e, made on the true board before, as the demo
+// captionOf words entry e, made on the true board before, as the show
 // shows it; after are both sides' view models once they heard it.
-func captionOf(e referee.Entry, before game.Position, rules referee.Ruleset, after [2]controller.ViewModel) caption {
-	var c caption
+func captionOf(e referee.Entry, before game.Position, rules referee.Ruleset, after [2]controller.ViewModel) Caption {
+	var c Caption
 	mover := e.Mover.Title()
 	var words []string
 	for _, a := range e.Said {
@@ -43,18 +43,18 @@ func captionOf(e referee.Entry, before game.Position, rules referee.Ruleset, aft
 	own.SetTurn(e.Mover)
 	switch {
 	case e.Resigned:
-		c.said = mover + " resigns"
+		c.Said = mover + " resigns"
 	case e.AskedAny:
-		c.said = fmt.Sprintf("%s asks: any pawn captures? The referee: %s", mover, said)
+		c.Said = fmt.Sprintf("%s asks: any pawn captures? The referee: %s", mover, said)
 	case e.Attempt != game.NoMove:
-		c.said = fmt.Sprintf("%s tries %s (%s). The referee: %s", mover, record.AttemptSAN(&own, e.Attempt), e.Attempt, said)
+		c.Said = fmt.Sprintf("%s tries %s (%s). The referee: %s", mover, record.AttemptSAN(&own, e.Attempt), e.Attempt, said)
 		if e.Verdict == referee.Accepted {
 			c.inferAccepted(e, after)
 		} else {
 			c.inferRefused(e, &own)
 		}
 	default:
-		c.said = said
+		c.Said = said
 	}
 	c.inferTries(e, after)
 	return c
@@ -62,12 +62,12 @@ func captionOf(e referee.Entry, before game.Position, rules referee.Ruleset, aft
 
 // inferRefused says what the mover's assistant takes from a refused
 // attempt m: a man in its way, none to take, or nothing at all.
-func (c *caption) inferRefused(e referee.Entry, own *game.Position) {
+func (c *Caption) inferRefused(e referee.Entry, own *game.Position) {
 	m, side := e.Attempt, e.Mover
 	who := side.Title() + "'s assistant: "
 	b := boardOf(side)
 	if _, err := controller.Sendable(*own, m, nil); err != nil {
-		c.inferred = append(c.inferred, who+"the attempt was impossible on its own board; it tells nothing")
+		c.Inferred = append(c.Inferred, who+"the attempt was impossible on its own board; it tells nothing")
 		return
 	}
 	from, to := m.From(), m.To()
@@ -75,37 +75,37 @@ func (c *caption) inferRefused(e referee.Entry, own *game.Position) {
 	block := game.Between(from, to)
 	switch {
 	case own.IsCastling(m):
-		c.inferred = append(c.inferred, who+"castling is refused: the king is in check, passes an attacked square, or a man stands between")
-		c.marks[b] |= block | to.Bit()
+		c.Inferred = append(c.Inferred, who+"castling is refused: the king is in check, passes an attacked square, or a man stands between")
+		c.Marks[b] |= block | to.Bit()
 	case pc.Type() == game.Pawn && from.File() != to.File():
-		c.inferred = append(c.inferred, fmt.Sprintf("%sno enemy man to take on %s (or taking it would expose the king)", who, to))
-		c.marks[b] |= to.Bit()
+		c.Inferred = append(c.Inferred, fmt.Sprintf("%sno enemy man to take on %s (or taking it would expose the king)", who, to))
+		c.Marks[b] |= to.Bit()
 	case pc.Type() == game.Pawn:
-		c.inferred = append(c.inferred, fmt.Sprintf("%sa man stands on %s (or the push would expose the king)", who, squareList(block|to.Bit())))
-		c.marks[b] |= block | to.Bit()
+		c.Inferred = append(c.Inferred, fmt.Sprintf("%sa man stands on %s (or the push would expose the king)", who, squareList(block|to.Bit())))
+		c.Marks[b] |= block | to.Bit()
 	case block != 0:
-		c.inferred = append(c.inferred, fmt.Sprintf("%san enemy man stands on %s (or the move would expose the king)", who, squareList(block)))
-		c.marks[b] |= block
+		c.Inferred = append(c.Inferred, fmt.Sprintf("%san enemy man stands on %s (or the move would expose the king)", who, squareList(block)))
+		c.Marks[b] |= block
 	case pc.Type() == game.King:
-		c.inferred = append(c.inferred, fmt.Sprintf("%san enemy man guards %s", who, to))
-		c.marks[b] |= to.Bit()
+		c.Inferred = append(c.Inferred, fmt.Sprintf("%san enemy man guards %s", who, to))
+		c.Marks[b] |= to.Bit()
 	default:
-		c.inferred = append(c.inferred, fmt.Sprintf("%sthe %s on %s is pinned to its king, or the king is in check", who, pc.Type(), from))
-		c.marks[b] |= from.Bit()
+		c.Inferred = append(c.Inferred, fmt.Sprintf("%sthe %s on %s is pinned to its king, or the king is in check", who, pc.Type(), from))
+		c.Marks[b] |= from.Bit()
 	}
 }
 
 // inferAccepted says what each side takes from an accepted move: the
 // capture's square, the checker's possible squares, the belief's boards.
-func (c *caption) inferAccepted(e referee.Entry, after [2]controller.ViewModel) {
+func (c *Caption) inferAccepted(e referee.Entry, after [2]controller.ViewModel) {
 	other := e.Mover.Other()
 	for _, a := range e.Said {
 		switch a.Kind {
 		case referee.KindCapture:
-			c.inferred = append(c.inferred, fmt.Sprintf("%s lost a man on %s: %s's capturer now stands there", other.Title(), a.Square, e.Mover.Title()))
-			c.marks[0] |= a.Square.Bit()
-			c.marks[1] |= a.Square.Bit()
-			c.marks[2] |= a.Square.Bit()
+			c.Inferred = append(c.Inferred, fmt.Sprintf("%s lost a man on %s: %s's capturer now stands there", other.Title(), a.Square, e.Mover.Title()))
+			c.Marks[0] |= a.Square.Bit()
+			c.Marks[1] |= a.Square.Bit()
+			c.Marks[2] |= a.Square.Bit()
 		case referee.KindCheck:
 			if a.Side != other {
 				continue
@@ -117,26 +117,26 @@ func (c *caption) inferAccepted(e referee.Entry, after [2]controller.ViewModel) 
 				}
 			}
 			if sq != 0 {
-				c.inferred = append(c.inferred, fmt.Sprintf("%s's assistant: the checking man stands on %s", other.Title(), squareList(sq)))
-				c.marks[boardOf(other)] |= sq
+				c.Inferred = append(c.Inferred, fmt.Sprintf("%s's assistant: the checking man stands on %s", other.Title(), squareList(sq)))
+				c.Marks[boardOf(other)] |= sq
 			}
 		}
 	}
 	if v := after[other]; !v.FromB1 && v.Boards > 0 {
-		c.inferred = append(c.inferred, fmt.Sprintf("%s's assistant follows the unseen move: %s still fit all it heard", other.Title(), plural(v.Boards, "board")))
+		c.Inferred = append(c.Inferred, fmt.Sprintf("%s's assistant follows the unseen move: %s still fit all it heard", other.Title(), plural(v.Boards, "board")))
 	}
 }
 
 // inferTries names the pawns that may capture after a pawn-try
 // announcement, on their side's board.
-func (c *caption) inferTries(e referee.Entry, after [2]controller.ViewModel) {
+func (c *Caption) inferTries(e referee.Entry, after [2]controller.ViewModel) {
 	for _, side := range []game.Color{game.White, game.Black} {
 		v := after[side]
 		if v.TryPawns == 0 || e.Verdict != referee.Accepted || e.Mover == side {
 			continue
 		}
-		c.inferred = append(c.inferred, fmt.Sprintf("%s's assistant: %s; a pawn on %s may capture", side.Title(), v.OwnTries, squareList(v.TryPawns)))
-		c.marks[boardOf(side)] |= v.TryPawns
+		c.Inferred = append(c.Inferred, fmt.Sprintf("%s's assistant: %s; a pawn on %s may capture", side.Title(), v.OwnTries, squareList(v.TryPawns)))
+		c.Marks[boardOf(side)] |= v.TryPawns
 	}
 }
 

@@ -1,4 +1,4 @@
-package sprites
+package show
 
 import (
 	"context"
@@ -91,11 +91,11 @@ func (f *feeding) flush() {
 func recordGame(ctx context.Context, rec *record.Record, rules referee.Ruleset, title string) (demoGame, error) {
 	start, err := rec.Start()
 	if err != nil {
-		return demoGame{}, fmt.Errorf("sprites: demo: %w", err)
+		return demoGame{}, fmt.Errorf("show: %w", err)
 	}
 	ref, err := record.Replay(rec, rules, nil)
 	if err != nil {
-		return demoGame{}, fmt.Errorf("sprites: demo: %w", err)
+		return demoGame{}, fmt.Errorf("show: %w", err)
 	}
 	log := ref.Log()
 	out := make(chan demoEntry, 64)
