@@ -71,9 +71,6 @@ func (c *Controller) refresh() {
 		Log: append([]LogLine(nil), c.log...), Result: c.result}
 	v.EnemyMen = max(c.enemyMen-c.counters.Pawns-c.counters.Pieces-c.counters.Unknown, 0)
 	v.Zone = Zone(&c.own, c.side)
-	if c.ourTries != nil { // our move ends the turn the words were for
-		v.OwnTries, v.TryPawns = c.triesMsg, c.tryPawns()
-	}
 	v.Checked = len(c.checkSets) > 0
 	switch {
 	case len(c.deferred) > 0:
@@ -87,13 +84,18 @@ func (c *Controller) refresh() {
 		v.FromB1 = true
 	}
 	v.Tokens = c.tokens(&v)
+	if c.ourTries != nil { // our move ends the turn the words were for
+		v.OwnTries, v.TryPawns = c.triesMsg, c.tryPawns(&v)
+	}
 	v.Changes = diffTokens(c.current.Tokens, v.Tokens)
 	c.current = v
 }
 
 // tryPawns returns our pawns that may capture this turn, as far as the
-// referee's latest word on our tries shows: none when it said none.
-func (c *Controller) tryPawns() game.Bitboard {
+// referee's latest word on our tries shows (none when it said none): those
+// the ruleset names, else those with a diagonal target whose pawn-try
+// token (rule R1) is at least tryLikely opaque.
+func (c *Controller) tryPawns(v *ViewModel) game.Bitboard {
 	if c.ourTries == nil || c.triesKnown() <= 0 {
 		return 0
 	}
@@ -104,15 +106,24 @@ func (c *Controller) tryPawns() game.Bitboard {
 		}
 		return out
 	}
-	targets, _ := jkrieg.TryTargets(&c.own, c.side, c.belief.Union())
+	var likely game.Bitboard
+	for _, t := range v.Tokens {
+		if t.Reason.Rule == "R1" && t.Opacity >= tryLikely {
+			likely |= t.Square.Bit()
+		}
+	}
 	for x := c.own.Pieces(c.side, game.Pawn); x != 0; {
 		p := x.PopFirst()
-		if game.PawnAttacks(c.side, p)&targets != 0 {
+		if game.PawnAttacks(c.side, p)&likely != 0 {
 			out |= p.Bit()
 		}
 	}
 	return out
 }
+
+// tryLikely is the chance of an enemy man on a pawn's diagonal target from
+// which the pawn is marked as one that may have a try.
+const tryLikely = 0.2
 
 // UniformOver spreads each class's bound on its count evenly over its
 // possible squares: the probabilities B1 alone supports.

@@ -99,6 +99,7 @@ func TestWindowDemoKeys(t *testing.T) {
 		}
 	})
 	h.waitFor(t, "six steps", 5*time.Second, func() bool { app.Inject(right); return at() >= 5 })
+	shoot(t, "demo")
 	var was int
 	h.do(func() { was = at(); app.Inject(left) })
 	h.do(func() {

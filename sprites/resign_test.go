@@ -44,8 +44,11 @@ func TestWindowResignConfirmed(t *testing.T) {
 			if !sceneHasText(&app.scene, "You lost") || !hasButton(&app.scene, scene.CloseBanner) {
 				t.Error("the banner is not drawn")
 			}
-			app.Inject(Intent{Kind: Press, Button: scene.CloseBanner})
 		})
+		if confirm.Kind == Submit {
+			shoot(t, "banner")
+		}
+		h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.CloseBanner}) })
 		h.do(func() {
 			if app.frame.Banner != nil {
 				t.Error("a click left the banner up")
