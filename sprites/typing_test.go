@@ -9,6 +9,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
@@ -47,4 +48,23 @@ func TestWindowTypedMoveKeepsEveryKey(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestWindowQuickClicks plays 1. e4 with two real clicks whose press and
+// release come within one tick (xdotool's click), as a tap or a click
+// during a slow frame does: each counts.
+func TestWindowQuickClicks(t *testing.T) {
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5"}})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	var x, y int
+	var l scene.Layout
+	h.do(func() { x, y = ebiten.WindowPosition(); l = app.scene.Layout })
+	for _, sq := range []game.Square{game.E2, game.E4} {
+		r := l.SquareRect(sq)
+		xdotool(t, "mousemove", fmt.Sprint(x+int(r.X+r.W/2)), fmt.Sprint(y+int(r.Y+r.H/2)), "click", "1")
+		time.Sleep(100 * time.Millisecond)
+	}
+	h.waitFor(t, "1. e4 e5 played by two clicks", 5*time.Second, atPly(app, 2))
 }
