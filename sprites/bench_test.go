@@ -2,7 +2,6 @@ package sprites
 
 import (
 	"context"
-	"os"
 	"sort"
 	"testing"
 	"time"
@@ -120,12 +119,7 @@ func BenchmarkFrameBaseline(b *testing.B) {
 // both sides' tokens, the true board, marks and the caption, at the
 // Darkboard game's 200th message, the show paused (no deduction in it).
 func BenchmarkFrameDemo(b *testing.B) {
-	f, err := os.Open(darkboard)
-	if err != nil {
-		b.Fatal(err)
-	}
-	rec, err := record.Read(f)
-	f.Close()
+	rec, err := record.ReadFile(darkboard)
 	if err != nil {
 		b.Fatal(err)
 	}

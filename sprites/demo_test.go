@@ -2,7 +2,6 @@ package sprites
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -82,7 +81,10 @@ func TestWindowDemoWholeGame(t *testing.T) {
 // TestWindowDemoKeys steps a record with the demo's keys: Space pauses,
 // → steps forward, ← back, + and - change the pace, Escape ends the show.
 func TestWindowDemoKeys(t *testing.T) {
-	rec := loadRecord(t, darkboard)
+	rec, err := record.ReadFile(darkboard)
+	if err != nil {
+		t.Fatal(err)
+	}
 	app, err := New(Options{Demo: &show.Options{Record: rec, Title: "liam vs Darkboard", Step: time.Hour, Controller: controller.Options{Capacity: 256, Seed: 1}}})
 	if err != nil {
 		t.Fatal(err)
@@ -122,19 +124,4 @@ func TestWindowDemoKeys(t *testing.T) {
 			t.Error("Escape did not end the show")
 		}
 	})
-}
-
-// loadRecord reads a game record.
-func loadRecord(t *testing.T, path string) *record.Record {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rec, err := record.Read(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rec
 }

@@ -1,7 +1,6 @@
 package sprites
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"sync"
@@ -54,26 +53,12 @@ func (r *recorder) sent() []game.Move {
 // dropped. The endpoint received exactly the first two.
 func TestWindowAttemptQueue(t *testing.T) {
 	opp := &gated{scripted: scripted{moves: []string{"e7e5", "b8c6"}}, gate: make(chan struct{})}
-	rec := &recorder{}
-	app, err := New(Options{Local: func(scene.NewGameChoice) (net.Communicator, error) {
-		ep := local.New(opp, local.Options{Seed: 1})
-		if err := ep.Connect(context.Background()); err != nil {
-			return nil, err
-		}
-		rec.Communicator = ep
-		spec := net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Base: 5 * time.Minute, Increment: 3 * time.Second}
-		return rec, ep.Begin(spec)
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	app, rec := newRecordedApp(t, opp, local.Options{Seed: 1})
 	gateOpen := false
-	t.Cleanup(func() {
+	t.Cleanup(func() { // before newRecordedApp's, which closes the window
 		if !gateOpen {
 			close(opp.gate)
 		}
-		h.show(nil)
-		app.Close()
 	})
 	h.show(app)
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })

@@ -1,7 +1,6 @@
 package sprites
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -45,12 +44,7 @@ func TestWindowRecordKeepsRefusals(t *testing.T) {
 		saved, _ = filepath.Glob(filepath.Join(dir, "*.pgn"))
 		return len(saved) == 1
 	})
-	file, err := os.Open(saved[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
-	rec, err := record.Read(file)
+	rec, err := record.ReadFile(saved[0])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,14 +19,7 @@ import (
 // checks the replay: White's view at the end, truth revealed, the move list
 // in step with the board as it steps back; then Copy PGN and Save as….
 func TestWindowReview(t *testing.T) {
-	app := newLocalApp(t, &scripted{moves: []string{"e7e5", "d8h4"}})
-	h.show(app)
-	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
-	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
-	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "f2f3"}, Intent{Kind: Submit}) })
-	h.waitFor(t, "1. f3 e5", 5*time.Second, atPly(app, 2))
-	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "g2g4"}, Intent{Kind: Submit}) })
-	h.waitFor(t, "the mate", 5*time.Second, func() bool { return app.frame.Panel.Reviewable })
+	app := foolsMate(t)
 	h.do(func() {
 		if got, want := scene.MoveText(app.frame.Panel.Table), "1. f3 ? 2. g4 ?"; got != want {
 			t.Errorf("own move list %q; want %q", got, want)
@@ -139,6 +132,20 @@ func TestWindowReview(t *testing.T) {
 	})
 }
 
+// foolsMate plays Fool's mate as White, typing the moves, to its end.
+func foolsMate(t *testing.T) *App {
+	t.Helper()
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5", "d8h4"}})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "f2f3"}, Intent{Kind: Submit}) })
+	h.waitFor(t, "1. f3 e5", 5*time.Second, atPly(app, 2))
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "g2g4"}, Intent{Kind: Submit}) })
+	h.waitFor(t, "the mate", 5*time.Second, func() bool { return app.frame.Panel.Reviewable })
+	return app
+}
+
 // hasButton reports whether the scene has button b.
 func hasButton(s *scene.Scene, b scene.Button) bool {
 	for _, hit := range s.Hits {
@@ -153,14 +160,7 @@ func hasButton(s *scene.Scene, b scene.Button) bool {
 // earlier ply, New game shows the start position from White's side, with
 // nothing of the game reviewed.
 func TestWindowNewGameAfterReview(t *testing.T) {
-	app := newLocalApp(t, &scripted{moves: []string{"e7e5", "d8h4"}})
-	h.show(app)
-	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
-	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
-	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "f2f3"}, Intent{Kind: Submit}) })
-	h.waitFor(t, "1. f3 e5", 5*time.Second, atPly(app, 2))
-	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "g2g4"}, Intent{Kind: Submit}) })
-	h.waitFor(t, "the mate", 5*time.Second, func() bool { return app.frame.Panel.Reviewable })
+	app := foolsMate(t)
 	h.do(func() {
 		app.Inject(Intent{Kind: Press, Button: scene.Review}, Intent{Kind: Press, Button: scene.SwapSide}, Intent{Kind: Press, Button: scene.PrevPly})
 	})

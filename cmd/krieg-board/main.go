@@ -174,7 +174,7 @@ func runDemo(b *launch.Board, stderr io.Writer) error {
 	}
 	title := "krieg demo"
 	if b.File != "" {
-		rec, err := readRecord(b.File)
+		rec, err := record.ReadFile(b.File)
 		if err != nil {
 			return err
 		}
@@ -194,18 +194,4 @@ func runDemo(b *launch.Board, stderr io.Writer) error {
 		return err
 	}
 	return sprites.Run(app, title)
-}
-
-// readRecord reads a game record from a file.
-func readRecord(path string) (*record.Record, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	rec, err := record.Read(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return rec, nil
 }

@@ -3,6 +3,7 @@ package record
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/krieg/krieg/game"
@@ -85,4 +86,26 @@ func roundTrip(t *testing.T, ref *referee.Referee, rules referee.Ruleset) *Recor
 		t.Fatal(err)
 	}
 	return back
+}
+
+// TestReadFile reads a saved record back, and names a file it cannot read.
+func TestReadFile(t *testing.T) {
+	ref := referee.New(referee.Wild16, game.Start())
+	m, _ := game.ParseMove("e2e4")
+	ref.Attempt(m)
+	rec, err := FromReferee(ref, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := SaveNew(t.TempDir(), "g", rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadFile(path)
+	if err != nil || len(back.Plies) != 1 || back.Plies[0].SAN != "e4" {
+		t.Fatalf("read back %+v, %v; want 1. e4", back, err)
+	}
+	if _, err := ReadFile(path + ".missing"); err == nil || !strings.Contains(err.Error(), ".missing") {
+		t.Errorf("a missing file: %v; want an error naming it", err)
+	}
 }

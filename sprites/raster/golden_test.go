@@ -195,12 +195,7 @@ func golden(t *testing.T, d *Drawer, name string, s *scene.Scene) {
 // refused attempt past move 15 and returns its view at any size.
 func demoShow(t *testing.T) func(w, h int) scene.DemoView {
 	t.Helper()
-	f, err := os.Open("../../testdata/games/darkboard-liam-2023.pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rec, err := record.Read(f)
+	rec, err := record.ReadFile("../../testdata/games/darkboard-liam-2023.pgn")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package show
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -14,15 +13,10 @@ import (
 // darkboard is the recorded ICC game between a person and Darkboard.
 const darkboard = "../../testdata/games/darkboard-liam-2023.pgn"
 
-// Load reads the recorded game.
+// load reads the recorded game.
 func load(t *testing.T) *record.Record {
 	t.Helper()
-	f, err := os.Open(darkboard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rec, err := record.Read(f)
+	rec, err := record.ReadFile(darkboard)
 	if err != nil {
 		t.Fatal(err)
 	}
