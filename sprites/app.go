@@ -248,7 +248,9 @@ func (a *App) apply(in Intent) {
 	if a.prompting && a.prompt(in) {
 		return
 	}
-	if f.Legend && (in.Kind == Cancel || in.Kind == Press && in.Button == scene.Legend) {
+	if f.Legend && in.Kind != Hover && in.Kind != DragTo && in.Kind != CursorMove {
+		// The legend is read, not played through: a key or a click closes
+		// it and does nothing else (Enter does not start a game under it).
 		f.Legend, a.legendSeen = false, true
 		return
 	}

@@ -82,7 +82,7 @@ func (c *column) clock(f *Frame, side game.Color, r Rectangle) {
 	if running {
 		bg, fg = clockRun, rgb(0x20, 0x20, 0x20)
 	}
-	if left < LowTime && (running || left <= 0) {
+	if left < LowTime && running || left <= 0 && p.GameOver { // a flag falling, or fallen
 		bg, fg = clockLow, textMain
 	}
 	cw := min(r.W*0.45, c.unit*8)

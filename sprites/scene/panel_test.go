@@ -131,3 +131,25 @@ func TestOwnTriesShown(t *testing.T) {
 		t.Errorf("coordinates at 900×560 are %vpx; want at least 13", coords)
 	}
 }
+
+// TestClocksBeforeTheGame: before a game's clocks are known (zero), no
+// clock is drawn in the flag's red; once the game is over a fallen flag is.
+func TestClocksBeforeTheGame(t *testing.T) {
+	f := playFrame(900, 560)
+	red := func(f Frame) bool {
+		s := Build(f)
+		for _, sp := range s.Sprites {
+			if sp.Kind == Rect && sp.Color == clockLow {
+				return true
+			}
+		}
+		return false
+	}
+	if red(f) {
+		t.Error("a clock is red before the game began")
+	}
+	f.Panel.GameOver = true
+	if !red(f) {
+		t.Error("a fallen flag is not red after the game")
+	}
+}
