@@ -70,3 +70,40 @@ func TestWindowRecordKeepsRefusals(t *testing.T) {
 		}
 	})
 }
+
+// TestWindowRecordKeepsLastRefusals: the attempts refused in the turn a
+// game ended in (White's e4-e5, then White resigns) are in the saved record
+// and under their own cell in the review's table.
+func TestWindowRecordKeepsLastRefusals(t *testing.T) {
+	dir := t.TempDir()
+	app, _ := newRecordedApp(t, &scripted{moves: []string{"e7e5"}}, local.Options{Seed: 1, SaveDir: dir})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: AttemptMove, Move: mv(t, "e2e4")}) })
+	h.waitFor(t, "1. e4 e5", 5*time.Second, atPly(app, 2))
+	entries := 0
+	h.do(func() { entries = app.play.entries; app.Inject(Intent{Kind: AttemptMove, Move: mv(t, "e4e5")}) })
+	h.waitFor(t, "e4-e5 refused", 5*time.Second, func() bool { return app.play.entries > entries })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Resign}, Intent{Kind: Press, Button: scene.Resign}) })
+	h.waitFor(t, "the resignation", 5*time.Second, func() bool { return app.frame.Panel.Reviewable })
+	var saved []string
+	h.waitFor(t, "the game to be saved", 5*time.Second, func() bool {
+		saved, _ = filepath.Glob(filepath.Join(dir, "*.pgn"))
+		return len(saved) == 1
+	})
+	rec, err := record.ReadFile(saved[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.Trailing(); !slices.Equal(got, []string{"e5"}) {
+		t.Errorf("the saved record keeps %q refused at the end; want e5", got)
+	}
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Review}) })
+	h.do(func() {
+		rows := app.frame.Replay.Table
+		if len(rows) != 2 || !slices.Equal(rows[1].Cells[0].Refused, []string{"e5"}) {
+			t.Errorf("the review's table %+v; want row 2 holding White's refused e5", rows)
+		}
+	})
+}

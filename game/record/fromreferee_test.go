@@ -109,3 +109,25 @@ func TestReadFile(t *testing.T) {
 		t.Errorf("a missing file: %v; want an error naming it", err)
 	}
 }
+
+// TestRefusedAtEnd: attempts refused in the last turn of a game that ended
+// before the mover moved again (here: White resigns after two refusals) are
+// kept in the RefusedAtEnd tag, read back and checked as refused.
+func TestRefusedAtEnd(t *testing.T) {
+	ref := referee.New(referee.Wild16, game.Start())
+	for _, text := range []string{"e2e4", "e7e5", "e4e5", "e1e3"} {
+		m, _ := game.ParseMove(text)
+		ref.Attempt(m)
+	}
+	if err := ref.Resign(game.White); err != nil {
+		t.Fatal(err)
+	}
+	rec := roundTrip(t, ref, referee.Wild16)
+	if got, want := rec.Trailing(), []string{"e5", "Ke1e3"}; !slices.Equal(got, want) {
+		t.Errorf("refused at the end %q; want %q", got, want)
+	}
+	rec.SetTag(RefusedAtEnd, "d4") // a legal move is no refusal
+	if err := Check(rec, referee.Wild16); err == nil {
+		t.Error("a legal move recorded as refused at the end passed the check")
+	}
+}

@@ -91,7 +91,29 @@ func Replay(rec *Record, rules referee.Ruleset, fn func(Step) error) (*referee.R
 			}
 		}
 	}
-	return ref, nil
+	return ref, replayTrailing(rec, ref)
+}
+
+// replayTrailing attempts the RefusedAtEnd tag's attempts after the last
+// move: each must be refused.
+func replayTrailing(rec *Record, ref *referee.Referee) error {
+	pos := ref.Position()
+	own := pos.Only(pos.Turn())
+	for _, f := range rec.Trailing() {
+		bad := func(what string) error {
+			return &Disagreement{Ply: len(rec.Plies) + 1, Move: "end", What: fmt.Sprintf("refused attempt %q at the end: %s", f, what)}
+		}
+		m, err := ParseAttemptSAN(&own, f)
+		if err != nil {
+			return bad(err.Error())
+		}
+		if ref.Result() == nil {
+			if a := ref.Attempt(m); a.Verdict == referee.Accepted {
+				return bad("it is legal")
+			}
+		}
+	}
+	return nil
 }
 
 // Check replays rec under rules and confirms every announcement it records
@@ -213,6 +235,9 @@ func FromReferee(ref *referee.Referee, tags []Tag) (*Record, error) {
 			pos.Apply(e.Attempt)
 			failed, anyAnswer = nil, ""
 		}
+	}
+	if len(failed) > 0 {
+		rec.SetTag(RefusedAtEnd, strings.Join(failed, ","))
 	}
 	if res := ref.Result(); res != nil {
 		rec.Result = res.Score

@@ -25,19 +25,28 @@ type MoveRow struct {
 
 // MoveTable lays out the first plies of rec as rows, numbered from the
 // start position's move number; first is the side to move at the start.
+// When they are all the record's plies, the attempts refused after the
+// last (a game that ended before the mover moved again) follow in a cell
+// of their own.
 func MoveTable(rec *record.Record, first game.Color, number, plies int) []MoveRow {
 	var rows []MoveRow
 	side := first
-	for i := 0; i < plies && i < len(rec.Plies); i++ {
+	put := func(c MoveCell) {
 		if side == game.White || len(rows) == 0 {
 			rows = append(rows, MoveRow{Number: number})
 		}
-		p := rec.Plies[i]
-		rows[len(rows)-1].Cells[side] = MoveCell{SAN: p.SAN, Refused: p.Failed, Ply: i + 1}
+		rows[len(rows)-1].Cells[side] = c
 		if side == game.Black {
 			number++
 		}
 		side = side.Other()
+	}
+	for i := 0; i < plies && i < len(rec.Plies); i++ {
+		p := rec.Plies[i]
+		put(MoveCell{SAN: p.SAN, Refused: p.Failed, Ply: i + 1})
+	}
+	if t := rec.Trailing(); len(t) > 0 && plies >= len(rec.Plies) {
+		put(MoveCell{Refused: t})
 	}
 	return rows
 }
