@@ -85,7 +85,9 @@ func TestWindowRecordKeepsLastRefusals(t *testing.T) {
 	entries := 0
 	h.do(func() { entries = app.play.entries; app.Inject(Intent{Kind: AttemptMove, Move: mv(t, "e4e5")}) })
 	h.waitFor(t, "e4-e5 refused", 5*time.Second, func() bool { return app.play.entries > entries })
-	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Resign}, Intent{Kind: Press, Button: scene.Resign}) })
+	h.do(func() {
+		app.Inject(Intent{Kind: Press, Button: scene.Resign}, Intent{Kind: Press, Button: scene.Resign})
+	})
 	h.waitFor(t, "the resignation", 5*time.Second, func() bool { return app.frame.Panel.Reviewable })
 	var saved []string
 	h.waitFor(t, "the game to be saved", 5*time.Second, func() bool {
