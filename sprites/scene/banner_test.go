@@ -26,3 +26,18 @@ func TestResultBanner(t *testing.T) {
 		}
 	}
 }
+
+// TestBannerOverTooltip: with the result banner up no hover card covers it.
+func TestBannerOverTooltip(t *testing.T) {
+	f := playFrame(1000, 640)
+	r := NewLayout(f.W, f.H, false).SquareRect(game.E8)
+	f.Hover, f.HoverX, f.HoverY = true, r.X+r.W/2, r.Y+r.H/2
+	b := ResultBanner(referee.Result{Score: "0-1", Reason: referee.ReasonResignation}, game.White)
+	f.Banner = &b
+	s := Build(f)
+	for _, sp := range s.Sprites {
+		if sp.Kind == Rect && sp.Color == tooltipBG {
+			t.Fatal("a hover card is drawn with the banner up")
+		}
+	}
+}

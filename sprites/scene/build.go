@@ -23,10 +23,11 @@ func Build(f Frame) Scene {
 	default:
 		s.playPanel(&f)
 	}
-	if f.Banner != nil && f.Mode == PlayScreen {
+	banner := f.Banner != nil && f.Mode == PlayScreen
+	if banner {
 		s.banner(f.Banner)
 	}
-	if !f.Legend {
+	if !f.Legend && !banner { // the result stays readable under the pointer
 		s.tooltip(&f)
 	}
 	if d := f.Drag; d != nil {
