@@ -40,14 +40,15 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		if err != nil {
 			return usage(err)
 		}
-		return consoleLoop(ep, &spec, stdin, stdout)
+		// After the input ends, the computer's last reply may take its move time.
+		return consoleLoop(ep, &spec, stdin, stdout, fl.MoveTime+quiet)
 	}
 	in := bufio.NewReader(stdin)
 	c, err := fl.ICCEndpoint(in, stderr)
 	if err != nil {
 		return err
 	}
-	return consoleLoop(c, nil, in, stdout)
+	return consoleLoop(c, nil, in, stdout, quiet)
 }
 
 // usage turns the launch package's usage errors into this command's.
@@ -61,7 +62,8 @@ func usage(err error) error {
 // consoleLoop connects, begins spec's game if given, and then relays: typed
 // lines to the endpoint, events to stdout, until the input ends or the
 // connection is lost for good.
-func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, stdout io.Writer) error {
+// After the input ends, events are printed until none has come for wait.
+func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, stdout io.Writer, wait time.Duration) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	if err := comm.Connect(ctx); err != nil {
@@ -97,7 +99,7 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		select {
 		case l, ok := <-lines:
 			if !ok {
-				drain(comm.Events(), stdout, rules)
+				drain(comm.Events(), stdout, rules, wait)
 				return nil
 			}
 			l = strings.TrimSpace(l)
@@ -129,8 +131,13 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	}
 }
 
-// drain prints the events that arrive within a short while after the input ends.
-func drain(events <-chan net.Event, stdout io.Writer, rules referee.Ruleset) {
+// quiet is how long the console waits for a server's last words once the
+// input has ended.
+const quiet = 300 * time.Millisecond
+
+// drain prints the events that arrive after the input ends, until none
+// has come for wait.
+func drain(events <-chan net.Event, stdout io.Writer, rules referee.Ruleset, wait time.Duration) {
 	for {
 		select {
 		case ev, ok := <-events:
@@ -138,7 +145,7 @@ func drain(events <-chan net.Event, stdout io.Writer, rules referee.Ruleset) {
 				return
 			}
 			printEvent(stdout, ev, rules)
-		case <-time.After(300 * time.Millisecond):
+		case <-time.After(wait):
 			return
 		}
 	}
