@@ -39,15 +39,7 @@ func TestWindowRecordKeepsRefusals(t *testing.T) {
 	h.waitFor(t, "the mate", 5*time.Second, func() bool { return app.frame.Panel.Reviewable })
 
 	want := [][]string{nil, {"Qd8h4"}, {"e5"}, {"Nb8b6"}, nil, nil, nil}
-	var saved []string
-	h.waitFor(t, "the game to be saved", 5*time.Second, func() bool {
-		saved, _ = filepath.Glob(filepath.Join(dir, "*.pgn"))
-		return len(saved) == 1
-	})
-	rec, err := record.ReadFile(saved[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := savedRecord(t, dir)
 	if len(rec.Plies) != len(want) {
 		t.Fatalf("the saved record has %d plies; want %d", len(rec.Plies), len(want))
 	}
@@ -89,15 +81,7 @@ func TestWindowRecordKeepsLastRefusals(t *testing.T) {
 		app.Inject(Intent{Kind: Press, Button: scene.Resign}, Intent{Kind: Press, Button: scene.Resign})
 	})
 	h.waitFor(t, "the resignation", 5*time.Second, func() bool { return app.frame.Panel.Reviewable })
-	var saved []string
-	h.waitFor(t, "the game to be saved", 5*time.Second, func() bool {
-		saved, _ = filepath.Glob(filepath.Join(dir, "*.pgn"))
-		return len(saved) == 1
-	})
-	rec, err := record.ReadFile(saved[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := savedRecord(t, dir)
 	if got := rec.Trailing(); !slices.Equal(got, []string{"e5"}) {
 		t.Errorf("the saved record keeps %q refused at the end; want e5", got)
 	}
@@ -108,4 +92,20 @@ func TestWindowRecordKeepsLastRefusals(t *testing.T) {
 			t.Errorf("the review's table %+v; want row 2 holding White's refused e5", rows)
 		}
 	})
+}
+
+// savedRecord waits for the one record the local endpoint saves in dir and
+// reads it.
+func savedRecord(t *testing.T, dir string) *record.Record {
+	t.Helper()
+	var saved []string
+	h.waitFor(t, "the game to be saved", 5*time.Second, func() bool {
+		saved, _ = filepath.Glob(filepath.Join(dir, "*.pgn"))
+		return len(saved) == 1
+	})
+	rec, err := record.ReadFile(saved[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
 }
