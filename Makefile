@@ -2,7 +2,7 @@
 # Both install the Debian packages the project needs (as root, or with sudo) first.
 
 DEBS := libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev \
-        libxxf86vm-dev libasound2-dev libx11-dev pkg-config xvfb stockfish postgresql
+        libxxf86vm-dev libasound2-dev libx11-dev pkg-config xvfb xdotool stockfish postgresql
 GO ?= go
 BIN := bin/krieg
 

@@ -57,7 +57,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.Side, "side", "white", "local: your side, white, black or random")
 	fs.StringVar(&f.Time, "time", "5+3", "local: time control, minutes+increment seconds")
 	fs.StringVar(&f.Opponent, "opponent", "bot", "local: the computer, bot (the computer player) or random")
-	fs.DurationVar(&f.MoveTime, "movetime", player.DefaultMoveTime, "local: the bot's time per move")
+	fs.DurationVar(&f.MoveTime, "movetime", player.DefaultMoveTime, "local: the computer's time per move (its budget, and it answers no sooner)")
 	fs.StringVar(&f.Rules, "rules", "wild16", "local: the ruleset (wild16, berkeley, berkeley-any, cincinnati, english, rand, open)")
 	fs.StringVar(&f.SaveDir, "save", DefaultSaveDir(), "local: save each finished game's record in this folder (empty: do not save)")
 }
@@ -103,7 +103,7 @@ func (f *Flags) Local() (*local.Endpoint, error) {
 	default:
 		return nil, fmt.Errorf("%w: --opponent is bot or random", ErrUsage)
 	}
-	return local.New(opp, local.Options{Seed: f.Seed, SaveDir: f.SaveDir}), nil
+	return local.New(opp, local.Options{Seed: f.Seed, SaveDir: f.SaveDir, MinTurn: f.MoveTime}), nil
 }
 
 // ICCEndpoint makes the server endpoint, asking for the password on the terminal
