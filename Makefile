@@ -6,7 +6,7 @@ DEBS := libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev \
 GO ?= go
 BIN := bin/krieg
 
-.PHONY: run test bench fuzz deps build peers
+.PHONY: run test bench fuzz deps build peers web
 
 run: build
 	./$(BIN)
@@ -47,6 +47,14 @@ peers:
 
 build: deps
 	$(GO) build -o bin/ ./cmd/krieg ./cmd/krieg-board
+
+# The page that plays in a browser: bin/web is a static site (any static
+# host serves it, for play against the computer), and bin/kriegd --http
+# serves it with a server to play on. See docs/browser.md.
+web: deps
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o bin/krieg-web.wasm ./cmd/krieg-web
+	$(GO) build -o bin/ ./cmd/kriegd
+	./bin/kriegd site --wasm bin/krieg-web.wasm --wasm-exec "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" bin/web
 
 deps:
 	@command -v $(GO) >/dev/null || { echo "krieg needs Go 1.26 or newer on PATH (https://go.dev/dl/)"; exit 1; }

@@ -108,22 +108,7 @@ func (s *Server) Serve(ln stdnet.Listener) error {
 			}
 			return fmt.Errorf("kriegd: accept: %w", err)
 		}
-		s.mu.Lock()
-		if len(s.conns) >= s.cfg.MaxConns {
-			s.mu.Unlock()
-			nc.SetWriteDeadline(time.Now().Add(time.Second))
-			nc.Write([]byte("kriegd is full: too many connections. Try again later.\r\n"))
-			nc.Close()
-			continue
-		}
-		c := newConn(s, nc)
-		s.conns[c] = true
-		s.wg.Add(1)
-		s.mu.Unlock()
-		go func() {
-			defer s.wg.Done()
-			c.run()
-		}()
+		s.admit(nc)
 	}
 }
 

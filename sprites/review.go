@@ -5,10 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 	"time"
-
-	"golang.design/x/clipboard"
 
 	"github.com/krieg/krieg/controller/timeline"
 	"github.com/krieg/krieg/game"
@@ -79,9 +76,6 @@ func (a *App) pgnText() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// clipboardInit opens the system clipboard once.
-var clipboardInit = sync.OnceValue(clipboard.Init)
-
 // copyPGN puts the game's PGN on the clipboard.
 func (a *App) copyPGN() {
 	f := &a.frame
@@ -90,11 +84,10 @@ func (a *App) copyPGN() {
 		f.Panel.Notice = err.Error()
 		return
 	}
-	if err := clipboardInit(); err != nil {
+	if err := copyText(pgn); err != nil {
 		f.Panel.Notice = "no clipboard here (" + err.Error() + "); use Save as…"
 		return
 	}
-	clipboard.Write(clipboard.FmtText, pgn)
 	f.Panel.Notice = fmt.Sprintf("PGN copied (%d bytes)", len(pgn))
 }
 
@@ -140,7 +133,7 @@ func (a *App) save(path string) string {
 	if err != nil {
 		return err.Error()
 	}
-	if err := os.WriteFile(path, pgn, 0o644); err != nil {
+	if err := saveFile(path, pgn); err != nil {
 		return "save: " + err.Error()
 	}
 	return "Saved to " + path

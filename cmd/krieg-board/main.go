@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/controller"
@@ -65,7 +64,7 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt := sprites.Options{Sounds: sounds, Controller: controller.Options{Capacity: *capacity}, Choice: choice(spec)}
+	opt := sprites.Options{Sounds: sounds, Controller: controller.Options{Capacity: *capacity}, Choice: launch.Choice(spec)}
 	fs.Visit(func(fl *flag.Flag) {
 		switch fl.Name {
 		case "side", "time", "opponent":
@@ -99,53 +98,13 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 		spec.AnySide = true
 		opt.Remote, opt.Spec = c, &spec
 	default:
-		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return startLocal(fl, ch) }
+		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) }
 	}
 	app, err := sprites.New(opt)
 	if err != nil {
 		return err
 	}
 	return sprites.Run(app, "krieg: Kriegspiel")
-}
-
-// choice preselects the new-game screen from the flags.
-func choice(spec net.GameSpec) scene.NewGameChoice {
-	ch := scene.DefaultNewGame
-	ch.Side = int(spec.Side)
-	if spec.AnySide {
-		ch.Side = 2
-	}
-	tc := fmt.Sprintf("%d+%d", int(spec.Base.Minutes()), int(spec.Increment.Seconds()))
-	if i := slices.Index(scene.TimeControls, tc); i >= 0 {
-		ch.Time = i
-	} else {
-		scene.TimeControls = append(scene.TimeControls, tc)
-		ch.Time = len(scene.TimeControls) - 1
-	}
-	return ch
-}
-
-// startLocal begins a game against the computer as the new-game screen chose.
-func startLocal(fl launch.Flags, ch scene.NewGameChoice) (net.Communicator, error) {
-	fl.Side = []string{"white", "black", "random"}[ch.Side]
-	fl.Time = scene.TimeControls[ch.Time]
-	fl.Opponent = []string{"bot", "random"}[ch.Opponent]
-	spec, err := fl.Spec()
-	if err != nil {
-		return nil, err
-	}
-	ep, err := fl.Local()
-	if err != nil {
-		return nil, err
-	}
-	if err := ep.Connect(context.Background()); err != nil {
-		return nil, err
-	}
-	if err := ep.Begin(spec); err != nil {
-		ep.Close()
-		return nil, err
-	}
-	return ep, nil
 }
 
 // runReplay opens a record in the replay window.

@@ -3,6 +3,8 @@
 // any client that speaks ICC's protocol.
 //
 //	kriegd [--listen :5000] [--data DIR] [--db DSN] [--grace 60s]   serve
+//	kriegd --http :8080 [--site DIR]                                 also serve the page that plays in a browser
+//	kriegd site --wasm FILE --wasm-exec FILE DIR                     write the page's static site (make web)
 //	kriegd user add NAME                                             register an account (password asked without echo)
 //	kriegd load [--games 200] [--clients 400] [--duration 60s]      a bounded load test on loopback
 package main
@@ -42,6 +44,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return userCmd(args[1:], stdin, stdout, stderr)
 		case "load":
 			return loadCmd(args[1:], stdout)
+		case "site":
+			return siteCmd(args[1:], stdout, stderr)
 		}
 	}
 	return serve(args, stdout, stderr)
@@ -82,6 +86,8 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	grace := fs.Duration("grace", 60*time.Second, "how long a player who dropped may take to return before losing")
 	maxConns := fs.Int("max-conns", 2000, "connections at once")
 	attempts := fs.Float64("attempts", 10, "moves a player may send per second on average (bursts of twice that)")
+	httpAddr := fs.String("http", "", "also serve the page that plays in a browser, and its WebSocket, on this address (such as :8080)")
+	site := fs.String("site", "", "the page's folder, written by make web (default: web beside kriegd, else bin/web)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -109,6 +115,15 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	logger := log.New(stderr, "", log.LstdFlags)
 	srv := server.New(server.Config{DataDir: *data, Store: st, Grace: *grace, MaxConns: *maxConns, Attempts: *attempts, Logf: logger.Printf})
 	fmt.Fprintf(stdout, "kriegd: listening on %s; records in %s\n", ln.Addr(), filepath.Join(*data, "games"))
+	if *httpAddr != "" {
+		addr, stop, err := startWeb(*httpAddr, siteFolder(*site), srv, st, logger.Printf)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		defer stop()
+		fmt.Fprintf(stdout, "kriegd: the page is on http://%s/\n", addr)
+	}
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
 	go func() {
