@@ -24,9 +24,12 @@ import (
 	"github.com/coder/websocket"
 )
 
-// Socket is the part of a *websocket.Conn the stream uses.
+// Socket is the part of a *websocket.Conn the stream uses. Its own read
+// limit should be above Limits.MaxMessage (SetReadLimit(MaxMessage+1)),
+// so that the stream, which reads no more than that, refuses a longer
+// message in its own words.
 type Socket interface {
-	Read(ctx context.Context) (websocket.MessageType, []byte, error)
+	Reader(ctx context.Context) (websocket.MessageType, io.Reader, error)
 	Write(ctx context.Context, typ websocket.MessageType, p []byte) error
 	Close(code websocket.StatusCode, reason string) error
 }
@@ -92,7 +95,7 @@ func New(ws Socket, opt Options) *Conn {
 func (c *Conn) pump(r *reader) {
 	defer close(c.in)
 	for {
-		typ, data, err := c.ws.Read(c.life)
+		typ, data, err := c.message(r.lim.MaxMessage)
 		if err == nil {
 			data, err = r.take(typ, data)
 		}
@@ -109,6 +112,17 @@ func (c *Conn) pump(r *reader) {
 			return
 		}
 	}
+}
+
+// message reads the next message, but no more than one byte past max
+// of it: enough to know it is too long.
+func (c *Conn) message(max int) (websocket.MessageType, []byte, error) {
+	typ, r, err := c.ws.Reader(c.life)
+	if err != nil {
+		return 0, nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(r, int64(max)+1))
+	return typ, data, err
 }
 
 // stop records why the pump stopped; a refusal closes the socket saying why.

@@ -162,9 +162,9 @@ type pacedSocket struct {
 	step time.Duration
 }
 
-func (p *pacedSocket) Read(ctx context.Context) (websocket.MessageType, []byte, error) {
+func (p *pacedSocket) Reader(ctx context.Context) (websocket.MessageType, io.Reader, error) {
 	p.clk.advance(p.step)
-	return p.fakeSocket.Read(ctx)
+	return p.fakeSocket.Reader(ctx)
 }
 
 // TestWriteIsOneTextMessage: each Write is one message, made UTF-8.

@@ -16,6 +16,6 @@ func Dial(ctx context.Context, url string, lim Limits) (*Conn, error) {
 		return nil, fmt.Errorf("wsstream: %w", err)
 	}
 	lim = lim.withDefaults()
-	ws.SetReadLimit(int64(lim.MaxMessage))
+	ws.SetReadLimit(int64(lim.MaxMessage) + 1)
 	return New(ws, Options{Limits: lim}), nil
 }

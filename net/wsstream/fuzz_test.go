@@ -42,12 +42,12 @@ type scriptedSocket struct {
 	gaps []time.Duration
 }
 
-func (s *scriptedSocket) Read(ctx context.Context) (websocket.MessageType, []byte, error) {
+func (s *scriptedSocket) Reader(ctx context.Context) (websocket.MessageType, io.Reader, error) {
 	if len(s.gaps) > 0 {
 		s.clk.advance(s.gaps[0])
 		s.gaps = s.gaps[1:]
 	}
-	return s.fakeSocket.Read(ctx)
+	return s.fakeSocket.Reader(ctx)
 }
 
 // FuzzReader feeds any sequence of messages, at any pace, to the stream

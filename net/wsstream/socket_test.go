@@ -1,6 +1,8 @@
 package wsstream
 
 import (
+	"bytes"
+	"io"
 	"context"
 	"sync"
 	"time"
@@ -42,7 +44,12 @@ func (f *fakeSocket) add(m message) {
 	}
 }
 
-func (f *fakeSocket) Read(ctx context.Context) (websocket.MessageType, []byte, error) {
+func (f *fakeSocket) Reader(ctx context.Context) (websocket.MessageType, io.Reader, error) {
+	typ, data, err := f.read(ctx)
+	return typ, bytes.NewReader(data), err
+}
+
+func (f *fakeSocket) read(ctx context.Context) (websocket.MessageType, []byte, error) {
 	for {
 		f.mu.Lock()
 		if len(f.script) > 0 {

@@ -23,7 +23,7 @@ func (d *Door) socket(w http.ResponseWriter, r *http.Request) {
 	if lim.MaxMessage <= 0 {
 		lim.MaxMessage = 4096
 	}
-	ws.SetReadLimit(int64(lim.MaxMessage))
+	ws.SetReadLimit(int64(lim.MaxMessage) + 1) // the stream refuses longer ones itself
 	conn := wsstream.New(ws, wsstream.Options{Limits: lim, Local: localAddr(r), Remote: remoteAddr(r)})
 	d.srv.ServeConn(conn)
 }
