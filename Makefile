@@ -2,7 +2,7 @@
 # Both install the Debian packages the project needs (as root, or with sudo) first.
 
 DEBS := libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev \
-        libxxf86vm-dev libasound2-dev libx11-dev pkg-config xvfb stockfish postgresql
+        libxxf86vm-dev libasound2-dev libx11-dev pkg-config xvfb stockfish postgresql chromium
 GO ?= go
 BIN := bin/krieg
 
@@ -35,6 +35,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzReadFrames -fuzztime 20s ./net/kso
 	$(GO) test -run '^$$' -fuzz FuzzParseCommand -fuzztime 20s ./server
 	$(GO) test -run '^$$' -fuzz FuzzSession -fuzztime 20s ./server
+	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime 20s ./net/wsstream
 
 # The outside bots (kriegspiel.org's house bots and ks-game's referee) for
 # `krieg match --black peer:darkboard-mcts`: built into $(KRIEG_PEERS) (default

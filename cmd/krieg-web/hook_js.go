@@ -77,7 +77,7 @@ func testFlags(fl *launch.Flags) {
 var buttons = map[string]scene.Button{"Start": scene.Start, "Resign": scene.Resign, "Draw": scene.OfferDraw,
 	"Abort": scene.Abort, "Review": scene.Review, "CopyPGN": scene.CopyPGN, "NewGame": scene.NewGame,
 	"Zone": scene.ToggleZone, "Heat": scene.CycleHeat, "Pieces": scene.TogglePieces, "Checks": scene.ToggleChecks,
-	"Kings": scene.ToggleKings, "Reveal": scene.Reveal, "LastPly": scene.LastPly}
+	"Kings": scene.ToggleKings, "Reveal": scene.Reveal, "LastPly": scene.LastPly, "Legend": scene.Legend}
 
 // hook offers window.kriegTest.
 func hook(p *page) {
@@ -105,6 +105,7 @@ type boardState struct {
 	Status     string          `json:"status"`
 	Notice     string          `json:"notice"`
 	Reviewable bool            `json:"reviewable"`
+	Legend     bool            `json:"legend"`
 	Side       string          `json:"side"`
 	ToMove     string          `json:"toMove"`
 	InGame     bool            `json:"inGame"`
@@ -125,7 +126,7 @@ func state(p *page) any {
 	probe.mu.Unlock()
 	if app != nil {
 		f := app.Frame()
-		st.Running, st.Mode, st.Status, st.Notice, st.Reviewable = true, int(f.Mode), f.Panel.Status, f.Panel.Notice, f.Panel.Reviewable
+		st.Running, st.Mode, st.Status, st.Notice, st.Reviewable, st.Legend = true, int(f.Mode), f.Panel.Status, f.Panel.Notice, f.Panel.Reviewable, f.Legend
 	}
 	p.mu.Lock()
 	fw := p.follow
