@@ -18,14 +18,15 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
+	"github.com/krieg/krieg/cmd/krieg-web/probe"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/sprites"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
-// probe is the board the hook reads, once it runs.
-var probe struct {
+// board is the board the hook reads, once it runs.
+var board struct {
 	mu     sync.Mutex
 	app    *sprites.App
 	frames []time.Duration // Update and Draw time of each frame drawn since the last reset
@@ -38,9 +39,9 @@ type timedGame struct{ *sprites.App }
 func (g timedGame) Update() error {
 	t := time.Now()
 	err := g.App.Update()
-	probe.mu.Lock()
-	probe.update += time.Since(t)
-	probe.mu.Unlock()
+	board.mu.Lock()
+	board.update += time.Since(t)
+	board.mu.Unlock()
 	return err
 }
 
@@ -48,17 +49,17 @@ func (g timedGame) Draw(screen *ebiten.Image) {
 	t := time.Now()
 	g.App.Draw(screen)
 	d := time.Since(t)
-	probe.mu.Lock()
-	probe.frames = append(probe.frames, probe.update+d)
-	probe.update = 0
-	probe.mu.Unlock()
+	board.mu.Lock()
+	board.frames = append(board.frames, board.update+d)
+	board.update = 0
+	board.mu.Unlock()
 }
 
 // timed wraps the board to time its frames.
 func timed(app *sprites.App) ebiten.Game {
-	probe.mu.Lock()
-	probe.app = app
-	probe.mu.Unlock()
+	board.mu.Lock()
+	board.app = app
+	board.mu.Unlock()
 	return timedGame{app}
 }
 
@@ -97,33 +98,13 @@ func hook(p *page) {
 	}))
 }
 
-// boardState is what state() returns, as JSON.
-type boardState struct {
-	Running    bool            `json:"running"`
-	Frames     int             `json:"frames"`
-	Mode       int             `json:"mode"` // scene.Mode: 0 new game, 1 play, 2 replay, 3 lobby
-	Status     string          `json:"status"`
-	Notice     string          `json:"notice"`
-	Reviewable bool            `json:"reviewable"`
-	Legend     bool            `json:"legend"`
-	Side       string          `json:"side"`
-	ToMove     string          `json:"toMove"`
-	InGame     bool            `json:"inGame"`
-	Result     string          `json:"result"`
-	Reason     string          `json:"reason"`
-	White      string          `json:"white"`
-	Black      string          `json:"black"`
-	Heard      []referee.Entry `json:"heard"`
-	Candidates []string        `json:"candidates"`
-}
-
 // state reports the board.
 func state(p *page) any {
-	var st boardState
-	probe.mu.Lock()
-	app := probe.app
-	st.Frames = len(probe.frames)
-	probe.mu.Unlock()
+	var st probe.Board
+	board.mu.Lock()
+	app := board.app
+	st.Frames = len(board.frames)
+	board.mu.Unlock()
 	if app != nil {
 		f := app.Frame()
 		st.Running, st.Mode, st.Status, st.Notice, st.Reviewable, st.Legend = true, int(f.Mode), f.Panel.Status, f.Panel.Notice, f.Panel.Reviewable, f.Legend
@@ -149,17 +130,19 @@ func state(p *page) any {
 	return string(b)
 }
 
+// running returns the board once it runs, else nil.
+func running() *sprites.App {
+	board.mu.Lock()
+	defer board.mu.Unlock()
+	return board.app
+}
+
 // inject queues the intents made of the call's first argument; it returns
 // "" or why it could not.
 func inject(args []js.Value, make func(string) ([]sprites.Intent, string)) any {
-	probe.mu.Lock()
-	app := probe.app
-	probe.mu.Unlock()
-	if app == nil {
-		return "the board is not running"
-	}
-	if len(args) == 0 {
-		return "no argument"
+	app := running()
+	if app == nil || len(args) == 0 {
+		return "the board is not running, or no argument"
 	}
 	in, bad := make(args[0].String())
 	if bad != "" {
@@ -207,9 +190,7 @@ func toPage(x, y float64) any {
 
 // buttonAt is where the named button was drawn last ("" when it was not).
 func buttonAt(args []js.Value) any {
-	probe.mu.Lock()
-	app := probe.app
-	probe.mu.Unlock()
+	app := running()
 	if app == nil || len(args) == 0 {
 		return ""
 	}
@@ -217,43 +198,44 @@ func buttonAt(args []js.Value) any {
 	if !ok {
 		return ""
 	}
-	for _, h := range app.Scene().Hits {
-		if h.Button == b {
+	hits := app.Scene().Hits
+	for i := len(hits) - 1; i >= 0; i-- { // the topmost first, as a click finds them
+		if h := hits[i]; h.Button == b {
 			return toPage(h.R.X+h.R.W/2, h.R.Y+h.R.H/2)
 		}
 	}
 	return ""
 }
 
-// squareAt is the centre of a square ("e2") as drawn last.
-func squareAt(args []js.Value) any {
-	probe.mu.Lock()
-	app := probe.app
-	probe.mu.Unlock()
+// squareOf finds the square a call names ("e2") on the running board:
+// the board, the square as drawn last, or why not.
+func squareOf(args []js.Value) (*sprites.App, scene.Rectangle, string) {
+	app := running()
 	if app == nil || len(args) == 0 {
-		return ""
+		return nil, scene.Rectangle{}, "the board is not running, or no argument"
 	}
 	sq, err := game.ParseSquare(args[0].String())
 	if err != nil {
+		return nil, scene.Rectangle{}, err.Error()
+	}
+	return app, app.Scene().Layout.SquareRect(sq), ""
+}
+
+// squareAt is the centre of a square as drawn last ("" when there is none).
+func squareAt(args []js.Value) any {
+	_, r, bad := squareOf(args)
+	if bad != "" {
 		return ""
 	}
-	r := app.Scene().Layout.SquareRect(sq)
 	return toPage(r.X+r.W/2, r.Y+r.H/2)
 }
 
 // hover rests the pointer on a square, for the tooltip.
 func hover(args []js.Value) any {
-	probe.mu.Lock()
-	app := probe.app
-	probe.mu.Unlock()
-	if app == nil || len(args) == 0 {
-		return "the board is not running"
+	app, r, bad := squareOf(args)
+	if bad != "" {
+		return bad
 	}
-	sq, err := game.ParseSquare(args[0].String())
-	if err != nil {
-		return err.Error()
-	}
-	r := app.Scene().Layout.SquareRect(sq)
 	app.Inject(sprites.Intent{Kind: sprites.Hover, X: r.X + r.W/2, Y: r.Y + r.H/2})
 	return ""
 }
@@ -261,9 +243,9 @@ func hover(args []js.Value) any {
 // frameStats are the frames timed since the last reset: count, mean,
 // median and 99th percentile in milliseconds.
 func frameStats() any {
-	probe.mu.Lock()
-	frames := append([]time.Duration(nil), probe.frames...)
-	probe.mu.Unlock()
+	board.mu.Lock()
+	frames := append([]time.Duration(nil), board.frames...)
+	board.mu.Unlock()
 	out := map[string]float64{"count": float64(len(frames))}
 	if len(frames) > 0 {
 		sort.Slice(frames, func(i, j int) bool { return frames[i] < frames[j] })
@@ -280,7 +262,7 @@ func frameStats() any {
 
 // resetFrames starts timing afresh.
 func resetFrames() {
-	probe.mu.Lock()
-	probe.frames, probe.update = nil, 0
-	probe.mu.Unlock()
+	board.mu.Lock()
+	board.frames, board.update = nil, 0
+	board.mu.Unlock()
 }

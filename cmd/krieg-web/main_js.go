@@ -177,7 +177,7 @@ func (p *page) login(name, password string) (string, error) {
 		p.unchoose()
 		return "", err
 	}
-	c, err := icc.New(icc.Options{Addr: p.server, User: name, Password: password, Dial: dialer(p.server)})
+	c, err := icc.New(icc.Options{Addr: p.server, User: name, Password: password, Dial: dialer(p.server), Quiet: quiet})
 	if err != nil {
 		p.unchoose()
 		return "", err
@@ -228,6 +228,12 @@ func dialer(url string) func(ctx context.Context) (io.ReadWriteCloser, error) {
 		return c, nil
 	}
 }
+
+// quiet is how long the ICC driver waits for more of a move's news
+// before reporting it. The page's one thread may be busy drawing when the
+// rest arrives, so it waits longer than on the desktop; moves are still
+// told at once, as the server's next message (the clocks) ends the wait.
+const quiet = 300 * time.Millisecond
 
 // serverMessage is the longest message taken from the server (a long
 // "who" is one message).

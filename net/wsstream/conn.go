@@ -175,7 +175,10 @@ func (c *Conn) Read(p []byte) (int, error) {
 }
 
 // next waits for the next message until the read deadline; ok is false
-// when the deadline was moved meanwhile.
+// when the deadline was moved meanwhile. A message already come is read
+// even when the deadline has passed: the ICC driver reads a timeout as
+// "nothing more came", and the page's one thread may have been busy while
+// it came.
 func (c *Conn) next() (msg []byte, ok bool, err error) {
 	c.mu.Lock()
 	deadline, moved := c.rdl, c.moved
@@ -184,7 +187,7 @@ func (c *Conn) next() (msg []byte, ok bool, err error) {
 	if !deadline.IsZero() {
 		d := time.Until(deadline)
 		if d <= 0 {
-			return nil, false, os.ErrDeadlineExceeded
+			return c.late()
 		}
 		t := time.NewTimer(d)
 		defer t.Stop()
@@ -197,12 +200,25 @@ func (c *Conn) next() (msg []byte, ok bool, err error) {
 		}
 		return b, true, nil
 	case <-expired:
-		return nil, false, os.ErrDeadlineExceeded
+		return c.late()
 	case <-moved:
 		return nil, false, nil
 	case <-c.done:
 		return nil, false, stdnet.ErrClosed
 	}
+}
+
+// late is a Read whose deadline passed: a message that came meanwhile is
+// still read.
+func (c *Conn) late() ([]byte, bool, error) {
+	select {
+	case b, open := <-c.in:
+		if open {
+			return b, true, nil
+		}
+	default:
+	}
+	return nil, false, os.ErrDeadlineExceeded
 }
 
 // readError is why the stream ended: a refusal, else net.ErrClosed once

@@ -210,3 +210,19 @@ func TestCloseEndsPendingRead(t *testing.T) {
 		t.Fatalf("Write after Close: %v", err)
 	}
 }
+
+// TestMessageWinsOverPassedDeadline: a message that has come is read even
+// when the read deadline has passed.
+func TestMessageWinsOverPassedDeadline(t *testing.T) {
+	c := New(newFakeSocket(true, text("game over\n")), Options{})
+	defer c.Close()
+	for len(c.in) == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	c.SetReadDeadline(time.Now().Add(-time.Second))
+	buf := make([]byte, 32)
+	n, err := c.Read(buf)
+	if err != nil || string(buf[:n]) != "game over\n" {
+		t.Fatalf("read %q, %v; want the message that had come", buf[:n], err)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
+	"github.com/krieg/krieg/cmd/krieg-web/probe"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 )
@@ -164,24 +165,7 @@ func (p *tab) call(script string) {
 }
 
 // board is what window.kriegTest.state() reports.
-type board struct {
-	Running    bool            `json:"running"`
-	Frames     int             `json:"frames"`
-	Mode       int             `json:"mode"`
-	Status     string          `json:"status"`
-	Notice     string          `json:"notice"`
-	Reviewable bool            `json:"reviewable"`
-	Legend     bool            `json:"legend"`
-	Side       string          `json:"side"`
-	ToMove     string          `json:"toMove"`
-	InGame     bool            `json:"inGame"`
-	Result     string          `json:"result"`
-	Reason     string          `json:"reason"`
-	White      string          `json:"white"`
-	Black      string          `json:"black"`
-	Heard      []referee.Entry `json:"heard"`
-	Candidates []string        `json:"candidates"`
-}
+type board = probe.Board
 
 // state reads the board ({} before the board runs).
 func (p *tab) state() board {
@@ -297,11 +281,14 @@ func (p *tab) clipboard() string {
 	return v
 }
 
-// heardAs describes a page's heard entries for side, as truthFor does.
+// heardAs describes a page's heard entries for side, as truthFor does
+// (the game's end, which the driver reports as an entry, left out).
 func heardAs(entries []referee.Entry, side game.Color) []string {
 	var out []string
 	for _, e := range entries {
-		out = append(out, describe(e, e.Mover == side))
+		if e.Verdict != referee.Finished {
+			out = append(out, describe(e, e.Mover == side))
+		}
 	}
 	return out
 }

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -17,6 +16,7 @@ import (
 	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc"
@@ -194,23 +194,8 @@ func mateGame(t testing.TB, plies int) *referee.Referee {
 	return nil
 }
 
-// describe writes what one side heard of an entry in a form that both the
-// referee's log and a driver's events give alike (the enemy's attempt is
-// secret; the game's end is told apart).
-func describe(e referee.Entry, own bool) string {
-	move := "?"
-	if own && e.Attempt != game.NoMove {
-		move = e.Attempt.String()
-	}
-	var said []string
-	for _, a := range e.Said {
-		if a.Kind == referee.KindGameOver {
-			continue
-		}
-		said = append(said, fmt.Sprintf("%v %v %v %v %d %v", a.Kind, a.Square, a.Captured, a.Check, a.Tries.Count, a.Has))
-	}
-	return fmt.Sprintf("%s %s any=%v %s [%s]", e.Mover, move, e.AskedAny, e.Verdict, strings.Join(said, "; "))
-}
+// describe writes what one side heard of an entry (gametest.Heard).
+func describe(e referee.Entry, own bool) string { return gametest.Heard(e, own) }
 
 // truthFor is what side heard of the truth, described (attempts after
 // the end, which change nothing, left out).

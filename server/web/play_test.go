@@ -115,7 +115,9 @@ func reviewAndCopy(t *testing.T, p *tab, origin string) *record.Record {
 	p.wait("the review", 20*time.Second, func(b board) bool { return b.Mode == replayScreen })
 	p.grantClipboard(origin)
 	p.clickAt("buttonAt", "CopyPGN")
-	st := p.wait("the PGN copied", 20*time.Second, func(b board) bool { return strings.Contains(b.Notice, "PGN copied") || strings.Contains(b.Notice, "clipboard") })
+	st := p.wait("the PGN copied", 20*time.Second, func(b board) bool {
+		return strings.Contains(b.Notice, "PGN copied") || strings.Contains(b.Notice, "clipboard")
+	})
 	if !strings.Contains(st.Notice, "PGN copied") {
 		t.Fatalf("Copy PGN: %s", st.Notice)
 	}

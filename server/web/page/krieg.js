@@ -12,6 +12,7 @@
   let config = { server: false };
   let me = "";
   let lobbyTimer = 0;
+  let lobbyShown = "";
 
   function say(text) { status.textContent = text; }
 
@@ -77,6 +78,7 @@
   }
 
   function openLobby() {
+    lobbyShown = "";
     show("lobby", true);
     show("show-lobby", false);
     refreshLobby();
@@ -100,6 +102,10 @@
       $("lobby-error").textContent = "The lobby cannot be listed: " + (e.message || e);
       return;
     }
+    // Rebuilt only when it changed, so a click is never lost to a refresh.
+    const shown = JSON.stringify(lobby);
+    if (shown === lobbyShown) return;
+    lobbyShown = shown;
     const body = $("seeks").tBodies[0];
     body.replaceChildren();
     let mine = false;
