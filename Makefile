@@ -17,11 +17,19 @@ test: deps
 	$(GO) vet ./...
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -count=1 ./...
 
+# The browser's figures: the page in headless chromium, and the deduction's
+# B2 refresh compiled to WebAssembly, run by Node (V8, chromium's engine).
+WEB_BENCH_DEBS := nodejs
+
 bench: deps
+	@$(MAKE) --no-print-directory deps DEBS="$(WEB_BENCH_DEBS)"
 	$(GO) test -run '^$$' -bench 'PerftVsStockfish' -benchtime 1x ./game
 	$(GO) test -run '^$$' -bench 'B1|B2' -benchtime 400x ./controller ./controller/belief ./controller/boards
 	$(GO) test -run '^$$' -bench 'JKrieg' -benchtime 400x ./controller/jkrieg
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'Frame|EventToDraw' -benchtime 300x ./sprites
+	$(GO) test -run '^$$' -bench 'PageLoad|OfflineLoad' -benchtime 5x ./server/web
+	$(GO) test -run '^$$' -bench 'PageFrame' -benchtime 300x ./server/web
+	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench 'B2Refresh/boards=4096$$|B2Baseline/boards=4096$$' -benchtime 100x ./controller/boards
 
 # A short fuzzing pass over every parser (seed corpora live in each package's testdata/fuzz).
 fuzz:

@@ -274,6 +274,26 @@ func TestBrowserPlaysICCClient(t *testing.T) {
 	next(t, driver, net.KindStarted)
 	playTruth(t, truth, pages, drivers)
 	checkHeard(t, p, truth, side)
+
+	// A second game, from the lobby: the driver seeks, the page takes the
+	// seek with a click, then resigns with a click on the board.
+	p.wait("the Lobby button", 30*time.Second, func(board) bool { return p.eval(`String(!document.getElementById("show-lobby").hidden)`) == "true" })
+	p.element("#show-lobby")
+	if err := driver.Console("seek 10 5 u w16"); err != nil {
+		t.Fatal(err)
+	}
+	p.wait("the driver's seek", 30*time.Second, func(board) bool { return p.eval(`String(document.querySelectorAll("#seeks button").length)`) == "1" })
+	p.element("#seeks button")
+	p.wait("the second game", 30*time.Second, func(b board) bool { return b.InGame && b.Result == "" && len(b.Heard) == 0 })
+	next(t, driver, net.KindStarted)
+	p.clickAt("buttonAt", "Resign")
+	st = p.wait("the resignation", 30*time.Second, func(b board) bool { return b.Result != "" })
+	if st.Reason != string(referee.ReasonResignation) {
+		t.Fatalf("the second game ended %s (%s); want a resignation", st.Result, st.Reason)
+	}
+	if ev := next(t, driver, net.KindEnded); ev.Snap.Result == nil || ev.Snap.Result.Reason != referee.ReasonResignation {
+		t.Fatalf("the driver saw the game end %+v", ev.Snap.Result)
+	}
 	for _, text := range []string{u.log.String(), p.eval("location.href")} {
 		if strings.Contains(text, "erin-secret-7") || strings.Contains(text, "wrong-password") {
 			t.Fatalf("a password shows in %q", text)
