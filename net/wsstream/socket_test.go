@@ -2,8 +2,8 @@ package wsstream
 
 import (
 	"bytes"
-	"io"
 	"context"
+	"io"
 	"sync"
 	"time"
 
