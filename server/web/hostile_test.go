@@ -146,3 +146,21 @@ func TestClientThatNeverReads(t *testing.T) {
 		}
 	}
 }
+
+// TestServerLimitsApplyToWebSocket: the server's connection limit counts
+// WebSocket connections with TCP ones, and one over it is told so.
+func TestServerLimitsApplyToWebSocket(t *testing.T) {
+	u := startUmpire(t, server.Config{MaxConns: 2}, "", Options{})
+	u.client(t, "", "", true)
+	u.client(t, "", "", false)
+	ws := rawSocket(t, u)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, msg, err := ws.Read(ctx)
+	if err != nil || !strings.Contains(string(msg), "kriegd is full") {
+		t.Fatalf("a third connection read %q, %v; want kriegd is full", msg, err)
+	}
+	if _, _, err := ws.Read(ctx); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+		t.Fatalf("then %v; want a normal close", err)
+	}
+}
