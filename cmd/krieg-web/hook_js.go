@@ -93,7 +93,7 @@ func hook(p *page) {
 		"buttonAt":    fn(func(a []js.Value) any { return buttonAt(a) }),
 		"squareAt":    fn(func(a []js.Value) any { return squareAt(a) }),
 		"frames":      fn(func([]js.Value) any { return frameStats() }),
-		"resetFrames": fn(func([]js.Value) any { resetFrames(); return nil }),
+		"resetFrames": fn(func([]js.Value) any { resetFrames(); return "" }),
 		"hover":       fn(func(a []js.Value) any { return hover(a) }),
 	}))
 }
