@@ -108,7 +108,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.IntVar(&f.maxPerAddr, "max-conns-per-addr", 64, "connections at once from one IP address (1 to --max-conns): room for a club behind one NAT")
 	fs.Float64Var(&f.attempts, "attempts", 10, "moves a player may send per second on average, bursts of twice that (0.1 to 1000000)")
 	fs.Float64Var(&f.lobby, "lobby", 2, "seeks, tells, says and challenges a connection may send per second, bursts of 5 times that; 4 times that per address (0.1 to 1000000)")
-	fs.StringVar(&f.httpAddr, "http", "", "also serve the page that plays in a browser, and its WebSocket, on this address (such as :8080)")
+	fs.StringVar(&f.httpAddr, "http", "", "also serve the page that plays in a browser, and its WebSocket, on this address (such as :8080; HTTPS with --tls-cert and --tls-key)")
 	fs.StringVar(&f.site, "site", "", "the page's folder, written by make web (default: web beside kriegd, else bin/web)")
 	if err := fs.Parse(args); err != nil {
 		return f, err
@@ -163,7 +163,11 @@ func serve(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "kriegd: removed %s, a record a crash left unfinished\n", file)
 	}
-	ln, err := listen(f)
+	tlsCfg, err := tlsConfig(f)
+	if err != nil {
+		return err
+	}
+	ln, err := listen(f.listen, tlsCfg)
 	if err != nil {
 		return err
 	}
@@ -180,13 +184,13 @@ func serve(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "kriegd: metrics on http://%s/metrics\n", addr)
 	}
 	if f.httpAddr != "" {
-		addr, stop, err := startWeb(f.httpAddr, siteFolder(f.site), srv, st, logger)
+		addr, stop, err := startWeb(f.httpAddr, tlsCfg, siteFolder(f.site), srv, st, logger)
 		if err != nil {
 			ln.Close()
 			return err
 		}
 		defer stop()
-		fmt.Fprintf(stdout, "kriegd: the page is on http://%s/\n", addr)
+		fmt.Fprintf(stdout, "kriegd: the page is on %s\n", addr)
 	}
 	scheme := "tcp"
 	if f.tlsCert != "" {
@@ -202,17 +206,22 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	return srv.Serve(ln)
 }
 
-// listen opens the game port: plain TCP, or TLS with the flags' certificate.
-func listen(f serveFlags) (stdnet.Listener, error) {
-	var cfg *tls.Config
-	if f.tlsCert != "" {
-		cert, err := tls.LoadX509KeyPair(f.tlsCert, f.tlsKey)
-		if err != nil {
-			return nil, fmt.Errorf("kriegd: TLS certificate: %w", err)
-		}
-		cfg = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+// tlsConfig is the TLS both doors speak with the flags' certificate, or
+// nil for plain TCP and HTTP.
+func tlsConfig(f serveFlags) (*tls.Config, error) {
+	if f.tlsCert == "" {
+		return nil, nil
 	}
-	ln, err := stdnet.Listen("tcp", f.listen)
+	cert, err := tls.LoadX509KeyPair(f.tlsCert, f.tlsKey)
+	if err != nil {
+		return nil, fmt.Errorf("kriegd: TLS certificate: %w", err)
+	}
+	return &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, nil
+}
+
+// listen opens a port on addr: plain TCP, or TLS when cfg is set.
+func listen(addr string, cfg *tls.Config) (stdnet.Listener, error) {
+	ln, err := stdnet.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("kriegd: listen: %w", err)
 	}

@@ -1,12 +1,12 @@
 package main
 
 import (
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
-	stdnet "net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -36,17 +36,17 @@ func isDir(path string) bool {
 	return err == nil && info.IsDir()
 }
 
-// startWeb opens the HTTP door on addr: the page from site and the
-// WebSocket into srv. It returns the address it listens on and a function
-// that closes it.
-func startWeb(addr, site string, srv *server.Server, st *store.Store, logger *slog.Logger) (string, func(), error) {
+// startWeb opens the HTTP door on addr (HTTPS when tlsCfg is set, with
+// the game port's certificate): the page from site and the WebSocket into
+// srv. It returns the page's URL and a function that closes it.
+func startWeb(addr string, tlsCfg *tls.Config, site string, srv *server.Server, st *store.Store, logger *slog.Logger) (string, func(), error) {
 	door, err := web.New(srv, web.Options{Site: site, Store: st, Log: logger})
 	if err != nil {
 		return "", nil, err
 	}
-	ln, err := stdnet.Listen("tcp", addr)
+	ln, err := listen(addr, tlsCfg)
 	if err != nil {
-		return "", nil, fmt.Errorf("kriegd: http listen: %w", err)
+		return "", nil, err
 	}
 	hs := &http.Server{Handler: door, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn), MaxHeaderBytes: 16 << 10}
@@ -55,7 +55,11 @@ func startWeb(addr, site string, srv *server.Server, st *store.Store, logger *sl
 			logger.Error("kriegd: http", "err", err)
 		}
 	}()
-	return ln.Addr().String(), func() { hs.Close() }, nil
+	scheme := "http"
+	if tlsCfg != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + ln.Addr().String() + "/", func() { hs.Close() }, nil
 }
 
 // siteCmd is "kriegd site --wasm FILE --wasm-exec FILE DIR": it writes the
