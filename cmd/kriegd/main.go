@@ -107,7 +107,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.IntVar(&f.maxConns, "max-conns", 2000, "connections at once (1 to 100000)")
 	fs.IntVar(&f.maxPerAddr, "max-conns-per-addr", 64, "connections at once from one IP address (1 to --max-conns): room for a club behind one NAT")
 	fs.Float64Var(&f.attempts, "attempts", 10, "moves a player may send per second on average, bursts of twice that (0.1 to 1000000)")
-	fs.Float64Var(&f.lobby, "lobby", 2, "seeks, tells, says and challenges a connection may send per second, bursts of 5 times that; 4 times that per address (0.1 to 1000000)")
+	fs.Float64Var(&f.lobby, "lobby", 2, "seeks, tells, says, challenges and offers a connection may send per second, bursts of 5 times that; 4 times that per address (0.1 to 1000000)")
 	fs.StringVar(&f.httpAddr, "http", "", "also serve the page that plays in a browser, and its WebSocket, on this address (such as :8080; HTTPS with --tls-cert and --tls-key)")
 	fs.StringVar(&f.site, "site", "", "the page's folder, written by make web (default: web beside kriegd, else bin/web)")
 	if err := fs.Parse(args); err != nil {
