@@ -155,16 +155,3 @@ func recordsURL(socket string) (string, error) {
 	u.RawQuery, u.Fragment = "", ""
 	return u.String(), nil
 }
-
-// localRecords gives the record the local endpoint c keeps of its game.
-func localRecords(c net.Communicator) func(net.GameSpec) (*record.Record, error) {
-	return func(net.GameSpec) (*record.Record, error) {
-		src, ok := c.(interface {
-			Record() (*record.Record, error)
-		})
-		if !ok {
-			return nil, errors.New("krieg-web: this game keeps no record")
-		}
-		return src.Record()
-	}
-}

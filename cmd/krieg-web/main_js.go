@@ -23,6 +23,7 @@ import (
 
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/controller/player"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc"
@@ -256,4 +257,17 @@ func promise(f func() (any, error)) js.Value {
 	})
 	defer executor.Release()
 	return js.Global().Get("Promise").New(executor)
+}
+
+// localRecords gives the record the local endpoint c keeps of its game.
+func localRecords(c net.Communicator) func(net.GameSpec) (*record.Record, error) {
+	return func(net.GameSpec) (*record.Record, error) {
+		src, ok := c.(interface {
+			Record() (*record.Record, error)
+		})
+		if !ok {
+			return nil, errors.New("krieg-web: this game keeps no record")
+		}
+		return src.Record()
+	}
 }

@@ -63,7 +63,7 @@ func TestSiteServed(t *testing.T) {
 			t.Fatalf("board with Accept-Encoding %q: %d, headers %v", c.accept, resp.StatusCode, resp.Header)
 		}
 	}
-	resp, body = get(t, u, "/krieg.json", "")
+	_, body = get(t, u, "/krieg.json", "")
 	var cfg Config
 	if err := json.Unmarshal(body, &cfg); err != nil || !cfg.Server || cfg.Socket != "ws" {
 		t.Fatalf("krieg.json %q: %v", body, err)

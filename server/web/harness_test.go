@@ -39,7 +39,6 @@ type umpire struct {
 type syncLog struct {
 	mu sync.Mutex
 	b  bytes.Buffer
-	t  *testing.T
 }
 
 func (l *syncLog) Write(p []byte) (int, error) {
