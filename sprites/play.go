@@ -43,10 +43,10 @@ type play struct {
 	mine   map[int]scene.MoveCell
 	failed []string
 	table  []scene.MoveRow
-	// confirmAt is the tick Resign was first pressed (0: not asked);
+	// confirmAt is when Resign was first pressed (zero: not asked);
 	// rating is the server's word on our rating change; closed: the result
 	// banner was closed.
-	confirmAt int64
+	confirmAt time.Time
 	rating    string
 	closed    bool
 	// Events handled and referee entries heard; tests wait on them.
@@ -142,7 +142,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Ghosts, f.KeyCursor = [64]game.PieceType{}, false
 	p.queue, p.waiting, p.tried, f.Queue = nil, false, nil, nil
 	p.mine, p.failed, p.table = map[int]scene.MoveCell{}, nil, nil
-	p.confirmAt, p.rating, p.closed = 0, "", false
+	p.confirmAt, p.rating, p.closed = time.Time{}, "", false
 	f.Banner, f.Panel.ConfirmResign = nil, false
 	f.Panel.Offer = ""
 	notice(f, scene.BadTone, "")
@@ -253,10 +253,13 @@ func (p *play) tick(a *App) {
 	_, src := p.comm.(recordSource)
 	f.Panel.Reviewable = f.Panel.GameOver && src
 	f.Panel.Table = p.table
-	if p.confirmAt != 0 && (a.tick-p.confirmAt > confirmTicks || s.Result != nil) {
-		p.confirmAt = 0 // unconfirmed, the question lapses
+	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) > confirmFor || s.Result != nil) {
+		p.confirmAt = time.Time{} // unconfirmed, the question lapses, and its hint with it
+		if f.Panel.Notice == resignQuestion {
+			notice(f, scene.BadTone, "")
+		}
 	}
-	f.Panel.ConfirmResign = p.confirmAt != 0
+	f.Panel.ConfirmResign = !p.confirmAt.IsZero()
 	f.Banner = nil
 	if s.Result != nil && !p.closed && p.ctl != nil {
 		b := scene.ResultBanner(*s.Result, s.Side)
@@ -323,8 +326,8 @@ func (p *play) apply(a *App, in Intent) {
 		}
 	case Cancel:
 		switch {
-		case p.confirmAt != 0:
-			p.confirmAt = 0 // Escape keeps playing
+		case !p.confirmAt.IsZero():
+			p.confirmAt = time.Time{} // Escape keeps playing
 			notice(f, scene.BadTone, "")
 		case f.Banner != nil:
 			p.closed = true
@@ -334,7 +337,7 @@ func (p *play) apply(a *App, in Intent) {
 			p.clearQueue(f)
 		}
 	case Submit:
-		if p.confirmAt != 0 {
+		if !p.confirmAt.IsZero() {
 			p.resign(a)
 			return
 		}
@@ -540,13 +543,13 @@ func (p *play) button(a *App, b scene.Button) {
 	var err error
 	switch b {
 	case scene.Resign:
-		if p.confirmAt != 0 {
+		if !p.confirmAt.IsZero() {
 			p.resign(a)
 			return
 		}
 		if p.snap.InGame && p.snap.Result == nil {
-			p.confirmAt = a.tick
-			notice(&a.frame, scene.HintTone, "Resign? Click Resign again or press Enter; Escape keeps playing")
+			p.confirmAt = time.Now()
+			notice(&a.frame, scene.HintTone, resignQuestion)
 		}
 	case scene.CloseBanner:
 		p.closed = true
@@ -575,13 +578,17 @@ func (p *play) button(a *App, b scene.Button) {
 	}
 }
 
-// confirmTicks is how long a first press of Resign waits for its
-// confirmation: five seconds.
-const confirmTicks = 300
+// confirmFor is how long a first press of Resign waits for its
+// confirmation, in wall time (ticks slow down when frames do); a variable
+// so that a test can wait less.
+var confirmFor = 5 * time.Second
+
+// resignQuestion is the hint a first press of Resign shows.
+const resignQuestion = "Resign? Click Resign again or press Enter; Escape keeps playing"
 
 // resign resigns the game, once confirmed.
 func (p *play) resign(a *App) {
-	p.confirmAt = 0
+	p.confirmAt = time.Time{}
 	notice(&a.frame, scene.BadTone, "")
 	if err := p.comm.Do(net.Resign); err != nil {
 		notice(&a.frame, scene.BadTone, err.Error())

@@ -95,3 +95,27 @@ func TestWindowBannerRating(t *testing.T) {
 		}
 	})
 }
+
+// TestWindowResignQuestionLapses: unanswered, the question goes after its
+// time, measured on the wall clock, and its hint goes with it (it stayed
+// and invited an Enter that no longer resigned).
+func TestWindowResignQuestionLapses(t *testing.T) {
+	defer func(d time.Duration) { confirmFor = d }(confirmFor)
+	confirmFor = 300 * time.Millisecond
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5"}})
+	h.show(app)
+	defer func() { h.show(nil); app.Close() }()
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Resign}) })
+	h.waitFor(t, "the question", 5*time.Second, func() bool { return app.frame.Panel.ConfirmResign })
+	h.waitFor(t, "the question to lapse", 5*time.Second, func() bool { return !app.frame.Panel.ConfirmResign })
+	h.do(func() {
+		if strings.Contains(app.frame.Panel.Notice, "Resign?") {
+			t.Errorf("the lapsed question's hint stayed: %q", app.frame.Panel.Notice)
+		}
+		if app.play.snap.Result != nil {
+			t.Errorf("the game ended: %v", app.play.snap.Result)
+		}
+	})
+}
