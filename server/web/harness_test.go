@@ -194,6 +194,26 @@ func mateGame(t testing.TB, plies int) *referee.Referee {
 	return nil
 }
 
+// scholarsMate is a short game to mate for the browser tests, whose
+// every attempt is a click: 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#, with
+// White's e4-e5 refused on the way (blocked by the hidden pawn) and Black's
+// pawn try heard.
+func scholarsMate(t testing.TB) *referee.Referee {
+	t.Helper()
+	ref := referee.New(referee.Wild16, game.Start())
+	for _, s := range []string{"e2e4", "e7e5", "e4e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"} {
+		m, err := game.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref.Attempt(m)
+	}
+	if r := ref.Result(); r == nil || r.Reason != referee.ReasonCheckmate {
+		t.Fatalf("the scripted game ended %v; want mate", r)
+	}
+	return ref
+}
+
 // describe writes what one side heard of an entry (gametest.Heard).
 func describe(e referee.Entry, own bool) string { return gametest.Heard(e, own) }
 

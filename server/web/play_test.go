@@ -194,7 +194,7 @@ func checkHeard(t *testing.T, p *tab, truth *referee.Referee, side game.Color) b
 // for its side. The page then reviews the game and copies its record,
 // which kriegd keeps.
 func TestTwoBrowsersPlayWild16(t *testing.T) {
-	truth := mateGame(t, 120)
+	truth := scholarsMate(t)
 	u := startUmpire(t, server.Config{Attempts: 10000}, pageSite(t), Options{})
 	b := newBrowser(t)
 	origin := "http://" + u.http
@@ -233,7 +233,7 @@ func TestTwoBrowsersPlayWild16(t *testing.T) {
 // driver on TCP takes the seek; they play a game to mate, each hearing
 // the truth. The password appears in no URL and no log line.
 func TestBrowserPlaysICCClient(t *testing.T) {
-	truth := mateGame(t, 120)
+	truth := scholarsMate(t)
 	u := startUmpire(t, server.Config{Attempts: 10000}, pageSite(t), Options{})
 	hash, err := server.HashPassword("erin-secret-7")
 	if err != nil {
