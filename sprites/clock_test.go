@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
@@ -58,4 +60,39 @@ func litClock(s *scene.Scene) string {
 		}
 	}
 	return ""
+}
+
+// TestClocksFreezeAtTheEnd: the end of a game stops the clocks at the time
+// it came, the running one charged, a fallen flag at zero, however stale
+// the end's own snapshot (it carried the times of the last move, so the
+// clocks went back).
+func TestClocksFreezeAtTheEnd(t *testing.T) {
+	comm := newChanComm()
+	app, err := New(Options{Remote: comm})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.show(app)
+	defer h.show(nil)
+	spec := net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Base: time.Minute}
+	start := time.Now().Add(-3 * time.Second)
+	live := net.Clocks{White: time.Minute, Black: time.Minute, Running: game.White, Ticking: true, Stamp: start}
+	stale := net.Clocks{White: time.Minute, Black: time.Minute, Running: game.White}
+	resigned := referee.Result{Score: "0-1", Reason: referee.ReasonResignation}
+	for _, ev := range []net.Event{
+		{Kind: net.KindStarted, Snap: net.Snapshot{Side: game.White, Spec: spec, InGame: true, Clocks: live}},
+		{Kind: net.KindEnded, Snap: net.Snapshot{Side: game.White, Spec: spec, Result: &resigned, Clocks: stale}},
+	} {
+		comm.events <- ev
+	}
+	h.waitFor(t, "the end", 5*time.Second, func() bool { return app.frame.Panel.GameOver })
+	h.do(func() {
+		if w := app.frame.Panel.Clocks[game.White]; w > 57*time.Second || w < 40*time.Second {
+			t.Errorf("White's clock after 3 s of thinking and a resignation: %v; want about 57 s", w)
+		}
+	})
+	fell := referee.Result{Score: "0-1", Reason: referee.ReasonTime}
+	if c := frozen(live, &fell, start.Add(2*time.Second)); c.White != 0 || c.Black != time.Minute || c.Ticking {
+		t.Errorf("a fallen flag: %+v; want White at 0, Black's minute, no clock running", c)
+	}
 }

@@ -83,6 +83,9 @@ func (p *play) drain(a *App) {
 func (p *play) event(a *App, ev net.Event) {
 	p.handled++
 	f := &a.frame
+	if ev.Kind == net.KindEnded && p.snap.Clocks.Ticking {
+		ev.Snap.Clocks = frozen(p.snap.Clocks, ev.Snap.Result, time.Now())
+	}
 	p.snap = ev.Snap
 	switch ev.Kind {
 	case net.KindStarted:
@@ -131,6 +134,13 @@ func (p *play) say(line string) {
 // start begins following a new game.
 func (p *play) start(a *App, s net.Snapshot) {
 	f := &a.frame
+	if a.replay != nil {
+		// A game begins (a seek taken on the server) while the last one is
+		// reviewed: the board goes to it, or its clock runs unseen.
+		a.replay = nil
+		f.Replay, f.Truth = scene.ReplayInfo{}, nil
+	}
+	f.Mode = scene.PlayScreen
 	p.rules = s.Spec.Rules
 	p.ctl = controller.New(s.Side, s.Spec.Rules, s.Spec.Start, p.opt.Controller)
 	f.View = p.ctl.View()
@@ -675,4 +685,19 @@ func (p *play) blink(a *App, e referee.Entry) {
 			f.Motions = append(f.Motions, scene.Motion{Kind: scene.Blink, From: sq, Start: a.tick})
 		}
 	}
+}
+
+// frozen is the clocks as they stood when the game ended at now: the one
+// that ran charged up to now, and a fallen flag at zero. The end's own
+// snapshot may carry the times of the last move, which went back in time.
+func frozen(live net.Clocks, res *referee.Result, now time.Time) net.Clocks {
+	c := live
+	*c.Of(c.Running) = max(0, c.Remaining(c.Running, now))
+	c.Stamp, c.Ticking = now, false
+	if res != nil && res.Reason == referee.ReasonTime {
+		if w, ok := res.Winner(); ok {
+			*c.Of(w.Other()) = 0
+		}
+	}
+	return c
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
@@ -186,4 +188,30 @@ func TestWindowNewGameAfterReview(t *testing.T) {
 	h.onScreen(func(screen *ebiten.Image) {
 		checkWhiteMen(t, screen, l, []game.Square{game.E1, game.F2, game.G2}, []game.Square{game.F3, game.G4, game.E4})
 	})
+}
+
+// TestWindowGameStartsDuringReview: a new game that begins while the last
+// one is reviewed (a seek taken on a server) takes the board at once; the
+// review stayed, the new game's clock running unseen.
+func TestWindowGameStartsDuringReview(t *testing.T) {
+	app := foolsMate(t)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Review}) })
+	h.do(func() {
+		if app.frame.Mode != scene.ReplayScreen {
+			t.Fatalf("after Review: mode %v; want the replay", app.frame.Mode)
+		}
+		if err := app.play.comm.Begin(net.GameSpec{Rules: referee.Wild16, Side: game.Black, Base: time.Minute, Start: game.Start()}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	h.waitFor(t, "the new game on the board", 10*time.Second, func() bool {
+		return app.frame.Mode == scene.PlayScreen && app.replay == nil && app.play.snap.InGame && app.play.snap.Side == game.Black
+	})
+	h.do(func() {
+		if app.frame.Truth != nil || app.frame.Replay.Review || !app.frame.Flipped {
+			t.Errorf("the new game's board: truth shown %v, review %v, flipped %v; want the game from Black's side", app.frame.Truth != nil, app.frame.Replay.Review, app.frame.Flipped)
+		}
+	})
+	h.show(nil)
+	app.Close()
 }
