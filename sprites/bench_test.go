@@ -62,6 +62,20 @@ type chanComm struct{ events chan net.Event }
 
 func newChanComm() *chanComm { return &chanComm{events: make(chan net.Event, 1)} }
 
+// showRemote shows a window on a server whose events the test sends on
+// the channel; the window goes at the test's end.
+func showRemote(t *testing.T) (*App, *chanComm) {
+	t.Helper()
+	comm := newChanComm()
+	app, err := New(Options{Remote: comm})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.show(app)
+	t.Cleanup(func() { h.show(nil) })
+	return app, comm
+}
+
 func (c *chanComm) Connect(context.Context) error { return nil }
 func (c *chanComm) Events() <-chan net.Event      { return c.events }
 func (c *chanComm) Begin(net.GameSpec) error      { return nil }

@@ -67,13 +67,7 @@ func litClock(s *scene.Scene) string {
 // the end's own snapshot (it carried the times of the last move, so the
 // clocks went back).
 func TestClocksFreezeAtTheEnd(t *testing.T) {
-	comm := newChanComm()
-	app, err := New(Options{Remote: comm})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.show(app)
-	defer h.show(nil)
+	app, comm := showRemote(t)
 	spec := net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Base: time.Minute}
 	start := time.Now().Add(-3 * time.Second)
 	live := net.Clocks{White: time.Minute, Black: time.Minute, Running: game.White, Ticking: true, Stamp: start}

@@ -72,13 +72,7 @@ func sceneHasText(s *scene.Scene, str string) bool {
 // TestWindowBannerRating: a rated game's banner carries the rating change
 // the server announced.
 func TestWindowBannerRating(t *testing.T) {
-	comm := newChanComm()
-	app, err := New(Options{Remote: comm})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.show(app)
-	defer h.show(nil)
+	app, comm := showRemote(t)
 	spec := net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Rated: true}
 	res := referee.Result{Score: "1-0", Reason: referee.ReasonResignation}
 	for _, ev := range []net.Event{
