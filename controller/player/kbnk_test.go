@@ -113,4 +113,3 @@ func BenchmarkKBNKBuild(b *testing.B) {
 		buildKBNK()
 	}
 }
-
