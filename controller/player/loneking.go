@@ -246,7 +246,8 @@ func rankLone(kind loneKind, own *game.Position, boards []controller.Board, trie
 		}
 		r.choices = append(r.choices, c)
 	}
-	if m, ok := forcedMate(own, kings, rules, deadline, func(p *game.Position) game.Bitboard { return kind.mating(p, us) }); ok && !tried[m] {
+	mating := func(p *game.Position) game.Bitboard { return kind.mating(p, us) }
+	if m, ok := forcedMate(own, kings, rules, deadline, mating); ok && !tried[m] {
 		for i := range r.choices {
 			if r.choices[i].move == m {
 				r.choices[i].score = forcedScore // above any weighing's
@@ -306,14 +307,14 @@ func outcomeValue(kind loneKind, own *game.Position, o *loneOutcome, us game.Col
 }
 
 // How bishop and knight judge a belief, in plies to mate (bnEstimate): the
-// mean distance to mate over the king's chances, plus a price per bit of
-// their entropy, per chance that the king stands within two squares of an
-// unguarded man, and per square between our king and it; tuned on KBNK
-// studies against the cheat (`krieg endgame kbnk`).
+// mean and the worst distance to mate over the king's chances, plus a price
+// per bit of their entropy, per chance that the king stands within two
+// squares of an unguarded man, and per square between our king and it;
+// tuned on KBNK studies against the cheat (`krieg endgame kbnk`).
 const (
-	bnEntropy  = 10.0
-	bnHang     = 30.0
-	bnApproach = 3.0
+	bnEntropy  = 20.0
+	bnHang     = 15.0
+	bnApproach = 6.0
 	// bnRepetition is the price in plies of each earlier visit of a
 	// placement of our men, up to bnRepetitionCap: a shuffle gives way.
 	bnRepetition    = 10.0 * technicalRange / bnHorizon
@@ -333,7 +334,7 @@ func bnEstimate(own *game.Position, mass *[64]float64, us game.Color) float64 {
 	distance := loneDistance(loneBN, own, us)
 	loose := looseMen(own, us)
 	ok := own.KingSquare(us)
-	mean, h, hang, approach := 0.0, 0.0, 0.0, 0.0
+	mean, h, hang, approach, worst := 0.0, 0.0, 0.0, 0.0, 0.0
 	for s := game.Square(0); s < 64; s++ {
 		if mass[s] <= 0 {
 			continue
@@ -351,8 +352,9 @@ func bnEstimate(own *game.Position, mass *[64]float64, us game.Color) float64 {
 			d = loneDrawn
 		}
 		mean += p * float64(d)
+		worst = max(worst, float64(d))
 	}
-	return mean + bnEntropy*h + bnHang*hang + bnApproach*approach
+	return mean + worst + bnEntropy*h + bnHang*hang + bnApproach*approach
 }
 
 // loneEstimate is a guess at the plies to mate from a belief: the worst

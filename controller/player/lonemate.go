@@ -50,7 +50,7 @@ func forcedMate(own *game.Position, kings game.Bitboard, rules referee.Ruleset, 
 	if kings == 0 || kings.Count() > mateSquares {
 		return game.NoMove, false
 	}
-	s := mateSearch{rules: rules, deadline: deadline, mating: mating, failed: map[mateKey]bool{}}
+	s := newMateSearch(rules, deadline, mating)
 	for depth := 1; depth <= mateDepth; depth++ {
 		if m, ok := s.solve(own, kings, depth); ok {
 			return m, true
@@ -60,6 +60,11 @@ func forcedMate(own *game.Position, kings game.Bitboard, rules referee.Ruleset, 
 		}
 	}
 	return game.NoMove, false
+}
+
+// newMateSearch starts a search.
+func newMateSearch(rules referee.Ruleset, deadline time.Time, mating func(p *game.Position) game.Bitboard) *mateSearch {
+	return &mateSearch{rules: rules, deadline: deadline, mating: mating, failed: map[mateKey]bool{}}
 }
 
 // late reports whether the deadline has passed (the clock read every few
@@ -96,45 +101,60 @@ func (s *mateSearch) solve(own *game.Position, kings game.Bitboard, depth int) (
 	return game.NoMove, false
 }
 
-// mates reports whether m, then a mate within depth-1 after each answer,
-// mates whichever of kings the king stands on.
-func (s *mateSearch) mates(own *game.Position, m game.Move, kings game.Bitboard, depth int) bool {
+// split is what one move of ours meets over the squares the lone king may
+// stand on.
+type split struct {
+	illegal game.Bitboard                // the squares on which the referee refuses it
+	lost    bool                         // on some square a mating man falls or the king is stalemated
+	reach   [answerClasses]game.Bitboard // by the referee's answer, the squares the king may reach
+}
+
+// splitMove plays m (legal on some of kings) against each of kings.
+func (s *mateSearch) splitMove(own *game.Position, m game.Move, kings game.Bitboard) split {
 	us := own.Turn()
-	var reach [answerClasses]game.Bitboard
+	var out split
 	var replies [game.MaxMoves]game.Move
 	for x := kings; x != 0; {
+		k := x.PopFirst()
 		p := *own
-		p.Put(x.PopFirst(), game.NewPiece(us.Other(), game.King))
+		p.Put(k, game.NewPiece(us.Other(), game.King))
 		if !p.IsLegal(m) {
-			return false
+			out.illegal |= k.Bit()
+			continue
 		}
 		next := p
 		next.Apply(m)
 		rs := next.LegalMoves(replies[:0])
 		if len(rs) == 0 {
-			if next.InCheck() {
-				continue // mated here
-			}
-			return false // stalemate
-		}
-		if depth == 1 {
-			return false
+			out.lost = out.lost || !next.InCheck() // mated here unless stalemated
+			continue
 		}
 		mating := s.mating(&next)
 		class := answerOf(&next, s.rules)
 		for _, r := range rs {
-			if mating.Has(r.To()) {
-				return false // a mating man falls
-			}
-			reach[class] |= r.To().Bit()
+			out.lost = out.lost || mating.Has(r.To())
+			out.reach[class] |= r.To().Bit()
 		}
+	}
+	return out
+}
+
+// mates reports whether m, then a mate within depth-1 after each answer,
+// mates whichever of kings the king stands on.
+func (s *mateSearch) mates(own *game.Position, m game.Move, kings game.Bitboard, depth int) bool {
+	sp := s.splitMove(own, m, kings)
+	if sp.illegal != 0 || sp.lost {
+		return false
 	}
 	after := *own
 	after.Apply(m)
-	after.SetTurn(us)
-	for _, r := range reach {
+	after.SetTurn(own.Turn())
+	for _, r := range sp.reach {
 		if r == 0 {
 			continue
+		}
+		if depth == 1 {
+			return false
 		}
 		if _, ok := s.solve(&after, r, depth-1); !ok {
 			return false
