@@ -46,17 +46,7 @@ func TestKBNKAgreesWithMoveGeneration(t *testing.T) {
 			}
 			continue
 		}
-		best, worst, anyDraw := 1000, -1, false
-		for _, m := range p.LegalMoves(buf[:0]) {
-			next := p
-			next.Apply(m)
-			cd, cmate, cok := KBNKDistance(&next)
-			if !cok || !cmate {
-				anyDraw = true
-				continue
-			}
-			best, worst = min(best, cd), max(worst, cd)
-		}
+		best, worst, anyDraw := successors(&p, p.LegalMoves(buf[:0]), KBNKDistance)
 		strongToMove := p.Pieces(p.Turn(), game.Bishop) != 0
 		switch {
 		case mate && strongToMove && best != d-1:
