@@ -141,12 +141,18 @@ func (m *match) command(c *conn, verb string) {
 			m.end(referee.Result{Score: "*", Reason: referee.ReasonAborted})
 			return
 		}
-		if verb == "draw" {
-			o.draw = true
-		} else {
-			o.abort = true
-		}
 		cmd := map[string]int{"draw": cmdDraw, "abort": cmdAbort}[verb]
+		standing := &o.draw
+		if verb == "abort" {
+			standing = &o.abort
+		}
+		if *standing {
+			// Told once: a repeated offer must not flood the opponent
+			// (nor fill their queue until the server cuts them off).
+			c.sendText(cmd, "Your offer to "+verb+" stands.")
+			return
+		}
+		*standing = true
 		c.sendText(cmd, "You offer to "+verb+".")
 		if them.c != nil {
 			them.c.send(them.c.dg(dg.Offers, m.number, b(m.offers[0].draw), b(m.offers[1].draw), 0, 0, b(m.offers[0].abort), b(m.offers[1].abort), 0, 0) +

@@ -285,10 +285,11 @@ func (c *conn) allowLobby(now time.Time) bool {
 	}
 	if !c.lobbyWarned {
 		c.lobbyWarned = true
-		c.sendText(cmdOther, fmt.Sprintf("Too many seeks, tells and challenges: slow down (at most %g a second). They are ignored until then.", rate))
+		c.sendText(cmdOther, fmt.Sprintf("Too many seeks, tells, challenges and offers: slow down (at most %g a second). They are ignored until then.", rate))
 	}
 	return false
 }
 
-// lobbyVerbs are the commands that reach other users and so are limited.
-var lobbyVerbs = map[string]bool{"seek": true, "unseek": true, "tell": true, "say": true, "match": true, "decline": true}
+// lobbyVerbs are the commands that reach other users and so are limited
+// (offers too: each reaches the opponent).
+var lobbyVerbs = map[string]bool{"seek": true, "unseek": true, "tell": true, "say": true, "match": true, "decline": true, "draw": true, "abort": true}

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -193,30 +194,62 @@ func TestIdleGuestsGoSooner(t *testing.T) {
 	}
 }
 
-// TestPasswordGuessesWait: after a few wrong passwords for an account, the
-// next guesses are refused unchecked for a wait that doubles; an address
-// that guesses wrong across many accounts waits too; other addresses and
-// accounts are not held up.
+// TestPasswordGuessesWait: after a few wrong passwords for an account from
+// one address, that address's next guesses are refused unchecked for a
+// wait that doubles, while the owner elsewhere logs in; many addresses
+// guessing together hold the account for new addresses but never for an
+// address the owner has logged in from; an address that guesses wrong
+// across many accounts waits too; other addresses and accounts are not
+// held up.
 func TestPasswordGuessesWait(t *testing.T) {
 	u := startUmpire(t, server.Config{})
 	addAccount(t, u, "target", "rightpw")
+	// guess sends name and pw from ip: the login, or the refusal.
 	guess := func(ip, name, pw string) string {
 		r := u.dialFrom(t, ip)
+		defer r.nc.Close()
 		r.send("level1=5", "level2settings="+strings.Repeat("1", 100), name+" "+pw)
-		return r.closed() + r.all()
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if got := r.all(); strings.Contains(got, "Starting session as") || strings.Contains(got, "\x19(69 ") {
+				return got
+			}
+		}
+		t.Fatalf("no answer to %s's password from %s: %q", name, ip, r.all())
+		return ""
+	}
+	right := func(ip string) string { return guess(ip, "target", "rightpw") }
+	// The owner logs in once from home.
+	if got := right("127.0.0.9"); !strings.Contains(got, "Starting session as target") {
+		t.Fatalf("the owner's first login got %q", got)
 	}
 	for i := 0; i < 3; i++ {
 		if got := guess("127.0.0.3", "target", "wrong"); !strings.Contains(got, "Invalid password") {
 			t.Fatalf("wrong guess %d got %q", i+1, got)
 		}
 	}
-	if got := guess("127.0.0.4", "target", "rightpw"); !strings.Contains(got, "\x19(69 21 ") || !strings.Contains(got, "try again in 1 s") {
-		t.Fatalf("the fourth guess (right, from elsewhere) got %q; want a wait of 1 s", got)
+	if got := right("127.0.0.3"); !strings.Contains(got, "\x19(69 21 ") || !strings.Contains(got, "try again in 1 s") {
+		t.Fatalf("the fourth guess from the guessing address got %q; want a wait of 1 s", got)
+	}
+	if got := right("127.0.0.4"); !strings.Contains(got, "Starting session as target") {
+		t.Fatalf("the right password from another address got %q; want a login", got)
 	}
 	time.Sleep(1100 * time.Millisecond)
 	guess("127.0.0.3", "target", "wrong")
-	if got := guess("127.0.0.3", "target", "rightpw"); !strings.Contains(got, "try again in 2 s") {
+	if got := right("127.0.0.3"); !strings.Contains(got, "try again in 2 s") {
 		t.Fatalf("after another wrong guess: %q; want a wait of 2 s", got)
+	}
+	// Twenty addresses guess wrong twice each: a new address waits, the
+	// owner's home does not.
+	for i := 0; i < 20; i++ {
+		ip := fmt.Sprintf("127.0.1.%d", i+1)
+		guess(ip, "target", "wrong")
+		guess(ip, "target", "wrong")
+	}
+	if got := right("127.0.0.7"); !strings.Contains(got, "\x19(69 21 ") {
+		t.Fatalf("a new address during a spread guessing attack got %q; want a wait", got)
+	}
+	if got := right("127.0.0.9"); !strings.Contains(got, "Starting session as target") {
+		t.Fatalf("the owner's home during a spread guessing attack got %q; want a login", got)
 	}
 
 	// Ten wrong guesses from one address over five accounts (two each):

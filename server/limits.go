@@ -33,10 +33,16 @@ func (b *bucket) take(now time.Time, rate, burst float64) bool {
 
 // Password guesses: a few wrong ones are free; the last free one starts a
 // wait of 1 s before the next guess is checked at all (bcrypt does not
-// run), and each further wrong one doubles it.
+// run), and each further wrong one doubles it. Guesses count against the
+// account from that address, against the address, and against the
+// account from everywhere (which spares the addresses the account's
+// owner has logged in from, so that strangers guessing cannot lock the
+// owner out).
 const (
-	freeGuessesPerAccount = 3
+	freeGuessesPerAccount = 3  // one account from one address
 	freeGuessesPerAddr    = 10 // a club behind one NAT shares an address
+	freeGuessesAnywhere   = 20 // one account from every other address together
+	trustMemory           = 30 * 24 * time.Hour
 	maxGuessWait          = 15 * time.Minute
 	guessMemory           = time.Hour // a key quiet this long is forgotten
 	// maxGuessPause is the longest a refused guess's connection is held
@@ -50,6 +56,9 @@ const (
 type guessLimits struct {
 	mu   sync.Mutex
 	keys map[string]*guesses
+	// trusted is when each account last logged in from each address
+	// (keyed account, a space, the address).
+	trusted map[string]time.Time
 }
 
 // guesses is one key's wrong passwords.
@@ -60,7 +69,21 @@ type guesses struct {
 	last  time.Time
 }
 
-func newGuessLimits() *guessLimits { return &guessLimits{keys: map[string]*guesses{}} }
+func newGuessLimits() *guessLimits {
+	return &guessLimits{keys: map[string]*guesses{}, trusted: map[string]time.Time{}}
+}
+
+// guessKeys are the counters a guess at account's password from address
+// counts against, with their free guesses.
+func (g *guessLimits) guessKeys(now time.Time, account, address string) map[string]int {
+	keys := map[string]int{"account:" + account + " " + address: freeGuessesPerAccount, "address:" + address: freeGuessesPerAddr}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if at, ok := g.trusted[account+" "+address]; !ok || now.Sub(at) > trustMemory {
+		keys["account:"+account] = freeGuessesAnywhere
+	}
+	return keys
+}
 
 // begin returns how long the keys must wait before a guess is checked, or
 // 0 when it may be checked now: then the guess counts as wrong already
@@ -109,15 +132,29 @@ func (g *guessLimits) count(now time.Time, keys map[string]int) {
 	}
 }
 
-// succeeded takes back the guess begin counted: the password was right.
-// The account's wrong passwords are forgotten; the address's stay.
-func (g *guessLimits) succeeded(account, address string) {
+// succeeded takes back the guess begin counted against keys: the password
+// was right. The account's wrong passwords from this address are
+// forgotten, the others' stay, and the address is trusted for the account.
+func (g *guessLimits) succeeded(now time.Time, account, address string, keys map[string]int) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	delete(g.keys, account)
-	if e := g.keys[address]; e != nil && e.wrong > 0 {
-		if e.wrong--; e.wrong < e.free {
-			e.until = time.Time{}
+	if len(g.trusted) > 100000 {
+		for k, at := range g.trusted {
+			if now.Sub(at) > trustMemory {
+				delete(g.trusted, k)
+			}
+		}
+	}
+	g.trusted[account+" "+address] = now
+	for k := range keys {
+		if k == "account:"+account+" "+address {
+			delete(g.keys, k)
+			continue
+		}
+		if e := g.keys[k]; e != nil && e.wrong > 0 {
+			if e.wrong--; e.wrong < e.free {
+				e.until = time.Time{}
+			}
 		}
 	}
 }

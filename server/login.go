@@ -113,8 +113,9 @@ func (c *conn) loginName(fields []string, rd *bufio.Reader) (bool, error) {
 // the address has guessed wrong too often lately: then the user is told
 // how long to wait, and bcrypt does not run at all.
 func (c *conn) checkPassword(acct store.Account, password string) bool {
-	acctKey, addrKey := "account:"+strings.ToLower(acct.Name), "address:"+c.addr
-	if wait := c.s.guesses.begin(c.s.clock.Now(), map[string]int{acctKey: freeGuessesPerAccount, addrKey: freeGuessesPerAddr}); wait > 0 {
+	name := strings.ToLower(acct.Name)
+	keys := c.s.guesses.guessKeys(c.s.clock.Now(), name, c.addr)
+	if wait := c.s.guesses.begin(c.s.clock.Now(), keys); wait > 0 {
 		c.s.metrics.limited("password")
 		secs := int((wait + time.Second - 1) / time.Second)
 		c.s.locked(func() error {
@@ -129,7 +130,7 @@ func (c *conn) checkPassword(acct store.Account, password string) bool {
 	err := bcrypt.CompareHashAndPassword([]byte(acct.Hash), []byte(password))
 	<-c.s.hashing
 	if err == nil {
-		c.s.guesses.succeeded(acctKey, addrKey)
+		c.s.guesses.succeeded(c.s.clock.Now(), name, c.addr, keys)
 		return true
 	}
 	c.s.locked(func() error {

@@ -204,7 +204,7 @@ func TestLobbyFloodSparesReaders(t *testing.T) {
 		lines.WriteString("seek 5 0\r\ntell sloth hello\r\n")
 	}
 	flood.nc.Write([]byte(lines.String()))
-	flood.waitFor("Too many seeks, tells and challenges: slow down")
+	flood.waitFor("Too many seeks, tells, challenges and offers: slow down")
 	stillServes(t, flood)
 	for _, r := range []*raw{a, b} {
 		r.send("who")
@@ -337,5 +337,35 @@ func TestLobbyTrafficNeverCutsAReader(t *testing.T) {
 	flood.waitFor("players logged in:")
 	if who := flood.waitFor("\x19]"); !strings.Contains(who, "sloth") {
 		t.Fatalf("the slow reader was cut off by lobby traffic: %q", who)
+	}
+}
+
+// TestOfferFloodSparesTheOpponent: 500 draw offers and 500 abort offers in
+// one burst reach the opponent once each, and the opponent stays logged
+// in (each offer was once a line to them, enough to have the server cut
+// them off as a slow reader and so lose on disconnection).
+func TestOfferFloodSparesTheOpponent(t *testing.T) {
+	u := startUmpire(t, server.Config{OutQueue: 64})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	b.send("e7e5") // past the first moves, where abort alone ends the game
+	a.waitFor("\x19(24 1 ?\x19)")
+	b.nc.Write([]byte(strings.Repeat("draw\r\nabort\r\n", 500) + "games\r\n"))
+	b.waitFor("games in progress:")
+	a.send("who")
+	a.waitFor("players logged in:")
+	if who := a.waitFor("\x19]"); !strings.Contains(who, "bob") {
+		t.Fatalf("bob was cut off by his own offers: %q", who)
+	}
+	if n := strings.Count(a.all(), "bob offers to draw"); n != 1 {
+		t.Errorf("alice was told of %d draw offers; want 1", n)
+	}
+	if n := strings.Count(a.all(), "bob offers to abort"); n != 1 {
+		t.Errorf("alice was told of %d abort offers; want 1", n)
+	}
+	if !strings.Contains(b.all(), "Your offer to draw stands.") {
+		t.Error("bob was not told his offer stands")
 	}
 }

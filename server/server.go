@@ -44,7 +44,7 @@ type Config struct {
 	MaxConnsPerAddr  int           // connections at once from one IP address (default 64: a club behind one NAT)
 	OutQueue         int           // output chunks queued per connection before it counts as a slow reader (default 256)
 	Attempts         float64       // moves per second a player may send, on average (default 10; a burst of twice that)
-	Lobby            float64       // lobby commands (seek, unseek, tell, say, match, decline) per second per connection (default 2, a burst of 10; four times that per address)
+	Lobby            float64       // lobby commands (seek, unseek, tell, say, match, decline) and offers (draw, abort) per second per connection (default 2, a burst of 10; four times that per address)
 	PasswordCost     int           // bcrypt's cost for the passwords registered (default bcrypt.DefaultCost)
 	Clock            Clock         // the time (default the real clock)
 	Log              *slog.Logger  // the log (default slog.Default())

@@ -109,13 +109,13 @@ func buildKriegd(t *testing.T) string {
 // process and its address once it listens.
 func startKriegd(t *testing.T, bin, data string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd, addr, _ := startKriegdWith(t, bin, data)
+	cmd, addr, _, _ := startKriegdWith(t, bin, data)
 	return cmd, addr
 }
 
 // startKriegdWith is startKriegd with more flags; it returns the metrics'
 // URL too when --admin is among them.
-func startKriegdWith(t *testing.T, bin, data string, extra ...string) (cmd *exec.Cmd, addr, metrics string) {
+func startKriegdWith(t *testing.T, bin, data string, extra ...string) (cmd *exec.Cmd, addr, metrics, page string) {
 	t.Helper()
 	cmd = exec.Command(bin, append([]string{"--listen", "127.0.0.1:0", "--data", data, "--attempts", "1000000", "--lobby", "1000000"}, extra...)...)
 	out, err := cmd.StdoutPipe()
@@ -128,24 +128,27 @@ func startKriegdWith(t *testing.T, bin, data string, extra ...string) (cmd *exec
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	lines := bufio.NewScanner(out)
-	found := make(chan [2]string, 1)
+	found := make(chan [3]string, 1)
 	go func() {
 		for lines.Scan() {
 			if m, ok := strings.CutPrefix(lines.Text(), "kriegd: metrics on "); ok {
 				metrics = m
 			}
+			if p, ok := strings.CutPrefix(lines.Text(), "kriegd: the page is on "); ok {
+				page = p
+			}
 			if a, ok := strings.CutPrefix(lines.Text(), "kriegd: listening on "); ok {
 				a = strings.TrimSuffix(strings.Fields(a)[0], ";")
 				_, a, _ = strings.Cut(a, "://")
-				found <- [2]string{a, metrics}
+				found <- [3]string{a, metrics, page}
 			}
 		}
 	}()
 	select {
 	case f := <-found:
-		return cmd, f[0], f[1]
+		return cmd, f[0], f[1], f[2]
 	case <-time.After(20 * time.Second):
 		t.Fatal("kriegd did not start listening")
 	}
-	return nil, "", ""
+	return nil, "", "", ""
 }

@@ -24,11 +24,12 @@ func loadCmd(args []string, stdout io.Writer) error {
 	timeline := fs.Bool("timeline", false, "print the heap and goroutines every minute")
 	data := fs.String("data", "", "data folder (default: a temporary folder, removed afterwards)")
 	seed := fs.Uint64("seed", 1, "seed of the clients' attempts")
+	ws := fs.Float64("websocket", 0, "share of the clients (0 to 1) that play through the browser's door, a WebSocket, instead of TCP")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *games < 1 || *games > 1000000 || *clients < 2 || *clients > 5000 || *duration <= 0 || *duration > 2*time.Hour {
-		return errors.New("kriegd load: --games 1..1000000, --clients 2..5000, --duration up to 2h")
+	if *games < 1 || *games > 1000000 || *clients < 2 || *clients > 5000 || *duration <= 0 || *duration > 2*time.Hour || *ws < 0 || *ws > 1 {
+		return errors.New("kriegd load: --games 1..1000000, --clients 2..5000, --duration up to 2h, --websocket 0..1")
 	}
 	dir := *data
 	if dir == "" {
@@ -39,13 +40,19 @@ func loadCmd(args []string, stdout io.Writer) error {
 		defer os.RemoveAll(tmp)
 		dir = tmp
 	}
-	res, runErr := loadtest.Run(loadtest.Options{Games: *games, Clients: *clients, Duration: *duration, DataDir: dir, DSN: *dsn, Seed: *seed})
+	res, runErr := loadtest.Run(loadtest.Options{Games: *games, Clients: *clients, Duration: *duration, DataDir: dir, DSN: *dsn, Seed: *seed, WebSocket: *ws})
 	if runErr != nil && len(res.Samples) == 0 {
 		return fmt.Errorf("kriegd load: %w", runErr)
 	}
 	fmt.Fprintf(stdout, "kriegd load: %d games by %d clients in %v\n", res.Games, *clients, res.Elapsed.Round(time.Millisecond))
 	fmt.Fprintf(stdout, "attempts answered  %d\n", res.Attempts)
 	fmt.Fprintf(stdout, "round trip         p50 %v, p99 %v\n", res.P50.Round(time.Microsecond), res.P99.Round(time.Microsecond))
+	if *ws > 0 {
+		for d, door := range []string{"TCP", "WebSocket"} {
+			r := res.Door[d]
+			fmt.Fprintf(stdout, "  over %-9s     %d attempts, p50 %v, p99 %v\n", door, r.Attempts, r.P50.Round(time.Microsecond), r.P99.Round(time.Microsecond))
+		}
+	}
 	fmt.Fprintf(stdout, "heap in use        at most %.1f MiB\n", res.MaxHeapMB)
 	fmt.Fprintf(stdout, "goroutines         at most %d (clients' and server's, one process)\n", res.MaxGoroutines)
 	last := res.Samples[len(res.Samples)-1]

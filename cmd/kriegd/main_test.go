@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"io"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/krieg/krieg/server/store"
@@ -94,14 +96,22 @@ func TestServeRefusesBadFlags(t *testing.T) {
 	}
 }
 
-// TestTLSAndMetrics runs kriegd with --tls-cert, --tls-key and --admin:
-// a client logs in over TLS, /metrics answers in the Prometheus format
-// with the server's figures, and the data folder is its owner's only.
+// TestTLSAndMetrics runs kriegd with --tls-cert, --tls-key, --admin and
+// --http: a client logs in over TLS, the page and its WebSocket answer
+// over HTTPS with the same certificate, /metrics answers in the
+// Prometheus format with the server's figures, and the data folder is its
+// owner's only.
 func TestTLSAndMetrics(t *testing.T) {
 	bin := buildKriegd(t)
 	cert := tlstest.New(t)
 	data := filepath.Join(t.TempDir(), "data")
-	_, addr, metrics := startKriegdWith(t, bin, data, "--tls-cert", cert.CertFile, "--tls-key", cert.KeyFile, "--admin", "127.0.0.1:0")
+	site := t.TempDir()
+	if err := os.WriteFile(filepath.Join(site, "index.html"), []byte("<!doctype html><title>krieg</title>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, addr, metrics, page := startKriegdWith(t, bin, data, "--tls-cert", cert.CertFile, "--tls-key", cert.KeyFile, "--admin", "127.0.0.1:0",
+		"--http", "127.0.0.1:0", "--site", site)
+	httpsPageAndSocket(t, page, cert.Pool)
 	c, err := tls.Dial("tcp", addr, &tls.Config{RootCAs: cert.Pool, ServerName: "127.0.0.1"})
 	if err != nil {
 		t.Fatal(err)
@@ -131,5 +141,42 @@ func TestTLSAndMetrics(t *testing.T) {
 	}
 	if fi, err := os.Stat(data); err != nil || fi.Mode().Perm() != 0o700 {
 		t.Fatalf("the data folder: %v, %v; want 0700", fi.Mode(), err)
+	}
+}
+
+// httpsPageAndSocket fetches the page at url over HTTPS, trusting only
+// pool, and logs in as a guest through its WebSocket (wss://).
+func httpsPageAndSocket(t *testing.T, url string, pool *x509.CertPool) {
+	t.Helper()
+	if !strings.HasPrefix(url, "https://") {
+		t.Fatalf("the page is on %q; want https://", url)
+	}
+	hc := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}}, Timeout: 10 * time.Second}
+	resp, err := hc.Get(url)
+	if err != nil {
+		t.Fatalf("the page over HTTPS: %v", err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "<title>krieg</title>") {
+		t.Fatalf("the page: %s %q", resp.Status, body)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "wss://"+strings.TrimPrefix(url, "https://")+"ws", &websocket.DialOptions{HTTPClient: hc})
+	if err != nil {
+		t.Fatalf("the WebSocket over TLS: %v", err)
+	}
+	defer ws.CloseNow()
+	if err := ws.Write(ctx, websocket.MessageText, []byte("guest\n")); err != nil {
+		t.Fatal(err)
+	}
+	var got strings.Builder
+	for !strings.Contains(got.String(), "Starting session as") {
+		_, msg, err := ws.Read(ctx)
+		if err != nil {
+			t.Fatalf("over wss: %v; got %q", err, got.String())
+		}
+		got.Write(msg)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"github.com/krieg/krieg/game/gametest"
 	"runtime"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -88,15 +87,6 @@ func benchRefresh(b *testing.B, hold int, rules referee.Ruleset, refused int) {
 	b.StopTimer()
 	reportCPU(b, cpu)
 	gametest.ReportP99(b, times)
-}
-
-// cpuTime returns the CPU time this process has used, in every thread.
-func cpuTime() time.Duration {
-	var r syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &r) != nil {
-		return 0
-	}
-	return time.Duration(r.Utime.Nano() + r.Stime.Nano())
 }
 
 // reportCPU reports the CPU time per operation since start, summed over the

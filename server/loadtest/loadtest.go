@@ -25,6 +25,7 @@ import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net/wsstream"
 	"github.com/krieg/krieg/server"
 	"github.com/krieg/krieg/server/store"
 )
@@ -41,18 +42,29 @@ type Options struct {
 	// Addr, when set, is a kriegd already running elsewhere: the clients
 	// play on it, and the records are not checked (the caller checks them).
 	Addr string
+	// WebSocket is the share of the clients (0 to 1) that play through
+	// the browser's door, a WebSocket (server/web), instead of TCP: with
+	// 0.5, one player of each table is a browser player.
+	WebSocket float64
+	// WebSocketURL, with Addr, is that server's WebSocket (ws://host/ws).
+	WebSocketURL string
 }
 
 // Result is what a run measured.
 type Result struct {
-	Games         int           // games finished by the clients
-	Saved         int           // records on disk that replay under our referee
-	Indexed       int           // games in the store's index
-	Corrupt       []string      // records that do not read or replay, and why
-	Attempts      int           // attempts answered
-	P50, P99      time.Duration // attempt round trip
-	MaxHeapMB     float64       // the largest heap seen while the games ran
-	MaxGoroutines int           // the most goroutines seen while the games ran
+	Games    int           // games finished by the clients
+	Saved    int           // records on disk that replay under our referee
+	Indexed  int           // games in the store's index
+	Corrupt  []string      // records that do not read or replay, and why
+	Attempts int           // attempts answered
+	P50, P99 time.Duration // attempt round trip
+	// Door is the round trip by door: [0] over TCP, [1] over the WebSocket.
+	Door [2]struct {
+		Attempts int
+		P50, P99 time.Duration
+	}
+	MaxHeapMB     float64 // the largest heap seen while the games ran
+	MaxGoroutines int     // the most goroutines seen while the games ran
 	Elapsed       time.Duration
 	Samples       []Sample // the heap and goroutines every Every (and at the end)
 }
@@ -100,12 +112,23 @@ func Run(opt Options) (Result, error) {
 		go srv.Serve(ln)
 		defer srv.Close()
 		addr = ln.Addr().String()
+		if opt.WebSocket > 0 {
+			url, stop, err := webDoor(srv, opt.DataDir, log)
+			if err != nil {
+				return Result{}, err
+			}
+			defer stop()
+			opt.WebSocketURL = url
+		}
+	}
+	if opt.WebSocket > 0 && opt.WebSocketURL == "" {
+		return Result{}, errors.New("loadtest: WebSocket clients need the server's WebSocket URL")
 	}
 
 	start := time.Now()
 	deadline := start.Add(opt.Duration)
 	var mu sync.Mutex
-	var rtts []time.Duration
+	var rtts [2][]time.Duration // by door
 	games := 0
 	claim := func() bool { // a table may start one more game
 		mu.Lock()
@@ -149,11 +172,18 @@ func Run(opt Options) (Result, error) {
 		wg.Add(1)
 		go func(t int) {
 			defer wg.Done()
-			tb := &table{addr: addr, n: t, rng: rand.New(rand.NewPCG(opt.Seed, uint64(t))), claim: claim,
+			tb := &table{addr: addr, ws: opt.WebSocketURL, n: t, rng: rand.New(rand.NewPCG(opt.Seed, uint64(t))), claim: claim,
 				ended: func() { mu.Lock(); finished++; mu.Unlock() }}
+			// Browser players are spread evenly over the tables: the
+			// second player of table t is one while t/tables keeps under
+			// twice the share (the first player too past a share of 0.5).
+			tables := float64(opt.Clients / 2)
+			tb.doors[1] = float64(t) < 2*opt.WebSocket*tables
+			tb.doors[0] = float64(t) < (2*opt.WebSocket-1)*tables
 			r, err := tb.run()
 			mu.Lock()
-			rtts = append(rtts, r...)
+			rtts[0] = append(rtts[0], r[0]...)
+			rtts[1] = append(rtts[1], r[1]...)
 			mu.Unlock()
 			if err != nil {
 				errs <- fmt.Errorf("table %d: %w", t, err)
@@ -168,7 +198,8 @@ func Run(opt Options) (Result, error) {
 	runtime.ReadMemStats(&ms)
 	samples = append(samples, Sample{At: time.Since(start).Round(time.Second), HeapMB: float64(ms.HeapAlloc) / (1 << 20),
 		Goroutines: runtime.NumGoroutine(), Games: finished})
-	res := Result{Elapsed: time.Since(start), Attempts: len(rtts), MaxHeapMB: heap, MaxGoroutines: goroutines, Samples: samples}
+	all := append(append([]time.Duration(nil), rtts[0]...), rtts[1]...)
+	res := Result{Elapsed: time.Since(start), Attempts: len(all), MaxHeapMB: heap, MaxGoroutines: goroutines, Samples: samples}
 	// A table that failed (its error returned after the checks) keeps
 	// the games it finished.
 	res.Games = finished
@@ -178,9 +209,10 @@ func Run(opt Options) (Result, error) {
 			failed = err
 		}
 	}
-	sort.Slice(rtts, func(i, j int) bool { return rtts[i] < rtts[j] })
-	if n := len(rtts); n > 0 {
-		res.P50, res.P99 = rtts[n/2], rtts[min(n-1, n*99/100)]
+	res.P50, res.P99 = percentiles(all)
+	for d := range rtts {
+		res.Door[d].Attempts = len(rtts[d])
+		res.Door[d].P50, res.Door[d].P99 = percentiles(rtts[d])
 	}
 	if srv == nil {
 		return res, failed
@@ -190,6 +222,15 @@ func Run(opt Options) (Result, error) {
 		return res, err
 	}
 	return res, failed
+}
+
+// percentiles sorts ds and returns its median and 99th percentile.
+func percentiles(ds []time.Duration) (p50, p99 time.Duration) {
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	if n := len(ds); n > 0 {
+		return ds[n/2], ds[min(n-1, n*99/100)]
+	}
+	return 0, 0
 }
 
 // Check reads every record in dataDir back and replays it, and counts
@@ -239,25 +280,28 @@ func CheckRecord(path string) error {
 // table is two scripted clients playing games one after another.
 type table struct {
 	addr  string
+	ws    string  // the WebSocket's URL
+	doors [2]bool // which players come through the WebSocket
 	n     int
 	rng   *rand.Rand
 	claim func() bool
 	ended func() // a game finished
 }
 
-// run plays games until claim refuses one; it returns the round trips.
-func (t *table) run() ([]time.Duration, error) {
+// run plays games until claim refuses one; it returns the round trips
+// by door.
+func (t *table) run() ([2][]time.Duration, error) {
 	names := [2]string{fmt.Sprintf("lw%d", t.n), fmt.Sprintf("lb%d", t.n)}
 	var cs [2]*client
+	var rtts [2][]time.Duration
 	for i := range cs {
-		c, err := dial(t.addr, names[i])
+		c, err := dial(t.addr, t.ws, t.doors[i], names[i])
 		if err != nil {
-			return nil, err
+			return rtts, err
 		}
 		defer c.nc.Close()
 		cs[i] = c
 	}
-	var rtts []time.Duration
 	for t.claim() {
 		if _, err := fmt.Fprintf(cs[0].nc, "match %s 5 0 u w16 white\n", names[1]); err != nil {
 			return rtts, err
@@ -274,7 +318,13 @@ func (t *table) run() ([]time.Duration, error) {
 			c.own, c.ended = start.Only(game.Color(i)), false
 		}
 		r, err := t.play(cs)
-		rtts = append(rtts, r...)
+		for _, x := range r {
+			d := 0
+			if x.ws {
+				d = 1
+			}
+			rtts[d] = append(rtts[d], x.d)
+		}
 		cs[0].queue, cs[1].queue = nil, nil
 		if err != nil {
 			return rtts, err
@@ -284,9 +334,15 @@ func (t *table) run() ([]time.Duration, error) {
 	return rtts, nil
 }
 
+// rtt is one attempt's round trip, and whether it went through the WebSocket.
+type rtt struct {
+	d  time.Duration
+	ws bool
+}
+
 // play plays one game to its end (datagram 16 to both).
-func (t *table) play(cs [2]*client) ([]time.Duration, error) {
-	var rtts []time.Duration
+func (t *table) play(cs [2]*client) ([]rtt, error) {
+	var rtts []rtt
 	turn := game.White
 	for ply := 0; ; {
 		c := cs[turn]
@@ -304,7 +360,7 @@ func (t *table) play(cs [2]*client) ([]time.Duration, error) {
 			if err != nil {
 				return rtts, err
 			}
-			rtts = append(rtts, time.Since(sent))
+			rtts = append(rtts, rtt{time.Since(sent), c.ws})
 			if d[0] == "16" {
 				return rtts, cs[turn.Other()].drainEnd()
 			}
@@ -350,15 +406,27 @@ func (t *table) play(cs [2]*client) ([]time.Duration, error) {
 // client is one scripted connection.
 type client struct {
 	nc    stdnet.Conn
+	ws    bool // through the WebSocket
 	rd    *bufio.Reader
 	own   game.Position
 	queue [][]string // datagrams read and not yet taken
 	ended bool
 }
 
-// dial logs name in with the datagrams the script reads.
-func dial(addr, name string) (*client, error) {
-	nc, err := stdnet.DialTimeout("tcp", addr, 5*time.Second)
+// dial logs name in with the datagrams the script reads, over TCP to
+// addr or, when ws, through the WebSocket at url.
+func dial(addr, url string, ws bool, name string) (*client, error) {
+	var nc stdnet.Conn
+	var err error
+	if ws {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		// The script attempts as fast as answers come, like the TCP
+		// clients with their raised attempt limit.
+		nc, err = wsstream.Dial(ctx, url, wsstream.Limits{Rate: -1})
+		cancel()
+	} else {
+		nc, err = stdnet.DialTimeout("tcp", addr, 5*time.Second)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("loadtest: %w", err)
 	}
@@ -367,7 +435,7 @@ func dial(addr, name string) (*client, error) {
 		bits[d] = '1'
 	}
 	fmt.Fprintf(nc, "level1=5\nlevel2settings=%s\n%s\n", bits, name)
-	c := &client{nc: nc, rd: bufio.NewReaderSize(nc, 1<<16)}
+	c := &client{nc: nc, rd: bufio.NewReaderSize(nc, 1<<16), ws: ws}
 	if _, err := c.until(0); err != nil {
 		return nil, fmt.Errorf("loadtest: login of %s: %w", name, err)
 	}

@@ -147,7 +147,7 @@ type Panel struct {
 	// Copy PGN, Save as…).
 	Reviewable bool
 	// Prompt, when set, is a line being typed for a question
-	// ("/home/me/game.pgn"), shown with a cursor after PromptLabel ("Save
+	// ("~/games/game.pgn"), shown with a cursor after PromptLabel ("Save
 	// as:").
 	Prompt, PromptLabel string
 	// Silent says why there is no sound, when there is none.

@@ -46,7 +46,7 @@ func TestPanelSmallMends(t *testing.T) {
 	if !hasText(&s, "Belief: 1 consistent board") {
 		t.Errorf("one board: texts %q; want Belief: 1 consistent board", texts(&s))
 	}
-	f.Panel.PromptLabel, f.Panel.Prompt = "Save as:", "/home/someone/with/a/long/folder/name/krieg-2026-11-26-140000.pgn"
+	f.Panel.PromptLabel, f.Panel.Prompt = "Save as:", "/srv/someone/with/a/long/folder/name/krieg-2026-11-26-140000.pgn"
 	s = Build(f)
 	if !hasText(&s, "Save as:") {
 		t.Errorf("Save as… at 900×560: texts %q; want the label whole", texts(&s))
