@@ -302,3 +302,21 @@ func TestTellSayWhoGames(t *testing.T) {
 		t.Fatalf("history alice: %q", h)
 	}
 }
+
+// TestPawnCaptureShortcutInWild16: px, as on ICC, is refused while no
+// single pawn capture is legal and plays the pawn capture when exactly one
+// is (it was answered that Wild 16 has no Any?).
+func TestPawnCaptureShortcutInWild16(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	a.send("px")
+	a.waitFor("\x19(42 1 px ")
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	b.send("d7d5")
+	a.waitFor("\x19(24 1 ?\x19)")
+	a.send("px")
+	a.waitFor("\x19(24 1 e4d5p\x19)")
+	b.waitFor("\x19(24 1 ?xd5\x19)")
+}

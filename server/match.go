@@ -139,6 +139,17 @@ func (m *match) askAny(c *conn) {
 		c.sendText(cmdOther, "It is not your move.")
 		return
 	}
+	if m.rules.Tries == referee.TriesCount {
+		// Wild 16's px, as on ICC: the pawn capture, when exactly one is legal.
+		before := m.ref.Position()
+		ans, err := m.ref.AttemptText("px")
+		if err != nil {
+			c.sendText(cmdOther, clean(err.Error()))
+			return
+		}
+		m.tell(ans, &before, ans.Move)
+		return
+	}
 	if m.rules.Any == referee.AnyNone {
 		c.sendText(cmdOther, "There is no \"Any?\" in "+m.rules.Title+": try a pawn capture by its squares (e4d5).")
 		return
@@ -174,7 +185,11 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 		case e.Mover == color && ans.Verdict == referee.Accepted:
 			c.unit(cmdMove, c.dg(dg.SendMoves, m.number, m.smith(before, mv))+lines)
 		case e.Mover == color && (ans.Verdict == referee.Illegal || ans.Verdict == referee.Nonsense || ans.Verdict == referee.Repeated):
-			c.unit(cmdIllegal, lines+c.dg(dg.IllegalMove, m.number, mv.String(), dg.IllegalRefused))
+			tried := mv.String()
+			if mv == game.NoMove {
+				tried = "px" // refused before it named a move
+			}
+			c.unit(cmdIllegal, lines+c.dg(dg.IllegalMove, m.number, tried, dg.IllegalRefused))
 		case e.Mover == color:
 			c.unit(cmdOther, lines)
 		case ans.Verdict == referee.Accepted:

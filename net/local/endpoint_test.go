@@ -276,3 +276,47 @@ func TestMinTurn(t *testing.T) {
 		return
 	}
 }
+
+// scripted plays its moves in order, one a turn.
+type scripted struct{ moves []game.Move }
+
+func (s *scripted) Turn(u referee.Umpire) []referee.Answer {
+	if len(s.moves) == 0 {
+		return nil
+	}
+	m := s.moves[0]
+	s.moves = s.moves[1:]
+	return []referee.Answer{u.Attempt(m)}
+}
+
+// TestPawnCaptureShortcut: in Wild 16, px (net.AskAny) is refused while no
+// single pawn capture is legal, and plays the pawn capture when exactly one
+// is, as on ICC (it was answered Any? Nonsense).
+func TestPawnCaptureShortcut(t *testing.T) {
+	ep := New(&scripted{moves: []game.Move{game.NewMove(game.D7, game.D5, 0), game.NewMove(game.G8, game.F6, 0)}}, Options{Seed: 1})
+	if err := ep.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer ep.Close()
+	next(t, ep)
+	ep.Begin(net.GameSpec{Rules: referee.Wild16, Side: game.White, Base: time.Minute})
+	heard := func() referee.Entry {
+		for {
+			if ev := next(t, ep); ev.Kind == net.KindHeard {
+				return ev.Entry
+			}
+		}
+	}
+	ep.Do(net.AskAny)
+	if e := heard(); e.Verdict != referee.Illegal {
+		t.Fatalf("px with no pawn try: %v; want Illegal", e.Verdict)
+	}
+	ep.Attempt(game.NewMove(game.E2, game.E4, 0))
+	heard() // our e4
+	heard() // the computer's d5, with our one pawn try
+	ep.Do(net.AskAny)
+	e := heard()
+	if e.Verdict != referee.Accepted || e.Attempt != game.NewMove(game.E4, game.D5, 0) {
+		t.Fatalf("px with one pawn try: %v %v; want exd5 accepted", e.Verdict, e.Attempt)
+	}
+}

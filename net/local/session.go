@@ -114,8 +114,14 @@ func (g *session) attempt(m game.Move) {
 	if g.checkFlags() {
 		return
 	}
+	g.play(func() { g.ref.Attempt(m) })
+}
+
+// play carries out our attempt try on the referee, reports it, and on
+// an accepted move lets the computer answer.
+func (g *session) play(try func()) {
 	before := g.ref.Plies()
-	g.ref.Attempt(m)
+	try()
 	g.report()
 	if g.ref.Plies() > before {
 		g.punch(g.spec.Side)
@@ -290,6 +296,11 @@ func (g *session) command(c net.Command) {
 	case net.AskAny:
 		if g.ref.ToMove() != g.spec.Side {
 			g.problem(errors.New("local: any: not your move"))
+			return
+		}
+		if g.ref.Rules().Tries == referee.TriesCount {
+			// Wild 16's px, as on ICC: the pawn capture, when exactly one is legal.
+			g.play(func() { g.ref.AttemptText("px") })
 			return
 		}
 		g.ref.AskAny()
