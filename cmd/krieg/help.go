@@ -87,9 +87,10 @@ play: the bot sees the true board at weight W beside its belief.
   krieg match --white bot --black random --games 200 --seed 1 --movetime 100ms`,
 
 	"endgame": `Plays the computer player through N random endgame studies (kqk, krk,
-kpk, kqpk, krpk) in which it knows only its own men and that a lone king
-stands somewhere; prints the mate rate within 150 plies, plies to mate, how
-the games ended and promotions.
+kpk, kqpk, krpk, kbnk) in which it knows only its own men and that a lone
+king stands somewhere; prints the mate rate within 150 plies, plies to mate,
+how the games ended and promotions. kbnk studies are won ones in which the
+lone king touches neither man at the start.
 
   krieg endgame krk --games 200 --seed 1 --defender cheat`,
 

@@ -149,11 +149,15 @@ func (b *Bot) Turn(u referee.Umpire) []referee.Answer {
 			m, ok = nextUntried(last, tried)
 		}
 		if !ok {
-			last = b.choose(tried, u.Rules(), deadline)
+			var pure bool
+			last, pure = b.choose(tried, u.Rules(), deadline)
 			if len(last) == 0 {
 				return answers // nothing left to try: cannot happen while the game goes on
 			}
-			m = mixed(last, b.rng)
+			m = last[0].move
+			if !pure {
+				m = mixed(last, b.rng)
+			}
 		}
 		tried[m] = true
 		ans := u.Attempt(m)
@@ -246,7 +250,7 @@ const minWeighing = 0.1
 // choose weighs the untried candidates over the believed boards, best first.
 // The caller draws among those within mixMargin of the best (mixed): the
 // seed's mixed strategy when the enemy king may be on either side of a plan.
-func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time) []choice {
+func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time) (choices []choice, pure bool) {
 	b.ctl.Settle() // the boards follow every attempt before they are weighed
 	v := b.ctl.View()
 	own := v.Own
@@ -257,13 +261,18 @@ func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline t
 	}
 	r := rank(&own, boards, tried, rules, deadline, &v.Possible, b.seeing())
 	if r.lone {
-		return r.choices // the rook ending's technique weighs the belief whole
+		if r.pure {
+			// Bishop and knight play their best choice unmixed, so a
+			// shuffle between two placements would never end by chance.
+			b.visits.penalize(&own, r.choices, bnRepetition, bnRepetitionCap)
+		}
+		return r.choices, r.pure // the lone king's technique weighs the belief whole
 	}
 	if r.now >= winning && !rules.StalemateLoses {
 		penalizeStalemates(&own, r.choices, &v, boards) // stalemate.go
 	}
-	b.visits.penalize(&own, r.choices) // a shuffle gives way (repetition.go)
-	return r.choices
+	b.visits.penalize(&own, r.choices, repetition, repetitionCap) // a shuffle gives way (repetition.go)
+	return r.choices, false
 }
 
 // nextUntried is the best of choices not tried yet.

@@ -2,6 +2,7 @@ package player
 
 import (
 	"math"
+	"time"
 
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
@@ -26,19 +27,49 @@ import (
 // mate over the king's squares plus a price per square, tuned on KRK
 // studies against the cheat (`krieg endgame krk`, docs/measurements.md):
 const (
-	loneSquare  = 3.0   // plies charged per square the king may stand on
-	lonePly     = 2.0   // plies charged for a move that neither mates nor is refused
-	loneHorizon = 100.0 // estimated plies at which progress counts as none
-	loneDrawn   = 80    // the distance charged to a square the tables call drawn
+	loneSquare  = 3.0 // plies charged per square the king may stand on
+	lonePly     = 2.0 // plies charged for a move that neither mates nor is refused
+	loneDrawn   = 80  // the distance charged to a square the tables call drawn
+	rookHorizon = 100.0
+	// bnHorizon is far beyond bishop and knight's longest mate (65 plies)
+	// and a wide belief's price, so that every belief still ranks.
+	bnHorizon = 400.0
 )
 
-// answer classes of a candidate on one board.
+// loneKind is the technique a lone-king ending is played with.
+type loneKind uint8
+
+// The lone-king techniques: none (the board-by-board weighing), king and
+// rook (the KXK table), king, bishop and knight (the KBNK table).
 const (
-	answerSilent = iota
-	answerRank
-	answerFile
-	answerDiagonal
-	answerClasses
+	loneNone loneKind = iota
+	loneRook
+	loneBN
+)
+
+// horizon is the estimated plies at which progress counts as none.
+func (k loneKind) horizon() float64 {
+	if k == loneBN {
+		return bnHorizon
+	}
+	return rookHorizon
+}
+
+// mating are our men in p whose loss draws the ending.
+func (k loneKind) mating(p *game.Position, us game.Color) game.Bitboard {
+	if k == loneBN {
+		return p.Pieces(us, game.Bishop) | p.Pieces(us, game.Knight)
+	}
+	return p.Pieces(us, game.Rook)
+}
+
+// answerSilent is the class of a move the referee answers with silence,
+// answerCheck that of a check announced without its direction; the other
+// classes are the checks by their announced directions (answerOf).
+const (
+	answerSilent  = 0
+	answerCheck   = 1
+	answerClasses = 1 + 6 + 6*5
 )
 
 // loneOutcome gathers a candidate's boards that get one answer: their
@@ -46,34 +77,85 @@ const (
 type loneOutcome struct {
 	weight float64
 	reach  game.Bitboard
+	mass   [64]float64 // the king's chance of each square, replies spread evenly
 }
 
-// loneEnding reports whether own (our men) is a king, one rook and maybe
-// pawns, and every board's enemy has only its king; with a queen the
-// board-by-board average already mates. The pawns are not pushed on
-// purpose: the rook mates sooner than a pawn queens, and the tables know no
-// pawns.
-func loneEnding(own *game.Position, boards []controller.Board) bool {
+// loneEnding returns the technique for own (our men) against boards: a king,
+// one rook and maybe pawns (the pawns are not pushed on purpose: the rook
+// mates sooner than a pawn queens, and the tables know no pawns), or a king,
+// a bishop and a knight once the KBNK table is ready; every board's enemy
+// must have only its king. With a queen the board-by-board average already
+// mates.
+func loneEnding(own *game.Position, boards []controller.Board) loneKind {
 	us := own.Turn()
-	rook := own.Pieces(us, game.Rook)
-	if len(boards) == 0 || rook.Count() != 1 || own.ByColor(us) != own.Pieces(us, game.King)|rook|own.Pieces(us, game.Pawn) {
-		return false
+	if len(boards) == 0 {
+		return loneNone
+	}
+	kind := loneNone
+	king, rook := own.Pieces(us, game.King), own.Pieces(us, game.Rook)
+	bishop, knight := own.Pieces(us, game.Bishop), own.Pieces(us, game.Knight)
+	switch {
+	case rook.Count() == 1 && own.ByColor(us) == king|rook|own.Pieces(us, game.Pawn):
+		kind = loneRook
+	case bishop.Count() == 1 && knight.Count() == 1 && own.ByColor(us) == king|bishop|knight && kbnkReady():
+		kind = loneBN
+	default:
+		return loneNone
 	}
 	them := us.Other()
 	for _, b := range boards {
 		if b.Pos.ByColor(them) != b.Pos.Pieces(them, game.King) {
-			return false
+			return loneNone
 		}
 	}
-	return true
+	return kind
+}
+
+// loneFloor is the share of a lone king's weight spread evenly over the
+// squares B1 allows, the rest following B2's boards: B2's sample may miss a
+// square where the king stands and could take a man, B1 never does.
+const loneFloor = 0.5
+
+// kingBoards are the boards of a lone-king ending: our men in own and the
+// enemy king on each of kings (B1's squares), weighed by B2's boards and
+// loneFloor. With no square left it returns boards.
+func kingBoards(own *game.Position, boards []controller.Board, kings game.Bitboard) []controller.Board {
+	us := own.Turn()
+	kings &^= own.ByColor(us) &^ own.Pieces(us, game.Pawn)
+	if kings == 0 {
+		return boards
+	}
+	var mass [64]float64
+	total := 0.0
+	for _, b := range boards {
+		if k := b.Pos.KingSquare(us.Other()); kings.Has(k) {
+			mass[k] += b.Weight
+			total += b.Weight
+		}
+	}
+	n := float64(kings.Count())
+	out := make([]controller.Board, 0, kings.Count())
+	for x := kings; x != 0; {
+		k := x.PopFirst()
+		p := *own
+		p.Put(k, game.NewPiece(us.Other(), game.King))
+		w := loneFloor / n
+		if total > 0 {
+			w += (1 - loneFloor) * mass[k] / total
+		} else {
+			w = 1 / n
+		}
+		out = append(out, controller.Board{Pos: p, Weight: w})
+	}
+	return out
 }
 
 // rankLone scores the untried candidates against a lone king on the belief
 // as a whole and orders them best first.
-func rankLone(own *game.Position, boards []controller.Board, tried map[game.Move]bool, rules referee.Ruleset) ranking {
+func rankLone(kind loneKind, own *game.Position, boards []controller.Board, tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time) ranking {
 	us := own.Turn()
 	them := us.Other()
-	r := ranking{lone: true}
+	r := ranking{lone: true, pure: kind == loneBN}
 	kings := game.Bitboard(0)
 	total := 0.0
 	for _, b := range boards {
@@ -81,7 +163,7 @@ func rankLone(own *game.Position, boards []controller.Board, tried map[game.Move
 		total += b.Weight
 	}
 	r.boards = len(boards)
-	r.now = beliefValue(own, kings, us, 0)
+	r.now = beliefValue(kind, own, kings, us, 0)
 	var buf, replies [game.MaxMoves]game.Move
 	legal := make([]map[game.Move]bool, len(boards))
 	for i, b := range boards {
@@ -102,6 +184,7 @@ func rankLone(own *game.Position, boards []controller.Board, tried map[game.Move
 			if !legal[i][m] {
 				illegal.weight += b.Weight
 				illegal.reach |= b.Pos.Pieces(them, game.King)
+				illegal.mass[b.Pos.KingSquare(them)] += b.Weight
 				continue
 			}
 			c.legal += b.Weight
@@ -116,11 +199,17 @@ func rankLone(own *game.Position, boards []controller.Board, tried map[game.Move
 				lost += b.Weight // stalemate: the win thrown away
 				continue
 			}
-			o := &outs[answerOf(&next, them, rules)]
-			taken := false // the rook falls (a pawn may)
+			o := &outs[answerOf(&next, rules)]
+			taken := false // a mating man falls (a pawn may)
+			mating := kind.mating(&next, us)
 			for _, rep := range rs {
-				taken = taken || next.Pieces(us, game.Rook).Has(rep.To())
+				taken = taken || mating.Has(rep.To())
 				o.reach |= rep.To().Bit()
+			}
+			if !taken {
+				for _, rep := range rs {
+					o.mass[rep.To()] += b.Weight / float64(len(rs))
+				}
 			}
 			if taken {
 				lost += b.Weight
@@ -137,74 +226,150 @@ func rankLone(own *game.Position, boards []controller.Board, tried map[game.Move
 		after.Apply(m)
 		after.SetTurn(us)
 		v := won * utilityWin
-		for _, o := range outs {
-			if o.weight > 0 {
-				v += o.weight * beliefValue(&after, o.reach, us, lonePly)
+		for i := range outs {
+			if o := &outs[i]; o.weight > 0 {
+				v += o.weight * outcomeValue(kind, &after, o, us, lonePly)
 			}
 		}
 		// An illegal answer costs no ply: the bot tries again knowing more.
-		v += illegal.weight * beliefValue(own, illegal.reach, us, 0)
+		v += illegal.weight * outcomeValue(kind, own, &illegal, us, 0)
 		c.value = v
 		c.score = v / total
 		if lost > 0 {
 			c.risky = true
-			c.score -= 1
+			if kind == loneRook {
+				c.score -= 1 // the rook can nearly always stand safe: only when nothing safe is left
+			}
+			// Bishop and knight cannot both keep out of every believed
+			// king's reach: a loss is charged by its weight, a draw's
+			// worth against a win's, which outweighs any progress.
 		}
 		r.choices = append(r.choices, c)
+	}
+	mating := func(p *game.Position) game.Bitboard { return kind.mating(p, us) }
+	if m, ok := forcedMate(own, kings, rules, deadline, mating); ok && !tried[m] {
+		for i := range r.choices {
+			if r.choices[i].move == m {
+				r.choices[i].score = forcedScore // above any weighing's
+			}
+		}
 	}
 	sortChoices(r.choices)
 	return r
 }
 
+// forcedScore ranks a move found to force mate against every believed
+// square first.
+const forcedScore = utilityWin + 1
+
 // answerOf is the class of the referee's answer to the move that led to p
-// (them to move): silence, or the check, by its line when the rules say it.
-func answerOf(p *game.Position, them game.Color, rules referee.Ruleset) int {
-	checkers := p.Checkers()
+// (the enemy to move): silence, or the checks as the rules announce them.
+func answerOf(p *game.Position, rules referee.Ruleset) int {
+	var buf [2]referee.CheckKind
+	kinds := referee.CheckKinds(p, buf[:0])
 	switch {
-	case checkers == 0:
+	case len(kinds) == 0:
 		return answerSilent
 	case !rules.CheckDirection:
-		return answerRank // plain "Check": one class for every check
+		return answerCheck
 	}
-	k, c := p.KingSquare(them), checkers.First()
-	switch {
-	case k.Rank() == c.Rank():
-		return answerRank
-	case k.File() == c.File():
-		return answerFile
+	class := 1 + int(kinds[0])
+	if len(kinds) > 1 {
+		class += 6 * int(kinds[1])
 	}
-	return answerDiagonal
+	return class
 }
 
 // beliefValue is the utility of the belief that the enemy king stands on
 // one of kings, our men as in own, us to move, plus spent plies already
 // spent on the way there: a technical win, nearer mate the fewer plies
 // loneEstimate expects.
-func beliefValue(own *game.Position, kings game.Bitboard, us game.Color, spent float64) float64 {
-	est := spent + loneEstimate(own, kings, us)
-	return technicalWin + technicalRange*max(0, 1-est/loneHorizon)
+func beliefValue(kind loneKind, own *game.Position, kings game.Bitboard, us game.Color, spent float64) float64 {
+	if kind == loneBN {
+		var o loneOutcome
+		for x := kings; x != 0; {
+			o.mass[x.PopFirst()] = 1
+		}
+		return outcomeValue(kind, own, &o, us, spent)
+	}
+	est := spent + loneEstimate(kind, own, kings, us)
+	return technicalWin + technicalRange*max(0, 1-est/kind.horizon())
+}
+
+// outcomeValue is beliefValue for an outcome: bishop and knight judge the
+// king's chances (bnEstimate), the rook the squares it may reach.
+func outcomeValue(kind loneKind, own *game.Position, o *loneOutcome, us game.Color, spent float64) float64 {
+	if kind != loneBN {
+		return beliefValue(kind, own, o.reach, us, spent)
+	}
+	est := spent + bnEstimate(own, &o.mass, us)
+	return technicalWin + technicalRange*max(0, 1-est/kind.horizon())
+}
+
+// How bishop and knight judge a belief, in plies to mate (bnEstimate): the
+// mean and the worst distance to mate over the king's chances, plus a price
+// per bit of their entropy, per chance that the king stands within two
+// squares of an unguarded man, and per square between our king and it;
+// tuned on KBNK studies against the cheat (`krieg endgame kbnk`).
+const (
+	bnEntropy  = 20.0
+	bnHang     = 15.0
+	bnApproach = 6.0
+	// bnRepetition is the price in plies of each earlier visit of a
+	// placement of our men, up to bnRepetitionCap: a shuffle gives way.
+	bnRepetition    = 10.0 * technicalRange / bnHorizon
+	bnRepetitionCap = 4 * bnRepetition
+)
+
+// bnEstimate is a guess at the plies to mate with bishop and knight from
+// the king's chances mass over the squares (us to move).
+func bnEstimate(own *game.Position, mass *[64]float64, us game.Color) float64 {
+	total := 0.0
+	for _, m := range mass {
+		total += m
+	}
+	if total <= 0 {
+		return 0
+	}
+	distance := loneDistance(loneBN, own, us)
+	loose := looseMen(own, us)
+	ok := own.KingSquare(us)
+	mean, h, hang, approach, worst := 0.0, 0.0, 0.0, 0.0, 0.0
+	for s := game.Square(0); s < 64; s++ {
+		if mass[s] <= 0 {
+			continue
+		}
+		p := mass[s] / total
+		h -= p * math.Log2(p)
+		approach += p * float64(ok.Distance(s))
+		for x := loose; x != 0; {
+			if x.PopFirst().Distance(s) <= 2 {
+				hang += p
+			}
+		}
+		d, mate, known := distance(s)
+		if !known || !mate {
+			d = loneDrawn
+		}
+		mean += p * float64(d)
+		worst = max(worst, float64(d))
+	}
+	return mean + worst + bnEntropy*h + bnHang*hang + bnApproach*approach
 }
 
 // loneEstimate is a guess at the plies to mate from a belief: the worst
 // distance to mate over the king's squares, as if the bot knew which, plus
 // a price per square for not knowing.
-func loneEstimate(own *game.Position, kings game.Bitboard, us game.Color) float64 {
+func loneEstimate(kind loneKind, own *game.Position, kings game.Bitboard, us game.Color) float64 {
 	worst, n := 0, 0
-	core := kxkCore(own, us, game.Rook)
-	core.SetTurn(us)
-	rook := core.Pieces(us, game.Rook).First()
+	distance := loneDistance(kind, own, us)
 	for x := kings; x != 0; {
 		k := x.PopFirst()
-		if core.Occupied().Has(k) {
-			continue // a square the king cannot hold (one of our pawns it may take)
+		if own.Occupied().Has(k) && own.At(k).Type() != game.Pawn {
+			continue // a square the king cannot hold
 		}
 		n++
-		if !kxkFaithful(game.Rook, us, rook, k, own.Occupied()|k.Bit(), core.Occupied()|k.Bit()) {
-			continue // a pawn of ours in the rook's line there: the tables cannot say
-		}
-		p := core
-		p.Put(k, game.NewPiece(us.Other(), game.King))
-		d, mate, ok := KXKDistance(&p)
+		d, mate, ok := distance(k)
 		if !ok {
 			continue
 		}
@@ -217,4 +382,44 @@ func loneEstimate(own *game.Position, kings game.Bitboard, us game.Color) float6
 		return 0
 	}
 	return float64(worst) + loneSquare*float64(n)
+}
+
+// looseMen are our bishop and knight in own that neither our king nor the
+// other guards.
+func looseMen(own *game.Position, us game.Color) game.Bitboard {
+	var out game.Bitboard
+	occ := own.Occupied()
+	for x := own.Pieces(us, game.Bishop) | own.Pieces(us, game.Knight); x != 0; {
+		s := x.PopFirst()
+		if own.AttackersTo(s, us, occ) == 0 {
+			out |= s.Bit()
+		}
+	}
+	return out
+}
+
+// loneDistance returns the tables' distance to mate from own (us to move)
+// with the enemy king on a given square; ok is false where the tables
+// cannot say.
+func loneDistance(kind loneKind, own *game.Position, us game.Color) func(k game.Square) (int, bool, bool) {
+	if kind == loneBN {
+		p := *own
+		p.SetTurn(us)
+		return func(k game.Square) (int, bool, bool) {
+			q := p
+			q.Put(k, game.NewPiece(us.Other(), game.King))
+			return KBNKDistance(&q)
+		}
+	}
+	core := kxkCore(own, us, game.Rook)
+	core.SetTurn(us)
+	rook := core.Pieces(us, game.Rook).First()
+	return func(k game.Square) (int, bool, bool) {
+		if !kxkFaithful(game.Rook, us, rook, k, own.Occupied()|k.Bit(), core.Occupied()|k.Bit()) {
+			return 0, false, false // a pawn of ours in the rook's line there: the tables cannot say
+		}
+		p := core
+		p.Put(k, game.NewPiece(us.Other(), game.King))
+		return KXKDistance(&p)
+	}
 }

@@ -2,6 +2,7 @@ package player
 
 import (
 	"testing"
+	"time"
 
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
@@ -53,10 +54,11 @@ func TestRankLone(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			own, boards := loneBoards(t, c.fen, c.kings...)
-			if !loneEnding(&own, boards) {
+			kind := loneEnding(&own, boards)
+			if kind == loneNone {
 				t.Fatal("not recognised as a lone-king ending")
 			}
-			r := rankLone(&own, boards, map[game.Move]bool{}, referee.Wild16)
+			r := rankLone(kind, &own, boards, map[game.Move]bool{}, referee.Wild16, time.Now().Add(time.Second))
 			best := r.choices[0]
 			if c.want != "" && best.move.String() != c.want {
 				t.Errorf("best %v (score %.4f); want %s", best.move, best.score, c.want)
@@ -68,29 +70,39 @@ func TestRankLone(t *testing.T) {
 	}
 }
 
-// The referee's answer splits boards by the check's line only when the
-// rules announce it.
+// The referee's answer splits boards by the checks' directions only when
+// the rules announce them.
 func TestAnswerOf(t *testing.T) {
 	plain := referee.Wild16
 	plain.CheckDirection = false
-	for _, c := range []struct {
-		fen         string
-		want, plain int
-	}{
-		{"4k3/8/8/8/8/8/8/R3K3 b - - 0 1", answerSilent, answerSilent},
-		{"R3k3/8/8/8/8/8/8/4K3 b - - 0 1", answerRank, answerRank},
-		{"4k3/8/8/8/8/8/8/4RK2 b - - 0 1", answerFile, answerRank},
-		{"4k3/8/8/8/Q7/8/8/4K3 b - - 0 1", answerDiagonal, answerRank},
+	seen := map[int]string{}
+	for _, fen := range []string{
+		"R3k3/8/8/8/8/8/8/4K3 b - - 0 1",   // rank
+		"4k3/8/8/8/8/8/8/4RK2 b - - 0 1",   // file
+		"4k3/8/8/8/Q7/8/8/4K3 b - - 0 1",   // long diagonal
+		"4k3/8/8/7Q/8/8/8/4K3 b - - 0 1",   // short diagonal
+		"4k3/8/3N4/8/8/8/8/4K3 b - - 0 1",  // knight
+		"4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1", // file and knight
+		"4k3/8/8/8/8/8/8/R3K3 b - - 0 1",   // silence
 	} {
-		p, err := game.ParseFEN(c.fen)
+		p, err := game.ParseFEN(fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := answerOf(&p, game.Black, referee.Wild16); got != c.want {
-			t.Errorf("%s: class %d; want %d", c.fen, got, c.want)
+		class := answerOf(&p, referee.Wild16)
+		if other, ok := seen[class]; ok {
+			t.Errorf("%s and %s: one class %d", fen, other, class)
 		}
-		if got := answerOf(&p, game.Black, plain); got != c.plain {
-			t.Errorf("%s, plain checks: class %d; want %d", c.fen, got, c.plain)
+		seen[class] = fen
+		want := answerCheck
+		if !p.InCheck() {
+			want = answerSilent
+		}
+		if got := answerOf(&p, plain); got != want {
+			t.Errorf("%s, plain checks: class %d; want %d", fen, got, want)
+		}
+		if class < 0 || class >= answerClasses {
+			t.Errorf("%s: class %d out of range", fen, class)
 		}
 	}
 }
@@ -105,7 +117,7 @@ func TestLoneEndingMaterial(t *testing.T) {
 		"k7/8/8/8/3Q4/8/P7/K7 w - - 0 1":  false,
 	} {
 		own, boards := loneBoards(t, fen, game.G6)
-		if got := loneEnding(&own, boards); got != want {
+		if got := loneEnding(&own, boards) == loneRook; got != want {
 			t.Errorf("%s: lone ending %v; want %v", fen, got, want)
 		}
 	}
@@ -132,7 +144,7 @@ func TestLoneEstimateBehindAPawn(t *testing.T) {
 	if !faithful(&p) {
 		t.Error("the core of Ra1, Pa4 against Kh6 was not called faithful")
 	}
-	if est := loneEstimate(&own, game.A6.Bit()|game.H6.Bit(), game.White); est >= loneDrawn {
+	if est := loneEstimate(loneRook, &own, game.A6.Bit()|game.H6.Bit(), game.White); est >= loneDrawn {
 		t.Errorf("estimate %.0f plies: the square behind the pawn was charged as a draw", est)
 	}
 }

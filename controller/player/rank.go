@@ -38,6 +38,10 @@ type ranking struct {
 	boards  int      // boards scored before the time ran out
 	now     float64  // the present value: the mean static utility of the boards
 	lone    bool     // weighed by the rook ending's technique (loneking.go)
+	// pure is set when the best choice is to be played as it stands: the
+	// scores of bishop and knight's technique differ by less than the
+	// margin within which choices are mixed.
+	pure bool
 }
 
 // rank scores the candidates over boards (us to move on each), stopping at
@@ -50,8 +54,11 @@ type ranking struct {
 // possible (B1's sets, nil to skip) marks the candidates that leave a mate
 // in one open to some enemy man B1 allows (exposed).
 func rank(own *game.Position, boards []controller.Board, tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time, possible *[game.King + 1]game.Bitboard, seeing float64) ranking {
-	if loneEnding(own, boards) {
-		return rankLone(own, boards, tried, rules)
+	if kind := loneEnding(own, boards); kind != loneNone {
+		if kind == loneBN && possible != nil {
+			boards = kingBoards(own, boards, possible[game.King])
+		}
+		return rankLone(kind, own, boards, tried, rules, deadline)
 	}
 	us := own.Turn()
 	var cands []choice

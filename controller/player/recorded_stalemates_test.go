@@ -75,7 +75,7 @@ func TestRecordedStalemates(t *testing.T) {
 				b := New(Options{MoveTime: 100 * time.Millisecond, Seed: seed})
 				b.begin(us, rules, []game.Position{game.Start()})
 				b.catchUp(ref.View(us))
-				ch := b.choose(tried, rules, time.Now().Add(time.Minute))
+				ch, _ := b.choose(tried, rules, time.Now().Add(time.Minute))
 				if stalemating[ch[0].move] {
 					t.Errorf("seed %d: the bot chooses %v (%.3f) first, stalemating %s", seed, ch[0].move, ch[0].score, truth.FEN())
 				}

@@ -40,8 +40,9 @@ func (v visits) note(own *game.Position, us game.Color) {
 }
 
 // penalize charges each of cands (moves of our men in own) for the earlier
-// visits of the placement it leads to, and sorts them again, best first.
-func (v visits) penalize(own *game.Position, cands []choice) {
+// visits of the placement it leads to, per visit up to limit, and sorts them
+// again, best first.
+func (v visits) penalize(own *game.Position, cands []choice, per, limit float64) {
 	if len(v) == 0 {
 		return
 	}
@@ -50,7 +51,7 @@ func (v visits) penalize(own *game.Position, cands []choice) {
 		after := *own
 		after.Apply(cands[i].move)
 		if n := v[placement(&after, us)]; n > 0 {
-			cands[i].score -= min(repetitionCap, repetition*float64(n))
+			cands[i].score -= min(limit, per*float64(n))
 		}
 	}
 	sortChoices(cands)

@@ -28,7 +28,7 @@ func TestShuffleGivesWayInATechnicalWin(t *testing.T) {
 		starts = append(starts, gametest.Position(t, fen))
 	}
 	best := func(b *Bot) game.Move {
-		c := b.choose(map[game.Move]bool{}, referee.Wild16, time.Now().Add(time.Minute))
+		c, _ := b.choose(map[game.Move]bool{}, referee.Wild16, time.Now().Add(time.Minute))
 		return c[0].move
 	}
 	b := New(Options{MoveTime: time.Second, Seed: 1})

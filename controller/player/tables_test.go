@@ -57,17 +57,7 @@ func TestKXKAgreesWithMoveGeneration(t *testing.T) {
 				}
 				continue
 			}
-			best, worst, anyDraw := 1000, -1, false
-			for _, m := range moves {
-				next := p
-				next.Apply(m)
-				cd, cmate, cok := KXKDistance(&next)
-				if !cok || !cmate {
-					anyDraw = true
-					continue
-				}
-				best, worst = min(best, cd), max(worst, cd)
-			}
+			best, worst, anyDraw := successors(&p, moves, KXKDistance)
 			strongToMove := p.Pieces(p.Turn(), piece) != 0
 			switch {
 			case !mate && strongToMove && best != 1000 && !anyDraw:
@@ -139,4 +129,22 @@ func position(t *testing.T, fen string) game.Position {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// successors are the shortest and longest distances to mate a table gives
+// after each of moves in p, and whether some move leaves the table or its
+// mates (best is 1000 and worst -1 when none reaches a mate).
+func successors(p *game.Position, moves []game.Move, distance func(*game.Position) (int, bool, bool)) (best, worst int, anyDraw bool) {
+	best, worst = 1000, -1
+	for _, m := range moves {
+		next := *p
+		next.Apply(m)
+		d, mate, ok := distance(&next)
+		if !ok || !mate {
+			anyDraw = true
+			continue
+		}
+		best, worst = min(best, d), max(worst, d)
+	}
+	return best, worst, anyDraw
 }
