@@ -56,6 +56,15 @@ func newFront(side game.Color, rules referee.Ruleset, starts []game.Position) fr
 	return f
 }
 
+// clone returns a copy of f sharing no memory that either copy changes.
+func (f *front) clone() front {
+	g := *f
+	g.fades = append(jkrieg.Fades(nil), f.fades...)
+	g.checkRaw = append([]game.Bitboard(nil), f.checkRaw...)
+	g.log = append([]LogLine(nil), f.log...)
+	return g
+}
+
 // admissible checks that e can follow the entries observed so far: a move,
 // an attempt or a question must come from the side to move, and an
 // accepted attempt of ours must be one our men can make.

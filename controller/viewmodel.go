@@ -44,6 +44,12 @@ type ViewModel struct {
 	Result     *referee.Result
 	// Checked is true while our king is in check (rule R3's latest message).
 	Checked bool
+	// Updating is true while the belief's part (Possible, MaxCount,
+	// PawnsOnly, Probability, FromB1, Boards and the tokens drawn from them)
+	// is from an earlier message than the rest: Async's deduction has not
+	// yet followed every message. The rules' tokens then come from the JKrieg
+	// rules alone, and the sets and probabilities leave out our men.
+	Updating bool
 }
 
 // Token opacity bounds: rule tokens stay visible however unlikely, belief
@@ -74,7 +80,8 @@ func (c *Controller) refresh() {
 		v.Probability = UniformOver(c.belief.Possible, c.belief.Max)
 		v.FromB1 = true
 	}
-	d := deduced{within: c.belief.Union(), checkSets: c.checkSets, king: c.belief.Possible[game.King], estimates: !v.FromB1}
+	king := c.belief.Possible[game.King]
+	d := deduced{within: c.belief.Union(), checkSets: c.checkSets, king: king, kingRule: king, estimates: !v.FromB1}
 	if d.estimates && len(c.checkSets) > 0 {
 		checkers := c.sampler.Checkers()
 		d.checkers = &checkers
@@ -112,7 +119,8 @@ type deduced struct {
 	within    game.Bitboard   // where any enemy man may stand
 	checkSets []game.Bitboard // where each checker of our king may stand
 	checkers  *[64]float64    // B2's chance that a checker stands on each square, or nil
-	king      game.Bitboard   // where the enemy king may stand
+	king      game.Bitboard   // where the enemy king may stand (B1's set, for its faint tokens)
+	kingRule  game.Bitboard   // where rule R7's king may stand
 	estimates bool
 }
 
@@ -172,7 +180,7 @@ func (f *front) tokens(v *ViewModel, d *deduced) []Token {
 	// King tokens: R7/R8 after our check, and faintly wherever B1/B2 allow.
 	kings := map[game.Square]bool{}
 	if f.kingRule != 0 {
-		for x := f.kingRule & d.king; x != 0; {
+		for x := f.kingRule & d.kingRule; x != 0; {
 			s := x.PopFirst()
 			kings[s] = true
 			out = append(out, Token{Kind: KingToken, Square: s, Opacity: max(v.Probability[game.King][s], ruleFloor), Reason: Reason{"R7", f.kingMsg}})
