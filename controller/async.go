@@ -3,6 +3,7 @@ package controller
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -83,8 +84,14 @@ type finished struct {
 var ErrClosed = errors.New("controller: the deduction was closed")
 
 // NewAsync hands c to a goroutine of its own and returns the Async that
-// feeds it. The caller must not use c afterwards.
+// feeds it. The caller must not use c afterwards. When c's Options left
+// Workers at 0, B2 then refreshes on one goroutine fewer than GOMAXPROCS (at
+// least one): the caller's goroutine keeps a core, where a refresh on every
+// core would hold it off until the scheduler preempts one (10 ms).
 func NewAsync(c *Controller) *Async {
+	if c.sampler != nil && c.autoWorkers {
+		c.sampler.SetWorkers(max(1, runtime.GOMAXPROCS(0)-1))
+	}
 	return newAsync(c, nil)
 }
 

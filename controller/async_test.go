@@ -109,7 +109,7 @@ func TestAsyncBurstEqualsSync(t *testing.T) {
 // model Observe handed out).
 func TestAsyncFollowsMessageByMessage(t *testing.T) {
 	entries := heardGame(5)
-	opt := Options{Capacity: 256, Seed: 5}
+	opt := Options{Capacity: 256, Seed: 5, Workers: 2}
 	sync := New(game.White, referee.Wild16, game.Start(), opt)
 	async := NewAsync(New(game.White, referee.Wild16, game.Start(), opt))
 	defer async.Close()

@@ -36,6 +36,8 @@ type Controller struct {
 	checkSets []game.Bitboard
 	current   ViewModel
 	floor     float64 // Options.Floor, resolved
+	// autoWorkers is set when Options left Workers to the controller.
+	autoWorkers bool
 	// Timing of the latest update: B1 (belief and rules) and B2 (sampler).
 	timing Timing
 	// Our attempts' B2 steps put off by Defer (defer.go), oldest first.
@@ -70,7 +72,9 @@ type Timing struct {
 type Options struct {
 	Capacity int    // B2 boards held at most (DefaultCapacity when 0)
 	Seed     uint64 // B2 sampling seed
-	Workers  int    // goroutines refreshing B2 (GOMAXPROCS when 0)
+	// Workers is the number of goroutines refreshing B2: GOMAXPROCS when 0,
+	// and one fewer (at least one) under Async, leaving the caller a core.
+	Workers int
 	// BeliefOnly skips B2: probabilities are then uniform over the B1 sets.
 	BeliefOnly bool
 	// Floor is the share of each class's probability spread evenly over
@@ -98,7 +102,7 @@ func NewAmong(side game.Color, rules referee.Ruleset, starts []game.Position, op
 	if opt.Floor == 0 {
 		opt.Floor = DefaultFloor
 	}
-	c := &Controller{front: newFront(side, rules, starts), floor: opt.Floor}
+	c := &Controller{front: newFront(side, rules, starts), floor: opt.Floor, autoWorkers: opt.Workers <= 0}
 	c.belief = belief.New(&starts[0], side)
 	for i := 1; i < len(starts); i++ {
 		c.belief.Widen(&starts[i])
