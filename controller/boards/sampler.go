@@ -49,6 +49,8 @@ type Sampler struct {
 	shares []share
 	born   []uint64
 	slots  []slot
+	// placed holds each worker's boards of a rebuild (rebuild.go).
+	placed [][]particle
 	// odds holds what each share's boards say of the two opponent models,
 	// and evidence the log of how much likelier the purposeful model made
 	// the enemy's moves heard than the uniform one (evidence.go).
