@@ -30,6 +30,7 @@ const rebuildAttempts = 2
 // fallback.
 func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observation) {
 	s.Fallbacks++
+	s.folded = false
 	s.boards = s.placeNearest(s.boards, s.capacity, own, b, o, rebuildAttempts*s.capacity, max(1, s.capacity/2))
 	s.Normalise()
 }

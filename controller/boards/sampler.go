@@ -39,7 +39,10 @@ type Sampler struct {
 	// purpose is the share of the purposeful opponent in the weights of the
 	// enemy's moves (opponent.go); the rest is uniform.
 	purpose float64
-	hashes  []uint64 // scratch for Distinct
+	// folded is set while no two boards held are equal (merge folded
+	// them, and nothing since could make two equal), so that Distinct
+	// need not look.
+	folded bool
 	// spare holds the board slice of the refresh before last, picks the
 	// children resampling keeps, born their boards' hashes and slots the
 	// merge's index, all reused so that a refresh allocates nothing.
@@ -194,12 +197,25 @@ func (s *Sampler) Hidden(max int) []Board {
 
 // Distinct returns the number of different boards held.
 func (s *Sampler) Distinct() int {
-	s.hashes = s.hashes[:0]
-	for i := range s.boards {
-		s.hashes = append(s.hashes, s.boards[i].pos.Hash())
+	if s.folded {
+		return len(s.boards)
 	}
-	slices.Sort(s.hashes)
-	return len(slices.Compact(s.hashes))
+	slots := s.table(len(s.boards))
+	mask := uint64(len(slots) - 1)
+	n := 0
+	for i := range s.boards {
+		h := s.boards[i].pos.Hash()
+		for j := h & mask; ; j = (j + 1) & mask {
+			if sl := &slots[j]; sl.at == 0 {
+				sl.hash, sl.at = h, 1
+				n++
+				break
+			} else if sl.hash == h {
+				break
+			}
+		}
+	}
+	return n
 }
 
 // NoteMaterial remembers the enemy material of the heaviest board.
@@ -259,6 +275,9 @@ func (s *Sampler) ownAttempt(m game.Move, o *belief.Observation) {
 			if !ok {
 				continue
 			}
+			// Boards that differed only in the man our move takes, or in
+			// the en passant square it clears, may now be equal.
+			s.folded = false
 			b.pos = next
 		}
 		kept = append(kept, b)
@@ -328,6 +347,7 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 	next := s.births(s.picks)
 	s.spare = s.boards
 	s.boards = s.merge(next, s.born)
+	s.folded = true
 }
 
 // expand records in sh the children consistent with o of the boards of
