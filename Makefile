@@ -16,10 +16,12 @@ run: build
 test: deps
 	$(GO) vet ./...
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -count=1 ./...
+	$(GO) test -count=1 -race -run Async ./controller
 
 bench: deps
 	$(GO) test -run '^$$' -bench 'PerftVsStockfish' -benchtime 1x ./game
 	$(GO) test -run '^$$' -bench 'B1|B2' -benchtime 400x ./controller ./controller/belief ./controller/boards
+	$(GO) test -run '^$$' -bench 'BeliefLatency' -benchtime 200x ./controller
 	$(GO) test -run '^$$' -bench 'JKrieg' -benchtime 400x ./controller/jkrieg
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'Frame|EventToDraw' -benchtime 300x ./sprites
 
