@@ -82,8 +82,14 @@ func totalWeight(shares []share) float64 {
 		sh := &shares[i]
 		for k := range sh.families {
 			f := &sh.families[k]
-			for j := int32(0); j < f.count; j++ {
-				total += sh.weight(f, j)
+			if f.w >= 0 {
+				for range f.count {
+					total += f.w
+				}
+				continue
+			}
+			for _, w := range sh.weights[f.start : f.start+f.count] {
+				total += w
 			}
 		}
 	}
@@ -97,19 +103,26 @@ func totalWeight(shares []share) float64 {
 func resample(shares []share, total float64, capacity int, point float64, picks []child) []child {
 	step := total / float64(capacity)
 	acc := 0.0
+	pick := func(sh *share, f *family, j int32, hits int) {
+		picks = append(picks, child{parent: f.parent, move: sh.moves[f.start+j], w: float64(hits) / float64(capacity)})
+	}
 	for i := range shares {
 		sh := &shares[i]
 		for k := range sh.families {
 			f := &sh.families[k]
 			for j := int32(0); j < f.count; j++ {
-				acc += sh.weight(f, j)
-				hits := 0
-				for point < acc {
-					hits++
-					point += step
+				if f.w >= 0 {
+					acc += f.w
+				} else {
+					acc += sh.weights[f.start+j]
 				}
-				if hits > 0 {
-					picks = append(picks, child{parent: f.parent, move: sh.moves[f.start+j], w: float64(hits) / float64(capacity)})
+				if point < acc {
+					hits := 0
+					for point < acc {
+						hits++
+						point += step
+					}
+					pick(sh, f, j, hits)
 				}
 			}
 		}
