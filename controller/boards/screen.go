@@ -222,6 +222,10 @@ func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) 
 // of one board.
 type quietFilter struct {
 	avoidFrom, avoidTo game.Bitboard // squares a move must not leave or reach to be answered from bitboards
+	// sight holds the squares our king sees of men that shield no enemy
+	// slider: such a man leaving discovers no check, but landing further
+	// along the same line from our king it may check itself.
+	sight game.Bitboard
 	lineReach          game.Bitboard // reached with lineReach, a move leaving or reaching allLines is judged alone
 	checkZone          game.Bitboard // squares where the man arriving may check
 	tries              bool          // the message announces our pawn tries
@@ -239,7 +243,8 @@ type quietFilter struct {
 // from.
 func (s *screen) quiet() quietFilter {
 	o := s.o
-	q := quietFilter{avoidFrom: s.sight, farTries: s.neutralTries}
+	q := quietFilter{avoidFrom: s.shields(), farTries: s.neutralTries}
+	q.sight = s.sight &^ q.avoidFrom
 	if o.Tries != nil {
 		q.avoidFrom |= s.pinLines
 		q.avoidTo |= s.pinLines
@@ -276,6 +281,24 @@ func (s *screen) quiet() quietFilter {
 	return q
 }
 
+// shields returns the men our king sees that stand alone between it and an
+// enemy slider of their line's kind: leaving, they discover a check.
+func (s *screen) shields() game.Bitboard {
+	k := s.king
+	if k == game.NoSquare {
+		return 0
+	}
+	var out game.Bitboard
+	snipers := s.straightRays&s.straight | s.diagonalRays&s.diagonal
+	for x := snipers; x != 0; {
+		b := game.Between(k, x.PopFirst()) & s.occ
+		if b != 0 && b&(b-1) == 0 {
+			out |= b
+		}
+	}
+	return out & s.sight
+}
+
 // quietMan appends to kept the moves consistent with a quiet message of
 // the man on from to the squares of targets (each four promotions when
 // promotes), in order, and returns it.
@@ -301,6 +324,9 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 	judged := targets
 	if fromBit&q.avoidFrom == 0 {
 		judged = targets & q.avoidTo
+		if fromBit&q.sight != 0 {
+			judged |= targets & game.Line(s.king, from)
+		}
 		if fromBit&s.allLines != 0 {
 			judged |= targets & q.lineReach
 		} else {
