@@ -36,6 +36,7 @@ type Controller struct {
 	checkSets []game.Bitboard
 	current   ViewModel
 	floor     float64 // Options.Floor, resolved
+	temper    float64 // Options.Temper, resolved
 	// autoWorkers is set when Options left Workers to the controller.
 	autoWorkers bool
 	// Timing of the latest update: B1 (belief and rules) and B2 (sampler).
@@ -78,8 +79,11 @@ type Options struct {
 	// BeliefOnly skips B2: probabilities are then uniform over the B1 sets.
 	BeliefOnly bool
 	// Floor is the share of each class's probability spread evenly over
-	// its B1 squares (DefaultFloor when 0; none when negative).
+	// its B1 squares (FloorFor the capacity when 0; none when negative).
 	Floor float64
+	// Temper is the power the enemy king's B2 probabilities are raised to
+	// before the floor (DefaultTemper when 0; none when negative).
+	Temper float64
 	// Purpose is the share, 0 to 1, of the purposeful opponent model in
 	// B2's weights of the enemy's moves (boards/opponent.go); 0 weighs every
 	// legal move equally.
@@ -100,9 +104,15 @@ func NewAmong(side game.Color, rules referee.Ruleset, starts []game.Position, op
 		opt.Capacity = DefaultCapacity
 	}
 	if opt.Floor == 0 {
-		opt.Floor = DefaultFloor
+		opt.Floor = FloorFor(opt.Capacity)
 	}
-	c := &Controller{front: newFront(side, rules, starts), floor: opt.Floor, autoWorkers: opt.Workers <= 0}
+	switch {
+	case opt.Temper == 0:
+		opt.Temper = DefaultTemper
+	case opt.Temper < 0:
+		opt.Temper = 1
+	}
+	c := &Controller{front: newFront(side, rules, starts), floor: opt.Floor, temper: opt.Temper, autoWorkers: opt.Workers <= 0}
 	c.belief = belief.New(&starts[0], side)
 	for i := 1; i < len(starts); i++ {
 		c.belief.Widen(&starts[i])

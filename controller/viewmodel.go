@@ -74,7 +74,9 @@ func (c *Controller) refresh() {
 		v.Probability, v.FromB1, v.Boards = c.current.Probability, c.current.FromB1, c.current.Boards
 		v.Pending = len(c.deferred)
 	case c.sampler != nil && c.sampler.Boards() > 0:
-		v.Probability = floored(c.sampler.Probabilities(), c.belief.Possible, c.belief.Max, c.floor)
+		p := c.sampler.Probabilities()
+		p[game.King] = tempered(p[game.King], c.temper)
+		v.Probability = floored(p, c.belief.Possible, c.belief.Max, c.floor)
 		v.Boards = c.sampler.Distinct()
 	default:
 		v.Probability = UniformOver(c.belief.Possible, c.belief.Max)

@@ -225,10 +225,10 @@ type quietFilter struct {
 	// sight holds the squares our king sees of men that shield no enemy
 	// slider: such a man leaving discovers no check, but landing further
 	// along the same line from our king it may check itself.
-	sight game.Bitboard
-	lineReach          game.Bitboard // reached with lineReach, a move leaving or reaching allLines is judged alone
-	checkZone          game.Bitboard // squares where the man arriving may check
-	tries              bool          // the message announces our pawn tries
+	sight     game.Bitboard
+	lineReach game.Bitboard // reached with lineReach, a move leaving or reaching allLines is judged alone
+	checkZone game.Bitboard // squares where the man arriving may check
+	tries     bool          // the message announces our pawn tries
 	// With counted tries (a number, or yes or no), toCount[k] holds the
 	// squares k of our unpinned pawns attack.
 	counted  bool

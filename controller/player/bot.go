@@ -98,7 +98,7 @@ func New(opt Options) *Bot {
 // games).
 func capacityFor(d time.Duration) int {
 	if d >= 50*time.Millisecond {
-		return controller.DefaultCapacity
+		return controller.PlayerCapacity
 	}
 	return 1024
 }
