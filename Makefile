@@ -6,17 +6,38 @@ DEBS := libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev \
 GO ?= go
 BIN := bin/krieg
 
-.PHONY: run test bench fuzz deps build peers
+.PHONY: run test lint cross tree bench fuzz deps build peers
 
 run: build
 	./$(BIN)
 
 # The window tests (package sprites) open a real window: xvfb-run gives them
 # a display when the machine has none.
-test: deps
+test: deps tree lint cross
 	$(GO) vet ./...
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -count=1 ./...
 	$(GO) test -count=1 -race -run Async ./controller
+
+# staticcheck at a pinned version, fetched through the Go module proxy on first use.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
+lint:
+	$(GO) run $(STATICCHECK) ./...
+
+# The ports nobody builds day to day, so that they never rot: every program
+# for Windows without cgo, and everything but kriegd's server for the browser
+# (js/wasm; kriegd's SQLite does not build there).
+WASM_PKGS = $(shell $(GO) list ./... | grep -v -e /cmd/kriegd -e /server)
+cross:
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build ./...
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_PKGS)
+
+# The tree speaks for itself: no path of one machine, no diary of the work
+# (a work session and its number), no link out of the repository to the specs' old home. The
+# brackets keep these patterns from matching this Makefile.
+TREE_BANNED := /wor[k]/|/roo[t]/|/hom[e]/|/User[s]/|\.\.[/]shared|share[d]/(docs|fixtures|seeds)|[Ss]essio[n]s? [0-9]
+tree:
+	@if grep -rnIE --exclude-dir=.git --exclude=.git --exclude-dir=bin -e '$(TREE_BANNED)' .; then \
+		echo "tree: the lines above name a machine path, a work session or a link outside the repository"; exit 1; fi
 
 bench: deps
 	$(GO) test -run '^$$' -bench 'PerftVsStockfish' -benchtime 1x ./game
@@ -39,10 +60,12 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSession -fuzztime 20s ./server
 
 # The outside bots (kriegspiel.org's house bots and ks-game's referee) for
-# `krieg match --black peer:darkboard-mcts`: built into $(KRIEG_PEERS) (default
-# ~/.cache/krieg/peers) from local copies of their sources, never into git.
-# See the README, "Playing outside bots".
-PEER_DEBS := python3 python3-requests
+# `krieg match --black peer:darkboard-mcts`: cloned or fetched at their pinned
+# commits (lab/peer/sources.txt; PEER_SRC=<dir> uses local copies instead)
+# into $(KRIEG_PEERS) (default ~/.cache/krieg/peers), never into git; and
+# krieg's Darkboard adapter, when Darkboard's classes are there. See the
+# README, "Playing outside bots", and docs/player.md, "Playing Darkboard".
+PEER_DEBS := python3 python3-requests git default-jdk-headless
 peers:
 	@$(MAKE) --no-print-directory deps DEBS="$(PEER_DEBS)"
 	sh lab/peer/build.sh

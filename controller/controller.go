@@ -5,7 +5,7 @@
 // It never sees the enemy's men; the board only draws what it returns.
 //
 // Three layers, each a package of its own, meet here:
-//   - jkrieg: the token rules R1-R10 of DEDUCTION.md, from the latest messages;
+//   - jkrieg: the token rules R1-R10 of docs/deduction.md, from the latest messages;
 //   - belief: B1, per-class sets of possible squares carried across the
 //     game, always sound;
 //   - boards: B2, weighted complete boards consistent with everything heard,

@@ -6,7 +6,7 @@ import (
 	"github.com/krieg/krieg/game/referee"
 )
 
-// Target is the attempt preview (rule B4 of DEDUCTION.md) of one square a
+// Target is the attempt preview (rule B4 of docs/deduction.md) of one square a
 // picked-up man could be tried on.
 type Target struct {
 	To   game.Square

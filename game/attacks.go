@@ -154,7 +154,8 @@ func findMagic(s Square, dirs [][2]int, offset uint32, rng *xorshift) magic {
 	m := magic{mask: mask, shift: uint8(64 - n), offset: offset}
 	used := make([]int, 1<<n)
 	for epoch := 1; ; epoch++ {
-		m.factor = rng.next() & rng.next() & rng.next()
+		a, b, c := rng.next(), rng.next(), rng.next() // a sparse candidate: the AND of three draws
+		m.factor = a & b & c
 		ok := true
 		for i, sub := range subsets {
 			idx := m.index(sub)

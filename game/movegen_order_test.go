@@ -7,9 +7,9 @@ import (
 )
 
 // legalOrderDigest is the FNV-64a digest of every LegalMoves list, in order,
-// over the positions orderPositions visits. It was recorded from the
-// generator before the speed work of session 8: the order is part of
-// LegalMoves' contract, since seeded players and samplers pick moves by index.
+// over the positions orderPositions visits. The order is part of
+// LegalMoves' contract, since seeded players and samplers pick moves by index,
+// so a faster generator must keep it.
 const legalOrderDigest = 0x486143455c1f7a12
 
 // orderPositions plays seeded random games from the perft positions and calls

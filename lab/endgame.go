@@ -12,9 +12,9 @@ import (
 )
 
 // Endgames are the materials krieg endgame plays: the bot's king and queen,
-// king and rook, or king and pawn against a lone king, and the queen or rook
-// with a pawn beside it.
-var Endgames = []string{"kqk", "krk", "kpk", "kqpk", "krpk"}
+// king and rook, or king and pawn against a lone king, the queen or rook
+// with a pawn beside it, and bishop and knight.
+var Endgames = []string{"kqk", "krk", "kpk", "kqpk", "krpk", "kbnk"}
 
 // endgameMen are the strong side's men besides its king, by material.
 var endgameMen = map[string][]game.PieceType{
@@ -23,6 +23,7 @@ var endgameMen = map[string][]game.PieceType{
 	"kpk":  {game.Pawn},
 	"kqpk": {game.Queen, game.Pawn},
 	"krpk": {game.Rook, game.Pawn},
+	"kbnk": {game.Bishop, game.Knight},
 }
 
 // EndgamePlyCap is the number of plies within which the bot must mate.

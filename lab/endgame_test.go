@@ -15,7 +15,7 @@ import (
 func TestRandomEndgame(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	want := map[string][]game.PieceType{"kqk": {game.Queen}, "krk": {game.Rook}, "kpk": {game.Pawn},
-		"kqpk": {game.Queen, game.Pawn}, "krpk": {game.Rook, game.Pawn}}
+		"kqpk": {game.Queen, game.Pawn}, "krpk": {game.Rook, game.Pawn}, "kbnk": {game.Bishop, game.Knight}}
 	for _, material := range Endgames {
 		for i := 0; i < 50; i++ {
 			p, err := RandomEndgame(material, rng)
@@ -65,7 +65,7 @@ func TestEndgameSeries(t *testing.T) {
 
 // TestEndgameKRK: the belief-level sweep mates the omniscient defender in
 // most rook studies (the old board-by-board average managed about three in
-// four; the README's 200-study figures are the measure, this a guard).
+// four; docs/measurements.md's 200-study figures are the measure, this a guard).
 func TestEndgameKRK(t *testing.T) {
 	r, err := Endgame(EndgameOptions{Material: "krk", Games: 20, Seed: 11, Defender: "cheat",
 		MoveTime: 20 * time.Millisecond, Rules: referee.Wild16}, nil)

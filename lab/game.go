@@ -1,5 +1,5 @@
-// Package lab measures the deduction engine the way DEDUCTION.md
-// asks: games with the truth known to the harness (between random
+// Package lab measures the deduction engine the way docs/deduction.md
+// describes: games with the truth known to the harness (between random
 // attempters, computer players, or replayed from records), a controller for
 // each player fed every entry it hears, and after every ply soundness,
 // sharpness, calibration, honesty, boards held and speed.

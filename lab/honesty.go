@@ -8,7 +8,7 @@ import (
 	"github.com/krieg/krieg/game"
 )
 
-// Honesty is what a user acts on (DEDUCTION.md, "honesty"): does the board
+// Honesty is what a user acts on (docs/deduction.md): does the board
 // ever show "nothing here" where an enemy man stands, and do its regions and
 // probabilities mean what they say.
 type Honesty struct {

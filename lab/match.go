@@ -22,7 +22,7 @@ type Player interface {
 
 // PlayerNames are the players a match may pit against each other; the
 // outside bots (peer.Names, as "peer:random") need `make peers`.
-var PlayerNames = []string{"bot", "random", "cheat", "peer:random", "peer:darkboard-mcts"}
+var PlayerNames = []string{"bot", "random", "cheat", "peer:random", "peer:darkboard-mcts", "peer:" + peer.DarkboardName}
 
 // peerPrefix marks an outside bot's name: "peer:darkboard-mcts".
 const peerPrefix = "peer:"
@@ -172,14 +172,31 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 		var umpire referee.Umpire = ref
 		var checked *peer.Game
 		if driver != nil {
-			g, err := driver.NewGame(ref, s, strings.TrimPrefix(peerName(opt.White), peerPrefix), strings.TrimPrefix(peerName(opt.Black), peerPrefix))
+			g, err := driver.NewGame(ref, s, pythonPeer(opt.White), pythonPeer(opt.Black))
 			if err != nil {
 				return r, fmt.Errorf("lab: game %d: %w", n+1, err)
 			}
 			umpire, checked = g, g
 		}
 		var players [2]Player
+		var darkboards []*peer.Darkboard
+		closeDarkboards := func() {
+			for _, d := range darkboards {
+				d.Close()
+			}
+		}
 		for c, name := range names {
+			if checked != nil && name == peerPrefix+peer.DarkboardName {
+				cfg := opt.Peers
+				d, err := peer.NewDarkboard(cfg, game.Color(c))
+				if err != nil {
+					closeDarkboards()
+					return r, fmt.Errorf("lab: game %d: %w", n+1, err)
+				}
+				darkboards = append(darkboards, d)
+				players[c] = d
+				continue
+			}
 			if checked != nil && strings.HasPrefix(name, peerPrefix) {
 				players[c] = peer.NewPlayer(checked, game.Color(c))
 				continue
@@ -201,6 +218,7 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 			answers := players[side].Turn(u)
 			if checked != nil && checked.Err() != nil {
 				if !errors.Is(checked.Err(), peer.ErrDisagree) {
+					closeDarkboards()
 					return r, fmt.Errorf("lab: game %d: %w", n+1, checked.Err())
 				}
 				r.Void++
@@ -213,10 +231,25 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 				turn -= checked.Checking() - checking // the harness's time, not the player's
 			}
 			r.turnTimes(side).add(turn, n+1, ref.Plies(), opt.MoveTime)
+			if d, ok := players[side].(*peer.Darkboard); ok {
+				if d.Err() != nil {
+					closeDarkboards()
+					return r, fmt.Errorf("lab: game %d: %w", n+1, d.Err())
+				}
+				if d.Resigned {
+					if err := ref.Resign(side); err != nil {
+						closeDarkboards()
+						return r, fmt.Errorf("lab: game %d: %w", n+1, err)
+					}
+					break
+				}
+			}
 			if len(answers) == 0 {
+				closeDarkboards()
 				return r, fmt.Errorf("lab: game %d: %s made no attempt at ply %d", n+1, names[side], ref.Plies())
 			}
 		}
+		closeDarkboards()
 		if void {
 			continue
 		}
@@ -225,9 +258,9 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 		res := ref.Result()
 		r.Endings[string(res.Reason)]++
 		switch res.Score {
-		case "1-0":
+		case game.WhiteWins:
 			r.WhiteWins++
-		case "0-1":
+		case game.BlackWins:
 			r.BlackWins++
 		default:
 			r.Draws++
@@ -246,12 +279,14 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 	return r, nil
 }
 
-// peerName is name when it names an outside bot, else "".
-func peerName(name string) string {
-	if strings.HasPrefix(name, peerPrefix) {
-		return name
+// pythonPeer is the driver's name for the outside bot name names ("random"
+// for "peer:random"), or "" when name is not one the driver runs
+// (krieg's own players, and Darkboard, which runs in a process of its own).
+func pythonPeer(name string) string {
+	if !strings.HasPrefix(name, peerPrefix) || name == peerPrefix+peer.DarkboardName {
+		return ""
 	}
-	return ""
+	return strings.TrimPrefix(name, peerPrefix)
 }
 
 // clocked is the umpire as one turn's clock sees it: it notes when each

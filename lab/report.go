@@ -11,8 +11,8 @@ import (
 	"github.com/krieg/krieg/game"
 )
 
-// Report holds the measurements over a run; the JSON keys are documented in
-// the README.
+// Report holds the measurements over a run (docs/deduction.md says what
+// each means).
 type Report struct {
 	Rules    string  `json:"rules"`
 	Games    int     `json:"games"`
@@ -24,6 +24,7 @@ type Report struct {
 	// Players are the players of the games: "random", "bot", "mixed", or
 	// "pgn" for recorded games (Records names their files).
 	Players  string   `json:"players"`
+	Side     string   `json:"side,omitempty"`     // the only side measured (Options.Side), when one was
 	MoveTime string   `json:"movetime,omitempty"` // the bot's budget per move, when a bot played
 	Records  []string `json:"records,omitempty"`
 	Plies    int      `json:"plies"`    // completed moves over all games
@@ -129,6 +130,7 @@ type tally struct {
 	loglossB2, logU  float64
 	boardsSum        float64
 	b1Times, b2Times []time.Duration
+	only             *game.Color // when set, the only side measured
 	mu               sync.Mutex
 }
 
@@ -150,6 +152,9 @@ func (t *tally) observe(p *Ply) {
 	defer t.mu.Unlock()
 	t.r.Plies++
 	for _, c := range [2]game.Color{game.White, game.Black} {
+		if t.only != nil && *t.only != c {
+			continue
+		}
 		ctl := p.Players[c]
 		for _, tm := range p.Timings[c] {
 			t.r.Messages++

@@ -44,6 +44,10 @@ type Options struct {
 	// are then ignored. RecordNames name them in the report.
 	Records     []*record.Record
 	RecordNames []string
+	// Side, when "white" or "black", measures that player's controller
+	// only (the other side's still runs): with recorded games against an
+	// outside program, the belief of the player who faced it. "" measures both.
+	Side string
 }
 
 // DefaultMoveTime is the bot's budget per move in a run that leaves it zero.
@@ -92,6 +96,17 @@ func Run(opt Options) (Report, error) {
 		return Report{}, err
 	}
 	t := newTally()
+	switch opt.Side {
+	case "":
+	case "white", "black":
+		c := game.White
+		if opt.Side == "black" {
+			c = game.Black
+		}
+		t.only = &c
+	default:
+		return Report{}, fmt.Errorf("lab: unknown side %q (want white or black)", opt.Side)
+	}
 	pv := &previewTally{}
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -127,6 +142,7 @@ func Run(opt Options) (Report, error) {
 	if len(opt.Records) > 0 {
 		r.Players, r.Seed, r.Records = "pgn", 0, opt.RecordNames
 	}
+	r.Side = opt.Side
 	return r, nil
 }
 

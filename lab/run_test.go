@@ -87,3 +87,22 @@ func run(t *testing.T, opt Options) Report {
 	}
 	return r
 }
+
+// TestSideMeasuresOnePlayer checks that Options.Side measures one player's
+// controller: half the player-plies of both.
+func TestSideMeasuresOnePlayer(t *testing.T) {
+	both, err := Run(Options{Games: 2, Seed: 3, Rules: referee.Wild16, Start: game.Start(), Capacity: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	white, err := Run(Options{Games: 2, Seed: 3, Rules: referee.Wild16, Start: game.Start(), Capacity: 64, Side: "white"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if white.Plies != both.Plies || 2*white.Measured != both.Measured || white.Side != "white" {
+		t.Errorf("white only: %d plies, %d measured, side %q; both: %d plies, %d measured", white.Plies, white.Measured, white.Side, both.Plies, both.Measured)
+	}
+	if _, err := Run(Options{Games: 1, Side: "green", Rules: referee.Wild16, Start: game.Start()}); err == nil {
+		t.Error("side green accepted")
+	}
+}

@@ -6,11 +6,13 @@ import (
 	"text/tabwriter"
 )
 
-// WriteTable prints the report as the table the README quotes.
+// WriteTable prints the report as a table for people to read.
 func (r Report) WriteTable(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	p := func(format string, args ...any) { fmt.Fprintf(tw, format+"\n", args...) }
 	switch {
+	case r.Players == "pgn" && r.Side != "":
+		p("krieg eval: %d recorded games, rules %s, %d boards per player, %s's belief only", r.Games, r.Rules, r.Capacity, r.Side)
 	case r.Players == "pgn":
 		p("krieg eval: %d recorded games, rules %s, %d boards per player", r.Games, r.Rules, r.Capacity)
 	case r.MoveTime != "":

@@ -8,7 +8,7 @@ import (
 	"github.com/krieg/krieg/game"
 )
 
-// traceLine is one line of a belief trace (documented in the README): the
+// traceLine is one line of a belief trace (`krieg selfplay --trace`): the
 // B1 sets of one player after one ply, each as 16 hex digits of a 64-bit set
 // in which bit i (a1 = 0, b1 = 1, ..., h8 = 63) is on where an enemy man of
 // that class may stand.

@@ -3,6 +3,7 @@ package server
 import (
 	"time"
 
+	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -63,8 +64,7 @@ func (m *match) flagIfDown() bool {
 	if m.left(int(side), time.Now()) > 0 {
 		return false
 	}
-	score := map[bool]string{true: "0-1", false: "1-0"}[side == 0]
-	m.end(referee.Result{Score: score, Reason: referee.ReasonTime})
+	m.end(referee.Result{Score: game.WinFor(side.Other()), Reason: referee.ReasonTime})
 	return true
 }
 

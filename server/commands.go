@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/server/store"
 )
@@ -130,9 +131,9 @@ func (m *match) command(c *conn, verb string) {
 		other := &m.offers[us.Other()]
 		agreed := (verb == "draw" && other.draw) || (verb == "abort" && other.abort)
 		if agreed {
-			reason, score := referee.ReasonAgreement, "1/2-1/2"
+			reason, score := referee.ReasonAgreement, game.Draw
 			if verb == "abort" {
-				reason, score = referee.ReasonAborted, "*"
+				reason, score = referee.ReasonAborted, game.Unfinished
 			}
 			m.end(referee.Result{Score: score, Reason: reason})
 			return

@@ -33,7 +33,7 @@ func (m *match) end(r referee.Result) {
 	}
 	code := resultCodes[r.Reason]
 	if r.Reason == referee.ReasonDisconnect {
-		code = map[bool]string{true: "WQ", false: "BQ"}[r.Score == "0-1"]
+		code = map[bool]string{true: "WQ", false: "BQ"}[r.Score == game.BlackWins]
 	}
 	if code == "" {
 		code = "Adj"
@@ -65,7 +65,7 @@ func (m *match) save(r referee.Result) {
 		return
 	}
 	rec.Result = r.Score
-	rec.SetTag("Result", r.Score)
+	rec.SetTag("Result", string(r.Score))
 	rec.SetTag("Termination", string(r.Reason))
 	if r.Reason == referee.ReasonAborted {
 		return // an aborted game has no result to keep
@@ -77,14 +77,14 @@ func (m *match) save(r referee.Result) {
 	}
 	ratings := map[string]rating.Rating{}
 	if m.rated && w.registered && b.registered {
-		sw := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[r.Score]
+		sw := r.Score.Points(game.White)
 		ratings[w.name] = rating.Update(w.rating, b.rating, sw)
 		ratings[b.name] = rating.Update(b.rating, w.rating, 1-sw)
 	}
 	ctx, cancel := m.s.ctx()
 	defer cancel()
 	err = m.s.cfg.Store.FinishGame(ctx, store.Game{ID: m.id, White: w.name, Black: b.name, Rules: m.rules.Name,
-		Result: r.Score, Reason: string(r.Reason), Rated: m.rated, Plies: m.ref.Plies(), Path: path, Ended: time.Now()}, ratings)
+		Result: string(r.Score), Reason: string(r.Reason), Rated: m.rated, Plies: m.ref.Plies(), Path: path, Ended: time.Now()}, ratings)
 	if err != nil {
 		m.s.cfg.Logf("kriegd: game %d: %v", m.number, err)
 	}
@@ -126,7 +126,7 @@ func (m *match) dropped(c *conn) {
 		m.s.mu.Lock()
 		defer m.s.mu.Unlock()
 		if st.c == nil && !m.over {
-			m.end(referee.Result{Score: map[bool]string{true: "0-1", false: "1-0"}[color == game.White], Reason: referee.ReasonDisconnect})
+			m.end(referee.Result{Score: game.WinFor(color.Other()), Reason: referee.ReasonDisconnect})
 		}
 	})
 }

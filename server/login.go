@@ -15,7 +15,7 @@ import (
 // namePattern is what a handle may look like.
 var namePattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{1,15}$`)
 
-// Login failure codes of datagram 69 (ICC.md).
+// Login failure codes of datagram 69 (docs/protocols.md).
 const (
 	loginPassword = 5  // registered name: send the password
 	loginBad      = 11 // invalid password
@@ -161,7 +161,7 @@ func HashPassword(password string) (string, error) {
 // ValidName reports why name cannot be a registered handle, or nil.
 func ValidName(name string) error {
 	if !namePattern.MatchString(name) || strings.HasPrefix(strings.ToLower(name), "guest") {
-		return fmt.Errorf("%q is not a valid name: 2 to 16 letters, digits, - or _, starting with a letter, not guest...", name)
+		return fmt.Errorf("%q is not a valid name: 2 to 16 letters, digits, - or _, starting with a letter, not starting with guest", name)
 	}
 	return nil
 }

@@ -1,5 +1,5 @@
 // Package server is kriegd, the Kriegspiel umpire: it speaks the part of
-// ICC's protocol that ../shared/docs/ICC.md describes, so that krieg's ICC
+// ICC's protocol that docs/protocols.md describes, so that krieg's ICC
 // driver (the window, the console) and any ICC client play on it. Games are
 // umpired by game/referee under any of its rulesets, each player hears only
 // what the ruleset lets them hear, and finished games are saved as extended

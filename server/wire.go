@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// The bytes of ICC's level-1 and level-2 framing (../shared/docs/ICC.md).
+// The bytes of ICC's level-1 and level-2 framing (docs/protocols.md).
 const (
 	ctrlY = "\x19"
 	// unitOpen and unitClose bracket the output of one command.
@@ -14,7 +14,7 @@ const (
 	dgOpen, dgClose = ctrlY + "(", ctrlY + ")"
 )
 
-// Command numbers of level-1 units (ICC.md).
+// Command numbers of level-1 units (docs/protocols.md).
 const (
 	cmdServer  = 0
 	cmdIllegal = 1

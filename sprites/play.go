@@ -105,9 +105,7 @@ func (p *play) event(a *App, ev net.Event) {
 
 // say adds a line to the console.
 func (p *play) say(line string) {
-	for _, l := range strings.Split(strings.TrimRight(line, "\n"), "\n") {
-		p.console = append(p.console, l)
-	}
+	p.console = append(p.console, strings.Split(strings.TrimRight(line, "\n"), "\n")...)
 	if n := len(p.console); n > consoleLines {
 		p.console = p.console[n-consoleLines:]
 	}

@@ -28,12 +28,13 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	temper := fs.Float64("temper", 0, "power the king's B2 probabilities are raised to before the floor (0: the default, 0.95; negative: none)")
 	purpose := fs.Float64("purpose", 0, "share, 0 to 1, of the purposeful opponent model in B2's weights of the enemy's moves (0: every legal move equally likely)")
 	plot := fs.String("plot", "", "also draw the reliability diagram as a PNG to this file")
+	side := fs.String("side", "", "measure only this player's belief, white or black (e.g. the side that faced an outside program in --pgn games)")
 	rules, start, err := g.parse(fs, args)
 	if err != nil {
 		return err
 	}
 	opt := lab.Options{Games: g.games, Seed: g.seed, Rules: rules, Start: start,
-		Capacity: *capacity, Parallel: *parallel, Players: *players, MoveTime: *moveTime, Floor: *floor, Temper: *temper, Purpose: *purpose}
+		Capacity: *capacity, Parallel: *parallel, Players: *players, MoveTime: *moveTime, Floor: *floor, Temper: *temper, Purpose: *purpose, Side: *side}
 	if len(pgn) > 0 {
 		if opt.Records, opt.RecordNames, err = readRecords(append(pgn, fs.Args()...)); err != nil {
 			return err

@@ -71,14 +71,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 2
 }
 
-func runHelp(_ []string, _ io.Reader, stdout, _ io.Writer) error {
-	fmt.Fprintln(stdout, "krieg: Kriegspiel client, referee and assistant\n\nSubcommands:")
-	for _, c := range commands {
-		fmt.Fprintf(stdout, "  %-9s %s\n", c.name, c.summary)
-	}
-	return nil
-}
-
 // newFlags returns a flag set that reports errors instead of exiting.
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("krieg "+name, flag.ContinueOnError)

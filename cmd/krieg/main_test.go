@@ -111,3 +111,27 @@ func TestPlayCommand(t *testing.T) {
 		t.Errorf("unknown command: exit %d; want 2", code)
 	}
 }
+
+// TestHelpEveryCommand: every subcommand has details, and krieg help CMD
+// prints them with its flags.
+func TestHelpEveryCommand(t *testing.T) {
+	for _, c := range commands {
+		if details[c.name] == "" {
+			t.Errorf("%s has no details for krieg help", c.name)
+			continue
+		}
+		code, out, errOut := krieg(t, "", "help", c.name)
+		if code != 0 || !strings.Contains(out, strings.TrimSpace(details[c.name])) || errOut != "" {
+			t.Errorf("help %s: exit %d, stdout %q, stderr %q", c.name, code, out, errOut)
+		}
+		if c.name != "help" && c.name != "icc-dump" && !strings.Contains(out, "  -") {
+			t.Errorf("help %s lists no flags: %q", c.name, out)
+		}
+	}
+	if code, _, errOut := krieg(t, "", "help", "nosuch"); code != 2 || !strings.Contains(errOut, "nosuch") {
+		t.Errorf("help nosuch: exit %d, %q; want a usage error", code, errOut)
+	}
+	if code, out, _ := krieg(t, "", "help"); code != 0 || !strings.Contains(out, "krieg help CMD") {
+		t.Errorf("help: exit %d, %q", code, out)
+	}
+}

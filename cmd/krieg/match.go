@@ -14,8 +14,8 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("match", stderr)
 	var g seriesFlags
 	g.register(fs, 10, "number of games")
-	white := fs.String("white", "bot", "White's player: bot, random, cheat (sees the whole board), peer:random or peer:darkboard-mcts (outside bots; make peers)")
-	black := fs.String("black", "random", "Black's player: bot, random, cheat, peer:random or peer:darkboard-mcts")
+	white := fs.String("white", "bot", "White's player: bot, random, cheat (sees the whole board), peer:random, peer:darkboard-mcts or peer:darkboard (outside bots; make peers)")
+	black := fs.String("black", "random", "Black's player: bot, random, cheat, peer:random, peer:darkboard-mcts or peer:darkboard")
 	movetime := fs.Duration("movetime", player.DefaultMoveTime, "the bot's time budget per move (and peer:darkboard-mcts's search budget)")
 	peek := fs.Float64("peek", 0, "a measurement, not play: the bot sees the true board at this weight (0 to 1) beside its belief")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")

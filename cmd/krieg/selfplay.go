@@ -55,7 +55,7 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			}
 		}
 		res := ref.Result()
-		scores[res.Score+" "+string(res.Reason)]++
+		scores[string(res.Score)+" "+string(res.Reason)]++
 		fmt.Fprintf(stdout, "game %d: %s (%s) after %d plies\n", i+1, res.Score, res.Reason, ref.Plies())
 		if err := saveGame(*out, "krieg selfplay", i, ref, "random", "random", g.seed); err != nil {
 			return err

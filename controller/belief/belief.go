@@ -1,4 +1,4 @@
-// Package belief is rule B1 of DEDUCTION.md: per enemy class, the set of
+// Package belief is rule B1 of docs/deduction.md: per enemy class, the set of
 // squares where such a man may stand, carried across the whole game from
 // every message heard (Observation), and always sound: it never excludes a
 // square where a real enemy man stands.
@@ -16,7 +16,7 @@ var Classes = [...]game.PieceType{game.King, game.Queen, game.Rook, game.Bishop,
 // promotionTypes are the classes a pawn may become.
 var promotionTypes = [...]game.PieceType{game.Queen, game.Rook, game.Bishop, game.Knight}
 
-// Belief is rule B1 of DEDUCTION.md: for every enemy piece class, the set of
+// Belief is rule B1 of docs/deduction.md: for every enemy piece class, the set of
 // squares where a man of that class may stand, carried across the whole game
 // and always sound (it never excludes a square where such a man really is).
 // Men promoted from pawns are in every class they may have become.

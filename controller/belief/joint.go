@@ -121,7 +121,7 @@ func (b *Belief) jointCapture(kings game.Bitboard, s game.Square) {
 }
 
 // jointWitness uses our refused attempt with witness squares w (see
-// witnessSquares; path and attack are its parts, ksq our king's square after
+// witnessParts; path and attack are its parts, ksq our king's square after
 // the attempt): with the king on a square k that does not witness it, some
 // other man must, and the king on k hides the attacks from behind it; a king
 // square where none can is ruled out, and when only one class can and it has

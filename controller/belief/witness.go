@@ -9,21 +9,11 @@ import "github.com/krieg/krieg/game"
 // single man, the man stands where it would witness: the enemy king, which
 // random and careless attempts most often bump into, is found that way.
 
-// witnessSquares returns, for each enemy class, the squares from which a man
-// of that class alone would make our attempt m illegal: on its path (for a
-// pawn push, also its target), or attacking our king after the move along
-// lines through our men only. own holds our men before the move.
-func witnessSquares(own *game.Position, m game.Move, us game.Color) [game.King + 1]game.Bitboard {
-	path, attack, _ := witnessParts(own, m, us)
-	var out [game.King + 1]game.Bitboard
-	for _, t := range Classes {
-		out[t] = path | attack[t]
-	}
-	return out
-}
-
-// witnessParts returns the two parts of witnessSquares: the attempt's path,
-// and per class the squares attacking our king after the move, on square k.
+// witnessParts returns, for each enemy class, the squares from which a man
+// of that class alone would make our attempt m illegal, in two parts: the
+// attempt's path (for a pawn push, also its target), and per class the
+// squares attacking our king after the move, on square k, along lines
+// through our men only. own holds our men before the move.
 func witnessParts(own *game.Position, m game.Move, us game.Color) (path game.Bitboard, attack [game.King + 1]game.Bitboard, k game.Square) {
 	switch own.At(m.From()).Type() {
 	case game.Pawn:

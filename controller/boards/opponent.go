@@ -16,8 +16,8 @@ import (
 // the rest evenly.
 //
 // It scores a move on the true board, which a Kriegspiel player does not
-// see: measured against the computer player (README, "Calibration"), it made
-// B2 worse, not better, so controllers leave it off unless asked.
+// see; measured against the computer player it made B2's calibration
+// worse, so controllers leave it off unless asked (docs/deduction.md).
 
 // purposeScale turns a move's score (in pawns) into a weight.
 const purposeScale = 0.7

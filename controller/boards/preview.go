@@ -3,7 +3,7 @@ package boards
 import "github.com/krieg/krieg/game"
 
 // Estimate is what the boards say about one attempt of ours (rule B4 of
-// DEDUCTION.md, the attempt preview), each a weighted share of the boards:
+// docs/deduction.md, the attempt preview), each a weighted share of the boards:
 //   - Accept: the move is legal there, so the referee would play it;
 //   - Capture: it is legal and takes an enemy man (en passant included),
 //     so Capture ≤ Accept;

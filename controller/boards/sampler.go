@@ -1,4 +1,4 @@
-// Package boards is rule B2 of DEDUCTION.md: a weighted set of complete
+// Package boards is rule B2 of docs/deduction.md: a weighted set of complete
 // hidden boards consistent with everything one player has heard, refreshed
 // after every message, giving per-square probabilities for each enemy class.
 package boards
@@ -13,7 +13,7 @@ import (
 	"github.com/krieg/krieg/game/referee"
 )
 
-// Sampler is rule B2 of DEDUCTION.md: a weighted set of complete hidden
+// Sampler is rule B2 of docs/deduction.md: a weighted set of complete hidden
 // boards, each consistent with everything the player has heard, refreshed
 // after every message. Our attempts filter the boards (a board survives when
 // the referee would have answered the same there); the enemy's unseen move

@@ -1,4 +1,4 @@
-// Package jkrieg holds the token rules R1-R10 of DEDUCTION.md, the JKrieg
+// Package jkrieg holds the token rules R1-R10 of docs/deduction.md, the JKrieg
 // thesis' rules plus the ones it left out: each reads only the latest
 // messages and our own men. Rule R1 spreads pawn tries over their targets
 // (TryTargets, TryOpacity), R2 fades capture tokens (Fades), R3-R6 place the

@@ -1,5 +1,6 @@
-// Package player is the computer player: the artificial player of seed 003
-// grown into a whole-game player. It plays only from its own view, through
+// Package player is the computer player: the KPK player of Ciancarini, Dalla
+// Libera and Maran's "A Rational Approach to Kriegspiel" grown into a
+// whole-game player (docs/player.md). It plays only from its own view, through
 // referee.Umpire like a human through a Communicator, and never reads the
 // referee's board (but when a measurement makes it peek: peek.go).
 //
@@ -89,13 +90,10 @@ func New(opt Options) *Bot {
 	return &Bot{opt: opt, rng: rand.New(rand.NewPCG(opt.Seed, 0x626f74))}
 }
 
-// capacityFor picks how many boards the belief holds for a move budget: the
-// belief is refreshed after every answer, so a budget under blitz's 50 ms
-// keeps fewer. Down to 50 ms the bot keeps the full belief: with 1024 boards
-// its Berkeley blitz games against bot-random fell back to B1 five times a
-// game (2.4 % of messages), with 4096 0.7 times, and each fallback rebuilds
-// boards that forget the history (the stalemates and lost kings of those
-// games).
+// capacityFor picks how many boards the belief holds for a move budget:
+// the belief is refreshed after every answer, so a budget under blitz's
+// 50 ms keeps fewer, while 50 ms and more keep the full belief because a
+// smaller one falls back to B1 more often and forgets the game's history.
 func capacityFor(d time.Duration) int {
 	if d >= 50*time.Millisecond {
 		return controller.PlayerCapacity

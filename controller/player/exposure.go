@@ -18,11 +18,9 @@ import (
 // nearly every move.
 
 // exposure is what a candidate that leaves such a mate open costs: enough
-// to turn the bot from a move that is otherwise about as good (in the lost
-// game the mating move and the defences were 0.002 apart), not so much that
-// it stops the king from walking. A/B on 200 games against random (seed 6,
-// a busy machine): 0 gave 196-3-1, 0.03 gave 196-4-0, 0.1 gave 191-9-0
-// with longer games.
+// to turn the bot from a move that is otherwise about as good, not so much
+// that it stops the king from walking (chosen by matches against the
+// random attempter; see docs/player.md).
 const exposure = 0.03
 
 // mateThreats are the enemy classes whose lone mates are looked for.

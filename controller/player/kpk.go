@@ -12,7 +12,8 @@ import (
 //
 // The bot asks it about its own hypotheses (each board it believes possible),
 // never about the true board: averaged over the belief's king squares it is
-// seed 003's rule of the square over the Wave set, made exact.
+// the rule of the square over the Wave set of Ciancarini, Dalla Libera and
+// Maran's "A Rational Approach to Kriegspiel", made exact.
 
 // kpk status values.
 const (

@@ -23,9 +23,8 @@ import (
 // fails on some boards only sends the king back a few.
 
 // How a lone-king belief is judged, in plies to mate: the worst distance to
-// mate over the king's squares plus a price per square (tuned on 100 KRK
-// studies each of seeds 1 and 5 against the cheat; the mean distance in
-// place of or beside the worst did worse; seed 9 was held out):
+// mate over the king's squares plus a price per square, tuned on KRK
+// studies against the cheat (`krieg endgame krk`, docs/measurements.md):
 const (
 	loneSquare  = 3.0   // plies charged per square the king may stand on
 	lonePly     = 2.0   // plies charged for a move that neither mates nor is refused
@@ -50,12 +49,10 @@ type loneOutcome struct {
 }
 
 // loneEnding reports whether own (our men) is a king, one rook and maybe
-// pawns, and every board's enemy has only its king. (With a queen the
-// board-by-board average already mates 99.5 % of studies, and a little
-// faster.) The pawns are not pushed on purpose (a push is worth a waiting
-// move): the rook mates sooner than a pawn queens, and the tables know no
-// pawns (in a blitz game the bot, a rook and a pawn on a7 against a bare
-// king, judged board by board, never mated).
+// pawns, and every board's enemy has only its king; with a queen the
+// board-by-board average already mates. The pawns are not pushed on
+// purpose: the rook mates sooner than a pawn queens, and the tables know no
+// pawns.
 func loneEnding(own *game.Position, boards []controller.Board) bool {
 	us := own.Turn()
 	rook := own.Pieces(us, game.Rook)

@@ -6,12 +6,9 @@ import (
 )
 
 // Peeking is a measurement, not play: Options.Peek shows the bot the true
-// board, which it then weighs beside its belief at Options.PeekWeight. It
-// answers how much of the bot's loss to a player who sees comes from what
-// it does not know: against the omniscient cheat (Wild 16, 1 s, 400 games,
-// docs/measurements.md) the bot scored 6.6 % of the points, 8.5 % with the
-// true board at weight 0.03, 12.2 % at 0.1, 22.4 % at 0.3 and 50 % seeing
-// it alone. No command but `krieg match --peek` sets it.
+// board, which it then weighs beside its belief at Options.PeekWeight, to
+// tell how much of its loss to a player who sees comes from what it does
+// not know (docs/measurements.md). No command but `krieg match --peek` sets it.
 
 // peeked returns boards with truth added at weight w (0 < w ≤ 1) and the
 // others scaled by 1-w, so that the weights still sum to one; w = 1 leaves

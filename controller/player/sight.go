@@ -7,25 +7,15 @@ import (
 	"github.com/krieg/krieg/game/referee"
 )
 
-// The deduction engine weighs the enemy's moves evenly by default: right
-// for a player who cannot see our men, and overconfident against one who
-// can, who takes what we leave hanging and keeps its own men out of reach
-// (the omniscient test opponent; the JKrieg thesis's ICC bot). So the bot
-// holds the chance that the enemy sees, as log odds from a sceptical prior,
-// moved by two kinds of evidence:
-//   - B2's Bayes factor between the purposeful opponent model and the
-//     uniform one for every enemy move heard (boards.Sampler.Evidence): the
-//     captures of what was hanging, and the quiet moves where captures were
-//     open;
-//   - where the rules let us hear the enemy's refused attempts (not Wild
-//     16), its turns: once the men have met (the first capture or check
-//     heard; before it a blind player is seldom refused either), each turn
-//     without a refusal multiplies the odds by 1/blindClean, and a refusal
-//     sets the chance to zero for the rest of the game, for a player who
-//     sees is never refused.
-// That chance is the share of the purposeful opponent model in B2's weights
-// of the enemy's moves (boards/opponent.go), and the weight static gives
-// our loose men (loose.go).
+// The deduction engine weighs the enemy's moves evenly, which is right
+// against a player who cannot see our men and overconfident against one
+// who can, so the bot holds the chance that the enemy sees, as log odds
+// from a sceptical prior moved by what it hears: B2's Bayes factor between
+// the purposeful and the uniform opponent model for every enemy move, and,
+// where the rules let us hear the enemy's refused attempts, its turns with
+// and without a refusal once the men have met. That chance weighs the
+// purposeful model in B2 (boards/opponent.go) and our loose men (loose.go).
+// See docs/player.md.
 
 // prior is the log odds that an enemy sees before anything is heard: on
 // the sites people play Kriegspiel on, players are blind, so about 1 in 8.

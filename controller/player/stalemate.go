@@ -7,30 +7,16 @@ import (
 	"github.com/krieg/krieg/game"
 )
 
-// The boards can all miss the true position. In a game against the random
-// attempter none of them held the enemy king on h1 behind its own pawn on
-// h2, and the bot, a rook, bishop and knight up, played the quiet Nd8 with
-// its rook on g8 taking g1 and g2 from that king: stalemate. So, when the
-// bot is winning, each candidate is also judged against the sound sets and
-// the floored probabilities: on every square B1 allows the enemy king, would
-// a king there be out of check and have no free square to step to (each
-// attacked by our men, or one an enemy pawn may stand on)? The probability
-// of the king on those squares, times the share of boards on which the enemy
-// cannot move any other man after the move (in another game the bot's bishop
-// took the last piece, a knight, and left the king on e3 no square and its
-// pawns blocked), is the chance the move stalemates. The stalemate throws
-// the win away, so the candidate keeps its value only on the rest: its score
-// is scaled by one minus that chance.
+// The boards can all miss the true position, and a stalemate throws a won
+// game away, so while the bot is winning each candidate's score is scaled
+// by one minus the chance that it leaves the enemy king no move, judged on
+// the squares B1 allows the king as well as on the boards (see
+// docs/player.md).
 //
-// Berkeley's referee names no man we capture, and the boards can keep one
-// that is gone: in two blitz stalemates against bot-random, 96 and 98 % of
-// the boards still gave the enemy a rook or a knight already taken, and put
-// its king far from where it stood. So while B1 admits a make-up of the
-// enemy's men with no piece, the boards where it cannot move another man
-// count for at least piecesDoubt. A half, where session 14 had a quarter:
-// the boards that keep a phantom piece keep its pawns astray too, and with
-// a quarter the recorded stalemates were chosen more often (README,
-// "Session 15").
+// piecesDoubt is the least share of the boards counted as leaving the enemy
+// no man to move while B1 admits it may have no piece left, because the
+// boards can keep a piece alive that a capture the referee did not name
+// (Berkeley) has already taken.
 const piecesDoubt = 0.5
 
 // riskOf is the chance of a stalemate given the king's frozen mass. B1's
@@ -50,15 +36,9 @@ func riskOf(frozen float64, v *controller.ViewModel, mob mobility) float64 {
 
 // fewMenDoubt is the least share of the boards on which the enemy is taken
 // to have no man to move but its king, while it has at most fewMen men
-// besides its king: a half for each, so 1/2 with one man and 1/16 with four.
-// The boards keep the enemy's last men free where they are blocked or
-// pinned: in a Berkeley blitz game the bot's queen pinned a bishop to its
-// king on h1 (90 % on the boards) with the king's pawns blocked, while the
-// boards let a pawn move on 98 to 100 % of their weight; in another the
-// bot's rook took a pawn on h2 and blocked the last one, on h3, of a king it
-// had boxed in, which most boards put on another file; in a third (Berkeley, 1 s) the bot's rook
-// took a checking pawn, leaving two blocked, and the boards, which put the
-// king on its square at 9 to 15 %, let a pawn move on 93 to 100 %.
+// besides its king: a half for each, so 1/2 with one man and 1/16 with four,
+// because the boards tend to leave the enemy's last men free where they are
+// in fact blocked or pinned.
 func fewMenDoubt(n int) float64 {
 	n = max(n, 0)
 	if n > fewMen {
@@ -161,15 +141,10 @@ func (t tally) share() mobility {
 
 // mobileShare is the enemy's mobility after our move m, on the boards whose
 // king then stands on one of the squares at (those the move freezes), or on
-// all the boards when none has it there. A piece pinned to its king, or pawns
-// blocked, leave it no man to move: two Berkeley blitz stalemates against
-// bot-random came from a bishop, and a rook and a pawn, pinned by the bot's
-// queen and rook, which counting the enemy's pieces took for free men. A
-// pinned man stands next to the king, so the boards that put the king
-// elsewhere say little about it: over the recorded stalemates, weighing only
-// the boards with the king on a frozen square chose the stalemating move
-// less often (README, "Session 15"). With no board on which m is legal it
-// reports no mobility, and the charge rests on B1's squares alone.
+// all the boards when none has it there: a man pinned to its king stands
+// next to it, so boards that put the king elsewhere say little about it.
+// With no board on which m is legal it reports no mobility, and the charge
+// rests on B1's squares alone.
 func mobileShare(boards []controller.Board, m game.Move, at game.Bitboard) mobility {
 	var buf [game.MaxMoves]game.Move
 	var all, there tally
@@ -235,17 +210,13 @@ func penalizeStalemates(own *game.Position, cands []choice, v *controller.ViewMo
 
 // A capture that leaves the enemy no man to move but its king stalemates it
 // wherever that king has no square left, and there the boards' own guess of
-// the king is least to be trusted: in a game against the random attempter
-// the bot's queen took a checking rook, White's last piece, with the king
-// boxed in on b2, which the boards held at 1 to 40 %, by the belief's
-// seed. So for such a capture the king's frozen mass is at least the share
-// of the squares B1 allows it that the capture freezes, as if it stood on
-// each of them alike. Replayed with ten belief seeds, that capture came
-// first twice before, never after (TestRecordedStalemates). The same floor
-// holds for every move while the enemy has one to fewMen men besides its
-// king, where fewMenDoubt already doubts the boards' word on their freedom;
-// a lone king (none) is left to the boards' own guess, since with no other
-// man every board already counts it bare.
+// the king is least to be trusted. So for such a capture the king's frozen
+// mass is at least the share of the squares B1 allows it that the capture
+// freezes, as if it stood on each of them alike. The same floor holds for
+// every move while the enemy has one to fewMen men besides its king; a lone
+// king is left to the boards' own guess, since with no other man every
+// board already counts it bare. TestRecordedStalemates replays the games
+// that call for it.
 
 // captures reports whether m takes an enemy man on some board where it is legal.
 func captures(boards []controller.Board, m game.Move) bool {

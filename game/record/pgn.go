@@ -125,9 +125,8 @@ func (s *scanner) movetext(rec *Record) error {
 			}
 			tok := s.text[s.pos:end]
 			s.pos = end
-			switch tok {
-			case "1-0", "0-1", "1/2-1/2", "*":
-				rec.Result = tok
+			if score, err := game.ParseScore(tok); err == nil {
+				rec.Result = score
 				s.skipSpace()
 				if s.pos < len(s.text) {
 					return s.errorf("text after the result token")
@@ -214,9 +213,9 @@ func Write(w io.Writer, rec *Record) error {
 	}
 	result := rec.Result
 	if result == "" {
-		result = "*"
+		result = game.Unfinished
 	}
-	bw.WriteString(result + "\n")
+	bw.WriteString(string(result) + "\n")
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("record: writing: %w", err)
 	}

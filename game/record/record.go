@@ -1,7 +1,7 @@
 // Package record reads and writes Kriegspiel game records in Darkboard's
 // extended PGN: after every move one comment {(X<sq>,C<letters>,P<n>:failed
 // attempts)} holding what the referee announced and the illegal attempts the
-// mover made first (shared/fixtures/games/SOURCE.md). Information other
+// mover made first (docs/protocols.md, "Game records"). Information other
 // rulesets announce travels in a second comment, {krieg: ...}, and a Rules
 // tag; readers of the plain format skip both.
 package record
@@ -36,7 +36,7 @@ type Ply struct {
 type Record struct {
 	Tags   []Tag
 	Plies  []Ply
-	Result string // "1-0", "0-1", "1/2-1/2" or "*"
+	Result game.Score
 }
 
 // Tag returns the value of tag key, or "".

@@ -40,10 +40,10 @@ func TestDarkboardGameChecks(t *testing.T) {
 	}
 	ref, _ := Replay(rec, referee.Wild16, nil)
 	if res := ref.Result(); res == nil || res.Reason != referee.ReasonStalemate {
-		t.Errorf("final result %+v; want the stalemate SOURCE.md describes", res)
+		t.Errorf("final result %+v; want the stalemate testdata/games/SOURCE.md describes", res)
 	}
 	if fen := ref.Position().FEN(); fen != "3k1K2/3P4/6q1/8/8/8/6r1/8 w - - 3 75" {
-		t.Errorf("final FEN %s; want SOURCE.md's", fen)
+		t.Errorf("final FEN %s; want testdata/games/SOURCE.md's", fen)
 	}
 }
 
@@ -104,7 +104,7 @@ func TestDarkboardGameAgainstPliesJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	if failedSeen != 37 {
-		t.Errorf("%d failed attempts; SOURCE.md counts 37", failedSeen)
+		t.Errorf("%d failed attempts; testdata/games/SOURCE.md counts 37", failedSeen)
 	}
 }
 

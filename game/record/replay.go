@@ -192,6 +192,6 @@ func FromReferee(ref *referee.Referee, tags []Tag) (*Record, error) {
 		rec.Result = res.Score
 		rec.SetTag("Termination", string(res.Reason))
 	}
-	rec.SetTag("Result", rec.Result)
+	rec.SetTag("Result", string(rec.Result))
 	return rec, nil
 }

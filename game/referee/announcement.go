@@ -108,22 +108,14 @@ const (
 	ReasonOther        Reason = "other" // a server's reason this program does not know
 )
 
-// Result is the end of a game: Score is "1-0", "0-1" or "1/2-1/2".
+// Result is the end of a game.
 type Result struct {
-	Score  string `json:"score"`
-	Reason Reason `json:"reason"`
+	Score  game.Score `json:"score"`
+	Reason Reason     `json:"reason"`
 }
 
 // Winner returns the winning side; ok is false for a draw.
-func (r Result) Winner() (c game.Color, ok bool) {
-	switch r.Score {
-	case "1-0":
-		return game.White, true
-	case "0-1":
-		return game.Black, true
-	}
-	return game.White, false
-}
+func (r Result) Winner() (c game.Color, ok bool) { return r.Score.Winner() }
 
 // Tries is pawn-try information for the side to move; which fields mean
 // something depends on the ruleset's TryStyle.

@@ -3,7 +3,7 @@ package referee
 import "github.com/krieg/krieg/game"
 
 // ClassifyCheck returns the direction of a check on a king on king by a man of
-// type t on from (RULES.md section 0): knight, rank, file, or the long or short
+// type t on from (docs/rules.md, "Checks"): knight, rank, file, or the long or short
 // diagonal through the king's square. Pawn checks are diagonal checks.
 func ClassifyCheck(king, from game.Square, t game.PieceType) CheckKind {
 	switch {

@@ -6,8 +6,8 @@ import (
 	"github.com/krieg/krieg/game"
 )
 
-// The scenarios of shared/docs/RULES-EDGE-CASES.md (kriegspiel.org's ks-game
-// test suite, described there in words), rewritten as our own table: each row
+// The edge cases of docs/rules.md (the behaviour kriegspiel.org's referee,
+// ks-game, asserts in its tests), as our own table: each row
 // is a ruleset, a start FEN and attempts with the answer each must get.
 
 const (
@@ -22,7 +22,7 @@ const (
 type step struct{ try, want string }
 
 type edgeCase struct {
-	id    string // the item in RULES-EDGE-CASES.md
+	id    string // the item in docs/rules.md, "Edge cases"
 	rules Ruleset
 	fen   string
 	steps []step

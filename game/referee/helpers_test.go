@@ -53,7 +53,7 @@ func summary(a Answer) string {
 		parts = append(parts, "promoted")
 	}
 	if a.Result != nil {
-		parts = append(parts, "#"+a.Result.Score+":"+string(a.Result.Reason))
+		parts = append(parts, "#"+string(a.Result.Score)+":"+string(a.Result.Reason))
 	}
 	return strings.Join(parts, " ")
 }

@@ -220,11 +220,7 @@ func (r *Referee) Resign(c game.Color) error {
 	if r.result != nil {
 		return ErrGameOver
 	}
-	score := "1-0"
-	if c == game.White {
-		score = "0-1"
-	}
-	r.result = &Result{Score: score, Reason: ReasonResignation}
+	r.result = &Result{Score: game.WinFor(c.Other()), Reason: ReasonResignation}
 	r.record(Entry{Mover: c, Resigned: true, Verdict: Finished,
 		Said: []Announcement{{Kind: KindGameOver, To: Everyone, Side: c, Result: *r.result}}})
 	return nil
@@ -394,10 +390,7 @@ func (r *Referee) accept(m game.Move, mover game.Color) Answer {
 
 // endOf decides whether the game is over in p, mover having just moved.
 func (r *Referee) endOf(p *game.Position, mover game.Color) *Result {
-	win := "1-0"
-	if mover == game.Black {
-		win = "0-1"
-	}
+	win := game.WinFor(mover)
 	switch p.Status() {
 	case game.Checkmate:
 		return &Result{Score: win, Reason: ReasonCheckmate}
@@ -405,13 +398,13 @@ func (r *Referee) endOf(p *game.Position, mover game.Color) *Result {
 		if r.rules.StalemateLoses {
 			return &Result{Score: win, Reason: ReasonStalemate}
 		}
-		return &Result{Score: "1/2-1/2", Reason: ReasonStalemate}
+		return &Result{Score: game.Draw, Reason: ReasonStalemate}
 	}
 	if p.InsufficientMaterial() {
-		return &Result{Score: "1/2-1/2", Reason: ReasonInsufficient}
+		return &Result{Score: game.Draw, Reason: ReasonInsufficient}
 	}
 	if r.rules.PlyCap > 0 && r.plies >= r.rules.PlyCap {
-		return &Result{Score: "1/2-1/2", Reason: ReasonPlyCap}
+		return &Result{Score: game.Draw, Reason: ReasonPlyCap}
 	}
 	return nil
 }

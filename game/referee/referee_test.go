@@ -166,7 +166,7 @@ func TestMaterialSummary(t *testing.T) {
 }
 
 func TestWild16Wording(t *testing.T) {
-	// ICC's words (shared/docs/ICC.md): one line per announcement after 1.e4 d5 2.exd5.
+	// ICC's words (docs/protocols.md): one line per announcement after 1.e4 d5 2.exd5.
 	r := newRef(t, Wild16, startFEN)
 	var lines []string
 	for _, m := range []string{"e2e4", "d7d5", "e4d5", "e7e6", "f1b5", "e8e7", "g1g3"} {

@@ -2,7 +2,7 @@
 // answers each attempt by the rules of a Ruleset, and says who hears what.
 //
 // One engine serves every ruleset; a Ruleset value is data that picks the
-// announcement and refusal policies (see ../../../shared/docs/RULES.md).
+// announcement and refusal policies (docs/rules.md describes each ruleset).
 package referee
 
 import (
@@ -80,7 +80,7 @@ type Ruleset struct {
 // real game, short enough to end self-play between random players.
 const DefaultPlyCap = 2000
 
-// The built-in rulesets (RULES.md sections 1-5 and 8).
+// The built-in rulesets (docs/rules.md).
 var (
 	Wild16 = Ruleset{Name: "wild16", Title: "Wild 16 (ICC)", Tries: TriesCount, CaptureKind: true, PawnCaptureNeedsTry: true,
 		CheckDirection: true, Nonsense: NonsenseAsIllegal, Repeat: RepeatIllegal, PlyCap: DefaultPlyCap}
@@ -96,7 +96,7 @@ var (
 	RAND = Ruleset{Name: "rand", Title: "RAND", Tries: TriesSquares, CaptureKind: true, CheckDirection: true,
 		IllegalPublic: true, Nonsense: NonsensePublic, Repeat: RepeatNonsense, PawnCaptureNeedsTry: true,
 		PromotionAnnounced: true, StalemateLoses: true, PlyCap: DefaultPlyCap}
-	OpenTries = Ruleset{Name: "open", Title: "Open tries (seed 004)", Tries: TriesMoves, IllegalPublic: true,
+	OpenTries = Ruleset{Name: "open", Title: "Open tries", Tries: TriesMoves, IllegalPublic: true,
 		Nonsense: NonsenseAsIllegal, Repeat: RepeatRefused, QueenOnly: true, PlyCap: DefaultPlyCap}
 )
 

@@ -153,5 +153,5 @@ func resultText(r Result) string {
 	case ReasonResignation:
 		return "Resignation" + who
 	}
-	return r.Score
+	return string(r.Score)
 }

@@ -119,7 +119,7 @@ func (g *Game) checkAnswer(m game.Move, askAny bool, a referee.Answer) {
 		req["tries"] = a.Tries.Count
 	}
 	if a.Result != nil {
-		req["result"] = a.Result.Score + " " + string(a.Result.Reason)
+		req["result"] = string(a.Result.Score) + " " + string(a.Result.Reason)
 	}
 	what := "Any?"
 	if !askAny {

@@ -1,6 +1,9 @@
 package icc
 
-import "github.com/krieg/krieg/game/referee"
+import (
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
 
 // resultReasons maps datagram 16's result codes (formats.txt) to the
 // referee's reasons.
@@ -31,10 +34,9 @@ func resultOf(code, score string) referee.Result {
 	if !ok {
 		reason = referee.ReasonOther
 	}
-	switch score {
-	case "1-0", "0-1", "1/2-1/2":
-	default:
-		score = "*"
+	s, err := game.ParseScore(score)
+	if err != nil {
+		s = game.Unfinished
 	}
-	return referee.Result{Score: score, Reason: reason}
+	return referee.Result{Score: s, Reason: reason}
 }

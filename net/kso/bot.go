@@ -172,7 +172,7 @@ func (b *BotLoop) play(ctx context.Context, g GameMetadata) error {
 		b.seats[g.GameID] = bs
 	}
 	bs.seat.ctx = ctx
-	if bs.ready && g.Turn != nil && *g.Turn != colorName(bs.seat.view.Side) {
+	if bs.ready && g.Turn != nil && *g.Turn != ColorName(bs.seat.view.Side) {
 		return nil // not our turn: no state read needed
 	}
 	if err := bs.seat.Refresh(); err != nil {
@@ -291,13 +291,6 @@ func (b *BotLoop) join(ctx context.Context) {
 		b.opt.Log(fmt.Sprintf("joined %s's %s game %s", g.CreatedBy, g.RuleVariant, g.GameCode))
 		return
 	}
-}
-
-func colorName(c game.Color) string {
-	if c == game.Black {
-		return "black"
-	}
-	return "white"
 }
 
 // Register registers a bot and writes its token to path with mode 0600

@@ -1,5 +1,5 @@
 // Package kso is the Communicator over kriegspiel.org's HTTP API
-// (../shared/docs/KRIEGSPIEL-ORG.md): a person logs in with the site's own
+// (docs/protocols.md, "kriegspiel.org"): a person logs in with the site's own
 // login (a session cookie kept in memory), a bot with its API token, and
 // games are played through plain JSON requests, with the game's
 // Server-Sent Events stream saying when to read the state again and polling

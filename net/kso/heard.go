@@ -102,13 +102,13 @@ func seconds(s float64) time.Duration {
 
 // ResultOf reads the site's result.
 func ResultOf(r GameResult) (referee.Result, error) {
-	score := "1/2-1/2"
+	score := game.Draw
 	if r.Winner != nil {
 		switch *r.Winner {
 		case "white":
-			score = "1-0"
+			score = game.WhiteWins
 		case "black":
-			score = "0-1"
+			score = game.BlackWins
 		default:
 			return referee.Result{}, fmt.Errorf("kso: result with winner %q", clip(*r.Winner))
 		}
@@ -362,13 +362,13 @@ var checkTexts = map[string]referee.CheckKind{
 }
 
 var endTexts = map[string]referee.Result{
-	"Checkmate — White wins":            {Score: "1-0", Reason: referee.ReasonCheckmate},
-	"Checkmate — Black wins":            {Score: "0-1", Reason: referee.ReasonCheckmate},
-	"Stalemate — White wins":            {Score: "1-0", Reason: referee.ReasonStalemate},
-	"Stalemate — Black wins":            {Score: "0-1", Reason: referee.ReasonStalemate},
-	"Draw by stalemate":                 {Score: "1/2-1/2", Reason: referee.ReasonStalemate},
-	"Draw by insufficient material":     {Score: "1/2-1/2", Reason: referee.ReasonInsufficient},
-	"Draw by too many reversible moves": {Score: "1/2-1/2", Reason: referee.ReasonFiftyMoves},
+	"Checkmate — White wins":            {Score: game.WhiteWins, Reason: referee.ReasonCheckmate},
+	"Checkmate — Black wins":            {Score: game.BlackWins, Reason: referee.ReasonCheckmate},
+	"Stalemate — White wins":            {Score: game.WhiteWins, Reason: referee.ReasonStalemate},
+	"Stalemate — Black wins":            {Score: game.BlackWins, Reason: referee.ReasonStalemate},
+	"Draw by stalemate":                 {Score: game.Draw, Reason: referee.ReasonStalemate},
+	"Draw by insufficient material":     {Score: game.Draw, Reason: referee.ReasonInsufficient},
+	"Draw by too many reversible moves": {Score: game.Draw, Reason: referee.ReasonFiftyMoves},
 }
 
 // parseMoveMessages reads the texts of an accepted move into announcements,

@@ -59,7 +59,7 @@ func Record(tr Transcript, result GameResult, tags []record.Tag) (*record.Record
 		return nil, fmt.Errorf("kso: %w", err)
 	}
 	rec.Result = res.Score
-	rec.SetTag("Result", res.Score)
+	rec.SetTag("Result", string(res.Score))
 	rec.SetTag("Termination", string(res.Reason))
 	return rec, nil
 }

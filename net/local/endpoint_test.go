@@ -146,7 +146,7 @@ func TestCommands(t *testing.T) {
 		do    func(*Endpoint) error
 		kind  net.Kind
 		want  string // a word the problem text, or the result reason, contains
-		score string
+		score game.Score
 	}{
 		{"resign", game.White, func(e *Endpoint) error { return e.Do(net.Resign) }, net.KindEnded, "resignation", "0-1"},
 		{"abort before moving", game.White, func(e *Endpoint) error { return e.Do(net.Abort) }, net.KindEnded, "aborted", "*"},

@@ -45,7 +45,7 @@ func (g *session) record() (*record.Record, error) {
 	}
 	if res := g.result; res != nil {
 		rec.Result = res.Score
-		rec.SetTag("Result", res.Score)
+		rec.SetTag("Result", string(res.Score))
 	}
 	return rec, nil
 }

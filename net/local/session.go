@@ -202,12 +202,9 @@ func (g *session) checkFlags() bool {
 		return false
 	}
 	pos := g.ref.Position()
-	score := "1-0"
-	if side == game.White {
-		score = "0-1"
-	}
+	score := game.WinFor(side.Other())
 	if pos.CannotMate(side.Other()) {
-		score = "1/2-1/2"
+		score = game.Draw
 	}
 	g.finish(referee.Result{Score: score, Reason: referee.ReasonTime})
 	return true

@@ -143,7 +143,7 @@ type Panel struct {
 	// Copy PGN, Save as…).
 	Reviewable bool
 	// Prompt, when set, is a line being typed for a question ("Save as:
-	// /home/me/game.pgn"), shown with a cursor.
+	// ~/games/game.pgn"), shown with a cursor.
 	Prompt string
 }
 

@@ -31,7 +31,7 @@ func ReplayFrame(f *Frame, tl *timeline.Timeline, p int, side game.Color, reveal
 	f.Panel.Title = fmt.Sprintf("%s: %s vs %s, %s's view", tl.Rules.Title, nameOr(rec.Tag("White"), "White"), nameOr(rec.Tag("Black"), "Black"), side.Title())
 	f.Panel.Status = ""
 	if p == tl.Plies {
-		f.Panel.Status = "Result: " + rec.Result
+		f.Panel.Status = "Result: " + string(rec.Result)
 		if v.Result != nil {
 			f.Panel.Status = fmt.Sprintf("Result: %s (%s)", v.Result.Score, v.Result.Reason)
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"sort"
 	"strings"
 	"time"
 
@@ -65,13 +64,6 @@ func (s *Server) find(ref string) *fakeGame {
 	return nil
 }
 
-func colorName(c game.Color) string {
-	if c == game.Black {
-		return "black"
-	}
-	return "white"
-}
-
 func (g *fakeGame) colorOf(u *user) (game.Color, bool) {
 	for c := game.White; c <= game.Black; c++ {
 		if g.players[c] == u {
@@ -94,7 +86,7 @@ func (g *fakeGame) clock(now time.Time) kso.ClockState {
 	r := g.remaining(now)
 	c := kso.ClockState{WhiteRemaining: r[game.White].Seconds(), BlackRemaining: r[game.Black].Seconds()}
 	if g.active != nil {
-		n := colorName(*g.active)
+		n := kso.ColorName(*g.active)
 		c.ActiveColor = &n
 	}
 	return c
@@ -111,7 +103,7 @@ func (s *Server) checkTimeout(g *fakeGame, now time.Time) bool {
 		return false
 	}
 	g.rem, g.stamp, g.active = r, now, nil
-	w := colorName(side.Other())
+	w := kso.ColorName(side.Other())
 	g.result = &kso.GameResult{Winner: &w, Reason: "timeout"}
 	g.state, g.updated = "completed", now
 	s.publish(g)
@@ -174,7 +166,7 @@ func (g *fakeGame) turn() *string {
 	if g.state != "active" || g.ref == nil {
 		return nil
 	}
-	t := colorName(g.ref.ToMove())
+	t := kso.ColorName(g.ref.ToMove())
 	return &t
 }
 
@@ -187,7 +179,7 @@ func (g *fakeGame) finishFromReferee(now time.Time) {
 	g.state, g.active, g.updated = "completed", nil, now
 	r := kso.GameResult{Reason: siteReason(res.Reason)}
 	if w, ok := res.Winner(); ok {
-		n := colorName(w)
+		n := kso.ColorName(w)
 		r.Winner = &n
 	}
 	g.result = &r
@@ -273,7 +265,7 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request) {
 		g := s.order[i]
 		if g.state == "waiting" && g.reserved == nil {
 			out.Games = append(out.Games, kso.OpenGame{GameCode: g.code, RuleVariant: g.variant, CreatedBy: g.creator.name,
-				CreatedAt: g.created.UTC().Format(time.RFC3339Nano), AvailableColor: colorName(g.creatorColor.Other())})
+				CreatedAt: g.created.UTC().Format(time.RFC3339Nano), AvailableColor: kso.ColorName(g.creatorColor.Other())})
 		}
 	}
 	s.mu.Unlock()
@@ -380,7 +372,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	s.games[g.id] = g
 	s.order = append(s.order, g)
-	resp := kso.CreateGameResponse{GameID: g.id, GameCode: g.code, PlayAs: colorName(side), RuleVariant: g.variant, State: "waiting",
+	resp := kso.CreateGameResponse{GameID: g.id, GameCode: g.code, PlayAs: kso.ColorName(side), RuleVariant: g.variant, State: "waiting",
 		JoinURL: s.URL + "/join/" + g.code, OpponentType: g.oppType}
 	if bot != nil {
 		s.start(g, now)
@@ -428,7 +420,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 	side := g.creatorColor.Other()
 	g.players[side] = u
 	s.start(g, now)
-	writeJSON(w, http.StatusOK, kso.JoinGameResponse{GameID: g.id, GameCode: g.code, PlayAs: colorName(side), RuleVariant: g.variant,
+	writeJSON(w, http.StatusOK, kso.JoinGameResponse{GameID: g.id, GameCode: g.code, PlayAs: kso.ColorName(side), RuleVariant: g.variant,
 		State: "active", GameURL: s.URL + "/game/" + g.id})
 }
 
@@ -550,14 +542,14 @@ func (s *Server) attempt(g *fakeGame, c game.Color, m game.Move) kso.MoveRespons
 		s.checkTimeout(g, now)
 	}
 	s.publish(g)
-	resp := answerOf(g.rules, a)
+	resp := kso.AnswerOf(g.rules, a)
 	resp.Turn, resp.GameOver, resp.Clock = g.turnAfter(), g.state == "completed", g.clock(now)
 	return resp
 }
 
 // turnAfter is the turn a move response reports (the engine's, even when over).
 func (g *fakeGame) turnAfter() *string {
-	t := colorName(g.ref.ToMove())
+	t := kso.ColorName(g.ref.ToMove())
 	return &t
 }
 
@@ -587,7 +579,7 @@ func (s *Server) ask(g *fakeGame, c game.Color) kso.MoveResponse {
 	g.punch(c, false, now)
 	s.checkTimeout(g, now)
 	s.publish(g)
-	resp := answerOf(g.rules, a)
+	resp := kso.AnswerOf(g.rules, a)
 	has := a.Any
 	resp.HasAny = &has
 	resp.Turn, resp.GameOver, resp.Clock = g.turnAfter(), g.state == "completed", g.clock(now)
@@ -607,7 +599,7 @@ func (s *Server) resign(w http.ResponseWriter, r *http.Request) {
 	now := s.now()
 	g.rem = g.remaining(now)
 	_ = g.ref.Resign(c)
-	win := colorName(c.Other())
+	win := kso.ColorName(c.Other())
 	g.result = &kso.GameResult{Winner: &win, Reason: "resignation"}
 	g.state, g.active, g.updated = "completed", nil, now
 	s.publish(g)
@@ -708,7 +700,7 @@ func (s *Server) transcript(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := kso.Transcript{GameID: g.id, RuleVariant: g.variant, Moves: []kso.TranscriptMove{}}
-	vc := colorName(c)
+	vc := kso.ColorName(c)
 	out.ViewerColor = &vc
 	if g.ref != nil {
 		for _, e := range g.ref.Log() {
@@ -721,14 +713,14 @@ func (s *Server) transcript(w http.ResponseWriter, r *http.Request) {
 			// The backend shows every stored move's uci, the opponent's too,
 			// even while the game runs (_to_transcript_move); krieg reads the
 			// transcript only once a game is over.
-			t := kso.TranscriptMove{Ply: len(out.Moves) + 1, Color: colorName(e.Mover), QuestionType: "COMMON", MoveDone: e.Verdict == referee.Accepted}
+			t := kso.TranscriptMove{Ply: len(out.Moves) + 1, Color: kso.ColorName(e.Mover), QuestionType: "COMMON", MoveDone: e.Verdict == referee.Accepted}
 			if e.AskedAny {
 				t.QuestionType = "ASK_ANY"
 			} else {
 				u := e.Attempt.String()
 				t.UCI = &u
 			}
-			a := answerOf(g.rules, referee.Answer{Verdict: e.Verdict, Capture: game.NoSquare, Announcements: e.Said})
+			a := kso.AnswerOf(g.rules, referee.Answer{Verdict: e.Verdict, Capture: game.NoSquare, Announcements: e.Said})
 			t.Answer = kso.TranscriptAnswer{Main: a.Announcement, CaptureSquare: a.CaptureSquare, CapturedPieceAnnouncement: a.CapturedPieceAnnouncement,
 				Special: a.SpecialAnnouncement, Checks: a.Checks, NextTurnPawnTries: a.NextTurnPawnTries,
 				NextTurnHasPawnCapture: a.NextTurnHasPawnCapture, NextTurnPawnTrySquares: a.NextTurnPawnTrySquares}
@@ -802,16 +794,6 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 // Frame writes an event as the backend's _sse_frame does.
 func Frame(ev kso.GameEvent) string {
 	return "event: " + ev.Type + "\ndata: " + compactJSON(ev) + "\n\n"
-}
-
-// sortedUCI returns moves as sorted UCI strings.
-func sortedUCI(ms []game.Move) []string {
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = m.String()
-	}
-	sort.Strings(out)
-	return out
 }
 
 // Games returns the ids of the games on the site, oldest first.
