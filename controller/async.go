@@ -192,8 +192,9 @@ func (a *Async) Wait() ViewModel {
 	return v
 }
 
-// Close stops the deduction after the piece of work in hand, drops what
-// waits, and returns once its goroutine has ended.
+// Close stops the deduction: what waits is dropped, and its goroutine ends
+// after the piece of work in hand. It returns at once (a window leaving a
+// game does not wait for a refresh of many boards).
 func (a *Async) Close() {
 	a.mu.Lock()
 	a.closed = true
@@ -201,7 +202,6 @@ func (a *Async) Close() {
 	a.idle.Broadcast()
 	a.mu.Unlock()
 	a.signal()
-	<-a.done
 }
 
 // push queues a piece of work; it reports false after Close.

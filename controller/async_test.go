@@ -214,7 +214,8 @@ func TestAsyncPreview(t *testing.T) {
 }
 
 // TestAsyncRefusesAndCloses: an entry that cannot follow is refused at once
-// and changes nothing; after Close every entry is refused.
+// and changes nothing; after Close the deduction's goroutine ends and every
+// entry is refused.
 func TestAsyncRefusesAndCloses(t *testing.T) {
 	entries := heardGame(1)
 	async := NewAsync(New(game.White, referee.Wild16, game.Start(), Options{Capacity: 64, Seed: 1}))
@@ -238,6 +239,7 @@ func TestAsyncRefusesAndCloses(t *testing.T) {
 		t.Error("an attempt judged possible on the enemy's move")
 	}
 	async.Close()
+	<-async.done // the deduction's goroutine ends
 	if _, err := async.Observe(entries[moved+1]); !errors.Is(err, ErrClosed) {
 		t.Errorf("after Close: %v, want ErrClosed", err)
 	}
