@@ -2,7 +2,7 @@
 # Both install the Debian packages the project needs (as root, or with sudo) first.
 
 DEBS := libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev \
-        libxxf86vm-dev libasound2-dev libx11-dev pkg-config xvfb stockfish postgresql
+        libxxf86vm-dev libasound2-dev libx11-dev pkg-config xvfb xdotool stockfish postgresql
 GO ?= go
 BIN := bin/krieg
 
@@ -45,8 +45,10 @@ bench: deps
 	$(GO) test -run '^$$' -bench 'BeliefLatency' -benchtime 200x ./controller
 	$(GO) test -run '^$$' -bench 'JKrieg' -benchtime 400x ./controller/jkrieg
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'Frame|EventToDraw' -benchtime 300x ./sprites
+	$(GO) test -run '^$$' -bench 'LoginBesideGuessers' -benchtime 1000x ./server
 
-# A short fuzzing pass over every parser (seed corpora live in each package's testdata/fuzz).
+# A short fuzzing pass over every parser and over kriegd served in memory
+# (seed corpora live in each package's testdata/fuzz).
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParseFEN -fuzztime 20s ./game
 	$(GO) test -run '^$$' -fuzz FuzzParseMove -fuzztime 20s ./game
@@ -57,7 +59,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzReadState -fuzztime 20s ./net/kso
 	$(GO) test -run '^$$' -fuzz FuzzReadFrames -fuzztime 20s ./net/kso
 	$(GO) test -run '^$$' -fuzz FuzzParseCommand -fuzztime 20s ./server
-	$(GO) test -run '^$$' -fuzz FuzzSession -fuzztime 20s ./server
+	$(GO) test -run '^$$' -fuzz '^FuzzLogin$$' -fuzztime 20s ./server
+	$(GO) test -run '^$$' -fuzz '^FuzzCommands$$' -fuzztime 20s ./server
 
 # The outside bots (kriegspiel.org's house bots and ks-game's referee) for
 # `krieg match --black peer:darkboard-mcts`: cloned or fetched at their pinned

@@ -311,5 +311,6 @@ func (a *Async) immediate(last *ViewModel) ViewModel {
 	v.Updating = true
 	d := deduced{within: ^ours, checkSets: f.checkRaw, king: v.Possible[game.King], kingRule: ^ours}
 	v.Tokens = f.tokens(&v, &d)
+	f.markTries(&v)
 	return v
 }

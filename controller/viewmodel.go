@@ -40,8 +40,14 @@ type ViewModel struct {
 	// is announced), never below 0.
 	EnemyMen   int
 	EnemyTries string // the enemy's latest pawn-try announcement
-	Log        []LogLine
-	Result     *referee.Result
+	// OwnTries is the referee's latest word on our pawn tries, this turn
+	// ("" when it said nothing); TryPawns are our pawns that may have one
+	// (a diagonal target where an enemy man may stand, or the pawns the
+	// ruleset names).
+	OwnTries string
+	TryPawns game.Bitboard
+	Log      []LogLine
+	Result   *referee.Result
 	// Checked is true while our king is in check (rule R3's latest message).
 	Checked bool
 	// Updating is true while the belief's part (Possible, MaxCount,
@@ -89,9 +95,52 @@ func (c *Controller) refresh() {
 		d.checkers = &checkers
 	}
 	v.Tokens = c.tokens(&v, &d)
+	c.markTries(&v)
 	v.Changes = diffTokens(c.current.Tokens, v.Tokens)
 	c.current = v
 }
+
+// markTries sets the view model's word on our pawn tries and the pawns
+// that may have one, from its tokens.
+func (f *front) markTries(v *ViewModel) {
+	if f.ourTries != nil { // our move ends the turn the words were for
+		v.OwnTries, v.TryPawns = f.triesMsg, f.tryPawns(v)
+	}
+}
+
+// tryPawns returns our pawns that may capture this turn, as far as the
+// referee's latest word on our tries shows (none when it said none): those
+// the ruleset names, else those with a diagonal target whose pawn-try
+// token (rule R1) is at least tryLikely opaque.
+func (f *front) tryPawns(v *ViewModel) game.Bitboard {
+	if f.ourTries == nil || f.triesKnown() <= 0 {
+		return 0
+	}
+	var out game.Bitboard
+	if len(f.ourTries.Squares) > 0 {
+		for _, s := range f.ourTries.Squares {
+			out |= s.Bit()
+		}
+		return out
+	}
+	var likely game.Bitboard
+	for _, t := range v.Tokens {
+		if t.Reason.Rule == "R1" && t.Opacity >= tryLikely {
+			likely |= t.Square.Bit()
+		}
+	}
+	for x := f.own.Pieces(f.side, game.Pawn); x != 0; {
+		p := x.PopFirst()
+		if game.PawnAttacks(f.side, p)&likely != 0 {
+			out |= p.Bit()
+		}
+	}
+	return out
+}
+
+// tryLikely is the chance of an enemy man on a pawn's diagonal target from
+// which the pawn is marked as one that may have a try.
+const tryLikely = 0.2
 
 // UniformOver spreads each class's bound on its count evenly over its
 // possible squares: the probabilities B1 alone supports.

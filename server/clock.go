@@ -5,6 +5,7 @@ import (
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net/icc/dg"
 )
 
 // The clock of the side to move runs from the first move on, through its
@@ -23,7 +24,7 @@ func (m *match) left(color int, now time.Time) time.Duration {
 // moved charges the mover (whose move the referee just accepted; it is now
 // the other side's turn) and adds the increment.
 func (m *match) moved() {
-	now := time.Now()
+	now := m.s.clock.Now()
 	mover := int(m.ref.ToMove().Other())
 	m.clock[mover] -= now.Sub(m.stamp)
 	m.clock[mover] += m.inc
@@ -38,12 +39,13 @@ func (m *match) armClock() {
 		return
 	}
 	side := int(m.ref.ToMove())
-	wait := m.left(side, time.Now())
-	m.timer = time.AfterFunc(wait+5*time.Millisecond, func() {
-		m.s.mu.Lock()
-		defer m.s.mu.Unlock()
-		m.flagIfDown()
-	})
+	wait := m.left(side, m.s.clock.Now())
+	m.timer = m.s.clock.AfterFunc(wait+5*time.Millisecond, m.s.safely("the flag timer", func() {
+		m.s.locked(func() error {
+			m.flagIfDown()
+			return nil
+		})
+	}))
 }
 
 // stopClock stops the flag timer.
@@ -61,7 +63,7 @@ func (m *match) flagIfDown() bool {
 		return false
 	}
 	side := m.ref.ToMove()
-	if m.left(int(side), time.Now()) > 0 {
+	if m.left(int(side), m.s.clock.Now()) > 0 {
 		return false
 	}
 	m.end(referee.Result{Score: game.WinFor(side.Other()), Reason: referee.ReasonTime})
@@ -70,14 +72,14 @@ func (m *match) flagIfDown() bool {
 
 // sendClocks sends both clocks (datagram 56) to the players and observers.
 func (m *match) sendClocks() {
-	now := time.Now()
+	now := m.s.clock.Now()
 	for _, c := range m.audience() {
 		for i, letter := range [2]string{"W", "B"} {
 			running := 0
 			if m.ticking && int(m.ref.ToMove()) == i {
 				running = 1
 			}
-			c.send(c.dg(dgMsec, m.number, letter, m.left(i, now).Milliseconds(), running))
+			c.send(c.dg(dg.Msec, m.number, letter, m.left(i, now).Milliseconds(), running))
 		}
 	}
 }

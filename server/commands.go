@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,13 +8,16 @@ import (
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
-	"github.com/krieg/krieg/server/store"
+	"github.com/krieg/krieg/net/icc/dg"
 )
 
 // do carries out one command of a logged-in user (under s.mu).
 func (c *conn) do(cmd Command) error {
 	s := c.s
 	g := s.playing(c)
+	if lobbyVerbs[cmd.Verb] && !c.allowLobby(s.clock.Now()) {
+		return nil
+	}
 	switch cmd.Verb {
 	case "quit":
 		c.sendText(cmdOther, "Goodbye.")
@@ -31,10 +33,10 @@ func (c *conn) do(cmd Command) error {
 		c.setLevel2(cmd.Rest)
 	case "move":
 		if g == nil {
-			c.unit(cmdIllegal, "You are not playing a game.\r\n"+c.dg(dgIllegalMove, 0, cmd.Args[0], 4))
+			c.unit(cmdIllegal, "You are not playing a game.\r\n"+c.dg(dg.IllegalMove, 0, cmd.Args[0], dg.IllegalNotYours))
 			return nil
 		}
-		if !c.allow(time.Now()) {
+		if !c.allow(s.clock.Now()) {
 			if !c.warned {
 				c.sendText(cmdIllegal, "Too many attempts: slow down (at most "+strconv.Itoa(int(s.cfg.Attempts))+" a second). Attempts are ignored until then.")
 				c.warned = true
@@ -42,7 +44,10 @@ func (c *conn) do(cmd Command) error {
 			return nil
 		}
 		if !g.flagIfDown() {
+			began := time.Now()
 			g.attempt(c, cmd.Args[0])
+			s.metrics.attempts.Inc()
+			s.metrics.attemptTime.Observe(time.Since(began).Seconds())
 		}
 	case "any":
 		if g == nil {
@@ -70,10 +75,6 @@ func (c *conn) do(cmd Command) error {
 		s.who(c)
 	case "games":
 		s.gamesCmd(c)
-	case "history":
-		s.history(c, cmd.Args)
-	case "finger":
-		s.finger(c, cmd.Args)
 	case "observe":
 		s.observe(c, cmd.Args)
 	case "unobserve":
@@ -87,8 +88,6 @@ func (c *conn) do(cmd Command) error {
 		s.tell(c, cmd.Rest)
 	case "say":
 		s.say(c, g, cmd.Rest)
-	case "register":
-		s.register(c, cmd.Args)
 	case "help":
 		c.sendText(cmdOther, "Commands: match NAME [min inc] [r|u] [w16|berkeley|berkeley-any|cincinnati|english|rand|open] [white|black], accept, decline, seek, unseek, play N,",
 			"e2e4 (a move), any, resign, draw, abort, flag, who, games, history [NAME], finger [NAME], observe N, unobserve, tell NAME TEXT, say TEXT, register PASSWORD, quit.")
@@ -109,9 +108,9 @@ func (c *conn) set2(args []string) {
 		return
 	}
 	c.dgs[n] = args[1] == "1"
-	c.send(datagram(dgSet2, n, args[1]))
-	if n == dgDummy && c.dgs[n] {
-		c.send(datagram(dgDummy))
+	c.send(datagram(dg.Set2, n, args[1]))
+	if n == dg.Dummy && c.dgs[n] {
+		c.send(datagram(dg.Dummy))
 	}
 }
 
@@ -150,7 +149,7 @@ func (m *match) command(c *conn, verb string) {
 		cmd := map[string]int{"draw": cmdDraw, "abort": cmdAbort}[verb]
 		c.sendText(cmd, "You offer to "+verb+".")
 		if them.c != nil {
-			them.c.send(them.c.dg(dgOffers, m.number, b(m.offers[0].draw), b(m.offers[1].draw), 0, 0, b(m.offers[0].abort), b(m.offers[1].abort), 0, 0) +
+			them.c.send(them.c.dg(dg.Offers, m.number, b(m.offers[0].draw), b(m.offers[1].draw), 0, 0, b(m.offers[0].abort), b(m.offers[1].abort), 0, 0) +
 				fmt.Sprintf("\r\n%s offers to %s. Type \"%s\" to agree.\r\n", c.name, verb, verb))
 		}
 	}
@@ -170,7 +169,7 @@ func (s *Server) who(c *conn) {
 	for _, u := range s.sortedUsers() {
 		r := "++++"
 		if u.registered {
-			r = strconv.Itoa(int(s.ratingOf(u).R))
+			r = strconv.Itoa(int(u.rating.R))
 		}
 		state := ""
 		if s.playing(u) != nil {
@@ -193,53 +192,6 @@ func (s *Server) gamesCmd(c *conn) {
 	c.sendText(cmdOther, lines...)
 }
 
-// history lists a player's last games.
-func (s *Server) history(c *conn, args []string) {
-	name := c.name
-	if len(args) > 0 {
-		name = args[0]
-	}
-	ctx, cancel := s.ctx()
-	defer cancel()
-	games, err := s.cfg.Store.Games(ctx, name, 10)
-	if err != nil {
-		c.sendText(cmdOther, "The game index is not answering; try again later.")
-		s.cfg.Logf("kriegd: history: %v", err)
-		return
-	}
-	lines := []string{fmt.Sprintf("History of %s (%d games shown):", truncate(name, 20), len(games))}
-	for _, g := range games {
-		lines = append(lines, fmt.Sprintf("%s  %s vs. %s  %s %s (%s, %d plies) %s", g.Ended.Format("2006-01-02 15:04"), g.White, g.Black, g.Result, g.Reason, g.Rules, g.Plies, g.ID))
-	}
-	c.sendText(cmdOther, lines...)
-}
-
-// finger shows a player's account and rating.
-func (s *Server) finger(c *conn, args []string) {
-	name := c.name
-	if len(args) > 0 {
-		name = args[0]
-	}
-	ctx, cancel := s.ctx()
-	defer cancel()
-	a, err := s.cfg.Store.Account(ctx, name)
-	online := s.user(name) != nil
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		if !online {
-			c.sendText(cmdOther, fmt.Sprintf("There is no player called %s.", truncate(name, 20)))
-			return
-		}
-		c.sendText(cmdOther, fmt.Sprintf("%s is an unregistered guest (rating ++++), logged in.", s.user(name).name))
-	case err != nil:
-		c.sendText(cmdOther, "The account database is not answering; try again later.")
-	default:
-		state := map[bool]string{true: "logged in", false: "not logged in"}[online]
-		c.sendText(cmdOther, fmt.Sprintf("Finger of %s: registered %s, %s.", a.Name, a.Joined.Format("2006-01-02"), state),
-			fmt.Sprintf("Kriegspiel rating %d (RD %d, volatility %.4f) over %d rated games.", int(a.Rating.R), int(a.Rating.RD), a.Rating.Sigma, a.Games))
-	}
-}
-
 // observe lets c watch game N: unrated games only, both boards shown.
 func (s *Server) observe(c *conn, args []string) {
 	if len(args) != 1 {
@@ -260,11 +212,11 @@ func (s *Server) observe(c *conn, args []string) {
 		return
 	}
 	m.observers[c] = true
-	m.announceStart(c, dgStartedObs)
+	m.announceStart(c, dg.StartedObs)
 	pos := m.ref.Start()
 	for _, e := range m.ref.Log() {
 		if e.Verdict == referee.Accepted {
-			c.send(c.dg(dgSendMoves, m.number, smith(&pos, e.Attempt)) + m.lines(e.Said))
+			c.send(c.dg(dg.SendMoves, m.number, smith(&pos, e.Attempt)) + m.lines(e.Said))
 			pos.Apply(e.Attempt)
 		}
 	}
@@ -283,7 +235,10 @@ func (s *Server) tell(c *conn, rest string) {
 		c.sendText(cmdTell, "Usage: tell NAME TEXT (to a player logged in)")
 		return
 	}
-	to.send(to.dg(dgTell, c.name, "", truncate(text, 400), 1) + fmt.Sprintf("\r\n%s tells you: %s\r\n", c.name, truncate(text, 400)))
+	if !to.lobbySend(to.dg(dg.Tell, c.name, "", truncate(text, 400), 1) + fmt.Sprintf("\r\n%s tells you: %s\r\n", c.name, truncate(text, 400))) {
+		c.sendText(cmdTell, to.name+" is not reading for now: not told.")
+		return
+	}
 	c.sendText(cmdTell, "(told "+to.name+")")
 }
 
@@ -299,34 +254,4 @@ func (s *Server) say(c *conn, m *match, text string) {
 		them.send(fmt.Sprintf("%s says: %s\r\n", c.name, truncate(text, 400)))
 	}
 	c.sendText(cmdSay, "(told your opponent)")
-}
-
-// register makes c's name a registered account: "register PASSWORD".
-func (s *Server) register(c *conn, args []string) {
-	if len(args) != 1 {
-		c.sendText(cmdOther, "Usage: register PASSWORD (registers the name you are logged in with)")
-		return
-	}
-	if c.registered || strings.HasPrefix(strings.ToLower(c.name), "guest") {
-		c.sendText(cmdOther, "Log in with the name you want (not a guest name) to register it.")
-		return
-	}
-	hash, err := HashPassword(args[0])
-	if err != nil {
-		c.sendText(cmdOther, err.Error())
-		return
-	}
-	ctx, cancel := s.ctx()
-	defer cancel()
-	if err := s.cfg.Store.AddAccount(ctx, c.name, hash); err != nil {
-		if errors.Is(err, store.ErrExists) {
-			c.sendText(cmdOther, c.name+" is registered already.")
-			return
-		}
-		s.cfg.Logf("kriegd: registering %s: %v", c.name, err)
-		c.sendText(cmdOther, "The account database is not answering; try again later.")
-		return
-	}
-	c.registered = true
-	c.sendText(cmdOther, c.name+" is now registered. Log in with your name and password next time.")
 }

@@ -6,9 +6,10 @@ import (
 	"errors"
 	"fmt"
 	stdnet "net"
-	"runtime/debug"
 	"strings"
 	"time"
+
+	"github.com/krieg/krieg/server/rating"
 )
 
 // conn is one connection: a reader (this goroutine) and a writer fed by a
@@ -16,6 +17,7 @@ import (
 type conn struct {
 	s      *Server
 	nc     stdnet.Conn
+	addr   string // the IP address it comes from
 	out    chan []byte
 	done   chan struct{}
 	closed bool // under s.mu: the queue is closed
@@ -23,18 +25,21 @@ type conn struct {
 	// Set at login (under s.mu).
 	name       string
 	registered bool
+	rating     rating.Rating // kept here so that no command reads the store under the lock
+	token      string        // an unregistered player's reconnect token
 	level1     bool
 	dgs        [maxDatagram + 1]bool
 
-	// The attempt limiter: a token bucket.
-	tokens float64
-	filled time.Time
-	warned bool
+	// The attempt and lobby limiters (under s.mu).
+	attempts, lobby *bucket
+	warned          bool // told to slow down its attempts
+	lobbyWarned     bool // told to slow down its lobby commands
 }
 
 func newConn(s *Server, nc stdnet.Conn) *conn {
-	return &conn{s: s, nc: nc, out: make(chan []byte, s.cfg.OutQueue), done: make(chan struct{}),
-		tokens: 2 * s.cfg.Attempts, filled: time.Now()}
+	now := s.clock.Now()
+	return &conn{s: s, nc: nc, addr: addrOf(nc), out: make(chan []byte, s.cfg.OutQueue), done: make(chan struct{}),
+		attempts: newBucket(now, 2*s.cfg.Attempts), lobby: newBucket(now, 5*s.cfg.Lobby), rating: rating.Start}
 }
 
 // run serves the connection until it ends. A panic while serving it (a
@@ -42,8 +47,15 @@ func newConn(s *Server, nc stdnet.Conn) *conn {
 // locked section unlocks as the panic unwinds (Server.locked), so the
 // server goes on for everyone else.
 func (c *conn) run() {
-	go c.write()
-	err := c.serveSafely()
+	go c.s.safely("writing to "+c.addr, c.write)()
+	c.finish(c.serveSafely())
+	<-c.done
+	c.nc.Close()
+}
+
+// finish ends the connection's part in the server after serving it ended
+// with err: the user is told why (unless it quit) and leaves.
+func (c *conn) finish(err error) {
 	c.s.locked(func() error {
 		if err != nil && !errors.Is(err, errQuit) && !c.closed {
 			c.sendText(cmdServer, err.Error())
@@ -52,8 +64,6 @@ func (c *conn) run() {
 		c.shut()
 		return nil
 	})
-	<-c.done
-	c.nc.Close()
 }
 
 // errPanic is what a user whose connection hit a bug is told.
@@ -61,12 +71,7 @@ var errPanic = errors.New("kriegd hit an internal error serving this connection 
 
 // serveSafely is serve with a panic turned into errPanic.
 func (c *conn) serveSafely() (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			c.s.cfg.Logf("kriegd: panic serving %s: %v\n%s", c.label(), r, debug.Stack())
-			err = errPanic
-		}
-	}()
+	defer c.s.recovered("serving "+c.addr, func(any) { err = errPanic })
 	return c.serve()
 }
 
@@ -76,31 +81,51 @@ var errQuit = errors.New("quit")
 // serve logs the user in and reads commands.
 func (c *conn) serve() error {
 	rd := bufio.NewReaderSize(c.nc, MaxLine)
-	c.nc.SetReadDeadline(time.Now().Add(c.s.cfg.LoginTime))
+	c.nc.SetReadDeadline(c.s.clock.Now().Add(c.s.cfg.LoginTime))
 	if err := c.login(rd); err != nil {
 		return err
 	}
 	for {
-		c.nc.SetReadDeadline(time.Now().Add(c.s.cfg.IdleTimeout))
 		line, err := readLine(rd)
 		if err != nil {
 			return err
 		}
-		cmd, perr := ParseCommand(line)
-		err = c.s.locked(func() error {
-			switch {
-			case errors.Is(perr, errEmpty):
-				return nil
-			case perr != nil:
-				c.sendText(cmdOther, perr.Error())
-				return nil
-			}
-			return c.do(cmd)
-		})
-		if err != nil {
+		if err := c.handle(line); err != nil {
 			return err
 		}
 	}
+}
+
+// handle carries out one line of a logged-in user. The commands that call
+// the store or hash a password do so outside the server's lock.
+func (c *conn) handle(line string) error {
+	cmd, perr := ParseCommand(line)
+	if perr == nil {
+		if slow := unlockedCommands[cmd.Verb]; slow != nil {
+			return slow(c, cmd)
+		}
+	}
+	return c.s.locked(func() error {
+		defer c.armIdle()
+		switch {
+		case errors.Is(perr, errEmpty):
+			return nil
+		case perr != nil:
+			c.sendText(cmdOther, perr.Error())
+			return nil
+		}
+		return c.do(cmd)
+	})
+}
+
+// armIdle sets how long the connection may stay silent (under s.mu): an
+// unregistered user outside a game is let go sooner than a player.
+func (c *conn) armIdle() {
+	idle := c.s.cfg.IdleTimeout
+	if !c.registered && c.s.playing(c) == nil {
+		idle = min(idle, c.s.cfg.GuestIdleTimeout)
+	}
+	c.nc.SetReadDeadline(c.s.clock.Now().Add(idle))
 }
 
 // readLine reads one line of at most MaxLine bytes. A longer line (or one
@@ -142,19 +167,50 @@ func (c *conn) shut() {
 	}
 }
 
-// send queues raw bytes (under s.mu). A reader so slow that its queue is
-// full is disconnected: the server never waits for one user.
+// delivery is a message held back until a game's record is saved.
+type delivery struct {
+	c    *conn
+	text string
+}
+
+// send queues raw bytes (under s.mu): a game message or an answer to the
+// user's own command. A reader so slow that its queue is full is
+// disconnected: the server never waits for one user.
 func (c *conn) send(text string) {
-	if c.closed {
+	if c.closed || text == "" {
+		return
+	}
+	if c.s.holding {
+		c.s.held = append(c.s.held, delivery{c, text})
 		return
 	}
 	select {
 	case c.out <- []byte(text):
 	default:
-		c.s.cfg.Logf("kriegd: %s reads too slowly: disconnecting", c.label())
+		c.s.log.Warn("kriegd: a reader too slow: disconnecting", "user", c.label())
+		c.s.metrics.limited("slow_reader")
 		c.shut()
 		c.nc.Close()
 	}
+}
+
+// lobbySend queues lobby traffic (someone's seek, a tell, a challenge)
+// unless the reader's queue is half full: such traffic is dropped, never
+// let push a reader over its queue. It reports whether it was queued.
+func (c *conn) lobbySend(text string) bool {
+	if c.closed {
+		return false
+	}
+	if c.s.holding {
+		c.s.held = append(c.s.held, delivery{c, text})
+		return true
+	}
+	if len(c.out) >= cap(c.out)/2 {
+		c.s.metrics.limited("lobby_dropped")
+		return false
+	}
+	c.out <- []byte(text)
+	return true
 }
 
 // label names the connection in the log (never with a password).
@@ -165,24 +221,29 @@ func (c *conn) label() string {
 	return c.nc.RemoteAddr().String()
 }
 
-// unit sends one level-1 unit of command number cmd with body (text lines
-// and datagrams), or the body alone to a client without level 1.
-func (c *conn) unit(cmd int, body string) {
+// wrap writes one level-1 unit of command number cmd with body (text lines
+// and datagrams), or the body alone for a client without level 1.
+func (c *conn) wrap(cmd int, body string) string {
 	if c.level1 {
-		c.send(fmt.Sprintf("%s%d *\r\n%s%s", unitOpen, cmd, body, unitClose))
-		return
+		return fmt.Sprintf("%s%d *\r\n%s%s", unitOpen, cmd, body, unitClose)
 	}
-	c.send(body)
+	return body
 }
 
-// sendText sends lines of text as one unit.
-func (c *conn) sendText(cmd int, lines ...string) {
+// unit sends one level-1 unit (see wrap).
+func (c *conn) unit(cmd int, body string) { c.send(c.wrap(cmd, body)) }
+
+// textUnit writes lines of text as one unit.
+func (c *conn) textUnit(cmd int, lines ...string) string {
 	var b strings.Builder
 	for _, l := range lines {
 		b.WriteString(l + "\r\n")
 	}
-	c.unit(cmd, b.String())
+	return c.wrap(cmd, b.String())
 }
+
+// sendText sends lines of text as one unit.
+func (c *conn) sendText(cmd int, lines ...string) { c.send(c.textUnit(cmd, lines...)) }
 
 // dg returns datagram n when the user asked for it, else "".
 func (c *conn) dg(n int, fields ...any) string {
@@ -195,16 +256,39 @@ func (c *conn) dg(n int, fields ...any) string {
 // allow takes one token for an attempt; false when the user sends faster
 // than the limit.
 func (c *conn) allow(now time.Time) bool {
-	rate := c.s.cfg.Attempts
-	c.tokens += now.Sub(c.filled).Seconds() * rate
-	c.filled = now
-	if c.tokens > 2*rate {
-		c.tokens = 2 * rate
-	}
-	if c.tokens < 1 {
+	if !c.attempts.take(now, c.s.cfg.Attempts, 2*c.s.cfg.Attempts) {
+		c.s.metrics.limited("attempts")
 		return false
 	}
-	c.tokens--
 	c.warned = false
 	return true
 }
+
+// allowLobby takes one token for a lobby command from the connection's
+// bucket and its address's (under s.mu); false, with the user told once,
+// when either is empty.
+func (c *conn) allowLobby(now time.Time) bool {
+	rate := c.s.cfg.Lobby
+	ab := c.s.lobbyAddr[c.addr]
+	if ab == nil {
+		ab = newBucket(now, 20*rate)
+		c.s.lobbyAddr[c.addr] = ab
+	}
+	switch {
+	case !c.lobby.take(now, rate, 5*rate):
+		c.s.metrics.limited("lobby")
+	case !ab.take(now, 4*rate, 20*rate):
+		c.s.metrics.limited("lobby_per_addr")
+	default:
+		c.lobbyWarned = false
+		return true
+	}
+	if !c.lobbyWarned {
+		c.lobbyWarned = true
+		c.sendText(cmdOther, fmt.Sprintf("Too many seeks, tells and challenges: slow down (at most %g a second). They are ignored until then.", rate))
+	}
+	return false
+}
+
+// lobbyVerbs are the commands that reach other users and so are limited.
+var lobbyVerbs = map[string]bool{"seek": true, "unseek": true, "tell": true, "say": true, "match": true, "decline": true}

@@ -8,6 +8,7 @@ import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net/icc/dg"
 	"github.com/krieg/krieg/server/rating"
 	"github.com/krieg/krieg/server/store"
 )
@@ -18,8 +19,11 @@ var resultCodes = map[referee.Reason]string{referee.ReasonCheckmate: "Mat", refe
 	referee.ReasonInsufficient: "NM", referee.ReasonPlyCap: "50", referee.ReasonFiftyMoves: "50",
 	referee.ReasonRepetition: "Rep", referee.ReasonAborted: "BA"}
 
-// end finishes the game with r (under s.mu): datagram 16 to everyone
-// following, the record saved and indexed, ratings updated.
+// end finishes the game with r (under s.mu): the game leaves the server at
+// once; its record is written and indexed after the lock is released, and
+// only then does everyone following hear the result (datagram 16) with any
+// messages this locked section held back (the last move's), so that a
+// "history" sent on hearing it lists the game.
 func (m *match) end(r referee.Result) {
 	if m.over {
 		return
@@ -31,6 +35,9 @@ func (m *match) end(r referee.Result) {
 			st.grace.Stop()
 		}
 	}
+	delete(m.s.games, m.number)
+	m.s.metrics.games.Dec()
+	m.s.log.Info("kriegd: game ended", "game", m.number, "result", r.Score, "reason", string(r.Reason))
 	code := resultCodes[r.Reason]
 	if r.Reason == referee.ReasonDisconnect {
 		code = map[bool]string{true: "WQ", false: "BQ"}[r.Score == game.BlackWins]
@@ -38,70 +45,66 @@ func (m *match) end(r referee.Result) {
 	if code == "" {
 		code = "Adj"
 	}
-	// The record and its index row exist before anyone hears the result, so
-	// that a "history" sent on hearing it (on any instance) lists the game.
-	m.save(r)
+	m.s.holding = true
 	text := fmt.Sprintf("{Game %d (%s vs. %s) %s} %s", m.number, m.seats[0].name, m.seats[1].name, r.Reason, r.Score)
 	for _, c := range m.audience() {
-		c.send(c.dg(dgGameResult, m.number, 0, code, r.Score, string(r.Reason), "A00") + "\r\n" + text + "\r\n")
+		c.send(c.dg(dg.GameResult, m.number, 0, code, r.Score, string(r.Reason), "A00") + "\r\n" + text + "\r\n")
 	}
-	delete(m.s.games, m.number)
+	held := m.s.held
+	m.s.held, m.s.holding = nil, false
+	rec, entry, keep := m.entry(r)
+	for _, st := range m.seats {
+		if st.c != nil {
+			st.c.armIdle()
+		}
+	}
+	m.s.later(func() {
+		if keep {
+			m.s.records.save(rec, entry)
+		}
+		m.s.locked(func() error {
+			for _, d := range held {
+				d.c.send(d.text)
+			}
+			return nil
+		})
+	})
 }
 
-// save writes the record and indexes it, with the ratings of a rated game,
-// once: a game ended by a move is saved before the move is told.
-func (m *match) save(r referee.Result) {
-	if m.saved {
-		return
-	}
-	m.saved = true
+// entry builds the game's record and its index entry (under s.mu), with
+// the new ratings of a rated game, which the players' connections take at
+// once; keep is false for a game with nothing to keep (aborted).
+func (m *match) entry(r referee.Result) (rec *record.Record, e pendingEntry, keep bool) {
 	w, b := m.seats[game.White], m.seats[game.Black]
 	rec, err := record.FromReferee(m.ref, []record.Tag{{Key: "Event", Value: "kriegd " + m.rules.Title},
-		{Key: "Site", Value: "kriegd"}, {Key: "Date", Value: time.Now().UTC().Format("2006.01.02")},
+		{Key: "Site", Value: "kriegd"}, {Key: "Date", Value: m.s.clock.Now().UTC().Format("2006.01.02")},
 		{Key: "White", Value: w.name}, {Key: "Black", Value: b.name},
 		{Key: "TimeControl", Value: fmt.Sprintf("%d+%d", int(m.base/time.Second), int(m.inc/time.Second))}})
 	if err != nil {
-		m.s.cfg.Logf("kriegd: game %d: building the record: %v", m.number, err)
-		return
+		m.s.log.Error("kriegd: building a record", "game", m.number, "err", err)
+		m.s.metrics.recordFailures.WithLabelValues("record").Inc()
+		return nil, e, false
 	}
 	rec.Result = r.Score
 	rec.SetTag("Result", string(r.Score))
 	rec.SetTag("Termination", string(r.Reason))
 	if r.Reason == referee.ReasonAborted {
-		return // an aborted game has no result to keep
-	}
-	path, err := writeRecord(m.s.cfg.DataDir, m.id, rec)
-	if err != nil {
-		m.s.cfg.Logf("kriegd: game %d: %v", m.number, err)
-		return
+		return nil, e, false // an aborted game has no result to keep
 	}
 	ratings := map[string]rating.Rating{}
 	if m.rated && w.registered && b.registered {
 		sw := r.Score.Points(game.White)
 		ratings[w.name] = rating.Update(w.rating, b.rating, sw)
 		ratings[b.name] = rating.Update(b.rating, w.rating, 1-sw)
+		for name, nr := range ratings {
+			if u := m.s.user(name); u != nil && u.registered {
+				u.rating = nr
+			}
+		}
 	}
-	ctx, cancel := m.s.ctx()
-	defer cancel()
-	err = m.s.cfg.Store.FinishGame(ctx, store.Game{ID: m.id, White: w.name, Black: b.name, Rules: m.rules.Name,
-		Result: string(r.Score), Reason: string(r.Reason), Rated: m.rated, Plies: m.ref.Plies(), Path: path, Ended: time.Now()}, ratings)
-	if err != nil {
-		m.s.cfg.Logf("kriegd: game %d: %v", m.number, err)
-	}
-}
-
-// ratingOf reads c's rating (the start rating for guests).
-func (s *Server) ratingOf(c *conn) rating.Rating {
-	if !c.registered {
-		return rating.Start
-	}
-	ctx, cancel := s.ctx()
-	defer cancel()
-	a, err := s.cfg.Store.Account(ctx, c.name)
-	if err != nil {
-		return rating.Start
-	}
-	return a.Rating
+	e = pendingEntry{Game: store.Game{ID: m.id, White: w.name, Black: b.name, Rules: m.rules.Name,
+		Result: string(r.Score), Reason: string(r.Reason), Rated: m.rated, Plies: m.ref.Plies(), Ended: m.s.clock.Now()}, Ratings: ratings}
+	return rec, e, true
 }
 
 // resign ends the game in favour of c's opponent.
@@ -122,13 +125,14 @@ func (m *match) dropped(c *conn) {
 	for _, o := range m.players() {
 		o.sendText(cmdOther, fmt.Sprintf("%s has disconnected; the game is lost unless they return within %v.", st.name, m.s.cfg.Grace))
 	}
-	st.grace = time.AfterFunc(m.s.cfg.Grace, func() {
-		m.s.mu.Lock()
-		defer m.s.mu.Unlock()
-		if st.c == nil && !m.over {
-			m.end(referee.Result{Score: game.WinFor(color.Other()), Reason: referee.ReasonDisconnect})
-		}
-	})
+	st.grace = m.s.clock.AfterFunc(m.s.cfg.Grace, m.s.safely("the grace timer", func() {
+		m.s.locked(func() error {
+			if st.c == nil && !m.over {
+				m.end(referee.Result{Score: game.WinFor(color.Other()), Reason: referee.ReasonDisconnect})
+			}
+			return nil
+		})
+	}))
 }
 
 // rejoin gives c back its seat when it is the player who dropped; it
@@ -142,7 +146,8 @@ func (m *match) rejoin(c *conn) bool {
 			st.grace.Stop()
 		}
 		st.c = c
-		m.announceStart(c, dgGameStarted)
+		c.token = st.token
+		m.announceStart(c, dg.GameStarted)
 		m.replayFor(c, game.Color(color))
 		m.sendClocks()
 		for _, o := range m.players() {
@@ -164,13 +169,13 @@ func (m *match) replayFor(c *conn, color game.Color) {
 		}
 		h, _ := e.HeardBy(color)
 		if e.Mover == color {
-			c.send(c.dg(dgSendMoves, m.number, m.smith(&pos, e.Attempt)) + m.lines(h.Said))
+			c.send(c.dg(dg.SendMoves, m.number, m.smith(&pos, e.Attempt)) + m.lines(h.Said))
 		} else {
 			mystery := "?"
 			if sq := pos.CapturedSquare(e.Attempt); sq != game.NoSquare {
 				mystery = "?x" + sq.String()
 			}
-			c.send(c.dg(dgSendMoves, m.number, mystery) + m.lines(h.Said))
+			c.send(c.dg(dg.SendMoves, m.number, mystery) + m.lines(h.Said))
 		}
 		pos.Apply(e.Attempt)
 	}

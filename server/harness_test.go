@@ -3,11 +3,14 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	stdnet "net"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"golang.org/x/crypto/bcrypt"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
@@ -30,6 +33,12 @@ type umpire struct {
 // DataDir) are filled in when empty.
 func startUmpire(t *testing.T, cfg server.Config) *umpire {
 	t.Helper()
+	return startUmpireOn(t, cfg, nil)
+}
+
+// startUmpireOn is startUmpire with its listener wrapped (in TLS).
+func startUmpireOn(t *testing.T, cfg server.Config, wrap func(stdnet.Listener) stdnet.Listener) *umpire {
+	t.Helper()
 	if cfg.DataDir == "" {
 		cfg.DataDir = t.TempDir()
 	}
@@ -41,12 +50,18 @@ func startUmpire(t *testing.T, cfg server.Config) *umpire {
 		}
 		cfg.Store = st
 	}
-	if cfg.Logf == nil {
-		cfg.Logf = t.Logf
+	if cfg.Log == nil {
+		cfg.Log = testLog(t, nil)
+	}
+	if cfg.PasswordCost == 0 {
+		cfg.PasswordCost = bcrypt.MinCost // a tenth of a second per hash saved, more under -race
 	}
 	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if wrap != nil {
+		ln = wrap(ln)
 	}
 	srv := server.New(cfg)
 	go srv.Serve(ln)
@@ -57,6 +72,43 @@ func startUmpire(t *testing.T, cfg server.Config) *umpire {
 	})
 	return u
 }
+
+// logHandler is a slog handler that hands each record to a function.
+type logHandler struct{ f func(slog.Record) }
+
+func (h logHandler) Enabled(context.Context, slog.Level) bool { return true }
+func (h logHandler) Handle(_ context.Context, r slog.Record) error {
+	h.f(r)
+	return nil
+}
+func (h logHandler) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h logHandler) WithGroup(string) slog.Handler      { return h }
+
+// logText writes a record as one line: its message and attributes.
+func logText(r slog.Record) string {
+	var b strings.Builder
+	b.WriteString(r.Message)
+	r.Attrs(func(a slog.Attr) bool {
+		fmt.Fprintf(&b, " %s=%v", a.Key, a.Value)
+		return true
+	})
+	return b.String()
+}
+
+// testLog is a server log into the test's log; each line goes to also
+// first, when not nil.
+func testLog(t testing.TB, also func(line string)) *slog.Logger {
+	return slog.New(logHandler{func(r slog.Record) {
+		line := logText(r)
+		if also != nil {
+			also(line)
+		}
+		t.Log(line)
+	}})
+}
+
+// quietLog is a server log that says nothing.
+var quietLog = slog.New(logHandler{func(slog.Record) {}})
 
 // player is one ICC driver connected to the umpire, its events queued.
 type player struct {
@@ -70,7 +122,14 @@ type player struct {
 // connect logs name in through krieg's ICC driver (a guest when name is "").
 func (u *umpire) connect(t *testing.T, name, password string) *player {
 	t.Helper()
-	c, err := icc.New(icc.Options{Addr: u.addr, User: name, Password: password, Quiet: 15 * time.Millisecond, LoginTimeout: 5 * time.Second})
+	return u.connectWith(t, icc.Options{Addr: u.addr, User: name, Password: password, Quiet: 15 * time.Millisecond, LoginTimeout: 5 * time.Second})
+}
+
+// connectWith logs in through krieg's ICC driver with opt.
+func (u *umpire) connectWith(t *testing.T, opt icc.Options) *player {
+	t.Helper()
+	name := opt.User
+	c, err := icc.New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +191,18 @@ type raw struct {
 // dial opens a raw connection without logging in.
 func (u *umpire) dial(t *testing.T) *raw {
 	t.Helper()
-	nc, err := stdnet.Dial("tcp", u.addr)
+	return u.dialFrom(t, "")
+}
+
+// dialFrom opens a raw connection from a local address of the loopback
+// network (127.0.0.2, ...; "" for the default) without logging in.
+func (u *umpire) dialFrom(t *testing.T, ip string) *raw {
+	t.Helper()
+	var d stdnet.Dialer
+	if ip != "" {
+		d.LocalAddr = &stdnet.TCPAddr{IP: stdnet.ParseIP(ip)}
+	}
+	nc, err := d.Dial("tcp", u.addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +231,7 @@ func (u *umpire) dial(t *testing.T) *raw {
 func (u *umpire) login(t *testing.T, name, password string) *raw {
 	t.Helper()
 	r := u.dial(t)
-	r.send("level1=5", "level2settings="+strings.Repeat("1", 130))
+	r.send("level1=5", "level2settings="+strings.Repeat("1", 256))
 	if password != "" {
 		r.send(name + " " + password)
 	} else {
@@ -169,6 +239,28 @@ func (u *umpire) login(t *testing.T, name, password string) *raw {
 	}
 	r.waitFor("**** Starting session as ")
 	return r
+}
+
+// tokenOf returns the reconnect token the server gave r at login.
+func tokenOf(t *testing.T, r *raw) string {
+	t.Helper()
+	all := r.all()
+	i := strings.Index(all, "\x19(200 ")
+	if i < 0 {
+		t.Fatalf("no reconnect token (datagram 200) in %q", all)
+	}
+	token, _, _ := strings.Cut(all[i+len("\x19(200 "):], "\x19)")
+	return token
+}
+
+// moveThenResign plays game n: white moves e2e4, black hears it and
+// resigns, white hears the result.
+func moveThenResign(white, black *raw, n int) {
+	white.t.Helper()
+	white.send("e2e4")
+	black.waitFor(fmt.Sprintf("\x19(24 %d ?\x19)", n))
+	black.send("resign")
+	white.waitFor(fmt.Sprintf("\x19(16 %d 0 Res 1-0 ", n))
 }
 
 // send writes lines.

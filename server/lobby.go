@@ -8,6 +8,7 @@ import (
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net/icc/dg"
 )
 
 // terms are the conditions of a challenge or a seek.
@@ -133,9 +134,11 @@ func (s *Server) matchCmd(c *conn, args []string) {
 	s.dropOffer(c.name, to.name)
 	ch := &challenge{from: c.name, to: to.name, terms: t}
 	s.offers = append(s.offers, ch)
-	c.sendText(cmdMatch, fmt.Sprintf("Issuing: %s (%d) %s (%d) %s", c.name, int(s.ratingOf(c).R), to.name, int(s.ratingOf(to).R), t.describe()))
-	to.send(to.dg(dgMatch, c.name, int(s.ratingOf(c).R), to.name, int(s.ratingOf(to).R), t.describe()) +
-		fmt.Sprintf("\r\nChallenge: %s (%d) %s (%d) %s.\r\nYou can \"accept\" or \"decline\".\r\n", c.name, int(s.ratingOf(c).R), to.name, int(s.ratingOf(to).R), t.describe()))
+	c.sendText(cmdMatch, fmt.Sprintf("Issuing: %s (%d) %s (%d) %s", c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe()))
+	if !to.lobbySend(to.dg(dg.Match, c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe()) +
+		fmt.Sprintf("\r\nChallenge: %s (%d) %s (%d) %s.\r\nYou can \"accept\" or \"decline\".\r\n", c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe())) {
+		c.sendText(cmdMatch, to.name+" is not reading for now: the challenge stands, unheard.")
+	}
 }
 
 // respond accepts or declines a challenge to c ("accept [NAME]").
@@ -155,7 +158,7 @@ func (s *Server) respond(c *conn, args []string, accept bool) {
 		s.dropOffer(found.from, found.to)
 		c.sendText(cmd, "You decline the challenge from "+found.from+".")
 		if from := s.user(found.from); from != nil {
-			from.sendText(cmdDecline, c.name+" declines your challenge.")
+			from.lobbySend(from.textUnit(cmdDecline, c.name+" declines your challenge."))
 		}
 		return
 	}
@@ -192,7 +195,7 @@ func (s *Server) dropOffer(from, to string) {
 	for _, o := range s.offers {
 		if strings.EqualFold(o.from, from) && strings.EqualFold(o.to, to) {
 			if u := s.user(to); u != nil {
-				u.send(u.dg(dgMatchGone, from, to))
+				u.lobbySend(u.dg(dg.MatchRemoved, from, to))
 			}
 			continue
 		}
@@ -237,11 +240,13 @@ func (s *Server) seekCmd(c *conn, args []string) {
 	}
 	s.nextSeek++
 	sk := &seek{number: s.nextSeek, from: c.name, terms: t}
+	s.dropOldSeeks(c.name)
 	s.seeks = append(s.seeks, sk)
 	c.sendText(cmdOther, fmt.Sprintf("Your seek %d is posted: %s. Others join it with \"play %d\".", sk.number, t.describe(), sk.number))
-	for _, u := range s.sortedUsers() {
+	line := fmt.Sprintf("%s (%d) seeking %s (\"play %d\" to respond)", c.name, int(c.rating.R), t.describe(), sk.number)
+	for _, u := range s.users {
 		if u != c {
-			u.sendText(cmdOther, fmt.Sprintf("%s (%d) seeking %s (\"play %d\" to respond)", c.name, int(s.ratingOf(c).R), t.describe(), sk.number))
+			u.lobbySend(u.textUnit(cmdOther, line))
 		}
 	}
 }
@@ -286,4 +291,26 @@ func (s *Server) play(c *conn, args []string) {
 		}
 	}
 	c.sendText(cmdOther, "No such seek.")
+}
+
+// maxSeeks is how many seeks one user may have posted at once.
+const maxSeeks = 3
+
+// dropOldSeeks makes room for name's next seek: its oldest go past maxSeeks-1.
+func (s *Server) dropOldSeeks(name string) {
+	n := 0
+	for _, sk := range s.seeks {
+		if strings.EqualFold(sk.from, name) {
+			n++
+		}
+	}
+	kept := s.seeks[:0]
+	for _, sk := range s.seeks {
+		if n >= maxSeeks && strings.EqualFold(sk.from, name) {
+			n--
+			continue
+		}
+		kept = append(kept, sk)
+	}
+	s.seeks = kept
 }

@@ -2,26 +2,23 @@ package server
 
 import (
 	"bufio"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"regexp"
 	"strings"
+	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/krieg/krieg/net/icc/dg"
+	"github.com/krieg/krieg/server/rating"
 	"github.com/krieg/krieg/server/store"
 )
 
 // namePattern is what a handle may look like.
 var namePattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{1,15}$`)
-
-// Login failure codes of datagram 69 (docs/protocols.md).
-const (
-	loginPassword = 5  // registered name: send the password
-	loginBad      = 11 // invalid password
-	loginTwice    = 14 // already logged in
-	loginName     = 20 // not a valid name (kriegd's own code)
-)
 
 // login runs the login dialogue: level1= and level2settings= lines, then a
 // name (or "guest"), then the password for a registered name. Any bytes get
@@ -57,21 +54,26 @@ func (c *conn) login(rd *bufio.Reader) error {
 	}
 }
 
-// loginName takes the login line's words (a name, maybe a password); done
-// once logged in.
+// loginName takes the login line's words (a name, then maybe a password or
+// a reconnect token); done once logged in.
 func (c *conn) loginName(fields []string, rd *bufio.Reader) (bool, error) {
+	if len(fields) > 1 {
+		if done, err := c.reclaim(fields[0], fields[1]); done {
+			return true, err
+		}
+	}
 	if len(fields) > 0 && (strings.EqualFold(fields[0], "guest") || strings.EqualFold(fields[0], "g")) {
 		return true, c.s.locked(func() error {
 			c.s.nextGuest++
-			for c.s.user(fmt.Sprintf("guest%d", c.s.nextGuest)) != nil {
+			for c.s.user(fmt.Sprintf("guest%d", c.s.nextGuest)) != nil || c.s.seatOf(fmt.Sprintf("guest%d", c.s.nextGuest)) != nil {
 				c.s.nextGuest++
 			}
-			return c.enter(fmt.Sprintf("guest%d", c.s.nextGuest), false)
+			return c.enter(fmt.Sprintf("guest%d", c.s.nextGuest), false, rating.Start)
 		})
 	}
 	if len(fields) == 0 || ValidName(fields[0]) != nil {
 		c.s.locked(func() error {
-			c.send(c.dg(dgLoginFailed, loginName, "Names are 2 to 16 letters, digits, - or _, starting with a letter (guest names are assigned).") + "\r\nlogin: ")
+			c.send(c.dg(dg.LoginFailed, dg.LoginName, "Names are 2 to 16 letters, digits, - or _, starting with a letter, and not a command or a move (guest names are assigned).") + "\r\nlogin: ")
 			return nil
 		})
 		return false, nil
@@ -81,10 +83,10 @@ func (c *conn) loginName(fields []string, rd *bufio.Reader) (bool, error) {
 	acct, err := c.s.cfg.Store.Account(ctx, name)
 	cancel()
 	if errors.Is(err, store.ErrNotFound) {
-		return true, c.s.locked(func() error { return c.enterOnce(name, false) })
+		return c.enterUnregistered(name)
 	}
 	if err != nil {
-		c.s.cfg.Logf("kriegd: login of %s: %v", name, err)
+		c.s.log.Error("kriegd: login: the store", "name", name, "err", err)
 		return false, errors.New("the account database is not answering; try again later")
 	}
 	password := ""
@@ -92,7 +94,7 @@ func (c *conn) loginName(fields []string, rd *bufio.Reader) (bool, error) {
 		password = fields[1]
 	} else {
 		c.s.locked(func() error {
-			c.send(c.dg(dgLoginFailed, loginPassword, "registered name, password please") + "\r\npassword: ")
+			c.send(c.dg(dg.LoginFailed, dg.LoginPassword, "registered name, password please") + "\r\npassword: ")
 			return nil
 		})
 		pw, err := readLine(rd)
@@ -101,24 +103,107 @@ func (c *conn) loginName(fields []string, rd *bufio.Reader) (bool, error) {
 		}
 		password = strings.TrimSpace(pw)
 	}
-	if bcrypt.CompareHashAndPassword([]byte(acct.Hash), []byte(password)) != nil {
-		c.s.locked(func() error {
-			c.send(c.dg(dgLoginFailed, loginBad, "Invalid password.") + "\r\nInvalid password.\r\n")
-			return nil
-		})
-		c.s.cfg.Logf("kriegd: refused password for %s from %s", acct.Name, c.nc.RemoteAddr())
+	if !c.checkPassword(acct, password) {
 		return false, errQuit
 	}
-	return true, c.s.locked(func() error { return c.enterOnce(acct.Name, true) })
+	return true, c.s.locked(func() error { return c.enterOnce(acct.Name, true, acct.Rating) })
+}
+
+// checkPassword checks password against acct's hash, unless the account or
+// the address has guessed wrong too often lately: then the user is told
+// how long to wait, and bcrypt does not run at all.
+func (c *conn) checkPassword(acct store.Account, password string) bool {
+	acctKey, addrKey := "account:"+strings.ToLower(acct.Name), "address:"+c.addr
+	if wait := c.s.guesses.begin(c.s.clock.Now(), map[string]int{acctKey: freeGuessesPerAccount, addrKey: freeGuessesPerAddr}); wait > 0 {
+		c.s.metrics.limited("password")
+		secs := int((wait + time.Second - 1) / time.Second)
+		c.s.locked(func() error {
+			c.send(c.dg(dg.LoginFailed, dg.LoginWait, fmt.Sprintf("Too many wrong passwords: wait %d s.", secs)) +
+				fmt.Sprintf("\r\nToo many wrong passwords for %s or from your address: try again in %d s.\r\n", acct.Name, secs))
+			return nil
+		})
+		c.s.pause(min(wait, maxGuessPause))
+		return false
+	}
+	c.s.hashing <- struct{}{}
+	err := bcrypt.CompareHashAndPassword([]byte(acct.Hash), []byte(password))
+	<-c.s.hashing
+	if err == nil {
+		c.s.guesses.succeeded(acctKey, addrKey)
+		return true
+	}
+	c.s.locked(func() error {
+		c.send(c.dg(dg.LoginFailed, dg.LoginBad, "Invalid password.") + "\r\nInvalid password.\r\n")
+		return nil
+	})
+	c.s.log.Warn("kriegd: a wrong password", "name", acct.Name, "from", c.addr)
+	return false
+}
+
+// enterUnregistered logs c in as the unregistered name, unless its player
+// is away from a game: that seat is theirs alone, reclaimed with the token
+// (reclaim), and the name is asked again.
+func (c *conn) enterUnregistered(name string) (bool, error) {
+	held := false
+	err := c.s.locked(func() error {
+		if st := c.s.seatOf(name); st != nil && st.c == nil {
+			held = true
+			c.send(c.dg(dg.LoginFailed, dg.LoginHeld, name+" is away from a game; only its reconnect token reclaims the name.") +
+				fmt.Sprintf("\r\n%s is away from a game in progress: only that player's reconnect token (\"%s TOKEN\") takes the name until the game ends.\r\nlogin: ", st.name, st.name))
+			return nil
+		}
+		return c.enterOnce(name, false, rating.Start)
+	})
+	return !held, err
+}
+
+// reclaim gives an unregistered player back their seat when token is the
+// one they were given; done is false (and nothing said) otherwise, and the
+// login goes on as usual.
+func (c *conn) reclaim(name, token string) (done bool, err error) {
+	err = c.s.locked(func() error {
+		st := c.s.seatOf(name)
+		if st == nil || st.c != nil || st.registered || st.token == "" || !tokensEqual(st.token, token) {
+			return nil
+		}
+		done = true
+		c.token = st.token
+		return c.enter(st.name, false, rating.Start)
+	})
+	return done, err
+}
+
+// tokensEqual compares tokens in constant time.
+func tokensEqual(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	var d byte
+	for i := 0; i < len(a); i++ {
+		d |= a[i] ^ b[i]
+	}
+	return d == 0
+}
+
+// seatOf returns the seat name holds in a game in progress, or nil (under s.mu).
+func (s *Server) seatOf(name string) *seat {
+	for _, g := range s.games {
+		for _, st := range g.seats {
+			if strings.EqualFold(st.name, name) {
+				return st
+			}
+		}
+	}
+	return nil
 }
 
 // enterOnce logs c in as name (under s.mu) unless someone already is.
-func (c *conn) enterOnce(name string, registered bool) error {
+func (c *conn) enterOnce(name string, registered bool, r rating.Rating) error {
 	if c.s.user(name) != nil {
-		c.send(c.dg(dgLoginFailed, loginTwice, name+" is already logged in.") + "\r\n")
+		c.send(c.dg(dg.LoginFailed, dg.LoginTwice, name+" is already logged in.") + "\r\n")
 		return errQuit
 	}
-	return c.enter(name, registered)
+	return c.enter(name, registered, r)
 }
 
 // setLevel2 reads "level2settings=0110...": character i turns datagram i on.
@@ -128,40 +213,59 @@ func (c *conn) setLevel2(bits string) {
 	}
 }
 
-// enter finishes the login as name (under s.mu): datagram 0, a returning
-// player's game resumes.
-func (c *conn) enter(name string, registered bool) error {
-	c.name, c.registered = name, registered
+// enter finishes the login as name (under s.mu): datagram 0, an
+// unregistered player's reconnect token, a returning player's game resumes.
+func (c *conn) enter(name string, registered bool, r rating.Rating) error {
+	c.name, c.registered, c.rating = name, registered, r
 	c.s.users[strings.ToLower(name)] = c
-	if d := c.dg(dgWhoAmI, name, ""); d != "" {
-		c.send(d)
+	c.send(c.dg(dg.WhoAmI, name, ""))
+	if !registered {
+		if c.token == "" {
+			c.token = newToken()
+		}
+		c.send(c.dg(dg.ReconnectToken, c.token) + fmt.Sprintf("\r\nYour reconnect token is %s: if your connection drops during a game, log in as \"%s %s\" to take your seat back.\r\n", c.token, name, c.token))
 	}
 	c.send(fmt.Sprintf("\r\n**** Starting session as %s ****\r\n", name))
-	c.s.cfg.Logf("kriegd: %s logged in from %s", name, c.nc.RemoteAddr())
+	c.s.log.Info("kriegd: logged in", "name", name, "from", c.addr, "registered", registered)
 	for _, g := range c.s.games {
 		if g.rejoin(c) {
 			break
 		}
 	}
+	c.armIdle()
 	return nil
 }
 
+// newToken returns a fresh reconnect token: 128 random bits in hex.
+func newToken() string {
+	b := make([]byte, 16)
+	rand.Read(b) // crypto/rand.Read never fails (it panics on a broken system)
+	return hex.EncodeToString(b)
+}
+
 // HashPassword hashes a password for the store (bcrypt, cost 10).
-func HashPassword(password string) (string, error) {
+func HashPassword(password string) (string, error) { return hashPassword(password, bcrypt.DefaultCost) }
+
+// hashPassword hashes a password at bcrypt's cost.
+func hashPassword(password string, cost int) (string, error) {
 	if len(password) < 4 {
-		return "", errors.New("a password needs at least 4 characters")
+		return "", errors.New("kriegd: a password needs at least 4 characters")
 	}
-	h, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
+	h, err := bcrypt.GenerateFromPassword([]byte(password), cost)
 	if err != nil {
-		return "", fmt.Errorf("hashing the password: %w", err)
+		return "", fmt.Errorf("kriegd: hashing the password: %w", err)
 	}
 	return string(h), nil
 }
 
-// ValidName reports why name cannot be a registered handle, or nil.
+// ValidName reports why name cannot be a handle, or nil: registered and
+// unregistered names follow the same rule, 2 to 16 letters, digits, - or _
+// starting with a letter, not a guest name, not a command word and not a
+// move (a user called e2e4 or who could not be told from the command).
 func ValidName(name string) error {
-	if !namePattern.MatchString(name) || strings.HasPrefix(strings.ToLower(name), "guest") {
-		return fmt.Errorf("%q is not a valid name: 2 to 16 letters, digits, - or _, starting with a letter, not starting with guest", name)
+	_, verb := verbs[strings.ToLower(name)]
+	if !namePattern.MatchString(name) || strings.HasPrefix(strings.ToLower(name), "guest") || verb || movePattern.MatchString(name) {
+		return fmt.Errorf("kriegd: %q is not a valid name: 2 to 16 letters, digits, - or _, starting with a letter, not guest..., a command or a move", name)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net/icc/dg"
 	"github.com/krieg/krieg/server/rating"
 )
 
@@ -23,11 +24,10 @@ type match struct {
 	clock     [2]time.Duration // time left at stamp
 	stamp     time.Time
 	ticking   bool
-	timer     *time.Timer
+	timer     Timer
 	observers map[*conn]bool
 	offers    [2]struct{ draw, abort bool }
 	over      bool
-	saved     bool // the record is written (save runs once)
 }
 
 // seat is one player of a match.
@@ -36,7 +36,8 @@ type seat struct {
 	c          *conn // nil while disconnected
 	registered bool
 	rating     rating.Rating
-	grace      *time.Timer
+	token      string // an unregistered player's reconnect token
+	grace      Timer
 }
 
 // wildNumber is datagram 15's wild number: 16 for every Kriegspiel ruleset.
@@ -49,18 +50,20 @@ func (s *Server) start(white, black *conn, rules referee.Ruleset, base, inc time
 	m := &match{s: s, number: s.nextGame, rules: rules, ref: referee.New(rules, game.Start()), rated: rated,
 		base: base, inc: inc, clock: [2]time.Duration{base, base}, observers: map[*conn]bool{}}
 	s.nextGame++
-	m.id = fmt.Sprintf("%s-%d", time.Now().UTC().Format("20060102T150405"), m.number)
+	m.id = fmt.Sprintf("%s-%d", s.clock.Now().UTC().Format("20060102T150405"), m.number)
 	for i, c := range [2]*conn{white, black} {
-		m.seats[i] = &seat{name: c.name, c: c, registered: c.registered, rating: s.ratingOf(c)}
+		m.seats[i] = &seat{name: c.name, c: c, registered: c.registered, rating: c.rating, token: c.token}
 	}
 	s.games[m.number] = m
+	s.metrics.games.Inc()
 	for _, c := range m.players() {
-		m.announceStart(c, dgGameStarted)
+		m.announceStart(c, dg.GameStarted)
+		c.armIdle()
 	}
-	m.stamp, m.ticking = time.Now(), true
+	m.stamp, m.ticking = s.clock.Now(), true
 	m.armClock()
 	m.sendClocks()
-	s.cfg.Logf("kriegd: game %d started: %s vs %s, %s, %v+%v", m.number, white.name, black.name, rules.Name, base, inc)
+	s.log.Info("kriegd: game started", "game", m.number, "white", white.name, "black", black.name, "rules", rules.Name, "base", base, "inc", inc)
 }
 
 // players returns the connected players' connections.
@@ -117,12 +120,12 @@ func (m *match) announceStart(c *conn, dg int) {
 func (m *match) attempt(c *conn, text string) {
 	us := m.colorOf(c)
 	if m.ref.ToMove() != us {
-		c.unit(cmdIllegal, "It is not your move.\r\n"+c.dg(dgIllegalMove, m.number, text, 4))
+		c.unit(cmdIllegal, "It is not your move.\r\n"+c.dg(dg.IllegalMove, m.number, text, dg.IllegalNotYours))
 		return
 	}
 	mv, err := game.ParseMove(text)
 	if err != nil {
-		c.unit(cmdIllegal, clean(err.Error())+"\r\n"+c.dg(dgIllegalMove, m.number, text, 1))
+		c.unit(cmdIllegal, clean(err.Error())+"\r\n"+c.dg(dg.IllegalMove, m.number, text, dg.IllegalNotation))
 		return
 	}
 	before := m.ref.Position()
@@ -152,13 +155,13 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 	if ans.Verdict == referee.Accepted {
 		m.moved()
 	}
-	if r := m.ref.Result(); r != nil {
-		// The record is saved before the last move is told, so that the move
-		// and the result reach the players together: a client waits a moment
-		// for a move's announcements, and under load it read the save's
-		// pause as the move's end (an ICC driver heard "0 pawn tries" after
-		// a mate).
-		m.save(*r)
+	if m.ref.Result() != nil {
+		// The last move is held back with the result until the record is
+		// saved (end), so that the two reach the players together: a client
+		// waits a moment for a move's announcements, and under load it read
+		// the save's pause as the move's end (an ICC driver heard "0 pawn
+		// tries" after a mate).
+		m.s.holding = true
 	}
 	for _, color := range [2]game.Color{game.White, game.Black} {
 		c := m.seats[color].c
@@ -169,9 +172,9 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 		lines := m.lines(h.Said)
 		switch {
 		case e.Mover == color && ans.Verdict == referee.Accepted:
-			c.unit(cmdMove, c.dg(dgSendMoves, m.number, m.smith(before, mv))+lines)
+			c.unit(cmdMove, c.dg(dg.SendMoves, m.number, m.smith(before, mv))+lines)
 		case e.Mover == color && (ans.Verdict == referee.Illegal || ans.Verdict == referee.Nonsense || ans.Verdict == referee.Repeated):
-			c.unit(cmdIllegal, lines+c.dg(dgIllegalMove, m.number, mv.String(), 2))
+			c.unit(cmdIllegal, lines+c.dg(dg.IllegalMove, m.number, mv.String(), dg.IllegalRefused))
 		case e.Mover == color:
 			c.unit(cmdOther, lines)
 		case ans.Verdict == referee.Accepted:
@@ -179,7 +182,7 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 			if ans.Capture != game.NoSquare {
 				mystery = "?x" + ans.Capture.String()
 			}
-			c.send(c.dg(dgSendMoves, m.number, mystery) + lines)
+			c.send(c.dg(dg.SendMoves, m.number, mystery) + lines)
 		case heard && lines != "":
 			c.send(lines)
 		}
@@ -187,7 +190,7 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 	for o := range m.observers {
 		text := m.lines(e.Said)
 		if ans.Verdict == referee.Accepted {
-			text = o.dg(dgSendMoves, m.number, smith(before, mv)) + text
+			text = o.dg(dg.SendMoves, m.number, smith(before, mv)) + text
 		}
 		o.send(text)
 	}

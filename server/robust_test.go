@@ -123,37 +123,21 @@ func TestAttemptFloodIsRateLimited(t *testing.T) {
 }
 
 func TestSlowReaderIsDisconnected(t *testing.T) {
-	u := startUmpire(t, server.Config{OutQueue: 64, Attempts: 10000})
+	u := startUmpire(t, server.Config{OutQueue: 64, Attempts: 10000, Lobby: 1e6})
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 	begin(t, a, b, "bob", "5 0 u")
 
-	// The slow reader: a tiny receive buffer, and it never reads.
-	d := stdnet.Dialer{Control: func(_, _ string, rc syscall.RawConn) error {
-		return rc.Control(func(fd uintptr) { syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 2048) })
-	}}
-	nc, err := d.DialContext(context.Background(), "tcp", u.addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	nc.Write([]byte("level1=1\r\nlevel2settings=" + strings.Repeat("1", 100) + "\r\nsloth\r\nobserve 1\r\n"))
-
-	for {
-		a.send("who")
-		a.waitFor("players logged in:")
-		if strings.Contains(a.waitFor("\x19]"), "sloth") {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	// A chatty game goes on: attempts, and tells to the sloth (20 at a
-	// time, each answered to alice) until the server lets the sloth go.
+	// The slow reader watches the game; it never reads.
+	sloth := slowReader(t, u, "sloth", "observe 1")
+	// A chatty game goes on: attempts the sloth hears as an observer (game
+	// messages, never dropped), until the server lets the sloth go. Tells
+	// to it are lobby traffic: dropped once its queue is half full, they
+	// never disconnect it.
 	deadline := time.Now().Add(20 * time.Second)
 	tell := "tell sloth " + strings.Repeat("chatter ", 50)
 	for gone := false; !gone; {
-		a.send("e1e3")
 		for i := 0; i < 20; i++ {
-			a.send(tell)
+			a.send("e1e3", tell)
 		}
 		for i := 0; i < 20; i++ {
 			a.waitFor("\x19[101 *\r\n")
@@ -165,14 +149,97 @@ func TestSlowReaderIsDisconnected(t *testing.T) {
 			t.Fatal("the reader that never reads was not disconnected")
 		}
 	}
+	if !strings.Contains(a.all(), "sloth is not reading for now: not told.") {
+		t.Fatal("no tell to the sloth was dropped before it was let go")
+	}
 	a.send("who")
 	a.waitFor("players logged in:")
 	if who := a.waitFor("\x19]"); strings.Contains(who, "sloth") {
 		t.Fatalf("the sloth is still logged in: %q", who)
 	}
+	sloth.Close()
 	// The others were served throughout and still are.
 	a.send("e2e4")
 	b.waitFor("\x19(24 1 ?\x19)")
+}
+
+// slowReader logs name in with a tiny receive buffer and every datagram on,
+// sends the lines, and never reads; it returns once name is logged in.
+func slowReader(t *testing.T, u *umpire, name string, lines ...string) stdnet.Conn {
+	t.Helper()
+	d := stdnet.Dialer{Control: func(_, _ string, rc syscall.RawConn) error {
+		return rc.Control(func(fd uintptr) { syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 2048) })
+	}}
+	nc, err := d.DialContext(context.Background(), "tcp", u.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { nc.Close() })
+	nc.Write([]byte("level1=1\r\nlevel2settings=" + strings.Repeat("1", 100) + "\r\n" + name + "\r\n" + strings.Join(append(lines, ""), "\r\n")))
+	w := u.login(t, "watcher"+name, "")
+	defer w.nc.Close()
+	for {
+		w.send("who")
+		w.waitFor("players logged in:")
+		if strings.Contains(w.waitFor("\x19]"), " "+name) {
+			return nc
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestLobbyFloodSparesReaders: a guest flooding seeks and tells is slowed
+// down, and the users who hear the lobby (one of them reading slowly, one
+// playing) stay logged in: lobby traffic is limited per connection and per
+// address, and dropped rather than let fill a reader's queue.
+func TestLobbyFloodSparesReaders(t *testing.T) {
+	u := startUmpire(t, server.Config{OutQueue: 64})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	sloth := slowReader(t, u, "sloth")
+	defer sloth.Close()
+	flood := u.login(t, "flooder", "")
+	var lines strings.Builder
+	for i := 0; i < 1000; i++ {
+		lines.WriteString("seek 5 0\r\ntell sloth hello\r\n")
+	}
+	flood.nc.Write([]byte(lines.String()))
+	flood.waitFor("Too many seeks, tells and challenges: slow down")
+	stillServes(t, flood)
+	for _, r := range []*raw{a, b} {
+		r.send("who")
+		r.waitFor("players logged in:")
+		if who := r.waitFor("\x19]"); !strings.Contains(who, "sloth") || !strings.Contains(who, "alice (playing)") || !strings.Contains(who, "bob (playing)") {
+			t.Fatalf("a reader was cut off by the flood: %q", who)
+		}
+	}
+	if n := strings.Count(a.all(), "flooder (++++) seeking"); n > 20 {
+		t.Fatalf("alice heard %d of the flooder's seeks; the limit lets at most a burst through", n)
+	}
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+
+	// Several connections from one address share its limit: five guests
+	// each within their own burst still run into it.
+	var many []*raw
+	for i := 0; i < 5; i++ {
+		many = append(many, u.login(t, fmt.Sprintf("crowd%d", i), ""))
+	}
+	for _, r := range many {
+		for i := 0; i < 10; i++ {
+			r.send("unseek")
+		}
+	}
+	limited := 0
+	for _, r := range many {
+		stillServes(t, r)
+		if strings.Contains(r.all(), "Too many seeks") {
+			limited++
+		}
+	}
+	if limited == 0 {
+		t.Fatal("50 lobby commands from one address within 5 connections' bursts: none limited by the address's limit")
+	}
 }
 
 func TestConnectionLimit(t *testing.T) {
@@ -218,15 +285,13 @@ func TestLoginTakesAnyBytes(t *testing.T) {
 
 func TestPanicEndsOneConnectionOnly(t *testing.T) {
 	var panics atomic.Int64
-	logf := func(format string, args ...any) {
-		msg := fmt.Sprintf(format, args...)
-		if strings.Contains(msg, "boom logged in") {
+	log := testLog(t, func(line string) {
+		if strings.Contains(line, "logged in name=boom") {
 			panics.Add(1)
 			panic("injected: a bug while logging boom in")
 		}
-		t.Log(msg)
-	}
-	u := startUmpire(t, server.Config{Logf: logf})
+	})
+	u := startUmpire(t, server.Config{Log: log})
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 	begin(t, a, b, "bob", "5 0 u")
 
@@ -245,4 +310,32 @@ func TestPanicEndsOneConnectionOnly(t *testing.T) {
 	b.waitFor("\x19(24 1 ?\x19)")
 	c := u.login(t, "carol", "")
 	stillServes(t, c)
+}
+
+// TestLobbyTrafficNeverCutsAReader: with the lobby limits wide open, a
+// flood of seeks and tells still never fills a slow reader's queue: lobby
+// traffic is dropped for a reader whose queue is half full, and the
+// reader stays logged in.
+func TestLobbyTrafficNeverCutsAReader(t *testing.T) {
+	u := startUmpire(t, server.Config{OutQueue: 64, Lobby: 1e6})
+	sloth := slowReader(t, u, "sloth")
+	defer sloth.Close()
+	flood := u.login(t, "flooder", "")
+	tell := "tell sloth " + strings.Repeat("hello ", 70) + "\r\n"
+	// Flood until the kernel's buffers are full and the sloth's queue is
+	// half full: its tells are then dropped (or, without the drop, the
+	// sloth is cut off).
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(flood.all(), "sloth is not reading for now: not told.") && !strings.Contains(flood.all(), "Usage: tell") {
+		if time.Now().After(deadline) {
+			t.Fatal("30 s of lobby traffic never filled the slow reader's queue")
+		}
+		flood.nc.Write([]byte(strings.Repeat("seek 5 0\r\n"+tell, 10) + "games\r\n"))
+		flood.waitFor("games in progress:")
+	}
+	flood.send("who")
+	flood.waitFor("players logged in:")
+	if who := flood.waitFor("\x19]"); !strings.Contains(who, "sloth") {
+		t.Fatalf("the slow reader was cut off by lobby traffic: %q", who)
+	}
 }

@@ -5,16 +5,20 @@
 // what the ruleset lets them hear, and finished games are saved as extended
 // PGN records and indexed in the store with Glicko-2 ratings.
 //
-// One mutex guards the server's state (users, challenges, seeks, games);
-// output never blocks under it: each connection has a bounded queue drained
-// by its own writer, and a reader that cannot keep up is disconnected.
+// One mutex guards the server's state (users, challenges, seeks, games) and
+// nothing slow runs under it: password checks, store calls and file writes
+// happen outside it (the store's index through one ordered worker). Output
+// never blocks under it either: each connection has a bounded queue drained
+// by its own writer; lobby traffic is dropped for a reader whose queue is
+// half full, and a reader whose queue fills with game messages is
+// disconnected. docs/kriegd.md is the operator's guide.
 package server
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"log"
+	"log/slog"
 	stdnet "net"
 	"os"
 	"path/filepath"
@@ -23,30 +27,45 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"github.com/krieg/krieg/server/store"
 )
 
 // Config is how a server runs; zero fields take the defaults.
 type Config struct {
-	DataDir     string        // records go to DataDir/games
-	Store       *store.Store  // accounts, ratings, the game index
-	Grace       time.Duration // how long a player who dropped may take to come back (default 60 s)
-	IdleTimeout time.Duration // a connection silent this long is closed (default 1 h)
-	LoginTime   time.Duration // time allowed to log in (default 60 s)
-	MaxConns    int           // connections at once (default 2000)
-	OutQueue    int           // output chunks queued per connection before it counts as a slow reader (default 256)
-	Attempts    float64       // moves per second a player may send, on average (default 10; a burst of 20)
-	Logf        func(format string, args ...any)
+	DataDir          string        // records go to DataDir/games
+	Store            *store.Store  // accounts, ratings, the game index
+	Grace            time.Duration // how long a player who dropped may take to come back (default 60 s)
+	IdleTimeout      time.Duration // a registered player's (or anyone seated in a game) connection silent this long is closed (default 1 h)
+	GuestIdleTimeout time.Duration // an unregistered user's connection outside a game silent this long is closed (default 10 min)
+	LoginTime        time.Duration // time allowed to log in (default 60 s)
+	MaxConns         int           // connections at once (default 2000)
+	MaxConnsPerAddr  int           // connections at once from one IP address (default 64: a club behind one NAT)
+	OutQueue         int           // output chunks queued per connection before it counts as a slow reader (default 256)
+	Attempts         float64       // moves per second a player may send, on average (default 10; a burst of twice that)
+	Lobby            float64       // lobby commands (seek, unseek, tell, say, match, decline) per second per connection (default 2, a burst of 10; four times that per address)
+	PasswordCost     int           // bcrypt's cost for the passwords registered (default bcrypt.DefaultCost)
+	Clock            Clock         // the time (default the real clock)
+	Log              *slog.Logger  // the log (default slog.Default())
 }
 
 // Server is one kriegd instance.
 type Server struct {
-	cfg Config
+	cfg     Config
+	clock   Clock
+	log     *slog.Logger
+	metrics *Metrics
+	records *recorder
+	guesses *guessLimits
+	hashing chan struct{} // bounds the password checks running at once
 
 	mu        sync.Mutex
 	ln        stdnet.Listener
 	conns     map[*conn]bool
-	users     map[string]*conn // logged-in users by lower-case name
+	perAddr   map[string]int     // connections by IP address
+	lobbyAddr map[string]*bucket // lobby command limits by IP address
+	users     map[string]*conn   // logged-in users by lower-case name
 	games     map[int]*match
 	seeks     []*seek
 	offers    []*challenge
@@ -54,6 +73,10 @@ type Server struct {
 	nextGame  int
 	nextSeek  int
 	closed    bool
+	quit      chan struct{} // closed by Close
+	after     []func()      // work the locked section leaves for after the lock (later)
+	held      []delivery
+	holding   bool // sends are held (held) until a game's record is saved
 	wg        sync.WaitGroup
 }
 
@@ -65,11 +88,17 @@ func New(cfg Config) *Server {
 	if cfg.IdleTimeout == 0 {
 		cfg.IdleTimeout = time.Hour
 	}
+	if cfg.GuestIdleTimeout == 0 {
+		cfg.GuestIdleTimeout = 10 * time.Minute
+	}
 	if cfg.LoginTime == 0 {
 		cfg.LoginTime = 60 * time.Second
 	}
 	if cfg.MaxConns == 0 {
 		cfg.MaxConns = 2000
+	}
+	if cfg.MaxConnsPerAddr == 0 {
+		cfg.MaxConnsPerAddr = 64
 	}
 	if cfg.OutQueue == 0 {
 		cfg.OutQueue = 256
@@ -77,11 +106,26 @@ func New(cfg Config) *Server {
 	if cfg.Attempts == 0 {
 		cfg.Attempts = 10
 	}
-	if cfg.Logf == nil {
-		cfg.Logf = log.Printf
+	if cfg.Lobby == 0 {
+		cfg.Lobby = 2
 	}
-	return &Server{cfg: cfg, conns: map[*conn]bool{}, users: map[string]*conn{}, games: map[int]*match{},
-		nextGuest: 1000 + int(time.Now().UnixNano()%9000), nextGame: 1}
+	if cfg.PasswordCost == 0 {
+		cfg.PasswordCost = bcrypt.DefaultCost
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = realClock{}
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	s := &Server{cfg: cfg, clock: cfg.Clock, log: cfg.Log, metrics: newMetrics(),
+		conns: map[*conn]bool{}, perAddr: map[string]int{}, lobbyAddr: map[string]*bucket{},
+		users: map[string]*conn{}, games: map[int]*match{}, quit: make(chan struct{}),
+		nextGuest: 1000 + int(cfg.Clock.Now().UnixNano()%9000), nextGame: 1}
+	s.guesses = newGuessLimits()
+	s.hashing = make(chan struct{}, hashers())
+	s.records = newRecorder(s)
+	return s
 }
 
 // Serve accepts connections on ln until Close.
@@ -89,8 +133,8 @@ func (s *Server) Serve(ln stdnet.Listener) error {
 	s.mu.Lock()
 	s.ln = ln
 	s.mu.Unlock()
-	if err := os.MkdirAll(filepath.Join(s.cfg.DataDir, "games"), 0o755); err != nil {
-		return fmt.Errorf("kriegd: data directory: %w", err)
+	if err := s.records.start(); err != nil {
+		return err
 	}
 	for {
 		nc, err := ln.Accept()
@@ -108,29 +152,88 @@ func (s *Server) Serve(ln stdnet.Listener) error {
 			}
 			return fmt.Errorf("kriegd: accept: %w", err)
 		}
-		s.mu.Lock()
-		if len(s.conns) >= s.cfg.MaxConns {
-			s.mu.Unlock()
-			nc.SetWriteDeadline(time.Now().Add(time.Second))
-			nc.Write([]byte("kriegd is full: too many connections. Try again later.\r\n"))
-			nc.Close()
-			continue
-		}
-		c := newConn(s, nc)
-		s.conns[c] = true
-		s.wg.Add(1)
-		s.mu.Unlock()
-		go func() {
-			defer s.wg.Done()
-			c.run()
-		}()
+		go s.serveConn(nc)
 	}
 }
 
+// serveConn serves one connection until it ends (Serve runs it in a
+// goroutine of its own; tests run it over in-memory connections).
+func (s *Server) serveConn(nc stdnet.Conn) {
+	c := s.admit(nc)
+	if c == nil {
+		return
+	}
+	defer s.wg.Done()
+	c.run()
+}
+
+// admit registers a new connection, or refuses it with a line and closes
+// it when the server or its address has no room (nil then).
+func (s *Server) admit(nc stdnet.Conn) *conn {
+	addr := addrOf(nc)
+	var refusal, limit string
+	var c *conn
+	s.locked(func() error {
+		switch {
+		case s.closed:
+			refusal = "kriegd is shutting down."
+		case len(s.conns) >= s.cfg.MaxConns:
+			refusal, limit = "kriegd is full: too many connections. Try again later.", "conns"
+		case s.perAddr[addr] >= s.cfg.MaxConnsPerAddr:
+			refusal, limit = fmt.Sprintf("kriegd: too many connections from your address (at most %d). Try again later.", s.cfg.MaxConnsPerAddr), "conns_per_addr"
+		default:
+			c = newConn(s, nc)
+			s.conns[c] = true
+			s.perAddr[addr]++
+			s.metrics.conns.Inc()
+			s.wg.Add(1)
+		}
+		return nil
+	})
+	if c == nil {
+		if limit != "" {
+			s.metrics.limited(limit)
+		}
+		// Written from a goroutine of its own, so that a peer that never
+		// reads cannot hold up the accept loop.
+		go s.safely("refusing a connection", func() {
+			nc.SetWriteDeadline(time.Now().Add(time.Second))
+			nc.Write([]byte(refusal + "\r\n"))
+			nc.Close()
+		})()
+	}
+	return c
+}
+
+// pause waits d on the server's clock, or until Close.
+func (s *Server) pause(d time.Duration) {
+	done := make(chan struct{})
+	t := s.clock.AfterFunc(d, func() { close(done) })
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-s.quit:
+	}
+}
+
+// addrOf is the IP address a connection comes from (the whole address when
+// it has no port, as for in-memory connections).
+func addrOf(nc stdnet.Conn) string {
+	a := nc.RemoteAddr().String()
+	if host, _, err := stdnet.SplitHostPort(a); err == nil {
+		return host
+	}
+	return a
+}
+
 // Close stops accepting, ends every connection and waits for them; games
-// in progress are aborted.
+// in progress are aborted. Finished games still waiting for the index get
+// a few seconds; those left are indexed at the next start.
 func (s *Server) Close() error {
 	s.mu.Lock()
+	if !s.closed {
+		close(s.quit)
+	}
 	s.closed = true
 	ln := s.ln
 	for _, g := range s.games {
@@ -145,6 +248,19 @@ func (s *Server) Close() error {
 		err = ln.Close()
 	}
 	s.wg.Wait()
+	// The players' connections are gone: no grace period will run out.
+	s.locked(func() error {
+		for _, g := range s.games {
+			g.stopClock()
+			for _, st := range g.seats {
+				if st.grace != nil {
+					st.grace.Stop()
+				}
+			}
+		}
+		return nil
+	})
+	s.records.stop(10 * time.Second)
 	return err
 }
 
@@ -158,17 +274,34 @@ func (s *Server) Addr() string {
 	return s.ln.Addr().String()
 }
 
-// locked runs f under s.mu and returns its error. The lock is released
-// by defer, so a panic in f unwinds with the lock free and can be
-// recovered without stalling the server.
+// locked runs f under s.mu and returns its error, then runs the work f left
+// for after the lock (later). The lock is released by defer, so a panic in
+// f unwinds with the lock free and can be recovered without stalling the
+// server.
 func (s *Server) locked(f func() error) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return f()
+	after, err := s.lockedOnly(f)
+	for _, a := range after {
+		a()
+	}
+	return err
 }
 
-// ctx is the context for store calls (bounded, so a stuck database cannot
-// hold the server's lock for long).
+// lockedOnly runs f under s.mu and returns the work it left for later.
+func (s *Server) lockedOnly(f func() error) (after []func(), err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.after, s.held, s.holding = nil, nil, false
+	err = f()
+	after, s.after = s.after, nil
+	return after, err
+}
+
+// later leaves f to run once the lock is released (under s.mu): slow work
+// (a record's write) that a locked section decides on.
+func (s *Server) later(f func()) { s.after = append(s.after, f) }
+
+// ctx is the context for store calls (bounded, so that a stuck database
+// answers with an error instead of never).
 func (s *Server) ctx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), 5*time.Second)
 }
@@ -188,7 +321,15 @@ func (s *Server) sortedUsers() []*conn {
 
 // gone removes c: its challenges and seeks go, its game waits for it.
 func (s *Server) gone(c *conn) {
+	if !s.conns[c] {
+		return
+	}
 	delete(s.conns, c)
+	s.metrics.conns.Dec()
+	if s.perAddr[c.addr]--; s.perAddr[c.addr] <= 0 {
+		delete(s.perAddr, c.addr)
+		delete(s.lobbyAddr, c.addr)
+	}
 	if c.name != "" && s.users[strings.ToLower(c.name)] == c {
 		delete(s.users, strings.ToLower(c.name))
 	}
@@ -199,4 +340,31 @@ func (s *Server) gone(c *conn) {
 			g.dropped(c)
 		}
 	}
+}
+
+// MakeDataDir creates the data folder and its games folder readable by the
+// owner only, tightening them and the records when they exist: they hold
+// the records and, with SQLite, the password hashes.
+func MakeDataDir(dataDir string) error {
+	for _, d := range []string{dataDir, filepath.Join(dataDir, "games")} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			return fmt.Errorf("kriegd: data folder: %w", err)
+		}
+		if err := os.Chmod(d, 0o700); err != nil {
+			return fmt.Errorf("kriegd: data folder: %w", err)
+		}
+	}
+	// Records an earlier kriegd wrote readable by all are tightened too.
+	files, err := os.ReadDir(filepath.Join(dataDir, "games"))
+	if err != nil {
+		return fmt.Errorf("kriegd: data folder: %w", err)
+	}
+	for _, f := range files {
+		if f.Type().IsRegular() {
+			if err := os.Chmod(filepath.Join(dataDir, "games", f.Name()), 0o600); err != nil {
+				return fmt.Errorf("kriegd: data folder: %w", err)
+			}
+		}
+	}
+	return nil
 }

@@ -31,25 +31,8 @@ const (
 	cmdOther   = 50
 )
 
-// Datagram numbers the server sends.
-const (
-	dgWhoAmI      = 0
-	dgGameStarted = 15
-	dgGameResult  = 16
-	dgStartedObs  = 18
-	dgOffers      = 21
-	dgSendMoves   = 24
-	dgTell        = 31
-	dgMatch       = 29
-	dgMatchGone   = 30
-	dgIllegalMove = 42
-	dgRelation    = 43
-	dgMsec        = 56
-	dgLoginFailed = 69
-	dgDummy       = 81
-	dgSet2        = 124
-	maxDatagram   = 255
-)
+// maxDatagram is the highest datagram number a client may turn on.
+const maxDatagram = 255
 
 // quote writes one datagram field: a word as it is, anything with spaces
 // or braces in ^Y{...^Y}, the empty string as {}.

@@ -21,6 +21,7 @@ import (
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
 	"github.com/krieg/krieg/sprites/settings"
+	"github.com/krieg/krieg/sprites/show"
 )
 
 // Starter begins a local game from the new-game screen's choice: it returns
@@ -53,6 +54,8 @@ type Options struct {
 	ChoiceFromFlags bool
 	// Site opens the kriegspiel.org lobby (see lobby.go).
 	Site *Site
+	// Demo runs krieg demo's show instead (package show).
+	Demo *show.Options
 }
 
 // App is the window's game: it implements ebiten.Game.
@@ -68,6 +71,7 @@ type App struct {
 	play   *play
 	replay *replay
 	lobby  *lobby
+	demo   *demo
 	quit   bool
 	// The Save as… question: prompting while the path is being typed.
 	prompting bool
@@ -88,9 +92,12 @@ func New(opt Options) (*App, error) {
 		return nil, err
 	}
 	a := &App{opt: opt, drawer: d, w: scene.PreferredW, h: scene.PreferredH}
-	a.frame = scene.Frame{Show: scene.DefaultShow, Selected: game.NoSquare, Capture: game.NoSquare, NewGame: opt.Choice}
-	a.frame.View = controller.New(game.White, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
+	a.frame = scene.Frame{Show: scene.DefaultShow, NewGame: opt.Choice}
+	a.freshBoard()
 	switch {
+	case opt.Demo != nil:
+		a.demo = &demo{show.New(*opt.Demo)}
+		a.frame.Mode = scene.DemoScreen
 	case opt.Replay != nil:
 		a.replay = newReplay(opt.Replay)
 		a.replay.show(&a.frame, a.tick, true)
@@ -103,8 +110,8 @@ func New(opt Options) (*App, error) {
 	default:
 		a.frame.Mode = scene.NewGameScreen
 	}
-	if opt.Sounds != nil && opt.Sounds.Problem != "" {
-		a.frame.Panel.Notice = opt.Sounds.Problem
+	if opt.Sounds != nil {
+		a.frame.Panel.Silent = opt.Sounds.Problem // shown for as long as the window runs
 	}
 	a.loadSettings()
 	a.rebuild()
@@ -119,7 +126,7 @@ func (a *App) loadSettings() {
 	}
 	s, err := settings.Load(a.opt.SettingsDir)
 	if err != nil {
-		a.frame.Panel.Notice = err.Error()
+		notice(&a.frame, scene.BadTone, err.Error())
 	}
 	if a.opt.ChoiceFromFlags {
 		s.NewGame = a.frame.NewGame
@@ -154,7 +161,7 @@ func (a *App) keepSettings() {
 	}
 	a.saved = s
 	if err := s.Save(a.opt.SettingsDir); err != nil {
-		a.frame.Panel.Notice = err.Error()
+		notice(&a.frame, scene.BadTone, err.Error())
 	}
 }
 
@@ -184,6 +191,9 @@ func (a *App) Update() error {
 	if a.play != nil {
 		a.play.tick(a)
 	}
+	if a.demo != nil {
+		a.demo.update(a)
+	}
 	if a.frame.Anim != nil {
 		a.frame.Anim.Prune(a.tick)
 	}
@@ -199,12 +209,16 @@ func (a *App) Update() error {
 func (a *App) rebuild() {
 	a.frame.W, a.frame.H = a.w, a.h
 	a.frame.Panel.Full = ebiten.IsFullscreen()
-	a.frame.Panel.Prompt = ""
+	a.frame.Panel.Prompt, a.frame.Panel.PromptLabel = "", ""
 	if a.prompting {
-		a.frame.Panel.Prompt = "Save as: " + a.saving
+		a.frame.Panel.Prompt, a.frame.Panel.PromptLabel = a.saving, "Save as:"
 	}
 	if a.opt.Sounds != nil {
 		a.frame.Panel.Muted = a.opt.Sounds.Muted
+	}
+	if a.demo != nil {
+		a.scene = scene.BuildDemo(a.demo.s.View(a.w, a.h, a.tick))
+		return
 	}
 	a.scene = scene.Build(a.frame)
 }
@@ -223,10 +237,20 @@ func (a *App) Layout(w, h int) (int, int) {
 // apply carries out one intent.
 func (a *App) apply(in Intent) {
 	f := &a.frame
+	if a.demo != nil {
+		if in.Kind == Press && in.Button == scene.Fullscreen {
+			a.common(in.Button)
+		} else {
+			a.demo.apply(a, in)
+		}
+		return
+	}
 	if a.prompting && a.prompt(in) {
 		return
 	}
-	if f.Legend && (in.Kind == Cancel || in.Kind == Press && in.Button == scene.Legend) {
+	if f.Legend && in.Kind != Hover && in.Kind != DragTo && in.Kind != CursorMove {
+		// The legend is read, not played through: a key or a click closes
+		// it and does nothing else (Enter does not start a game under it).
 		f.Legend, a.legendSeen = false, true
 		return
 	}
@@ -344,7 +368,7 @@ func (a *App) newGame(in Intent) {
 	}
 	comm, err := a.opt.Local(a.frame.NewGame)
 	if err != nil {
-		a.frame.Panel.Notice = err.Error()
+		notice(&a.frame, scene.BadTone, err.Error())
 		return
 	}
 	if a.play != nil {
@@ -352,11 +376,33 @@ func (a *App) newGame(in Intent) {
 	}
 	a.play = newPlay(comm, a.opt)
 	a.frame.Mode = scene.PlayScreen
-	a.frame.Panel.Notice = ""
+	notice(&a.frame, scene.BadTone, "")
+}
+
+// freshBoard puts the start position on the board, seen from White, with
+// nothing left of a game played or reviewed before.
+func (a *App) freshBoard() {
+	f := &a.frame
+	f.View = controller.New(game.White, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
+	f.Flipped, f.Truth, f.Anim = false, nil, nil
+	f.Selected, f.Dests, f.Preview, f.Drag, f.Promote, f.Illegal = game.NoSquare, 0, nil, nil, nil, nil
+	f.LastMove, f.Capture, f.Queue, f.Motions = game.NoMove, game.NoSquare, nil, nil
+	f.Ghosts, f.KeyCursor, f.Banner = [64]game.PieceType{}, false, nil
+	f.Replay = scene.ReplayInfo{}
+	f.Panel.Offer, f.Panel.Table, f.Panel.Console = "", nil, nil
+}
+
+// toNewGame shows the new-game screen on a fresh board.
+func (a *App) toNewGame() {
+	a.frame.Mode = scene.NewGameScreen
+	a.freshBoard()
 }
 
 // Close ends the session with the endpoint, if any.
 func (a *App) Close() {
+	if a.demo != nil {
+		a.demo.s.Close()
+	}
 	if a.play != nil {
 		a.play.close()
 	} else if a.lobby != nil {
@@ -371,12 +417,20 @@ func Run(a *App, title string) error {
 	ebiten.SetWindowSize(scene.WindowSize(sw, sh))
 	ebiten.SetWindowSizeLimits(scene.MinWindowW, scene.MinWindowH, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	if a.demo != nil {
+		ebiten.SetFullscreen(true) // a show: the whole screen (F11 leaves it)
+	}
 	defer a.Close()
 	err := ebiten.RunGame(a)
 	if errors.Is(err, ErrQuit) {
 		return nil
 	}
 	return err
+}
+
+// notice shows a short message in the panel in tone's colour ("" clears it).
+func notice(f *scene.Frame, tone scene.Tone, text string) {
+	f.Panel.Notice, f.Panel.Tone = text, tone
 }
 
 // animStart is the tick an animation starting now begins at: now, or long

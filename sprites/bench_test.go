@@ -13,6 +13,7 @@ import (
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
+	"github.com/krieg/krieg/sprites/show"
 )
 
 // BenchmarkFrame measures one frame, Update plus Draw, with everything on:
@@ -112,4 +113,28 @@ func BenchmarkFrameBaseline(b *testing.B) {
 	}
 	b.ResetTimer()
 	report(b, h.timeFrames(app, b.N, nil))
+}
+
+// BenchmarkFrameDemo measures one frame of krieg demo: three boards with
+// both sides' tokens, the true board, marks and the caption, at the
+// Darkboard game's 200th message, the show paused (no deduction in it).
+func BenchmarkFrameDemo(b *testing.B) {
+	rec, err := record.ReadFile(darkboard)
+	if err != nil {
+		b.Fatal(err)
+	}
+	app, err := New(Options{Demo: &show.Options{Record: rec, Title: "liam vs Darkboard", Step: time.Hour, Controller: controller.Options{Capacity: 1024, Seed: 1}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer app.Close()
+	h.do(func() {
+		for i := 0; i < 200; i++ {
+			app.demo.s.Forward(int64(i), true)
+		}
+		app.demo.s.Pause(time.Now())
+	})
+	b.ResetTimer()
+	report(b, h.timeFrames(app, b.N, nil))
+	b.ReportMetric(float64(len(app.scene.Sprites)), "sprites")
 }

@@ -103,6 +103,7 @@ func TestWindowICC(t *testing.T) {
 			t.Errorf("the console lacks the server's chatter:\n%s", console)
 		}
 	})
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.CloseBanner}) }) // the result banner covers the middle of the board
 	h.onScreen(func(screen *ebiten.Image) {
 		checkWhiteMen(t, screen, l, []game.Square{game.C4, game.E2}, []game.Square{game.F1, game.G1, game.E4, game.D5})
 	})

@@ -61,13 +61,11 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 			out = append(out, Intent{Kind: CursorMove, X: d[0], Y: d[1]})
 		}
 	}
-	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
-		out = append(out, Intent{Kind: Submit})
-	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace):
+	// Keys typed quickly can share a tick, and Ebitengine does not say in
+	// which order they came: a Backspace is taken to mend what was typed
+	// before this tick, Enter and Escape to end what was typed in it.
+	if inpututil.IsKeyJustPressed(ebiten.KeyBackspace) {
 		out = append(out, Intent{Kind: Backspace})
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
-		out = append(out, Intent{Kind: Cancel})
 	}
 	if in.chars = ebiten.AppendInputChars(in.chars[:0]); len(in.chars) > 0 {
 		if string(in.chars) == "?" {
@@ -75,6 +73,12 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 		} else {
 			out = append(out, Intent{Kind: TypeText, Text: string(in.chars)})
 		}
+	}
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
+		out = append(out, Intent{Kind: Submit})
+	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+		out = append(out, Intent{Kind: Cancel})
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
 		if sq, ok := s.Layout.SquareAt(x, y); ok {
@@ -85,25 +89,30 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 }
 
 // pointer follows the left button: a press and release in place is a click,
-// a press and move is a drag.
+// a press and move is a drag. A quick click (a tap, or a slow frame) can
+// press and release within one tick: both are read then.
 func (in *Input) pointer(s *scene.Scene, x, y float64, out []Intent) []Intent {
 	sq, onBoard := s.Layout.SquareAt(x, y)
-	switch {
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
+	pressed := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
+	released := inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)
+	if pressed {
 		in.pressed, in.dragging, in.pressX, in.pressY = true, false, x, y
 		in.from = game.NoSquare
-		if b, ok := s.HitAt(x, y); ok {
+		if hit, ok := s.HitAt(x, y); ok {
 			in.pressed = false
-			in.onSlider = b == scene.Slider
-			if in.onSlider {
-				return append(out, Intent{Kind: SliderTo, X: x})
+			in.onSlider = hit.Button == scene.Slider && !released
+			if hit.Button == scene.Slider {
+				out = append(out, Intent{Kind: SliderTo, X: x})
+			} else {
+				out = append(out, Intent{Kind: Press, Button: hit.Button, Ply: hit.Ply})
 			}
-			return append(out, Intent{Kind: Press, Button: b})
+			return in.hover(x, y, out)
 		}
 		if onBoard {
 			in.from = sq
 		}
-	case ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft):
+	}
+	if !pressed && !released && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 		if in.onSlider && x != in.lastX {
 			out = append(out, Intent{Kind: SliderTo, X: x})
 		}
@@ -115,7 +124,8 @@ func (in *Input) pointer(s *scene.Scene, x, y float64, out []Intent) []Intent {
 				out = append(out, Intent{Kind: DragTo, X: x, Y: y})
 			}
 		}
-	case inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft):
+	}
+	if released {
 		in.onSlider = false
 		if in.pressed && in.dragging {
 			if !onBoard {
@@ -127,6 +137,11 @@ func (in *Input) pointer(s *scene.Scene, x, y float64, out []Intent) []Intent {
 		}
 		in.pressed, in.dragging = false, false
 	}
+	return in.hover(x, y, out)
+}
+
+// hover adds a Hover intent when the pointer moved.
+func (in *Input) hover(x, y float64, out []Intent) []Intent {
 	if x != in.lastX || y != in.lastY {
 		out = append(out, Intent{Kind: Hover, X: x, Y: y})
 	}

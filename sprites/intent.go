@@ -35,4 +35,5 @@ type Intent struct {
 	Text   string
 	Button scene.Button
 	Move   game.Move
+	Ply    int // Press of scene.JumpPly: the ply to show
 }

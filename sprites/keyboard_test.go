@@ -42,3 +42,42 @@ func TestWindowKeyboardOnly(t *testing.T) {
 		}
 	})
 }
+
+// TestWindowCursorLeavesWithTheMouse: the keyboard cursor's frame goes as
+// soon as the mouse plays, and a new game starts without it; a window on a
+// machine without sound says so.
+func TestWindowCursorLeavesWithTheMouse(t *testing.T) {
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5", "b8c6"}})
+	app.frame.Panel.Silent = "No sound device: the window is silent"
+	h.show(app)
+	h.do(func() {
+		if !sceneHasText(&app.scene, "No sound device: the window is silent") {
+			t.Error("the new-game screen does not say the window is silent")
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.Start})
+	})
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: CursorMove, Y: -1}) })
+	h.do(func() {
+		if !app.frame.KeyCursor {
+			t.Fatal("an arrow key did not show the cursor")
+		}
+		app.Inject(Intent{Kind: ClickSquare, Square: game.E2}, Intent{Kind: ClickSquare, Square: game.E4})
+	})
+	h.waitFor(t, "1. e4 e5", 5*time.Second, atPly(app, 2))
+	h.do(func() {
+		if app.frame.KeyCursor {
+			t.Error("the cursor's frame stays while the mouse plays")
+		}
+		app.Inject(Intent{Kind: CursorMove, Y: -1}, Intent{Kind: Press, Button: scene.Resign}, Intent{Kind: Press, Button: scene.Resign})
+	})
+	h.waitFor(t, "the resignation", 5*time.Second, func() bool { return app.play.snap.Result != nil })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.NewGame}) })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "a new game", 5*time.Second, atPly(app, 0))
+	h.do(func() {
+		if app.frame.KeyCursor {
+			t.Error("the cursor's frame came into the next game")
+		}
+	})
+}

@@ -56,7 +56,7 @@ func (t *tap) entries() []referee.Entry {
 // TestWindowKSO plays one game on a fake kriegspiel.org through the real
 // window: alice logs in, the lobby lists bob's open game, the house bot and
 // "create"; she picks the house bot, attempts random moves on her own board
-// through the window until ply 14, then presses Resign. What the window's
+// through the window until ply 14, then resigns (Resign twice). What the window's
 // controller heard must equal the referee's truth for White, its men the
 // referee's white men, and the record must be saved.
 func TestWindowKSO(t *testing.T) {
@@ -148,7 +148,7 @@ func TestWindowKSO(t *testing.T) {
 			answered = p.entries
 			if sn.Plies >= 14 {
 				resigned = true
-				app.Inject(Intent{Kind: Press, Button: scene.Resign})
+				app.Inject(Intent{Kind: Press, Button: scene.Resign}, Intent{Kind: Press, Button: scene.Resign}) // asked, then confirmed
 				return
 			}
 			own := sn.Own

@@ -123,7 +123,7 @@ func (l *lobby) choose(a *App, e kso.Entry) {
 	}
 	a.play = newPlay(ep, a.opt)
 	a.frame.Mode = scene.PlayScreen
-	a.frame.Panel.Notice = ""
+	notice(&a.frame, scene.BadTone, "")
 }
 
 // back returns from a finished game to the lobby, with fresh lists.

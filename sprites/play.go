@@ -2,7 +2,8 @@ package sprites
 
 import (
 	"fmt"
-	"slices"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,10 +34,21 @@ type play struct {
 	// of ours awaits the referee's answer.
 	queue   []game.Move
 	waiting bool
-	// moves are our accepted moves in SAN as our board saw them, refused
-	// attempts in brackets; failed holds this turn's refused ones.
-	moves  []string
+	// tried are our attempts the referee refused this turn: sending one
+	// again would only cost an attempt.
+	tried []game.Move
+	// mine are our accepted moves by ply, in SAN as our board saw them,
+	// with the attempts refused before each; failed holds this turn's
+	// refused ones; table is the move table they make.
+	mine   map[int]scene.MoveCell
 	failed []string
+	table  []scene.MoveRow
+	// confirmAt is the tick Resign was first pressed (0: not asked);
+	// rating is the server's word on our rating change; closed: the result
+	// banner was closed.
+	confirmAt int64
+	rating    string
+	closed    bool
 	// Events handled and referee entries heard; tests wait on them.
 	handled, entries int
 }
@@ -92,7 +104,7 @@ func (p *play) event(a *App, ev net.Event) {
 		f.Panel.Offer = ev.Text
 		p.say("the opponent offers: " + ev.Text)
 	case net.KindProblem:
-		f.Panel.Notice = ev.Text
+		notice(f, scene.BadTone, ev.Text)
 		p.waiting = false
 	case net.KindConnection:
 		msg := "connection: " + ev.Snap.State.String()
@@ -105,7 +117,12 @@ func (p *play) event(a *App, ev net.Event) {
 
 // say adds a line to the console.
 func (p *play) say(line string) {
-	p.console = append(p.console, strings.Split(strings.TrimRight(line, "\n"), "\n")...)
+	for _, l := range strings.Split(strings.TrimRight(line, "\n"), "\n") {
+		p.console = append(p.console, l)
+		if r, ok := ratingChange(l); ok {
+			p.rating = r
+		}
+	}
 	if n := len(p.console); n > consoleLines {
 		p.console = p.console[n-consoleLines:]
 	}
@@ -122,10 +139,13 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Flipped = s.Side == game.Black
 	f.Selected, f.Dests, f.Drag, f.Illegal, f.Promote = game.NoSquare, 0, nil, nil, nil
 	f.LastMove, f.Capture = game.NoMove, game.NoSquare
-	f.Ghosts = [64]game.PieceType{}
-	p.queue, p.waiting, f.Queue = nil, false, nil
-	p.moves, p.failed = nil, nil
-	f.Panel.Offer, f.Panel.Notice = "", ""
+	f.Ghosts, f.KeyCursor = [64]game.PieceType{}, false
+	p.queue, p.waiting, p.tried, f.Queue = nil, false, nil, nil
+	p.mine, p.failed, p.table = map[int]scene.MoveCell{}, nil, nil
+	p.confirmAt, p.rating, p.closed = 0, "", false
+	f.Banner, f.Panel.ConfirmResign = nil, false
+	f.Panel.Offer = ""
+	notice(f, scene.BadTone, "")
 	f.Panel.Names = [2]string{s.Spec.White, s.Spec.Black}
 	f.Panel.Title = fmt.Sprintf("%s · %d+%d · you play %s", s.Spec.Rules.Title, int(s.Spec.Base.Minutes()), int(s.Spec.Increment.Seconds()), s.Side.Title())
 }
@@ -143,13 +163,19 @@ func (p *play) heard(a *App, ev net.Event) {
 	if err != nil {
 		// The endpoint's entry contradicts what came before: keep the
 		// board as it was and say so.
-		f.Panel.Notice = "assistant: " + err.Error()
+		notice(f, scene.BadTone, "assistant: "+err.Error())
 		return
 	}
 	f.View = vm
 	p.preview(f) // what was heard changes the odds of a picked-up man
 	f.Anim.Apply(f.View.Changes, a.animStart())
 	us := e.Mover == p.snap.Side
+	switch {
+	case e.Verdict == referee.Accepted:
+		p.tried = nil // a new turn
+	case us && refused(e.Verdict) && e.Attempt != game.NoMove:
+		p.tried = append(p.tried, e.Attempt)
+	}
 	if us {
 		p.note(e, prev)
 		p.waiting = false
@@ -159,9 +185,10 @@ func (p *play) heard(a *App, ev net.Event) {
 	}
 	if refused(e.Verdict) && us && e.Attempt != game.NoMove {
 		f.Illegal = &scene.Flash{Move: e.Attempt, Start: a.tick}
-		f.Panel.Notice = "Illegal move: " + e.Attempt.String()
+		notice(f, scene.BadTone, "Illegal move: "+e.Attempt.String())
 	} else if e.Verdict == referee.Accepted || e.Verdict == referee.Finished {
-		f.Panel.Notice, f.Panel.Offer = "", ""
+		notice(f, scene.BadTone, "")
+		f.Panel.Offer = ""
 		if us {
 			f.LastMove, f.Capture = e.Attempt, game.NoSquare
 			f.Motions = append(f.Motions, scene.Motion{Kind: scene.Slide, From: e.Attempt.From(), To: e.Attempt.To(), Start: a.tick})
@@ -173,6 +200,7 @@ func (p *play) heard(a *App, ev net.Event) {
 		}
 		p.blink(a, e)
 	}
+	p.table = p.moveTable()
 	a.opt.Sounds.Play(Cue(e, p.snap.Side))
 }
 
@@ -224,7 +252,17 @@ func (p *play) tick(a *App) {
 	f.Panel.GameOver = s.Result != nil
 	_, src := p.comm.(recordSource)
 	f.Panel.Reviewable = f.Panel.GameOver && src
-	f.Panel.Moves = p.moveList()
+	f.Panel.Table = p.table
+	if p.confirmAt != 0 && (a.tick-p.confirmAt > confirmTicks || s.Result != nil) {
+		p.confirmAt = 0 // unconfirmed, the question lapses
+	}
+	f.Panel.ConfirmResign = p.confirmAt != 0
+	f.Banner = nil
+	if s.Result != nil && !p.closed && p.ctl != nil {
+		b := scene.ResultBanner(*s.Result, s.Side)
+		b.Rating = p.rating
+		f.Banner = &b
+	}
 	switch {
 	case s.Result != nil:
 		f.Panel.Status = fmt.Sprintf("Game over: %s (%s)", s.Result.Score, s.Result.Reason)
@@ -250,8 +288,10 @@ func (p *play) apply(a *App, in Intent) {
 	}
 	switch in.Kind {
 	case ClickSquare:
+		f.KeyCursor = false // the mouse is in use: the keyboard's frame goes
 		p.click(a, in.Square)
 	case DragStart:
+		f.KeyCursor = false
 		if p.ours(f, in.Square) {
 			p.selectSquare(f, in.Square)
 			f.Drag = &scene.Drag{From: in.Square, X: in.X, Y: in.Y}
@@ -282,10 +322,22 @@ func (p *play) apply(a *App, in Intent) {
 			p.typed = string(r[:len(r)-1])
 		}
 	case Cancel:
-		p.typed = ""
-		p.deselect(f)
-		p.clearQueue(f)
+		switch {
+		case p.confirmAt != 0:
+			p.confirmAt = 0 // Escape keeps playing
+			notice(f, scene.BadTone, "")
+		case f.Banner != nil:
+			p.closed = true
+		default:
+			p.typed = ""
+			p.deselect(f)
+			p.clearQueue(f)
+		}
 	case Submit:
+		if p.confirmAt != 0 {
+			p.resign(a)
+			return
+		}
 		p.submit(a)
 	case Press:
 		p.button(a, in.Button)
@@ -344,15 +396,38 @@ func candidates(f *scene.Frame) []game.Move {
 func (p *play) deselect(f *scene.Frame) { f.Selected, f.Dests, f.Preview = game.NoSquare, 0, nil }
 
 // attempt tries from→to; a pawn reaching the last rank opens the
-// promotion picker instead.
+// promotion picker instead, unless the move cannot be made at all.
 func (p *play) attempt(a *App, from, to game.Square) {
 	f := &a.frame
 	p.deselect(f)
+	m := game.NewMove(from, to, game.NoPieceType)
 	if pc := f.View.Own.At(from); pc.Type() == game.Pawn && (to.Rank() == 7 || to.Rank() == 0) {
+		if _, err := p.sendable(f, m); err != nil {
+			p.hint(f, err)
+			return
+		}
 		f.Promote = &scene.Promotion{From: from, To: to}
 		return
 	}
-	p.send(a, game.NewMove(from, to, game.NoPieceType))
+	p.send(a, m)
+}
+
+// sendable checks m on our own board before it leaves the window (see
+// controller.Sendable): this turn's refused attempts count only while it is
+// our turn, a queued attempt waits for the next.
+func (p *play) sendable(f *scene.Frame, m game.Move) (game.Move, error) {
+	own := f.View.Own
+	own.SetTurn(f.View.Side)
+	var refused []game.Move
+	if p.snap.ToMove == p.snap.Side {
+		refused = p.tried
+	}
+	return controller.Sendable(own, m, refused)
+}
+
+// hint shows why an attempt was kept back, at once and in the hint's colour.
+func (p *play) hint(f *scene.Frame, err error) {
+	notice(f, scene.HintTone, err.Error())
 }
 
 // promotion handles an intent while the promotion picker is open and
@@ -383,12 +458,17 @@ const maxQueue = 9
 func (p *play) send(a *App, m game.Move) {
 	f := &a.frame
 	if p.ctl == nil || p.snap.Result != nil || !p.snap.InGame {
-		f.Panel.Notice = "No game in progress"
+		notice(f, scene.BadTone, "No game in progress")
+		return
+	}
+	m, err := p.sendable(f, m)
+	if err != nil {
+		p.hint(f, err) // nonsense never leaves the window and costs nothing
 		return
 	}
 	if p.snap.ToMove != p.snap.Side || p.waiting {
 		if len(p.queue) >= maxQueue {
-			f.Panel.Notice = fmt.Sprintf("The queue holds %d attempts at most (Escape clears it)", maxQueue)
+			notice(f, scene.BadTone, fmt.Sprintf("The queue holds %d attempts at most (Escape clears it)", maxQueue))
 			return
 		}
 		p.setQueue(f, append(p.queue, m))
@@ -400,7 +480,7 @@ func (p *play) send(a *App, m game.Move) {
 // out sends m to the endpoint.
 func (p *play) out(a *App, m game.Move) {
 	if err := p.comm.Attempt(m); err != nil {
-		a.frame.Panel.Notice = err.Error()
+		notice(&a.frame, scene.BadTone, err.Error())
 		return
 	}
 	p.waiting = true
@@ -414,14 +494,15 @@ func (p *play) flush(a *App) {
 	if p.ctl == nil || p.waiting || len(p.queue) == 0 || !p.snap.InGame || p.snap.Result != nil || p.snap.ToMove != p.snap.Side {
 		return
 	}
-	cands := candidates(f)
 	for len(p.queue) > 0 {
 		m := p.queue[0]
 		p.setQueue(f, p.queue[1:])
-		if slices.Contains(cands, m) {
-			p.out(a, m)
-			return
+		if _, err := p.sendable(f, m); err != nil {
+			p.hint(f, fmt.Errorf("queued %w", err))
+			continue
 		}
+		p.out(a, m)
+		return
 	}
 }
 
@@ -450,7 +531,7 @@ func (p *play) submit(a *App) {
 		return
 	}
 	if err := net.SendTyped(p.comm, line); err != nil {
-		a.frame.Panel.Notice = err.Error()
+		notice(&a.frame, scene.BadTone, err.Error())
 	}
 }
 
@@ -459,7 +540,16 @@ func (p *play) button(a *App, b scene.Button) {
 	var err error
 	switch b {
 	case scene.Resign:
-		err = p.comm.Do(net.Resign)
+		if p.confirmAt != 0 {
+			p.resign(a)
+			return
+		}
+		if p.snap.InGame && p.snap.Result == nil {
+			p.confirmAt = a.tick
+			notice(&a.frame, scene.HintTone, "Resign? Click Resign again or press Enter; Escape keeps playing")
+		}
+	case scene.CloseBanner:
+		p.closed = true
 	case scene.OfferDraw:
 		err = p.comm.Do(net.Draw)
 	case scene.Abort:
@@ -471,9 +561,9 @@ func (p *play) button(a *App, b scene.Button) {
 		case a.opt.Local != nil && (p.snap.Result != nil || !p.snap.InGame):
 			p.close()
 			a.play = nil
-			a.frame.Mode = scene.NewGameScreen
+			a.toNewGame()
 		case a.opt.Local != nil || a.lobby != nil && p.snap.InGame && p.snap.Result == nil:
-			a.frame.Panel.Notice = "Resign or finish this game first"
+			notice(&a.frame, scene.BadTone, "Resign or finish this game first")
 		case a.lobby != nil:
 			a.lobby.back(a)
 		case a.opt.Spec != nil:
@@ -481,11 +571,39 @@ func (p *play) button(a *App, b scene.Button) {
 		}
 	}
 	if err != nil {
-		a.frame.Panel.Notice = err.Error()
+		notice(&a.frame, scene.BadTone, err.Error())
 	}
 }
 
-// note adds our entry e to the move list; before is our board before it.
+// confirmTicks is how long a first press of Resign waits for its
+// confirmation: five seconds.
+const confirmTicks = 300
+
+// resign resigns the game, once confirmed.
+func (p *play) resign(a *App) {
+	p.confirmAt = 0
+	notice(&a.frame, scene.BadTone, "")
+	if err := p.comm.Do(net.Resign); err != nil {
+		notice(&a.frame, scene.BadTone, err.Error())
+	}
+}
+
+// ratingPattern finds a rating change in a server's line: "rating" and two
+// ratings joined by an arrow.
+var ratingPattern = regexp.MustCompile(`(?i)rating\D*?(\d{3,4})\s*(?:-+>|→)\s*(\d{3,4})`)
+
+// ratingChange reads a server's line announcing our rating change.
+func ratingChange(line string) (string, bool) {
+	m := ratingPattern.FindStringSubmatch(line)
+	if m == nil {
+		return "", false
+	}
+	from, _ := strconv.Atoi(m[1])
+	to, _ := strconv.Atoi(m[2])
+	return fmt.Sprintf("Rating %d → %d (%+d)", from, to, to-from), true
+}
+
+// note adds our entry e to the move table; before is our board before it.
 func (p *play) note(e referee.Entry, before game.Position) {
 	if e.Attempt == game.NoMove {
 		return
@@ -496,21 +614,37 @@ func (p *play) note(e referee.Entry, before game.Position) {
 	case refused(e.Verdict):
 		p.failed = append(p.failed, san)
 	case e.Verdict == referee.Accepted || e.Verdict == referee.Finished:
-		m := fmt.Sprintf("%d. ", e.Ply/2+1)
-		if len(p.failed) > 0 {
-			m += "(" + strings.Join(p.failed, " ") + ") "
-		}
-		p.moves, p.failed = append(p.moves, m+san), nil
+		p.mine[e.Ply] = scene.MoveCell{SAN: san, Refused: p.failed}
+		p.failed = nil
 	}
 }
 
-// moveList writes our moves so far, and this turn's refused attempts.
-func (p *play) moveList() string {
-	s := strings.Join(p.moves, " ")
-	if len(p.failed) > 0 {
-		s += " (" + strings.Join(p.failed, " ") + ")"
+// moveTable lays out the game so far: our moves, the enemy's as "?", and
+// the attempts refused this turn in a cell of their own.
+func (p *play) moveTable() []scene.MoveRow {
+	start := p.snap.Spec.Start
+	side, number := start.Turn(), max(start.FullmoveNumber(), 1)
+	var rows []scene.MoveRow
+	for ply := 0; ply <= p.snap.Plies; ply++ {
+		cell, ok := p.mine[ply]
+		switch {
+		case ply == p.snap.Plies && len(p.failed) == 0:
+			return rows
+		case ply == p.snap.Plies:
+			cell = scene.MoveCell{Refused: p.failed}
+		case !ok:
+			cell = scene.MoveCell{SAN: "?"}
+		}
+		if side == game.White || len(rows) == 0 {
+			rows = append(rows, scene.MoveRow{Number: number})
+		}
+		rows[len(rows)-1].Cells[side] = cell
+		if side == game.Black {
+			number++
+		}
+		side = side.Other()
 	}
-	return strings.TrimSpace(s)
+	return rows
 }
 
 // blink flashes the squares entry e's announcements name: a capture's

@@ -1,13 +1,14 @@
 package sprites
 
 import (
-	"context"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/local"
@@ -52,26 +53,12 @@ func (r *recorder) sent() []game.Move {
 // dropped. The endpoint received exactly the first two.
 func TestWindowAttemptQueue(t *testing.T) {
 	opp := &gated{scripted: scripted{moves: []string{"e7e5", "b8c6"}}, gate: make(chan struct{})}
-	rec := &recorder{}
-	app, err := New(Options{Local: func(scene.NewGameChoice) (net.Communicator, error) {
-		ep := local.New(opp, local.Options{Seed: 1})
-		if err := ep.Connect(context.Background()); err != nil {
-			return nil, err
-		}
-		rec.Communicator = ep
-		spec := net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Base: 5 * time.Minute, Increment: 3 * time.Second}
-		return rec, ep.Begin(spec)
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	app, rec := newRecordedApp(t, opp, local.Options{Seed: 1})
 	gateOpen := false
-	t.Cleanup(func() {
+	t.Cleanup(func() { // before newRecordedApp's, which closes the window
 		if !gateOpen {
 			close(opp.gate)
 		}
-		h.show(nil)
-		app.Close()
 	})
 	h.show(app)
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
@@ -179,4 +166,45 @@ func mv(t *testing.T, s string) game.Move {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// Record passes the endpoint's record on, for the review.
+func (r *recorder) Record() (*record.Record, error) {
+	src, ok := r.Communicator.(recordSource)
+	if !ok {
+		return nil, fmt.Errorf("no record here")
+	}
+	return src.Record()
+}
+
+// TestWindowQueueSlowReply: against a computer that takes 1.5 s over its
+// move, an attempt made during its turn waits in the queue, shown, for as
+// long as the computer thinks, and goes out as soon as the reply is heard.
+func TestWindowQueueSlowReply(t *testing.T) {
+	app, rec := newRecordedApp(t, &scripted{moves: []string{"e7e5", "b8c6"}}, local.Options{Seed: 1, MinTurn: 1500 * time.Millisecond})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	sent := time.Now()
+	h.do(func() { app.Inject(Intent{Kind: AttemptMove, Move: mv(t, "e2e4")}) })
+	h.waitFor(t, "1. e4 accepted", 5*time.Second, func() bool { return app.play.snap.Plies == 1 })
+	h.do(func() {
+		app.Inject(Intent{Kind: ClickSquare, Square: game.G1}, Intent{Kind: ClickSquare, Square: game.F3})
+	})
+	time.Sleep(time.Until(sent.Add(time.Second)))
+	h.do(func() {
+		if got := app.frame.Queue; len(got) != 1 || got[0] != mv(t, "g1f3") {
+			t.Errorf("a second into the computer's turn the queue is %v; want g1f3 waiting", got)
+		}
+	})
+	if got := rec.sent(); len(got) != 1 {
+		t.Errorf("a second into the computer's turn the endpoint received %v; want only e2e4", got)
+	}
+	h.waitFor(t, "the queued 2. Nf3 sent and answered", 5*time.Second, atPly(app, 4))
+	if took := time.Since(sent); took < 3*time.Second {
+		t.Errorf("two slow replies came within %v; want at least 3 s", took)
+	}
+	if got, want := rec.sent(), []game.Move{mv(t, "e2e4"), mv(t, "g1f3")}; !slices.Equal(got, want) {
+		t.Errorf("the endpoint received %v; want %v", got, want)
+	}
 }

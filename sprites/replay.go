@@ -47,6 +47,8 @@ func (r *replay) apply(a *App, in Intent) {
 			ply = 0
 		case scene.LastPly:
 			ply = r.tl.Plies
+		case scene.JumpPly:
+			ply = in.Ply
 		case scene.SwapSide:
 			side = side.Other()
 		case scene.Reveal:
@@ -74,7 +76,5 @@ func (a *App) closeReview() {
 		a.play = nil
 	}
 	a.replay = nil
-	a.frame.Replay = scene.ReplayInfo{}
-	a.frame.Truth, a.frame.Anim = nil, nil
-	a.frame.Mode = scene.NewGameScreen
+	a.toNewGame()
 }

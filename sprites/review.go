@@ -13,6 +13,7 @@ import (
 	"github.com/krieg/krieg/controller/timeline"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/sprites/scene"
 )
 
 // recordSource is an endpoint that can give the record of the game it
@@ -48,12 +49,12 @@ func (a *App) review() {
 	f := &a.frame
 	rec, err := a.gameRecord()
 	if err != nil {
-		f.Panel.Notice = err.Error()
+		notice(f, scene.BadTone, err.Error())
 		return
 	}
 	tl, err := timeline.Build(rec, a.play.rules, timeline.Options{Controller: a.opt.Controller})
 	if err != nil {
-		f.Panel.Notice = "review: " + err.Error()
+		notice(f, scene.BadTone, "review: "+err.Error())
 		return
 	}
 	r := newReplay(tl)
@@ -62,7 +63,7 @@ func (a *App) review() {
 	f.Flipped = r.side == game.Black
 	f.Replay.Review = true
 	f.Selected, f.Dests, f.Drag, f.Promote, f.Queue = game.NoSquare, 0, nil, nil, nil
-	f.Panel.Notice = ""
+	notice(f, scene.BadTone, "")
 	r.show(f, a.tick, true)
 }
 
@@ -87,21 +88,21 @@ func (a *App) copyPGN() {
 	f := &a.frame
 	pgn, err := a.pgnText()
 	if err != nil {
-		f.Panel.Notice = err.Error()
+		notice(f, scene.BadTone, err.Error())
 		return
 	}
 	if err := clipboardInit(); err != nil {
-		f.Panel.Notice = "no clipboard here (" + err.Error() + "); use Save as…"
+		notice(f, scene.BadTone, "no clipboard here ("+err.Error()+"); use Save as…")
 		return
 	}
 	clipboard.Write(clipboard.FmtText, pgn)
-	f.Panel.Notice = fmt.Sprintf("PGN copied (%d bytes)", len(pgn))
+	notice(f, scene.GoodTone, fmt.Sprintf("PGN copied (%d bytes)", len(pgn)))
 }
 
 // promptSave asks where to save the game, offering a file in the home folder.
 func (a *App) promptSave() {
 	if _, err := a.gameRecord(); err != nil {
-		a.frame.Panel.Notice = err.Error()
+		notice(&a.frame, scene.BadTone, err.Error())
 		return
 	}
 	dir, err := os.UserHomeDir()
@@ -127,21 +128,22 @@ func (a *App) prompt(in Intent) bool {
 		a.prompting = false
 	case Submit:
 		a.prompting = false
-		a.frame.Panel.Notice = a.save(a.saving)
+		a.save(a.saving)
 	default:
 		return false
 	}
 	return true
 }
 
-// save writes the game's PGN to path and returns the notice saying so.
-func (a *App) save(path string) string {
+// save writes the game's PGN to path and says how it went.
+func (a *App) save(path string) {
 	pgn, err := a.pgnText()
+	if err == nil {
+		err = os.WriteFile(path, pgn, 0o644)
+	}
 	if err != nil {
-		return err.Error()
+		notice(&a.frame, scene.BadTone, "save: "+err.Error())
+		return
 	}
-	if err := os.WriteFile(path, pgn, 0o644); err != nil {
-		return "save: " + err.Error()
-	}
-	return "Saved to " + path
+	notice(&a.frame, scene.GoodTone, "Saved to "+path)
 }

@@ -1,11 +1,13 @@
 package sprites
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"golang.design/x/clipboard"
 
 	"github.com/krieg/krieg/game"
@@ -17,16 +19,9 @@ import (
 // checks the replay: White's view at the end, truth revealed, the move list
 // in step with the board as it steps back; then Copy PGN and Save as….
 func TestWindowReview(t *testing.T) {
-	app := newLocalApp(t, &scripted{moves: []string{"e7e5", "d8h4"}})
-	h.show(app)
-	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
-	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
-	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "f2f3"}, Intent{Kind: Submit}) })
-	h.waitFor(t, "1. f3 e5", 5*time.Second, atPly(app, 2))
-	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "g2g4"}, Intent{Kind: Submit}) })
-	h.waitFor(t, "the mate", 5*time.Second, func() bool { return app.frame.Panel.Reviewable })
+	app := foolsMate(t)
 	h.do(func() {
-		if got, want := app.frame.Panel.Moves, "1. f3 2. g4"; got != want {
+		if got, want := scene.MoveText(app.frame.Panel.Table), "1. f3 ? 2. g4 ?"; got != want {
 			t.Errorf("own move list %q; want %q", got, want)
 		}
 		if !hasButton(&app.scene, scene.Review) {
@@ -42,7 +37,7 @@ func TestWindowReview(t *testing.T) {
 		if f.Truth == nil || f.View.Side != game.White || f.Replay.Ply != 4 || f.Flipped {
 			t.Errorf("review: truth %v, side %v, ply %d, flipped %v; want revealed, White, 4, not flipped", f.Truth != nil, f.View.Side, f.Replay.Ply, f.Flipped)
 		}
-		if got, want := f.Replay.Moves, "1. f3 e5 2. g4 Qh4#"; got != want {
+		if got, want := scene.MoveText(f.Replay.Table), "1. f3 e5 2. g4 Qh4#"; got != want {
 			t.Errorf("move list %q; want %q", got, want)
 		}
 		if f.Truth.At(game.H4) != game.NewPiece(game.Black, game.Queen) {
@@ -52,8 +47,8 @@ func TestWindowReview(t *testing.T) {
 	})
 	h.do(func() {
 		f := &app.frame
-		if got, want := f.Replay.Moves, "1. f3 e5 2. g4"; got != want || f.Replay.Ply != 3 {
-			t.Errorf("one step back: ply %d, moves %q; want 3, %q", f.Replay.Ply, got, want)
+		if f.Replay.Ply != 3 {
+			t.Errorf("one step back: ply %d; want 3", f.Replay.Ply)
 		}
 		if n := len(f.View.Log); n == 0 || f.View.Log[n-1].Ply != 2 {
 			t.Errorf("one step back: the log ends at %v; want White's 2. g4 (ply 2)", f.View.Log)
@@ -64,6 +59,23 @@ func TestWindowReview(t *testing.T) {
 		app.Inject(Intent{Kind: Press, Button: scene.NextPly})
 	})
 	shoot(t, "review")
+
+	// A real click on 1... e5 in the move table shows ply 2.
+	var x, y float64
+	h.do(func() {
+		for _, hit := range app.scene.Hits {
+			if hit.Button == scene.JumpPly && hit.Ply == 2 {
+				wx, wy := ebiten.WindowPosition()
+				x, y = float64(wx)+hit.R.X+hit.R.W/2, float64(wy)+hit.R.Y+hit.R.H/2
+			}
+		}
+	})
+	if x == 0 {
+		t.Fatal("the move table offers no jump to ply 2")
+	}
+	xdotool(t, "mousemove", fmt.Sprint(int(x)), fmt.Sprint(int(y)), "click", "1")
+	h.waitFor(t, "the click on 1... e5", 5*time.Second, func() bool { return app.frame.Replay.Ply == 2 })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.LastPly}) })
 
 	// Copy PGN: the clipboard holds the record.
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.CopyPGN}) })
@@ -94,8 +106,8 @@ func TestWindowReview(t *testing.T) {
 		app.Inject(append(in, Intent{Kind: TypeText, Text: path}, Intent{Kind: Submit})...)
 	})
 	h.do(func() {
-		if got := app.frame.Panel.Notice; got != "Saved to "+path {
-			t.Errorf("notice %q; want it saved", got)
+		if got := app.frame.Panel.Notice; got != "Saved to "+path || app.frame.Panel.Tone != scene.GoodTone {
+			t.Errorf("notice %q (tone %v); want it saved, as good news", got, app.frame.Panel.Tone)
 		}
 	})
 	f, err := os.Open(path)
@@ -120,6 +132,20 @@ func TestWindowReview(t *testing.T) {
 	})
 }
 
+// foolsMate plays Fool's mate as White, typing the moves, to its end.
+func foolsMate(t *testing.T) *App {
+	t.Helper()
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5", "d8h4"}})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "f2f3"}, Intent{Kind: Submit}) })
+	h.waitFor(t, "1. f3 e5", 5*time.Second, atPly(app, 2))
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "g2g4"}, Intent{Kind: Submit}) })
+	h.waitFor(t, "the mate", 5*time.Second, func() bool { return app.frame.Panel.Reviewable })
+	return app
+}
+
 // hasButton reports whether the scene has button b.
 func hasButton(s *scene.Scene, b scene.Button) bool {
 	for _, hit := range s.Hits {
@@ -128,4 +154,36 @@ func hasButton(s *scene.Scene, b scene.Button) bool {
 		}
 	}
 	return false
+}
+
+// TestWindowNewGameAfterReview: after a review turned to Black's view at an
+// earlier ply, New game shows the start position from White's side, with
+// nothing of the game reviewed.
+func TestWindowNewGameAfterReview(t *testing.T) {
+	app := foolsMate(t)
+	h.do(func() {
+		app.Inject(Intent{Kind: Press, Button: scene.Review}, Intent{Kind: Press, Button: scene.SwapSide}, Intent{Kind: Press, Button: scene.PrevPly})
+	})
+	h.do(func() {
+		if !app.frame.Flipped || app.frame.View.Side != game.Black || app.frame.Replay.Ply != 3 {
+			t.Errorf("review: flipped %v, side %v, ply %d; want Black's view at ply 3", app.frame.Flipped, app.frame.View.Side, app.frame.Replay.Ply)
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.NewGame})
+	})
+	var l scene.Layout
+	start := game.Start()
+	h.do(func() {
+		f := &app.frame
+		l = app.scene.Layout
+		if f.Mode != scene.NewGameScreen || f.Flipped || f.Truth != nil || f.LastMove != game.NoMove || f.View.Side != game.White || f.View.Own != start.Only(game.White) {
+			t.Errorf("the new-game screen: mode %v, flipped %v, truth %v, last move %v, side %v, own %v; want a fresh board from White's side",
+				f.Mode, f.Flipped, f.Truth != nil, f.LastMove, f.View.Side, f.View.Own.FEN())
+		}
+		if len(f.View.Log) != 0 || f.Replay.Plies != 0 {
+			t.Errorf("the new-game screen keeps %d log lines and %d plies of the old game", len(f.View.Log), f.Replay.Plies)
+		}
+	})
+	h.onScreen(func(screen *ebiten.Image) {
+		checkWhiteMen(t, screen, l, []game.Square{game.E1, game.F2, game.G2}, []game.Square{game.F3, game.G4, game.E4})
+	})
 }

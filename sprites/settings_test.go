@@ -66,3 +66,17 @@ func TestWindowSettingsSurviveRestart(t *testing.T) {
 		t.Errorf("notice %q after a clean restart", f.Panel.Notice)
 	}
 }
+
+// TestWindowLegendSwallowsKeys: with the legend open, Enter closes it and
+// starts no game under it.
+func TestWindowLegendSwallowsKeys(t *testing.T) {
+	app := newLocalApp(t, &scripted{})
+	app.frame.Legend = true
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Submit}) })
+	h.do(func() {
+		if app.frame.Legend || app.play != nil || app.frame.Mode != scene.NewGameScreen {
+			t.Errorf("Enter on the legend: legend %v, game %v, mode %v; want the legend closed and no game", app.frame.Legend, app.play != nil, app.frame.Mode)
+		}
+	})
+}

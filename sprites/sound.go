@@ -42,7 +42,7 @@ func NewSounds() (*Sounds, error) {
 		}
 	}
 	if !audioDevice() {
-		s.Problem = "no audio device: sounds are off"
+		s.Problem = "No sound device: the window is silent"
 		return s, nil
 	}
 	s.ctx = audio.NewContext(sampleRate)

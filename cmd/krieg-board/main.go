@@ -5,6 +5,7 @@
 //	krieg-board [game flags]                a game against the computer, or on a server with --connect/--icc
 //	krieg-board --kso [--user NAME]          kriegspiel.org: the password asked on the terminal, then the lobby
 //	krieg-board replay [--side black] FILE  step through a record
+//	krieg-board demo [FILE]                 the deduction on three boards: the computer against itself, or a record
 package main
 
 import (
@@ -15,15 +16,20 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/controller/timeline"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites"
 	"github.com/krieg/krieg/sprites/scene"
 	"github.com/krieg/krieg/sprites/settings"
+	"github.com/krieg/krieg/sprites/show"
 )
 
 func main() {
@@ -36,27 +42,23 @@ func main() {
 	}
 }
 
-// run opens the window for a game or a replay.
+// run opens the window for a game, a replay or the demo; the command
+// line is read and checked first, before anything touches the display.
 func run(args []string, stdin io.Reader, stderr io.Writer) error {
-	if len(args) > 0 && args[0] == "replay" {
-		return runReplay(args[1:], stderr)
+	b, err := launch.ParseBoard(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
 	}
-	fs := flag.NewFlagSet("krieg", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var fl launch.Flags
-	fl.Register(fs)
-	var k launch.KSO
-	k.Register(fs)
-	capacity := fs.Int("boards", 0, "boards the deduction engine holds (0: its default)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return fmt.Errorf("%w: %v", launch.ErrUsage, err)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("%w: unexpected %q (krieg help lists the subcommands)", launch.ErrUsage, fs.Arg(0))
+	switch b.Mode {
+	case launch.ReplayMode:
+		return runReplay(b, stderr)
+	case launch.DemoMode:
+		return runDemo(b, stderr)
 	}
+	fl := b.Flags
 	spec, err := fl.Spec()
 	if err != nil {
 		return err
@@ -65,22 +67,16 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt := sprites.Options{Sounds: sounds, Controller: controller.Options{Capacity: *capacity}, Choice: choice(spec)}
-	fs.Visit(func(fl *flag.Flag) {
-		switch fl.Name {
-		case "side", "time", "opponent":
-			opt.ChoiceFromFlags = true // asked for on the command line: wins over the saved choice
-		}
-	})
+	opt := sprites.Options{Sounds: sounds, Controller: controller.Options{Capacity: b.Capacity}, Choice: choice(spec), ChoiceFromFlags: b.ChoiceFromFlags}
 	if dir, err := settings.Dir(); err == nil {
 		opt.SettingsDir = dir
 	} else {
 		fmt.Fprintf(stderr, "krieg: settings will not be kept: %v\n", err)
 	}
 	switch {
-	case k.On:
+	case b.KSO.On:
 		// The password is asked here, on the terminal, before the window opens.
-		ep, user, err := k.Person(fl, bufio.NewReader(stdin), stderr)
+		ep, user, err := b.KSO.Person(fl, bufio.NewReader(stdin), stderr)
 		if err != nil {
 			return err
 		}
@@ -149,19 +145,9 @@ func startLocal(fl launch.Flags, ch scene.NewGameChoice) (net.Communicator, erro
 }
 
 // runReplay opens a record in the replay window.
-func runReplay(args []string, stderr io.Writer) error {
-	fs := flag.NewFlagSet("krieg replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	side := fs.String("side", "white", "whose view to start with: white or black")
-	rules := fs.String("rules", "", "ruleset (default: the record's Rules tag, else wild16)")
-	if err := fs.Parse(args); err != nil {
-		return fmt.Errorf("%w: %v", launch.ErrUsage, err)
-	}
-	if fs.NArg() != 1 {
-		return fmt.Errorf("%w: want one FILE argument", launch.ErrUsage)
-	}
-	fmt.Fprintf(stderr, "krieg: following both players through %s...\n", fs.Arg(0))
-	tl, err := timeline.Load(fs.Arg(0), *rules, timeline.Options{})
+func runReplay(b *launch.Board, stderr io.Writer) error {
+	fmt.Fprintf(stderr, "krieg: following both players through %s...\n", b.File)
+	tl, err := timeline.Load(b.File, b.Rules, timeline.Options{Controller: controller.Options{Capacity: b.Capacity}})
 	if err != nil {
 		return err
 	}
@@ -169,10 +155,43 @@ func runReplay(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *side == "black" {
+	if b.Side == "black" {
 		app.Inject(sprites.Intent{Kind: sprites.Press, Button: scene.SwapSide})
-	} else if *side != "white" {
-		return fmt.Errorf("%w: --side %q: want white or black", launch.ErrUsage, *side)
 	}
-	return sprites.Run(app, "krieg replay: "+fs.Arg(0))
+	return sprites.Run(app, "krieg replay: "+b.File)
+}
+
+// runDemo shows the deduction at work on three boards: a record stepped
+// through, or the computer playing itself, game after game.
+func runDemo(b *launch.Board, stderr io.Writer) error {
+	opt := show.Options{Step: b.Step, Controller: controller.Options{Capacity: b.Capacity}}
+	if b.Rules != "" {
+		rules, err := referee.RulesetByName(b.Rules)
+		if err != nil {
+			return fmt.Errorf("%w: --rules: %v", launch.ErrUsage, err)
+		}
+		opt.Rules = rules
+	}
+	title := "krieg demo"
+	if b.File != "" {
+		rec, err := record.ReadFile(b.File)
+		if err != nil {
+			return err
+		}
+		opt.Record, opt.Title = rec, filepath.Base(b.File)
+		title += ": " + b.File
+	} else {
+		opt.Players = func(n int) [2]show.Player {
+			seed := b.Seed + uint64(2*n)
+			return [2]show.Player{
+				player.New(player.Options{MoveTime: b.MoveTime, Seed: seed}),
+				player.New(player.Options{MoveTime: b.MoveTime, Seed: seed + 1}),
+			}
+		}
+	}
+	app, err := sprites.New(sprites.Options{Demo: &opt})
+	if err != nil {
+		return err
+	}
+	return sprites.Run(app, title)
 }

@@ -40,14 +40,15 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		if err != nil {
 			return usage(err)
 		}
-		return consoleLoop(ep, &spec, stdin, stdout)
+		// After the input ends, the computer's last reply may take its move time.
+		return consoleLoop(ep, &spec, stdin, stdout, fl.MoveTime+quiet)
 	}
 	in := bufio.NewReader(stdin)
 	c, err := fl.ICCEndpoint(in, stderr)
 	if err != nil {
 		return err
 	}
-	return consoleLoop(c, nil, in, stdout)
+	return consoleLoop(c, nil, in, stdout, quiet)
 }
 
 // usage turns the launch package's usage errors into this command's.
@@ -61,7 +62,8 @@ func usage(err error) error {
 // consoleLoop connects, begins spec's game if given, and then relays: typed
 // lines to the endpoint, events to stdout, until the input ends or the
 // connection is lost for good.
-func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, stdout io.Writer) error {
+// After the input ends, events are printed until none has come for wait.
+func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, stdout io.Writer, wait time.Duration) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	if err := comm.Connect(ctx); err != nil {
@@ -82,14 +84,30 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		}
 	}()
 	var rules referee.Ruleset = referee.Wild16
+	var ck attemptCheck
+	if spec != nil {
+		// Typed moves are checked on our own board, which the start shows.
+		untilStarted(comm.Events(), func(ev net.Event) {
+			if ev.Kind == net.KindStarted {
+				rules = ev.Snap.Spec.Rules
+			}
+			ck.follow(ev)
+			printEvent(stdout, ev, rules)
+		})
+	}
 	for {
 		select {
 		case l, ok := <-lines:
 			if !ok {
-				drain(comm.Events(), stdout, rules)
+				drain(comm.Events(), stdout, rules, wait)
 				return nil
 			}
-			if err := net.SendTyped(comm, strings.TrimSpace(l)); err != nil {
+			l = strings.TrimSpace(l)
+			if err := ck.check(&l); err != nil {
+				fmt.Fprintf(stdout, "! %v\n", err)
+				continue
+			}
+			if err := net.SendTyped(comm, l); err != nil {
 				fmt.Fprintf(stdout, "! %v\n", err)
 			}
 		case ev, ok := <-comm.Events():
@@ -99,6 +117,7 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			if ev.Kind == net.KindStarted {
 				rules = ev.Snap.Spec.Rules
 			}
+			ck.follow(ev)
 			printEvent(stdout, ev, rules)
 			if ev.Kind == net.KindConnection && ev.Snap.State == net.Disconnected && ev.Err != nil {
 				if r, ok := comm.(interface{ Reconnect(context.Context) error }); ok {
@@ -112,8 +131,13 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	}
 }
 
-// drain prints the events that arrive within a short while after the input ends.
-func drain(events <-chan net.Event, stdout io.Writer, rules referee.Ruleset) {
+// quiet is how long the console waits for a server's last words once the
+// input has ended.
+const quiet = 300 * time.Millisecond
+
+// drain prints the events that arrive after the input ends, until none
+// has come for wait.
+func drain(events <-chan net.Event, stdout io.Writer, rules referee.Ruleset, wait time.Duration) {
 	for {
 		select {
 		case ev, ok := <-events:
@@ -121,7 +145,7 @@ func drain(events <-chan net.Event, stdout io.Writer, rules referee.Ruleset) {
 				return
 			}
 			printEvent(stdout, ev, rules)
-		case <-time.After(300 * time.Millisecond):
+		case <-time.After(wait):
 			return
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	stdnet "net"
 	"strings"
 	"sync"
@@ -119,7 +120,7 @@ func TestConsoleGameThroughKriegd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Config{DataDir: data, Store: st, Attempts: 10000, Logf: t.Logf})
+	srv := server.New(server.Config{DataDir: data, Store: st, Attempts: 10000, Lobby: 10000, Log: slog.New(slog.NewTextHandler(t.Output(), nil))})
 	go srv.Serve(ln)
 	defer srv.Close()
 

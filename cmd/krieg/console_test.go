@@ -126,3 +126,29 @@ func TestMatchCommand(t *testing.T) {
 		t.Fatalf("a peeking bot's record does not name it so (%v):\n%.300s", err, data)
 	}
 }
+
+// TestConsoleNonsense: e1e5 at the start is impossible on our own board: the
+// console says why at once and sends nothing, so no attempt is counted and
+// the saved record holds none.
+func TestConsoleNonsense(t *testing.T) {
+	var out, errs bytes.Buffer
+	saves := t.TempDir()
+	code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--save", saves}, strings.NewReader("e1e5\ne2e4\nresign\n"), &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	if !strings.Contains(out.String(), "! e1e5 not sent, no attempt used: a king moves one square") || strings.Contains(out.String(), "white e1e5") {
+		t.Errorf("output lacks the local hint, or the attempt was sent:\n%s", out.String())
+	}
+	files, _ := filepath.Glob(filepath.Join(saves, "*.pgn"))
+	if len(files) != 1 {
+		t.Fatalf("saved %d records; want 1", len(files))
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "Ke5") || !strings.Contains(string(data), " e4 {(:)}") {
+		t.Errorf("the saved record counts the nonsense or lacks 1. e4:\n%s", data)
+	}
+}

@@ -27,6 +27,16 @@ A password is asked on the terminal without echo before the window opens,
 and never stored. On a server, the typed-line box sends server commands
 (seek 5 3 u w16, accept).`,
 
+	"demo": `A show of the deduction, full screen, that runs by itself: the computer
+plays itself game after game, or krieg demo FILE steps through a record.
+Three boards side by side: what White believes, the true board, what Black
+believes; each referee message appears as a caption in plain words with
+what each assistant took from it, its squares outlined. Space pauses, the
+arrows step, + and - change the pace, F11 leaves full screen, Escape quits.
+
+  krieg demo
+  krieg demo --step 3s game.pgn`,
+
 	"play": `One game between two random attempters, printed move by move in the
 terminal: the board after each move and every announcement as each player
 heard it (a player's own attempts marked "you tried").

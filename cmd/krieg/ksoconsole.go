@@ -17,5 +17,5 @@ func ksoConsole(k launch.KSO, fl launch.Flags, in *bufio.Reader, stdout, stderr 
 		return usage(err)
 	}
 	fmt.Fprintln(stdout, kso.LobbyHelp)
-	return consoleLoop(ep, nil, in, stdout)
+	return consoleLoop(ep, nil, in, stdout, quiet)
 }

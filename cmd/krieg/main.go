@@ -28,6 +28,7 @@ func init() {
 		{"replay", "step through a record in the board window (--text: as text; --check: against the referee)", runReplay},
 		{"match", "play games between two players (bot, random, cheat) and print the score", runMatch},
 		{"endgame", "play the bot through endgame studies: krieg endgame kqk|krk|kpk [--defender cheat]", runEndgame},
+		{"demo", "watch the deduction at work: the computer plays itself, three boards show what each side believes and the truth (krieg demo FILE: a record)", runDemo},
 		{"render", "draw one ply of a record as a player saw it to a PNG: krieg render --pgn FILE --ply N --side white -o board.png", runRender},
 		{"eval", "measure the deduction engine over self-play games", runEval},
 		{"console", "play on an ICC-speaking server (--connect, --icc), on kriegspiel.org (--kso) or the local computer, in the terminal", runConsole},

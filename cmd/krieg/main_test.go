@@ -112,6 +112,17 @@ func TestPlayCommand(t *testing.T) {
 	}
 }
 
+// TestAbsurdPlyCapRefused: a negative or absurd --ply-cap is a usage
+// error (exit status 2) naming the flag, for the referee and the games.
+func TestAbsurdPlyCapRefused(t *testing.T) {
+	for _, args := range [][]string{{"referee", "--ply-cap", "-5"}, {"referee", "--ply-cap", "99999999"}, {"play", "--ply-cap", "-1"}} {
+		code, _, errOut := krieg(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, "--ply-cap") {
+			t.Fatalf("krieg %v: exit %d, %q; want 2 and a word on --ply-cap", args, code, errOut)
+		}
+	}
+}
+
 // TestHelpEveryCommand: every subcommand has details, and krieg help CMD
 // prints them with its flags.
 func TestHelpEveryCommand(t *testing.T) {

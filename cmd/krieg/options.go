@@ -23,8 +23,14 @@ func (g *gameFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&g.plyCap, "ply-cap", referee.DefaultPlyCap, "draw the game after this many plies (0: no cap)")
 }
 
+// maxPlyCap is the largest --ply-cap: far past any game's end.
+const maxPlyCap = 1000000
+
 // resolve returns the ruleset (with the ply cap) and the starting position.
 func (g *gameFlags) resolve() (referee.Ruleset, game.Position, error) {
+	if g.plyCap < 0 || g.plyCap > maxPlyCap {
+		return referee.Ruleset{}, game.Position{}, fmt.Errorf("%w: --ply-cap %d: want 0 (no cap) to %d", errUsage, g.plyCap, maxPlyCap)
+	}
 	rules, err := referee.RulesetByName(g.rules)
 	if err != nil {
 		return rules, game.Position{}, err

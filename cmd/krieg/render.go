@@ -90,7 +90,7 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := file.Close(); err != nil {
 		return fmt.Errorf("render: %s: %w", *out, err)
 	}
-	fmt.Fprintf(stdout, "%s: ply %d of %d, %s's view\n", *out, p, tl.Plies, side)
+	fmt.Fprintf(stdout, "%s: ply %d of %d, %s's view\n", *out, p, len(tl.Record.Plies), side)
 	return nil
 }
 

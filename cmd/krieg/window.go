@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+
+	"github.com/krieg/krieg/cmd/internal/launch"
 )
 
 // boardBinary is the window program krieg starts.
@@ -15,27 +17,36 @@ const boardBinary = "krieg-board"
 
 // errNoDisplay says plainly that the window cannot open here, and what to
 // use instead.
-var errNoDisplay = errors.New(`no display: the board is a window and there is no display to open it on (DISPLAY and WAYLAND_DISPLAY are unset).
+var errNoDisplay = errors.New(`no display: the board is a window and this session has none (DISPLAY is unset).
 Without a window you can still:
   draw a position to a PNG:  krieg render --pgn FILE --ply N --side white -o board.png
   replay a game as text:     krieg replay --text FILE
   play in the terminal:      krieg console`)
 
-// hasDisplay reports whether a window can open: on Linux and the BSDs an X
-// or Wayland display must be named; elsewhere there is always one.
-func hasDisplay(getenv func(string) string) bool {
+// needsDisplay reports whether a window needs an X display named in
+// DISPLAY: on Linux and the BSDs (the window speaks X11, XWayland included);
+// elsewhere the system always has a screen.
+func needsDisplay() bool {
 	switch runtime.GOOS {
 	case "windows", "darwin", "android", "ios", "js":
-		return true
+		return false
 	}
-	return getenv("DISPLAY") != "" || getenv("WAYLAND_DISPLAY") != ""
+	return true
 }
 
 // runWindow opens the board window (krieg-board, found next to this
-// program or on PATH) with args, or explains why it cannot.
+// program or on PATH) with args, or explains why it cannot. The arguments
+// are read and checked first, then the display is reached, and only then
+// does the window program start: a mistake, --help or a missing display
+// is answered in plain words, never by the window library's panic.
 func runWindow(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if !hasDisplay(os.Getenv) {
-		return errNoDisplay
+	if _, err := launch.ParseBoard(args, stderr); err != nil {
+		return usage(err)
+	}
+	if needsDisplay() {
+		if err := reachDisplay(os.Getenv("DISPLAY")); err != nil {
+			return err
+		}
 	}
 	path, err := findBoard()
 	if err != nil {
@@ -51,6 +62,11 @@ func runWindow(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("starting the board window: %w", err)
 	}
 	return nil
+}
+
+// runDemo shows the deduction at work on three boards (krieg demo [FILE]).
+func runDemo(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	return runWindow(append([]string{"demo"}, args...), stdin, stdout, stderr)
 }
 
 // findBoard looks for krieg-board beside this executable, then on PATH.

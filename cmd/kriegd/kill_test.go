@@ -21,13 +21,7 @@ import (
 // every record on disk replays (none is half-written), no temporary
 // record survives the restart, and the database passes its integrity check.
 func TestKillNine(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs kriegd")
-	}
-	bin := filepath.Join(t.TempDir(), "kriegd")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildKriegd(t)
 	data := t.TempDir()
 	proc, addr := startKriegd(t, bin, data)
 	done := make(chan loadtest.Result, 1)
@@ -98,11 +92,32 @@ func TestKillNine(t *testing.T) {
 	t.Logf("%d games indexed, %d records on disk, all replay", len(indexed), len(files))
 }
 
+// buildKriegd builds kriegd into the test's folder (skipped with -short).
+func buildKriegd(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs kriegd")
+	}
+	bin := filepath.Join(t.TempDir(), "kriegd")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
 // startKriegd runs bin on a free loopback port with data, and returns the
 // process and its address once it listens.
 func startKriegd(t *testing.T, bin, data string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(bin, "--listen", "127.0.0.1:0", "--data", data, "--attempts", "1000000")
+	cmd, addr, _ := startKriegdWith(t, bin, data)
+	return cmd, addr
+}
+
+// startKriegdWith is startKriegd with more flags; it returns the metrics'
+// URL too when --admin is among them.
+func startKriegdWith(t *testing.T, bin, data string, extra ...string) (cmd *exec.Cmd, addr, metrics string) {
+	t.Helper()
+	cmd = exec.Command(bin, append([]string{"--listen", "127.0.0.1:0", "--data", data, "--attempts", "1000000", "--lobby", "1000000"}, extra...)...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -113,19 +128,24 @@ func startKriegd(t *testing.T, bin, data string) (*exec.Cmd, string) {
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	lines := bufio.NewScanner(out)
-	addr := make(chan string, 1)
+	found := make(chan [2]string, 1)
 	go func() {
 		for lines.Scan() {
+			if m, ok := strings.CutPrefix(lines.Text(), "kriegd: metrics on "); ok {
+				metrics = m
+			}
 			if a, ok := strings.CutPrefix(lines.Text(), "kriegd: listening on "); ok {
-				addr <- strings.Fields(strings.TrimSuffix(a, ";"))[0]
+				a = strings.TrimSuffix(strings.Fields(a)[0], ";")
+				_, a, _ = strings.Cut(a, "://")
+				found <- [2]string{a, metrics}
 			}
 		}
 	}()
 	select {
-	case a := <-addr:
-		return cmd, strings.TrimSuffix(a, ";")
+	case f := <-found:
+		return cmd, f[0], f[1]
 	case <-time.After(20 * time.Second):
 		t.Fatal("kriegd did not start listening")
 	}
-	return nil, ""
+	return nil, "", ""
 }

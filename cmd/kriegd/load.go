@@ -19,14 +19,16 @@ func loadCmd(args []string, stdout io.Writer) error {
 	fs.SetOutput(stdout)
 	games := fs.Int("games", 200, "finished games to play at most (at most 100000)")
 	clients := fs.Int("clients", 400, "connections, two per table (at most 5000)")
-	duration := fs.Duration("duration", 60*time.Second, "stop starting games after this (at most 10m)")
+	duration := fs.Duration("duration", 60*time.Second, "stop starting games after this (at most 2h)")
+	dsn := fs.String("db", "", "the store: empty for SQLite in the data folder, or postgres://user@host/db")
+	timeline := fs.Bool("timeline", false, "print the heap and goroutines every minute")
 	data := fs.String("data", "", "data folder (default: a temporary folder, removed afterwards)")
 	seed := fs.Uint64("seed", 1, "seed of the clients' attempts")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *games < 1 || *games > 100000 || *clients < 2 || *clients > 5000 || *duration <= 0 || *duration > 10*time.Minute {
-		return errors.New("kriegd load: --games 1..100000, --clients 2..5000, --duration up to 10m")
+	if *games < 1 || *games > 1000000 || *clients < 2 || *clients > 5000 || *duration <= 0 || *duration > 2*time.Hour {
+		return errors.New("kriegd load: --games 1..1000000, --clients 2..5000, --duration up to 2h")
 	}
 	dir := *data
 	if dir == "" {
@@ -37,17 +39,28 @@ func loadCmd(args []string, stdout io.Writer) error {
 		defer os.RemoveAll(tmp)
 		dir = tmp
 	}
-	res, err := loadtest.Run(loadtest.Options{Games: *games, Clients: *clients, Duration: *duration, DataDir: dir, Seed: *seed})
-	if err != nil {
-		return fmt.Errorf("kriegd load: %w", err)
+	res, runErr := loadtest.Run(loadtest.Options{Games: *games, Clients: *clients, Duration: *duration, DataDir: dir, DSN: *dsn, Seed: *seed})
+	if runErr != nil && len(res.Samples) == 0 {
+		return fmt.Errorf("kriegd load: %w", runErr)
 	}
 	fmt.Fprintf(stdout, "kriegd load: %d games by %d clients in %v\n", res.Games, *clients, res.Elapsed.Round(time.Millisecond))
 	fmt.Fprintf(stdout, "attempts answered  %d\n", res.Attempts)
 	fmt.Fprintf(stdout, "round trip         p50 %v, p99 %v\n", res.P50.Round(time.Microsecond), res.P99.Round(time.Microsecond))
 	fmt.Fprintf(stdout, "heap in use        at most %.1f MiB\n", res.MaxHeapMB)
+	fmt.Fprintf(stdout, "goroutines         at most %d (clients' and server's, one process)\n", res.MaxGoroutines)
+	last := res.Samples[len(res.Samples)-1]
+	fmt.Fprintf(stdout, "at the end         heap %.1f MiB, %d goroutines\n", last.HeapMB, last.Goroutines)
+	if *timeline {
+		for _, s := range res.Samples {
+			fmt.Fprintf(stdout, "  %8v  heap %6.1f MiB  %5d goroutines  %6d games\n", s.At, s.HeapMB, s.Goroutines, s.Games)
+		}
+	}
 	fmt.Fprintf(stdout, "records            %d saved and replaying, %d indexed, %d corrupt\n", res.Saved, res.Indexed, len(res.Corrupt))
 	for _, c := range res.Corrupt {
 		fmt.Fprintln(stdout, "  corrupt:", c)
+	}
+	if runErr != nil {
+		return fmt.Errorf("kriegd load: %w", runErr)
 	}
 	if len(res.Corrupt) > 0 || res.Saved != res.Games || res.Indexed != res.Games {
 		return errors.New("kriegd load: games were lost or records are corrupt")

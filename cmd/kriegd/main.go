@@ -2,7 +2,7 @@
 // it with krieg (`krieg --connect host:port`, `krieg console --connect`) or
 // any client that speaks ICC's protocol.
 //
-//	kriegd [--listen :5000] [--data DIR] [--db DSN] [--grace 60s]   serve
+//	kriegd [--listen :5000] [--data DIR] [--db DSN] [--tls-cert F --tls-key F] [--admin ADDR] ...   serve (docs/kriegd.md)
 //	kriegd user add NAME                                             register an account (password asked without echo)
 //	kriegd load [--games 200] [--clients 400] [--duration 60s]      a bounded load test on loopback
 package main
@@ -10,12 +10,14 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log"
+	"log/slog"
 	stdnet "net"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -65,50 +67,116 @@ func storeFlags(fs *flag.FlagSet) (data, dsn *string) {
 	return data, dsn
 }
 
-// openStore opens the store after making the data folder.
+// openStore opens the store after making the data folder (readable by
+// its owner only).
 func openStore(data, dsn string) (*store.Store, error) {
-	if err := os.MkdirAll(data, 0o755); err != nil {
-		return nil, fmt.Errorf("data folder: %w", err)
+	if err := server.MakeDataDir(data); err != nil {
+		return nil, err
 	}
 	return store.Open(context.Background(), dsn, data)
 }
 
-// serve runs the server until SIGINT or SIGTERM.
-func serve(args []string, stdout, stderr io.Writer) error {
+// serveFlags are the server's settings from the command line.
+type serveFlags struct {
+	listen, data, dsn, tlsCert, tlsKey, admin string
+	grace, idle, guestIdle, loginTime         time.Duration
+	maxConns, maxPerAddr                      int
+	attempts, lobby                           float64
+}
+
+// parseServe reads and checks the server's flags: a negative, zero or
+// absurd value is refused with the range it must be in.
+func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
+	var f serveFlags
 	fs := flag.NewFlagSet("kriegd", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	listen := fs.String("listen", ":5000", "address to listen on")
+	fs.StringVar(&f.listen, "listen", ":5000", "address to listen on (plain TCP, or TLS with --tls-cert and --tls-key)")
 	data, dsn := storeFlags(fs)
-	grace := fs.Duration("grace", 60*time.Second, "how long a player who dropped may take to return before losing")
-	maxConns := fs.Int("max-conns", 2000, "connections at once")
-	attempts := fs.Float64("attempts", 10, "moves a player may send per second on average (bursts of twice that)")
+	fs.StringVar(&f.tlsCert, "tls-cert", "", "TLS certificate (PEM): the port speaks TLS instead of plain TCP")
+	fs.StringVar(&f.tlsKey, "tls-key", "", "the TLS certificate's private key (PEM)")
+	fs.StringVar(&f.admin, "admin", "", "address of the operator's HTTP port serving /metrics (keep it on loopback or behind a firewall); empty: none")
+	fs.DurationVar(&f.grace, "grace", 60*time.Second, "how long a player who dropped may take to return before losing (1s to 1h)")
+	fs.DurationVar(&f.idle, "idle", time.Hour, "a registered player's (or anyone in a game) connection silent this long is closed (10s to 24h)")
+	fs.DurationVar(&f.guestIdle, "guest-idle", 10*time.Minute, "an unregistered user's connection outside a game silent this long is closed (10s to --idle)")
+	fs.DurationVar(&f.loginTime, "login-time", time.Minute, "time allowed to log in (1s to 10m)")
+	fs.IntVar(&f.maxConns, "max-conns", 2000, "connections at once (1 to 100000)")
+	fs.IntVar(&f.maxPerAddr, "max-conns-per-addr", 64, "connections at once from one IP address (1 to --max-conns): room for a club behind one NAT")
+	fs.Float64Var(&f.attempts, "attempts", 10, "moves a player may send per second on average, bursts of twice that (0.1 to 1000000)")
+	fs.Float64Var(&f.lobby, "lobby", 2, "seeks, tells, says and challenges a connection may send per second, bursts of 5 times that; 4 times that per address (0.1 to 1000000)")
 	if err := fs.Parse(args); err != nil {
+		return f, err
+	}
+	f.data, f.dsn = *data, *dsn
+	if fs.NArg() > 0 {
+		return f, fmt.Errorf("kriegd: unexpected argument %q", fs.Arg(0))
+	}
+	checks := []struct {
+		ok   bool
+		flag string
+		want string
+	}{
+		{f.grace >= time.Second && f.grace <= time.Hour, "grace", "1s to 1h"},
+		{f.idle >= 10*time.Second && f.idle <= 24*time.Hour, "idle", "10s to 24h"},
+		{f.guestIdle >= 10*time.Second && f.guestIdle <= f.idle, "guest-idle", "10s to --idle"},
+		{f.loginTime >= time.Second && f.loginTime <= 10*time.Minute, "login-time", "1s to 10m"},
+		{f.maxConns >= 1 && f.maxConns <= 100000, "max-conns", "1 to 100000"},
+		{f.maxPerAddr >= 1 && f.maxPerAddr <= f.maxConns, "max-conns-per-addr", "1 to --max-conns"},
+		{f.attempts >= 0.1 && f.attempts <= 1e6, "attempts", "0.1 to 1000000"},
+		{f.lobby >= 0.1 && f.lobby <= 1e6, "lobby", "0.1 to 1000000"},
+		{(f.tlsCert == "") == (f.tlsKey == ""), "tls-cert", "given with --tls-key"},
+	}
+	for _, c := range checks {
+		if !c.ok {
+			return f, fmt.Errorf("kriegd: --%s must be %s", c.flag, c.want)
+		}
+	}
+	return f, nil
+}
+
+// serve runs the server until SIGINT or SIGTERM.
+func serve(args []string, stdout, stderr io.Writer) error {
+	f, err := parseServe(args, stderr)
+	if err != nil {
 		return err
 	}
-	st, err := openStore(*data, *dsn)
+	st, err := openStore(f.data, f.dsn)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	// A crash can leave a temporary record that was never renamed into
 	// place: it holds no finished game, so it goes.
-	stray, err := server.StrayTemporaries(*data)
+	stray, err := server.StrayTemporaries(f.data)
 	if err != nil {
 		return err
 	}
-	for _, f := range stray {
-		if err := os.Remove(f); err != nil {
-			return fmt.Errorf("removing a stray temporary record: %w", err)
+	for _, file := range stray {
+		if err := os.Remove(file); err != nil {
+			return fmt.Errorf("kriegd: removing a stray temporary record: %w", err)
 		}
-		fmt.Fprintf(stdout, "kriegd: removed %s, a record a crash left unfinished\n", f)
+		fmt.Fprintf(stdout, "kriegd: removed %s, a record a crash left unfinished\n", file)
 	}
-	ln, err := stdnet.Listen("tcp", *listen)
+	ln, err := listen(f)
 	if err != nil {
-		return fmt.Errorf("listen: %w", err)
+		return err
 	}
-	logger := log.New(stderr, "", log.LstdFlags)
-	srv := server.New(server.Config{DataDir: *data, Store: st, Grace: *grace, MaxConns: *maxConns, Attempts: *attempts, Logf: logger.Printf})
-	fmt.Fprintf(stdout, "kriegd: listening on %s; records in %s\n", ln.Addr(), filepath.Join(*data, "games"))
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	srv := server.New(server.Config{DataDir: f.data, Store: st, Grace: f.grace, IdleTimeout: f.idle, GuestIdleTimeout: f.guestIdle,
+		LoginTime: f.loginTime, MaxConns: f.maxConns, MaxConnsPerAddr: f.maxPerAddr, Attempts: f.attempts, Lobby: f.lobby, Log: logger})
+	if f.admin != "" {
+		stop, addr, err := serveAdmin(f.admin, srv, logger)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		defer stop()
+		fmt.Fprintf(stdout, "kriegd: metrics on http://%s/metrics\n", addr)
+	}
+	scheme := "tcp"
+	if f.tlsCert != "" {
+		scheme = "tls"
+	}
+	fmt.Fprintf(stdout, "kriegd: listening on %s://%s; records in %s\n", scheme, ln.Addr(), filepath.Join(f.data, "games"))
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
 	go func() {
@@ -116,6 +184,44 @@ func serve(args []string, stdout, stderr io.Writer) error {
 		srv.Close()
 	}()
 	return srv.Serve(ln)
+}
+
+// listen opens the game port: plain TCP, or TLS with the flags' certificate.
+func listen(f serveFlags) (stdnet.Listener, error) {
+	var cfg *tls.Config
+	if f.tlsCert != "" {
+		cert, err := tls.LoadX509KeyPair(f.tlsCert, f.tlsKey)
+		if err != nil {
+			return nil, fmt.Errorf("kriegd: TLS certificate: %w", err)
+		}
+		cfg = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	}
+	ln, err := stdnet.Listen("tcp", f.listen)
+	if err != nil {
+		return nil, fmt.Errorf("kriegd: listen: %w", err)
+	}
+	if cfg != nil {
+		ln = tls.NewListener(ln, cfg)
+	}
+	return ln, nil
+}
+
+// serveAdmin serves /metrics on addr; stop shuts it down.
+func serveAdmin(addr string, srv *server.Server, logger *slog.Logger) (stop func(), bound string, err error) {
+	ln, err := stdnet.Listen("tcp", addr)
+	if err != nil {
+		return nil, "", fmt.Errorf("kriegd: admin port: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", srv.Metrics().Handler())
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second, WriteTimeout: 30 * time.Second,
+		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
+	go func() {
+		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			logger.Error("kriegd: admin port", "err", err)
+		}
+	}()
+	return func() { hs.Close() }, ln.Addr().String(), nil
 }
 
 // userCmd is "kriegd user add NAME": the password is asked without echo

@@ -3,13 +3,20 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"errors"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/krieg/krieg/server/store"
+	"github.com/krieg/krieg/server/tlstest"
 )
 
 // TestUserAdd registers an account with "kriegd user add" (the password on
@@ -61,5 +68,68 @@ func TestLoadCommand(t *testing.T) {
 	}
 	if err := run([]string{"load", "--clients", "100000"}, strings.NewReader(""), &out, &out); err == nil {
 		t.Fatal("an unbounded load run should be refused")
+	}
+}
+
+// TestServeRefusesBadFlags: negative, zero and absurd settings are refused
+// before anything starts, each naming its flag.
+func TestServeRefusesBadFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string // in the error
+	}{
+		{[]string{"--grace", "-5s"}, "--grace"}, {[]string{"--grace", "0"}, "--grace"}, {[]string{"--grace", "100h"}, "--grace"},
+		{[]string{"--max-conns", "-1"}, "--max-conns"}, {[]string{"--max-conns", "0"}, "--max-conns"},
+		{[]string{"--max-conns-per-addr", "-3"}, "--max-conns-per-addr"},
+		{[]string{"--max-conns", "10", "--max-conns-per-addr", "11"}, "--max-conns-per-addr"},
+		{[]string{"--attempts", "-1"}, "--attempts"}, {[]string{"--attempts", "NaN"}, "--attempts"}, {[]string{"--lobby", "0"}, "--lobby"},
+		{[]string{"--idle", "-1m"}, "--idle"}, {[]string{"--guest-idle", "2h"}, "--guest-idle"}, {[]string{"--login-time", "0s"}, "--login-time"},
+		{[]string{"--tls-cert", "x.pem"}, "--tls-key"}, {[]string{"--tls-key", "k.pem"}, "--tls-key"}, {[]string{"stray"}, "stray"},
+	} {
+		var out, errOut bytes.Buffer
+		err := run(append([]string{"--listen", "127.0.0.1:0", "--data", t.TempDir()}, c.args...), strings.NewReader(""), &out, &errOut)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Fatalf("kriegd %v: %v; want an error naming %s", c.args, err, c.want)
+		}
+	}
+}
+
+// TestTLSAndMetrics runs kriegd with --tls-cert, --tls-key and --admin:
+// a client logs in over TLS, /metrics answers in the Prometheus format
+// with the server's figures, and the data folder is its owner's only.
+func TestTLSAndMetrics(t *testing.T) {
+	bin := buildKriegd(t)
+	cert := tlstest.New(t)
+	data := filepath.Join(t.TempDir(), "data")
+	_, addr, metrics := startKriegdWith(t, bin, data, "--tls-cert", cert.CertFile, "--tls-key", cert.KeyFile, "--admin", "127.0.0.1:0")
+	c, err := tls.Dial("tcp", addr, &tls.Config{RootCAs: cert.Pool, ServerName: "127.0.0.1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Write([]byte("guest\r\nwho\r\n"))
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	var got strings.Builder
+	for buf := make([]byte, 4096); !strings.Contains(got.String(), "players logged in"); {
+		n, err := c.Read(buf)
+		got.Write(buf[:n])
+		if err != nil {
+			t.Fatalf("over TLS: %v; got %q", err, got.String())
+		}
+	}
+	resp, err := http.Get(metrics)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{"kriegd_connections 1", "kriegd_games_in_progress 0", "kriegd_attempts_total", "kriegd_attempt_seconds_bucket",
+		"kriegd_record_writes_total", "kriegd_record_failures_total", "kriegd_panics_recovered_total 0", `kriegd_limits_hit_total{limit="lobby"}`, "go_goroutines"} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("/metrics has no %q:\n%s", want, body)
+		}
+	}
+	if fi, err := os.Stat(data); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Fatalf("the data folder: %v, %v; want 0700", fi.Mode(), err)
 	}
 }

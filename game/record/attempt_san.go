@@ -111,6 +111,13 @@ func ParseAttemptSAN(own *game.Position, text string) (game.Move, error) {
 			return game.NoMove, bad("unexpected characters")
 		}
 	}
+	if fileHint >= 0 && rankHint >= 0 {
+		// The from-square in full: the man there, whether or not it can
+		// make the move (a refused nonsense attempt is written so).
+		if sq := game.NewSquare(fileHint, rankHint); own.At(sq) == game.NewPiece(us, t) {
+			return game.NewMove(sq, to, promo), nil
+		}
+	}
 	var from game.Bitboard
 	if t == game.Pawn {
 		from = pawnSources(own, to, fileHint)

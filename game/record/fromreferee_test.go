@@ -2,34 +2,77 @@ package record
 
 import (
 	"bytes"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 )
 
-// TestFromRefereeSkipsEmptySquareAttempts: Wild 16 answers an attempt from
-// a square without a man of the mover's, or one no man of its can make, "Illegal move" (nonsense counts as
-// illegal there); the record leaves it out, since it has no SAN, and the
-// record still reads back and replays (found by kriegd's load test).
-func TestFromRefereeSkipsEmptySquareAttempts(t *testing.T) {
+// TestFromRefereeKeepsNonsense: Wild 16 answers an attempt from a square
+// without a man of the mover's, or one no man of its can make, "Illegal
+// move" (nonsense counts as illegal there). The record keeps every refused
+// attempt that names a man, with its from-square in full when no man can
+// make it; the empty-square one has no notation and is left out. The
+// record reads back and replays (the empty square was found by kriegd's
+// load test).
+func TestFromRefereeKeepsNonsense(t *testing.T) {
 	ref := referee.New(referee.Wild16, game.Start())
-	for _, text := range []string{"d3d4", "e2e5", "d2d5", "e2e4"} {
+	for _, text := range []string{"d3d4", "e2e5", "d2d5", "e1b4", "e2e4"} {
 		m, err := game.ParseMove(text)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ref.Attempt(m)
 	}
-	if n := len(ref.Log()); n != 4 || ref.Log()[0].Verdict != referee.Illegal {
+	if n := len(ref.Log()); n != 5 || ref.Log()[0].Verdict != referee.Illegal {
 		t.Fatalf("log %+v; want the empty-square attempt refused as illegal first", ref.Log())
 	}
+	rec := roundTrip(t, ref, referee.Wild16)
+	if got, want := rec.Plies[0].Failed, []string{"e2e5", "d2d5", "Ke1b4"}; !slices.Equal(got, want) {
+		t.Fatalf("failed attempts %q; want %q", got, want)
+	}
+}
+
+// TestFromRefereeKeepsEveryRefusal: under Berkeley's rules both sides'
+// nonsense ("Nonsense" to the mover) and illegal attempts are in the record,
+// in order, and replay to the same moves.
+func TestFromRefereeKeepsEveryRefusal(t *testing.T) {
+	ref := referee.New(referee.Berkeley, game.Start())
+	for _, text := range []string{"g1g3", "e2e4", "d8h4", "e7e5", "d1h5", "e5e4", "b8c6"} {
+		m, err := game.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref.Attempt(m)
+	}
+	rec := roundTrip(t, ref, referee.Berkeley)
+	want := [][]string{{"Ng1g3"}, {"Qd8h4"}, nil, {"e4"}}
+	if len(rec.Plies) != len(want) {
+		t.Fatalf("%d plies; want %d", len(rec.Plies), len(want))
+	}
+	for i, w := range want {
+		if got := rec.Plies[i].Failed; !slices.Equal(got, w) {
+			t.Errorf("ply %d (%s): failed %q; want %q", i+1, rec.Plies[i].SAN, got, w)
+		}
+	}
+	var steps [][]game.Move
+	if _, err := Replay(rec, referee.Berkeley, func(s Step) error { steps = append(steps, s.Failed); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got := steps[0]; len(got) != 1 || got[0].String() != "g1g3" {
+		t.Errorf("replayed first refusal %v; want g1g3", got)
+	}
+}
+
+// roundTrip builds ref's record, writes it, reads it back and checks it
+// against the referee under rules.
+func roundTrip(t *testing.T, ref *referee.Referee, rules referee.Ruleset) *Record {
+	t.Helper()
 	rec, err := FromReferee(ref, nil)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if got := rec.Plies[0].Failed; len(got) != 0 {
-		t.Fatalf("failed attempts %q; want none", got)
 	}
 	var b bytes.Buffer
 	if err := Write(&b, rec); err != nil {
@@ -39,7 +82,52 @@ func TestFromRefereeSkipsEmptySquareAttempts(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the record does not read back: %v\n%s", err, b.String())
 	}
-	if err := Check(back, referee.Wild16); err != nil {
+	if err := Check(back, rules); err != nil {
 		t.Fatal(err)
+	}
+	return back
+}
+
+// TestReadFile reads a saved record back, and names a file it cannot read.
+func TestReadFile(t *testing.T) {
+	ref := referee.New(referee.Wild16, game.Start())
+	m, _ := game.ParseMove("e2e4")
+	ref.Attempt(m)
+	rec, err := FromReferee(ref, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := SaveNew(t.TempDir(), "g", rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadFile(path)
+	if err != nil || len(back.Plies) != 1 || back.Plies[0].SAN != "e4" {
+		t.Fatalf("read back %+v, %v; want 1. e4", back, err)
+	}
+	if _, err := ReadFile(path + ".missing"); err == nil || !strings.Contains(err.Error(), ".missing") {
+		t.Errorf("a missing file: %v; want an error naming it", err)
+	}
+}
+
+// TestRefusedAtEnd: attempts refused in the last turn of a game that ended
+// before the mover moved again (here: White resigns after two refusals) are
+// kept in the RefusedAtEnd tag, read back and checked as refused.
+func TestRefusedAtEnd(t *testing.T) {
+	ref := referee.New(referee.Wild16, game.Start())
+	for _, text := range []string{"e2e4", "e7e5", "e4e5", "e1e3"} {
+		m, _ := game.ParseMove(text)
+		ref.Attempt(m)
+	}
+	if err := ref.Resign(game.White); err != nil {
+		t.Fatal(err)
+	}
+	rec := roundTrip(t, ref, referee.Wild16)
+	if got, want := rec.Trailing(), []string{"e5", "Ke1e3"}; !slices.Equal(got, want) {
+		t.Errorf("refused at the end %q; want %q", got, want)
+	}
+	rec.SetTag(RefusedAtEnd, "d4") // a legal move is no refusal
+	if err := Check(rec, referee.Wild16); err == nil {
+		t.Error("a legal move recorded as refused at the end passed the check")
 	}
 }

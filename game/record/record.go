@@ -8,6 +8,7 @@ package record
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -37,6 +38,19 @@ type Record struct {
 	Tags   []Tag
 	Plies  []Ply
 	Result game.Score
+}
+
+// RefusedAtEnd is the tag holding the attempts the side to move had
+// refused after the last move, in a game that ended before it moved again
+// (on time, by resignation): own-board SAN, comma-separated.
+const RefusedAtEnd = "RefusedAtEnd"
+
+// Trailing returns the attempts of the RefusedAtEnd tag.
+func (r *Record) Trailing() []string {
+	if t := r.Tag(RefusedAtEnd); t != "" {
+		return strings.Split(t, ",")
+	}
+	return nil
 }
 
 // Tag returns the value of tag key, or "".

@@ -91,7 +91,29 @@ func Replay(rec *Record, rules referee.Ruleset, fn func(Step) error) (*referee.R
 			}
 		}
 	}
-	return ref, nil
+	return ref, replayTrailing(rec, ref)
+}
+
+// replayTrailing attempts the RefusedAtEnd tag's attempts after the last
+// move: each must be refused.
+func replayTrailing(rec *Record, ref *referee.Referee) error {
+	pos := ref.Position()
+	own := pos.Only(pos.Turn())
+	for _, f := range rec.Trailing() {
+		bad := func(what string) error {
+			return &Disagreement{Ply: len(rec.Plies) + 1, Move: "end", What: fmt.Sprintf("refused attempt %q at the end: %s", f, what)}
+		}
+		m, err := ParseAttemptSAN(&own, f)
+		if err != nil {
+			return bad(err.Error())
+		}
+		if ref.Result() == nil {
+			if a := ref.Attempt(m); a.Verdict == referee.Accepted {
+				return bad("it is legal")
+			}
+		}
+	}
+	return nil
 }
 
 // Check replays rec under rules and confirms every announcement it records
@@ -141,6 +163,34 @@ func letters(ks []referee.CheckKind) string {
 	return b.String()
 }
 
+// refusedAttempt reports whether e refused an attempt: illegal, nonsense
+// (impossible on the mover's own board) or a repeat. Every one was sent and
+// counts in some ruleset, so the record keeps them all.
+func refusedAttempt(e referee.Entry) bool {
+	switch e.Verdict {
+	case referee.Illegal, referee.Nonsense, referee.Repeated:
+		return e.Attempt != game.NoMove
+	}
+	return false
+}
+
+// refusedSAN writes a refused attempt: as AttemptSAN when the mover's men
+// could make it, else with its from-square in full ("Ke1b4", "e2e5"), the one
+// form that names a move no man of the mover's can make.
+func refusedSAN(own *game.Position, m game.Move) string {
+	if slices.Contains(referee.Candidates(own), m) {
+		return AttemptSAN(own, m)
+	}
+	s := m.From().String() + m.To().String()
+	if t := own.At(m.From()).Type(); t != game.Pawn {
+		s = t.Letter() + s
+	}
+	if p := m.Promotion(); p != game.NoPieceType {
+		s += "=" + p.Letter()
+	}
+	return s
+}
+
 // MoveLabel writes "12. Nxd6+" or "12... Kd7" for the move san played in p.
 func MoveLabel(p *game.Position, san string) string {
 	if p.Turn() == game.White {
@@ -167,15 +217,13 @@ func FromReferee(ref *referee.Referee, tags []Tag) (*Record, error) {
 		switch {
 		case e.AskedAny && e.Verdict == referee.Answered:
 			anyAnswer = map[bool]string{true: "yes", false: "no"}[e.Said[0].Has]
-		case e.Verdict == referee.Illegal:
+		case refusedAttempt(e):
 			own := pos.Only(pos.Turn())
-			if !slices.Contains(referee.Candidates(&own), e.Attempt) {
-				// An attempt impossible on the mover's own board (a ruleset
-				// that calls nonsense "illegal" lets it through) has no SAN
-				// and tells nothing: it is left out of the record.
+			if pc := own.At(e.Attempt.From()); pc == game.NoPiece {
+				// An attempt naming no man of the mover's has no notation.
 				continue
 			}
-			failed = append(failed, AttemptSAN(&own, e.Attempt))
+			failed = append(failed, refusedSAN(&own, e.Attempt))
 		case e.Verdict == referee.Accepted:
 			san, err := pos.SAN(e.Attempt)
 			if err != nil {
@@ -187,6 +235,9 @@ func FromReferee(ref *referee.Referee, tags []Tag) (*Record, error) {
 			pos.Apply(e.Attempt)
 			failed, anyAnswer = nil, ""
 		}
+	}
+	if len(failed) > 0 {
+		rec.SetTag(RefusedAtEnd, strings.Join(failed, ","))
 	}
 	if res := ref.Result(); res != nil {
 		rec.Result = res.Score

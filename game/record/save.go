@@ -35,3 +35,17 @@ func SaveNew(dir, name string, rec *Record) (string, error) {
 		return path, nil
 	}
 }
+
+// ReadFile reads the game record in the file at path; an error names the file.
+func ReadFile(path string) (*Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("record: %w", err)
+	}
+	defer f.Close()
+	rec, err := Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rec, nil
+}

@@ -18,6 +18,7 @@ package icc
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -35,7 +36,10 @@ import (
 
 // Options configure a Client.
 type Options struct {
-	Addr     string // host:port, used by the default Dial
+	Addr string // host:port, used by the default Dial
+	// TLS, when not nil, makes the default Dial speak TLS (kriegd's
+	// --tls-cert); nil is plain TCP.
+	TLS      *tls.Config
 	User     string // empty: log in as a guest
 	Password string
 	// Patterns reads the referee's words; nil means DefaultPatterns.
@@ -103,8 +107,12 @@ func New(opt Options) (*Client, error) {
 		opt.Patterns = p
 	}
 	if opt.Dial == nil {
-		addr := opt.Addr
+		addr, cfg := opt.Addr, opt.TLS
 		opt.Dial = func(ctx context.Context) (io.ReadWriteCloser, error) {
+			if cfg != nil {
+				d := tls.Dialer{Config: cfg}
+				return d.DialContext(ctx, "tcp", addr)
+			}
 			var d stdnet.Dialer
 			return d.DialContext(ctx, "tcp", addr)
 		}
@@ -425,4 +433,18 @@ func matchCommand(spec net.GameSpec) string {
 		args += " " + spec.Side.String()
 	}
 	return "match " + spec.Opponent + " " + args
+}
+
+// ParseAddr reads a server address as --connect takes it: host:port for
+// plain TCP, or tls://host:port for TLS. It returns host:port and whether
+// to speak TLS.
+func ParseAddr(s string) (addr string, useTLS bool, err error) {
+	addr, useTLS = strings.CutPrefix(s, "tls://")
+	if strings.Contains(addr, "://") {
+		return "", false, fmt.Errorf("icc: %q: want host:port or tls://host:port", s)
+	}
+	if _, _, err := stdnet.SplitHostPort(addr); err != nil {
+		return "", false, fmt.Errorf("icc: %q: want host:port or tls://host:port: %w", s, err)
+	}
+	return addr, useTLS, nil
 }

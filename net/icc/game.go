@@ -9,6 +9,7 @@ import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc/dg"
 )
 
 // gameState is our game as we know it: our men (every man in an ordinary
@@ -61,7 +62,7 @@ func intField(f []string, i int) (int, error) {
 // gameDatagram handles the datagrams about our game; others' are ignored.
 func (s *session) gameDatagram(d Datagram) error {
 	switch d.Number {
-	case 15, 100: // MY_GAME_STARTED, MY_GAME_CHANGE
+	case dg.GameStarted, dg.MyGameChange:
 		return s.started(d)
 	}
 	number, err := intField(d.Fields, 0)
@@ -74,18 +75,18 @@ func (s *session) gameDatagram(d Datagram) error {
 	}
 	f := d.Fields
 	switch d.Number {
-	case 101: // POSITION_BEGIN
+	case dg.PositionBegin:
 		return g.position(f)
-	case 24: // SEND_MOVES
+	case dg.SendMoves:
 		mv, err := field(f, 1)
 		if err != nil {
 			return err
 		}
 		return g.move(s, mv)
-	case 42: // ILLEGAL_MOVE
+	case dg.IllegalMove:
 		reason, _ := intField(f, 2)
 		g.illegal(s, reason)
-	case 16: // MY_GAME_RESULT
+	case dg.GameResult:
 		code, err := field(f, 2)
 		if err != nil {
 			return err
@@ -97,14 +98,14 @@ func (s *session) gameDatagram(d Datagram) error {
 			g.flush(s, true) // the last move ended the game: no pawn tries follow it
 		}
 		g.end(s, res)
-	case 43: // MY_RELATION_TO_GAME: "X" means the game is gone
+	case dg.MyRelation: // "X" means the game is gone
 		if rel, _ := field(f, 1); rel == "X" && g.result == nil {
 			g.flush(s, true)
 			g.end(s, referee.Result{Score: "*", Reason: referee.ReasonOther})
 		}
-	case 21: // OFFERS_IN_MY_GAME: wdraw bdraw wadj badj wabort babort ...
+	case dg.Offers: // wdraw bdraw wadj badj wabort babort ...
 		g.offers(s, f)
-	case 56, 38, 61:
+	case dg.Msec, dg.SetClock, dg.MoreTime:
 		return g.clock(s, d.Number, f)
 	}
 	return nil
@@ -130,7 +131,7 @@ func (s *session) started(d Datagram) error {
 			return e
 		}
 	}
-	if d.Number == 100 && s.g != nil && s.g.spec.Number == number {
+	if d.Number == dg.MyGameChange && s.g != nil && s.g.spec.Number == number {
 		return nil // a change of a game we follow: our state stays
 	}
 	if s.g != nil {
@@ -348,7 +349,7 @@ func (g *gameState) illegal(s *session, reason int) {
 		return
 	}
 	verdict, kind := referee.Illegal, referee.KindIllegal
-	if reason != 0 && reason != 2 && reason != 3 {
+	if reason != 0 && reason != dg.IllegalRefused && reason != dg.IllegalInCheck {
 		verdict, kind = referee.Nonsense, referee.KindNonsense
 	}
 	us := g.spec.Side
@@ -490,7 +491,7 @@ func (g *gameState) clock(s *session, number int, f []string) error {
 	// Bring both clocks up to now, so the stamp can move.
 	k.White, k.Black, k.Stamp = k.Remaining(game.White, now), k.Remaining(game.Black, now), now
 	switch number {
-	case 56:
+	case dg.Msec:
 		c, err := colorField(f, 1)
 		if err != nil {
 			return err
@@ -506,14 +507,14 @@ func (g *gameState) clock(s *session, number int, f []string) error {
 		case k.Running == c:
 			k.Ticking = false
 		}
-	case 38:
+	case dg.SetClock:
 		w, err1 := intField(f, 1)
 		b, err2 := intField(f, 2)
 		if err1 != nil || err2 != nil {
 			return errFields
 		}
 		k.White, k.Black = time.Duration(w)*time.Second, time.Duration(b)*time.Second
-	case 61:
+	case dg.MoreTime:
 		c, err := colorField(f, 1)
 		if err != nil {
 			return err

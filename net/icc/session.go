@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc/dg"
 )
 
 // session turns what the parser reads into Events and the lines to send
@@ -21,6 +22,7 @@ type session struct {
 
 	phase  phase
 	me     string // our handle, from datagram 0
+	token  string // kriegd's reconnect token for an unregistered name (datagram 200)
 	failed error  // why the login failed
 	state  net.ConnState
 	g      *gameState // the game being played, kept after it ends until the next one
@@ -47,7 +49,8 @@ type LoginError struct {
 }
 
 func (e *LoginError) Error() string {
-	what := map[int]string{11: "invalid password", 14: "already logged in", 5: "a registered name needs a password"}[e.Code]
+	what := map[int]string{dg.LoginBad: "invalid password", dg.LoginTwice: "already logged in", dg.LoginPassword: "a registered name needs a password",
+		dg.LoginWait: "too many wrong passwords: wait", dg.LoginHeld: "the name is held for its player, who is away from a game"}[e.Code]
 	if what == "" {
 		what = "login failed"
 	}
@@ -58,7 +61,9 @@ func (e *LoginError) Error() string {
 var ErrNoPassword = errors.New("icc: the server asks for a password for this name; none was given")
 
 // datagramsWanted are the level-2 datagrams the client turns on.
-var datagramsWanted = []int{0, 15, 16, 21, 24, 26, 29, 30, 31, 34, 38, 42, 43, 56, 61, 69, 81, 100, 101, 124}
+var datagramsWanted = []int{dg.WhoAmI, dg.GameStarted, dg.GameResult, dg.Offers, dg.SendMoves, dg.Kibitz, dg.Match, dg.MatchRemoved,
+	dg.Tell, dg.MoveSmith, dg.SetClock, dg.IllegalMove, dg.MyRelation, dg.Msec, dg.MoreTime, dg.LoginFailed, dg.Dummy,
+	dg.MyGameChange, dg.PositionBegin, dg.Set2, dg.ReconnectToken}
 
 // level2settings returns the "level2settings=" line: character i is '1'
 // when datagram i is wanted.
@@ -95,6 +100,11 @@ func (s *session) prompt(pending string) bool {
 		name := s.user
 		if name == "" {
 			name = "guest"
+		}
+		if s.token != "" && s.password == "" && s.me != "" {
+			// kriegd keeps an unregistered player's seat for the one who
+			// holds its token.
+			name = s.me + " " + s.token
 		}
 		s.send("level1=5", level2settings(), name)
 		s.phase = phaseWho
@@ -181,16 +191,16 @@ func (s *session) datagram(d Datagram) {
 func (s *session) dispatch(d Datagram) error {
 	f := d.Fields
 	switch d.Number {
-	case 0: // WHO_AM_I
+	case dg.WhoAmI:
 		if len(f) < 1 {
 			return errFields
 		}
 		s.me = f[0]
 		if s.phase <= phaseWho {
-			s.send("set-quietly prompt 0", "set-quietly style 13", "set-quietly wrap 0", "set-2 81 1")
+			s.send("set-quietly prompt 0", "set-quietly style 13", "set-quietly wrap 0", fmt.Sprintf("set-2 %d 1", dg.Dummy))
 			s.phase = phaseBarrier
 		}
-	case 69: // LOGIN_FAILED
+	case dg.LoginFailed:
 		if len(f) < 1 {
 			return errFields
 		}
@@ -198,28 +208,33 @@ func (s *session) dispatch(d Datagram) error {
 		if err != nil {
 			return errFields
 		}
-		if code == 5 {
+		if code == dg.LoginPassword {
 			s.sendPassword()
 			return nil
 		}
 		s.failed = &LoginError{Code: code, Text: strings.Join(f[1:], " ")}
-	case 81: // DUMMY_RESPONSE: the barrier after login
+	case dg.Dummy: // the barrier after login
 		if s.phase == phaseBarrier {
 			s.phase, s.state = phaseReady, net.Connected
 			s.emit(net.Event{Kind: net.KindConnection})
 		}
-	case 124: // SET2 acknowledgement
-	case 26, 31: // KIBITZ, TELL
+	case dg.ReconnectToken:
+		if len(f) < 1 {
+			return errFields
+		}
+		s.token = f[0]
+	case dg.Set2: // acknowledged
+	case dg.Kibitz, dg.Tell:
 		if len(f) < 1 {
 			return errFields
 		}
 		s.emit(net.Event{Kind: net.KindConsole, Text: f[0] + ": " + f[len(f)-1]})
-	case 29: // MATCH: someone challenges us
+	case dg.Match: // someone challenges us
 		if len(f) < 1 {
 			return errFields
 		}
 		s.emit(net.Event{Kind: net.KindChallenge, Text: strings.Join(f, " ")})
-	case 30: // MATCH_REMOVED
+	case dg.MatchRemoved:
 		s.emit(net.Event{Kind: net.KindConsole, Text: "challenge withdrawn: " + strings.Join(f, " ")})
 	default:
 		return s.gameDatagram(d)

@@ -43,6 +43,10 @@ type Options struct {
 	// SaveDir, when set, receives each finished game's record (extended
 	// PGN), so it can be replayed; a console line says where it went.
 	SaveDir string
+	// MinTurn is the least time the computer takes over a turn: its first
+	// word to the referee waits until then (a computer that answers at
+	// once leaves a person no time to think, or to queue attempts).
+	MinTurn time.Duration
 }
 
 // Endpoint is the local Communicator. Create it with New.

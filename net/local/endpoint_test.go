@@ -217,3 +217,62 @@ func TestClosedEndpoint(t *testing.T) {
 		}
 	}
 }
+
+// TestClockAfterReply: once the computer's move is accepted, the latest
+// snapshot runs our clock, not the computer's, before we do anything.
+func TestClockAfterReply(t *testing.T) {
+	ep := connect(t, 4)
+	next(t, ep)
+	if err := ep.Begin(net.GameSpec{Rules: referee.Wild16, Side: game.White, Base: time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ep.Attempt(game.NewMove(game.E2, game.E4, 0)); err != nil {
+		t.Fatal(err)
+	}
+	var last net.Event
+	replied := false
+	for !replied || last.Snap.Clocks.Running != game.White {
+		select {
+		case ev := <-ep.Events():
+			last = ev
+			if ev.Kind == net.KindHeard && ev.Entry.Mover == game.Black && ev.Entry.Verdict == referee.Accepted {
+				replied = true
+			}
+		case <-time.After(2 * time.Second):
+			t.Fatalf("after the computer's reply (seen: %v) the latest snapshot runs %v's clock; want White's", replied, last.Snap.Clocks.Running)
+		}
+	}
+	if c := last.Snap.Clocks; !c.Ticking || c.Remaining(game.Black, time.Now()) != c.Black {
+		t.Errorf("clocks %+v: want White's running and Black's stopped", c)
+	}
+}
+
+// TestMinTurn: with MinTurn set the computer's reply comes no sooner, and
+// its clock is charged for the wait.
+func TestMinTurn(t *testing.T) {
+	ep := New(attempter.NewRandom(2), Options{Seed: 2, MinTurn: 400 * time.Millisecond})
+	if err := ep.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ep.Close() })
+	if err := ep.Begin(net.GameSpec{Rules: referee.Wild16, Side: game.White, Base: time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	sent := time.Now()
+	if err := ep.Attempt(game.NewMove(game.E2, game.E4, 0)); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		ev := next(t, ep)
+		if ev.Kind != net.KindHeard || ev.Entry.Mover != game.Black {
+			continue
+		}
+		if took := time.Since(sent); took < 400*time.Millisecond {
+			t.Fatalf("the computer answered after %v; want at least 400ms", took)
+		}
+		if left := ev.Snap.Clocks.Remaining(game.Black, time.Now()); left > time.Minute-400*time.Millisecond {
+			t.Errorf("Black's clock shows %v after a 400ms turn; want it charged", left)
+		}
+		return
+	}
+}

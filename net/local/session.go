@@ -130,7 +130,7 @@ func (g *session) attempt(m game.Move) {
 func (g *session) opponentTurn() {
 	for g.running() && g.ref.ToMove() != g.spec.Side {
 		before := g.ref.Plies()
-		answers := g.ep.opp.Turn(watched{g.ref, g})
+		answers := g.ep.opp.Turn(watched{g.ref, g, g.ep.opt.Now().Add(g.ep.opt.MinTurn)})
 		if g.clocks.Ticking && g.clocks.Remaining(g.clocks.Running, g.ep.opt.Now()) <= 0 {
 			g.checkFlags()
 			return
@@ -149,23 +149,41 @@ func (g *session) opponentTurn() {
 	}
 }
 
-// watched is the Umpire the computer plays through: each answer is reported
-// to us as soon as it is given, with the snapshot of that moment.
+// watched is the Umpire the computer plays through: nothing it says reaches
+// the referee before notBefore (Options.MinTurn), and each answer is
+// reported to us as soon as it is given, with the snapshot of that moment.
 type watched struct {
 	*referee.Referee
-	g *session
+	g         *session
+	notBefore time.Time
 }
 
 func (w watched) Attempt(m game.Move) referee.Answer {
+	w.wait()
 	a := w.Referee.Attempt(m)
 	w.g.report()
 	return a
 }
 
 func (w watched) AskAny() referee.Answer {
+	w.wait()
 	a := w.Referee.AskAny()
 	w.g.report()
 	return a
+}
+
+// wait sleeps until notBefore, or until the endpoint closes.
+func (w watched) wait() {
+	d := w.notBefore.Sub(w.g.ep.opt.Now())
+	if d <= 0 {
+		return
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-w.g.ctx.Done():
+	}
 }
 
 // report emits what we heard of the referee's new log entries.
@@ -180,7 +198,9 @@ func (g *session) report() {
 }
 
 // punch stops mover's clock after an accepted move, adds the increment and
-// starts the other clock.
+// starts the other clock. The move's entry went out before the punch, with
+// mover's clock still running, so a clock event follows: without it a window
+// would go on running the wrong clock until the next entry.
 func (g *session) punch(mover game.Color) {
 	if !g.clocks.Ticking {
 		g.clocks.Running = mover.Other()
@@ -189,6 +209,7 @@ func (g *session) punch(mover game.Color) {
 	now := g.ep.opt.Now()
 	*g.clocks.Of(mover) = g.clocks.Remaining(mover, now) + g.spec.Increment
 	g.clocks.Running, g.clocks.Stamp = mover.Other(), now
+	g.emit(net.Event{Kind: net.KindClock})
 }
 
 // checkFlags ends the game when the running clock is out: a loss for its

@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	stdnet "net"
 	"os"
@@ -34,8 +35,9 @@ type Options struct {
 	Clients  int           // connections (two per table)
 	Duration time.Duration // the run stops starting games after this
 	DataDir  string        // the server's data folder (records, SQLite)
+	DSN      string        // the store: "" for SQLite in DataDir, or postgres://...
 	Seed     uint64
-	Logf     func(format string, args ...any) // the server's log (nil: silent)
+	Log      *slog.Logger // the server's log (nil: silent)
 	// Addr, when set, is a kriegd already running elsewhere: the clients
 	// play on it, and the records are not checked (the caller checks them).
 	Addr string
@@ -43,31 +45,44 @@ type Options struct {
 
 // Result is what a run measured.
 type Result struct {
-	Games     int           // games finished by the clients
-	Saved     int           // records on disk that replay under our referee
-	Indexed   int           // games in the store's index
-	Corrupt   []string      // records that do not read or replay, and why
-	Attempts  int           // attempts answered
-	P50, P99  time.Duration // attempt round trip
-	MaxHeapMB float64       // the largest heap seen while the games ran
-	Elapsed   time.Duration
+	Games         int           // games finished by the clients
+	Saved         int           // records on disk that replay under our referee
+	Indexed       int           // games in the store's index
+	Corrupt       []string      // records that do not read or replay, and why
+	Attempts      int           // attempts answered
+	P50, P99      time.Duration // attempt round trip
+	MaxHeapMB     float64       // the largest heap seen while the games ran
+	MaxGoroutines int           // the most goroutines seen while the games ran
+	Elapsed       time.Duration
+	Samples       []Sample // the heap and goroutines every Every (and at the end)
 }
+
+// Sample is the process's memory and goroutines at one moment of a run.
+type Sample struct {
+	At         time.Duration
+	HeapMB     float64
+	Goroutines int
+	Games      int // games finished by then
+}
+
+// Every is how often a run samples the heap and the goroutines for Result.Samples.
+const Every = time.Minute
 
 // Run starts a kriegd on loopback and plays the games.
 func Run(opt Options) (Result, error) {
 	if opt.Clients < 2 || opt.Games < 1 {
 		return Result{}, errors.New("loadtest: at least 2 clients and 1 game")
 	}
-	logf := opt.Logf
-	if logf == nil {
-		logf = func(string, ...any) {}
+	log := opt.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
 	}
 	addr := opt.Addr
 	var st *store.Store
 	var srv *server.Server
 	if addr == "" {
 		var err error
-		st, err = store.Open(context.Background(), "", opt.DataDir)
+		st, err = store.Open(context.Background(), opt.DSN, opt.DataDir)
 		if err != nil {
 			return Result{}, err
 		}
@@ -78,7 +93,10 @@ func Run(opt Options) (Result, error) {
 		}
 		// Scripted clients attempt as fast as answers come: the per-player
 		// attempt limit is raised so that it measures the server, not the limit.
-		srv = server.New(server.Config{DataDir: opt.DataDir, Store: st, Attempts: 1e6, MaxConns: opt.Clients + 10, Logf: logf})
+		// The lobby and per-address limits are opened wide too: every client
+		// comes from one address.
+		srv = server.New(server.Config{DataDir: opt.DataDir, Store: st, Attempts: 1e6, Lobby: 1e6, MaxConns: opt.Clients + 10,
+			MaxConnsPerAddr: opt.Clients + 10, Log: log})
 		go srv.Serve(ln)
 		defer srv.Close()
 		addr = ln.Addr().String()
@@ -99,13 +117,24 @@ func Run(opt Options) (Result, error) {
 		return true
 	}
 	stop := make(chan struct{})
-	heap := 0.0
+	heap, goroutines := 0.0, 0
+	var samples []Sample
+	finished := 0
+	sampled := make(chan struct{})
 	go func() {
+		defer close(sampled)
 		var ms runtime.MemStats
+		next := start.Add(Every)
 		for {
 			runtime.ReadMemStats(&ms)
 			mu.Lock()
 			heap = max(heap, float64(ms.HeapAlloc)/(1<<20))
+			goroutines = max(goroutines, runtime.NumGoroutine())
+			if now := time.Now(); now.After(next) {
+				samples = append(samples, Sample{At: now.Sub(start).Round(time.Second), HeapMB: float64(ms.HeapAlloc) / (1 << 20),
+					Goroutines: runtime.NumGoroutine(), Games: finished})
+				next = next.Add(Every)
+			}
 			mu.Unlock()
 			select {
 			case <-stop:
@@ -120,7 +149,8 @@ func Run(opt Options) (Result, error) {
 		wg.Add(1)
 		go func(t int) {
 			defer wg.Done()
-			tb := &table{addr: addr, n: t, rng: rand.New(rand.NewPCG(opt.Seed, uint64(t))), claim: claim}
+			tb := &table{addr: addr, n: t, rng: rand.New(rand.NewPCG(opt.Seed, uint64(t))), claim: claim,
+				ended: func() { mu.Lock(); finished++; mu.Unlock() }}
 			r, err := tb.run()
 			mu.Lock()
 			rtts = append(rtts, r...)
@@ -132,21 +162,34 @@ func Run(opt Options) (Result, error) {
 	}
 	wg.Wait()
 	close(stop)
+	<-sampled
 	close(errs)
-	res := Result{Elapsed: time.Since(start), Attempts: len(rtts), MaxHeapMB: heap}
-	res.Games = games
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	samples = append(samples, Sample{At: time.Since(start).Round(time.Second), HeapMB: float64(ms.HeapAlloc) / (1 << 20),
+		Goroutines: runtime.NumGoroutine(), Games: finished})
+	res := Result{Elapsed: time.Since(start), Attempts: len(rtts), MaxHeapMB: heap, MaxGoroutines: goroutines, Samples: samples}
+	// A table that failed (its error returned after the checks) keeps
+	// the games it finished.
+	res.Games = finished
+	var failed error
 	for err := range errs {
-		return res, err
+		if failed == nil {
+			failed = err
+		}
 	}
 	sort.Slice(rtts, func(i, j int) bool { return rtts[i] < rtts[j] })
 	if n := len(rtts); n > 0 {
 		res.P50, res.P99 = rtts[n/2], rtts[min(n-1, n*99/100)]
 	}
 	if srv == nil {
-		return res, nil
+		return res, failed
 	}
 	srv.Close()
-	return res, Check(&res, st, opt.DataDir)
+	if err := Check(&res, st, opt.DataDir); err != nil {
+		return res, err
+	}
+	return res, failed
 }
 
 // Check reads every record in dataDir back and replays it, and counts
@@ -199,6 +242,7 @@ type table struct {
 	n     int
 	rng   *rand.Rand
 	claim func() bool
+	ended func() // a game finished
 }
 
 // run plays games until claim refuses one; it returns the round trips.
@@ -235,6 +279,7 @@ func (t *table) run() ([]time.Duration, error) {
 		if err != nil {
 			return rtts, err
 		}
+		t.ended()
 	}
 	return rtts, nil
 }

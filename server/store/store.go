@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -66,6 +67,11 @@ func Open(ctx context.Context, dsn, dataDir string) (*Store, error) {
 		source = filepath.Join(dataDir, "kriegd.db")
 	}
 	if driver == "sqlite" {
+		if source != ":memory:" {
+			if err := ownerOnly(source); err != nil {
+				return nil, err
+			}
+		}
 		// WAL keeps readers and the writer apart; a busy timeout waits for a
 		// lock instead of failing; full sync makes a finished game durable.
 		source = "file:" + source + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)"
@@ -75,7 +81,9 @@ func Open(ctx context.Context, dsn, dataDir string) (*Store, error) {
 		return nil, fmt.Errorf("store: opening %s: %w", driver, err)
 	}
 	if driver == "sqlite" {
-		db.SetMaxOpenConns(1) // one writer; SQLite serialises anyway
+		// WAL lets readers (a crowd logging in) go on beside the one
+		// writer; writers queue on SQLite's lock (the busy timeout).
+		db.SetMaxOpenConns(4)
 	}
 	s.db = db
 	if err := s.migrate(ctx); err != nil {
@@ -83,6 +91,23 @@ func Open(ctx context.Context, dsn, dataDir string) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// ownerOnly creates the SQLite file readable by its owner only (or makes
+// it so), with its -wal and -shm files: it holds the password hashes, and
+// SQLite gives the files it adds the database file's permissions.
+func ownerOnly(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("store: creating %s: %w", path, err)
+	}
+	f.Close()
+	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal"} {
+		if err := os.Chmod(p, 0o600); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("store: %w", err)
+		}
+	}
+	return nil
 }
 
 // Close closes the database.
@@ -137,17 +162,23 @@ func (s *Store) Account(ctx context.Context, name string) (Account, error) {
 }
 
 // FinishGame adds g to the index and, for a rated game, stores both
-// players' new ratings, all in one transaction.
+// players' new ratings, all in one transaction. A game the index has
+// already is left as it is, so that a retry stores it exactly once.
 func (s *Store) FinishGame(ctx context.Context, g Game, ratings map[string]rating.Rating) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: finishing game %s: %w", g.ID, err)
 	}
 	defer tx.Rollback()
-	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO games (id, white, black, lwhite, lblack, rules, result, reason, rated, plies, path, ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+	res, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, white, black, lwhite, lblack, rules, result, reason, rated, plies, path, ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`),
 		g.ID, g.White, g.Black, strings.ToLower(g.White), strings.ToLower(g.Black), g.Rules, g.Result, g.Reason, g.Rated, g.Plies, g.Path, g.Ended.UTC().Unix())
 	if err != nil {
 		return fmt.Errorf("store: indexing game %s: %w", g.ID, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		// Indexed already (a retry after a commit whose answer was lost):
+		// its ratings went in with it.
+		return err
 	}
 	for name, r := range ratings {
 		_, err := tx.ExecContext(ctx, s.q(`UPDATE accounts SET rating = ?, rd = ?, sigma = ?, games = games + 1 WHERE lname = ?`), r.R, r.RD, r.Sigma, strings.ToLower(name))

@@ -48,8 +48,10 @@ func storeCases(t *testing.T, dsn, dir string) {
 	if err := st.FinishGame(ctx, g, map[string]rating.Rating{"Carol": rc, "dave": rd}); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.FinishGame(ctx, g, nil); err == nil {
-		t.Fatal("the same game indexed twice")
+	// A retry (the first commit's answer lost) stores nothing twice: not
+	// the game, not the ratings.
+	if err := st.FinishGame(ctx, g, map[string]rating.Rating{"Carol": rc, "dave": rd}); err != nil {
+		t.Fatalf("the same game again: %v; want it ignored", err)
 	}
 	a, _ = st.Account(ctx, "CAROL")
 	if a.Rating != rc || a.Games != 1 {

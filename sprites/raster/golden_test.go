@@ -13,8 +13,10 @@ import (
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/controller/timeline"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/sprites/scene"
+	"github.com/krieg/krieg/sprites/show"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata/golden")
@@ -157,19 +159,57 @@ func TestGoldens(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := scene.Build(c.frame())
-			got := d.Draw(&s)
-			path := filepath.Join(goldenDir, c.name+".png")
-			if *update {
-				writePNG(t, path, got)
-				return
-			}
-			want := readPNG(t, path)
-			if bad, frac := compare(got, want, 24); frac > 0.002 {
-				writePNG(t, filepath.Join(t.TempDir(), c.name+".png"), got)
-				t.Errorf("%s: %d pixels (%.2f%%) differ by more than the tolerance from %s; rerun with -update if the change is intended", c.name, bad, 100*frac, path)
-			}
+			golden(t, d, c.name, &s)
 		})
 	}
+	// krieg demo's three boards, at a laptop's size and full HD: the
+	// Darkboard game at a refused attempt past move 15, its squares marked.
+	show := demoShow(t)
+	for _, size := range [][2]int{{1280, 800}, {1920, 1080}} {
+		name := fmt.Sprintf("demo-%dx%d", size[0], size[1])
+		t.Run(name, func(t *testing.T) {
+			s := scene.BuildDemo(show(size[0], size[1]))
+			golden(t, d, name, &s)
+		})
+	}
+}
+
+// golden compares the drawing of s with the golden image name (or writes
+// it, with -update).
+func golden(t *testing.T, d *Drawer, name string, s *scene.Scene) {
+	t.Helper()
+	got := d.Draw(s)
+	path := filepath.Join(goldenDir, name+".png")
+	if *update {
+		writePNG(t, path, got)
+		return
+	}
+	want := readPNG(t, path)
+	if bad, frac := compare(got, want, 24); frac > 0.002 {
+		writePNG(t, filepath.Join(t.TempDir(), name+".png"), got)
+		t.Errorf("%s: %d pixels (%.2f%%) differ by more than the tolerance from %s; rerun with -update if the change is intended", name, bad, 100*frac, path)
+	}
+}
+
+// demoShow steps the demo's show through the Darkboard game to its first
+// refused attempt past move 15 and returns its view at any size.
+func demoShow(t *testing.T) func(w, h int) scene.DemoView {
+	t.Helper()
+	rec, err := record.ReadFile("../../testdata/games/darkboard-liam-2023.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := show.New(show.Options{Record: rec, Title: "liam vs Darkboard", Controller: controller.Options{Capacity: 512, Seed: 1, Workers: 1}})
+	t.Cleanup(s.Close)
+	tick := int64(0)
+	for ; !s.Over(); tick++ {
+		s.Forward(tick, true)
+		steps, at := s.Steps()
+		if st := steps[at]; st.Entry.Ply >= 30 && st.Entry.Verdict == referee.Illegal && st.Caption.Marks[0]|st.Caption.Marks[2] != 0 {
+			break
+		}
+	}
+	return func(w, h int) scene.DemoView { return s.View(w, h, tick+scene.FadeTicks) }
 }
 
 // diffFromNothing lists tokens as having just appeared.

@@ -48,6 +48,7 @@ func (s *Scene) board(f *Frame) {
 		s.rect(l.SquareRect(fl.Move.To()), illegalRed, a)
 	}
 	s.blinks(f)
+	s.marks(f)
 	own := &f.View.Own
 	if f.View.Checked {
 		k := l.SquareRect(own.KingSquare(f.View.Side))
@@ -86,6 +87,7 @@ func (s *Scene) board(f *Frame) {
 		}
 	}
 	s.tokens(f)
+	s.tryBadges(f)
 	s.queued(f)
 	if f.KeyCursor && f.Mode == PlayScreen {
 		r := l.SquareRect(f.Cursor).inset(1)
@@ -119,7 +121,7 @@ func (s *Scene) piece(r Rectangle, p game.Piece, alpha float64) {
 // coordinates adds the file letters along the bottom edge and the rank
 // numbers along the left edge, inside the squares as lichess does.
 func (s *Scene) coordinates(l Layout, light, dark color.RGBA) {
-	size := max(9, l.Square*0.17)
+	size := max(11, math.Floor(l.Square*0.21)) // readable on a small board too
 	pad := l.Square * 0.05
 	for i := 0; i < 8; i++ {
 		file, rank := i, 7-i
@@ -191,10 +193,18 @@ func (f *Frame) shown() []Shown {
 		}
 	}
 	if f.Assist == AssistRules {
+		// The referee's rules say where a man may stand, not how likely:
+		// every rule token is drawn alike, with no number from the belief.
 		out = slices.DeleteFunc(out, func(t Shown) bool { return !strings.HasPrefix(t.Reason.Rule, "R") })
+		for i := range out {
+			out[i].Alpha = min(out[i].Alpha/max(out[i].Opacity, 0.01), 1) * rulesAlpha
+		}
 	}
 	return out
 }
+
+// rulesAlpha is how opaque a rule token is drawn at the "Rules only" level.
+const rulesAlpha = 0.75
 
 // visible reports whether the toggles let a token kind be drawn.
 func (sh Show) visible(k controller.TokenKind) bool {
@@ -234,6 +244,25 @@ func (s *Scene) tokens(f *Frame) {
 			s.add(Sprite{Kind: Text, X: b.X, Y: b.Y, W: b.W, H: b.H, Text: "+", Font: assets.Bold, Size: math.Floor(sq * 0.36), Color: tokenRim, Alpha: t.Alpha, Align: Center})
 		}
 	}
+}
+
+// tryBadges marks our pawns that may capture this turn, as the referee's
+// word on our pawn tries shows: an amber "x" at the pawn's upper corner.
+func (s *Scene) tryBadges(f *Frame) {
+	if f.Assist == AssistOff || f.Mode == NewGameScreen || f.Mode == LobbyScreen {
+		return
+	}
+	for x := f.View.TryPawns; x != 0; {
+		s.tryBadge(s.Layout.SquareRect(x.PopFirst()))
+	}
+}
+
+// tryBadge draws the pawn-try badge in the upper corner of square r.
+func (s *Scene) tryBadge(r Rectangle) {
+	d := r.W * 0.3
+	b := Rectangle{r.X + r.W - d - 2, r.Y + 2, d, d}
+	s.add(Sprite{Kind: Disc, X: b.X, Y: b.Y, W: b.W, H: b.H, Color: tryMark, Alpha: 0.95})
+	s.text(b, "x", assets.Bold, math.Floor(d*0.75), rgb(0x20, 0x18, 0x00), Center)
 }
 
 // revealedGlass scales the tokens' alpha while the truth is revealed.

@@ -23,7 +23,11 @@ func Build(f Frame) Scene {
 	default:
 		s.playPanel(&f)
 	}
-	if !f.Legend {
+	banner := f.Banner != nil && f.Mode == PlayScreen
+	if banner {
+		s.banner(f.Banner)
+	}
+	if !f.Legend && !banner { // the result stays readable under the pointer
 		s.tooltip(&f)
 	}
 	if d := f.Drag; d != nil {
@@ -44,7 +48,7 @@ func Explain(f *Frame, sq game.Square) []string {
 		if t.Square != sq || !f.Show.visible(t.Kind) {
 			continue
 		}
-		lines = append(lines, explainToken(t))
+		lines = append(lines, explainToken(t, f.Assist))
 	}
 	if h := f.Show.Heat; h != game.NoPieceType && f.Assist == AssistFull {
 		lines = append(lines, fmt.Sprintf("enemy %s here: %.0f%%", h, 100*f.View.Probability[h][sq]))
@@ -68,8 +72,10 @@ func (s *Scene) tooltip(f *Frame) {
 	if len(lines) == 0 {
 		return
 	}
+	// The card stays on the board, never over the panel's log.
+	b := s.Layout.Board
 	size := max(12, min(16*float64(f.H)/720, s.Layout.Square*0.2))
-	maxW := float64(f.W) * 0.6
+	maxW := b.W - 8
 	var rows []string
 	for _, l := range lines {
 		rows = append(rows, Wrap(l, assets.Regular, size, maxW-16, "  ")...)
@@ -81,8 +87,8 @@ func (s *Scene) tooltip(f *Frame) {
 	lines = rows
 	w := longest + 16
 	h := float64(len(lines))*size*1.4 + 10
-	x := max(0, min(f.HoverX+16, float64(f.W)-w-4))
-	y := max(0, min(f.HoverY+16, float64(f.H)-h-4))
+	x := max(b.X+4, min(f.HoverX+16, b.X+b.W-w-4))
+	y := max(0, min(f.HoverY+16, b.Y+b.H-h-4))
 	s.rect(Rectangle{x, y, w, h}, tooltipBG, 1)
 	for i, l := range lines {
 		s.text(Rectangle{x + 8, y + 5 + float64(i)*size*1.4, w - 16, size * 1.4}, l, assets.Regular, size, textMain, Left)

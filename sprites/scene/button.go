@@ -25,13 +25,15 @@ const (
 	NextPly
 	FirstPly
 	LastPly
-	SwapSide // replay: the other player's view
-	Reveal   // replay: reveal truth
-	Slider   // replay: the slider's track
-	Review   // at game end: open the game just played in the replay view
-	CopyPGN  // copy the game's record to the clipboard
-	SaveAs   // write the game's record to a file
-	Legend   // show or hide the legend
+	SwapSide    // replay: the other player's view
+	Reveal      // replay: reveal truth
+	Slider      // replay: the slider's track
+	Review      // at game end: open the game just played in the replay view
+	CopyPGN     // copy the game's record to the clipboard
+	SaveAs      // write the game's record to a file
+	Legend      // show or hide the legend
+	JumpPly     // review: a move in the move table, its Hit's Ply the ply to show
+	CloseBanner // the result banner over the board
 	choiceBase
 )
 

@@ -110,11 +110,13 @@ type Frame struct {
 	Capture   game.Square
 	Ghosts    [64]game.PieceType // the player's own hypotheses, enemy colour
 	Illegal   *Flash
-	Promote   *Promotion  // the promotion picker, when open
-	Queue     []game.Move // attempts queued for our next turn, in order
-	Motions   []Motion    // slides, fades and flashes under way
-	Cursor    game.Square // the keyboard cursor, drawn once KeyCursor is set
-	KeyCursor bool        // an arrow key has been used: the cursor shows
+	Promote   *Promotion    // the promotion picker, when open
+	Queue     []game.Move   // attempts queued for our next turn, in order
+	Motions   []Motion      // slides, fades and flashes under way
+	Banner    *Banner       // the result over the board once a game ends
+	Marks     game.Bitboard // squares a caption names (the demo), outlined
+	Cursor    game.Square   // the keyboard cursor, drawn once KeyCursor is set
+	KeyCursor bool          // an arrow key has been used: the cursor shows
 
 	Panel   Panel
 	NewGame NewGameChoice
@@ -132,29 +134,51 @@ type Panel struct {
 	Typed     string   // the move being typed
 	Console   []string // the server's latest lines
 	Notice    string   // a short message (an illegal attempt, a problem)
+	Tone      Tone     // how the notice reads: its colour
 	Muted     bool
 	Full      bool
 	Offer     string // the opponent's pending offer ("draw", "abort")
 	GameOver  bool
 	ShowInput bool
-	// Moves are our moves so far in SAN, refused attempts in brackets.
-	Moves string
+	// Table is the move table of the game so far: our moves as our board
+	// saw them, with the attempts refused before each, the enemy's unseen.
+	Table []MoveRow
 	// Reviewable: the game is over and its record can be opened (Review,
 	// Copy PGN, Save as…).
 	Reviewable bool
-	// Prompt, when set, is a line being typed for a question ("Save as:
-	// ~/games/game.pgn"), shown with a cursor.
-	Prompt string
+	// Prompt, when set, is a line being typed for a question
+	// ("/home/me/game.pgn"), shown with a cursor after PromptLabel ("Save
+	// as:").
+	Prompt, PromptLabel string
+	// Silent says why there is no sound, when there is none.
+	Silent string
+	// ConfirmResign: Resign was pressed once; a second press or Enter
+	// resigns, Escape keeps playing.
+	ConfirmResign bool
 }
+
+// Tone is how a notice reads, which sets its colour.
+type Tone uint8
+
+// The tones: a problem (red, the zero value), a hint that kept something
+// from happening (amber), good news (green).
+const (
+	BadTone Tone = iota
+	HintTone
+	GoodTone
+)
 
 // ReplayInfo is the replay screen's state.
 type ReplayInfo struct {
-	Ply, Plies int    // shown after Ply plies, of Plies
-	Move       string // the move that led here ("12. Nf3")
-	Heard      []string
-	// Moves is the game's moves up to this ply in SAN, each side's refused
-	// attempts in brackets before its move.
-	Moves string
+	Ply, Plies int // shown after Ply plies, of Plies that can be shown
+	// Total is the record's plies (more than Plies when only the first
+	// were followed); 0 means Plies.
+	Total int
+	Move  string // the move that led here ("12. Nf3")
+	Heard []string
+	// Table is the game's moves, each side's refused attempts under its
+	// move; a click on a move shows its ply.
+	Table []MoveRow
 	// Review: opened from a game just played (offers New game).
 	Review bool
 }

@@ -42,9 +42,16 @@ func NewLayout(w, h int, flipped bool) Layout {
 		return l
 	}
 	l.Square = math.Max(minSquare, math.Floor(side/8))
-	l.Board = Rectangle{margin, margin, 8 * l.Square, 8 * l.Square}
-	left := l.Board.X + l.Board.W + margin
-	l.Panel = Rectangle{left, margin, math.Min(panelWant*1.25, math.Max(0, fw-left-margin)), fh - 2*margin}
+	// The panel takes the width the board leaves, up to a limit; past it
+	// board and panel stand together in the middle.
+	panel := math.Max(0, fw-3*margin-8*l.Square)
+	x := float64(margin)
+	if most := math.Floor(panelWant * 1.6); panel > most {
+		x += math.Floor((panel - most) / 2)
+		panel = most
+	}
+	l.Board = Rectangle{x, margin, 8 * l.Square, 8 * l.Square}
+	l.Panel = Rectangle{l.Board.X + l.Board.W + margin, margin, panel, fh - 2*margin}
 	return l
 }
 
@@ -83,16 +90,15 @@ const (
 )
 
 // WindowSize returns the size a window opens at on a screen of sw×sh
-// (logical pixels): the preferred size, shrunk to leave a tenth of the
-// screen for its frame and the desktop's bars. A zero screen size (unknown)
-// gives the preferred size.
+// (logical pixels): most of the screen, leaving a margin for the window's
+// frame and the desktop's bars (85 % of the height, 90 % of the width at
+// most), no wider than 16:10 on a large screen. A zero screen size
+// (unknown) gives the preferred size.
 func WindowSize(sw, sh int) (w, h int) {
-	w, h = PreferredW, PreferredH
-	if sw > 0 {
-		w = min(w, sw*9/10)
+	if sw <= 0 || sh <= 0 {
+		return PreferredW, PreferredH
 	}
-	if sh > 0 {
-		h = min(h, sh*85/100)
-	}
+	h = sh * 85 / 100
+	w = min(sw*9/10, max(h*16/10, PreferredW))
 	return max(w, min(MinWindowW, sw)), max(h, min(MinWindowH, sh))
 }

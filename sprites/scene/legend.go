@@ -35,6 +35,10 @@ var legendRows = []struct {
 	{func(s *Scene, r Rectangle) { s.piece(r, game.NewPiece(game.Black, game.Knight), 0.38) },
 		"Ghost: your own guess, never sent. Right-click a square to cycle it; Delete clears them."},
 	{func(s *Scene, r Rectangle) {
+		s.piece(r, game.NewPiece(game.White, game.Pawn), 1)
+		s.tryBadge(r)
+	}, "Amber x on your pawn: the referee announced pawn tries, and this pawn may have one."},
+	{func(s *Scene, r Rectangle) {
 		d := r.W * 0.6
 		b := Rectangle{r.X + (r.W-d)/2, r.Y + (r.H-d)/2, d, d}
 		s.add(Sprite{Kind: Disc, X: b.X, Y: b.Y, W: b.W, H: b.H, Color: queueMark, Alpha: 0.95})
@@ -55,7 +59,7 @@ func (s *Scene) legend(f *Frame) {
 	box := Rectangle{W * 0.06, H * 0.05, W * 0.88, H * 0.9}
 	s.Overlay, s.overlayFrom = box, len(s.Sprites)
 	s.rect(box, panelBG, 1)
-	s.Hits = append(s.Hits, Hit{Rectangle{0, 0, W, H}, Legend}) // a click anywhere closes it
+	s.Hits = append(s.Hits, Hit{R: Rectangle{0, 0, W, H}, Button: Legend}) // a click anywhere closes it
 	unit := max(9, min(box.W/40, box.H/26))
 	for {
 		c := column{s: s, r: box.inset(unit), unit: unit}
@@ -127,7 +131,11 @@ func tokenName(k controller.TokenKind) string {
 	return "Enemy man"
 }
 
-// explainToken is the hover card's line for one token.
-func explainToken(t Shown) string {
+// explainToken is the hover card's line for one token: with its chance
+// at the assistant's full level, without any number at "Rules only".
+func explainToken(t Shown, a Assist) string {
+	if a != AssistFull {
+		return fmt.Sprintf("%s: %s", tokenName(t.Kind), plainRule(t.Token))
+	}
 	return fmt.Sprintf("%s %.0f%%: %s", tokenName(t.Kind), 100*t.Opacity, plainRule(t.Token))
 }

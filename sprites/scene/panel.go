@@ -16,9 +16,10 @@ const LowTime = 20 * time.Second
 
 // column lays panel rows out from the top down.
 type column struct {
-	s    *Scene
-	r    Rectangle // what is left
-	unit float64   // text size
+	s             *Scene
+	r             Rectangle // what is left
+	unit          float64   // text size
+	confirmResign bool      // Resign waits for its confirmation
 }
 
 // row takes a strip of height h from the top.
@@ -43,12 +44,19 @@ func (c *column) line(str string, f assets.Font, col color.RGBA) {
 }
 
 // buttons adds a row of buttons of equal width; on says which are lit.
+// Resign asking to be confirmed reads so, in red.
 func (c *column) buttons(bs []Button, on func(Button) bool) {
 	r := c.row(c.unit * 2.2)
 	gap := 6.0
 	w := (r.W - gap*float64(len(bs)-1)) / float64(len(bs))
 	for i, b := range bs {
 		br := Rectangle{r.X + float64(i)*(w+gap), r.Y + 2, w, r.H - 6}
+		if b == Resign && c.confirmResign {
+			c.s.rect(br, clockLow, 1)
+			c.s.text(br, "Confirm resign", assets.Bold, c.unit, textMain, Center)
+			c.s.Hits = append(c.s.Hits, Hit{R: br, Button: b})
+			continue
+		}
 		c.s.button(br, b, b.label(), on != nil && on(b), c.unit)
 	}
 }
@@ -61,7 +69,7 @@ func (s *Scene) button(r Rectangle, b Button, label string, lit bool, size float
 	}
 	s.rect(r, bg, 1)
 	s.text(r, label, assets.Regular, size, textMain, Center)
-	s.Hits = append(s.Hits, Hit{r, b})
+	s.Hits = append(s.Hits, Hit{R: r, Button: b})
 }
 
 // clock adds one player's name and clock.
@@ -74,7 +82,7 @@ func (c *column) clock(f *Frame, side game.Color, r Rectangle) {
 	if running {
 		bg, fg = clockRun, rgb(0x20, 0x20, 0x20)
 	}
-	if left < LowTime && (running || left <= 0) {
+	if left < LowTime && running || left <= 0 && p.GameOver { // a flag falling, or fallen
 		bg, fg = clockLow, textMain
 	}
 	cw := min(r.W*0.45, c.unit*8)
@@ -113,13 +121,14 @@ func (s *Scene) playPanel(f *Frame) { s.fitPanel(logRows, func(c *column) { s.pl
 
 // playColumn fills the play panel's column.
 func (s *Scene) playColumn(c *column, f *Frame) {
+	c.confirmResign = f.Panel.ConfirmResign
 	me := f.View.Side
 	clockH := c.unit * 2.6
 	c.clock(f, me.Other(), c.row(clockH))
 	c.clock(f, me, c.bottom(clockH))
 	c.bottom(c.unit * 0.4)
 	if f.Panel.Prompt != "" {
-		c.prompt(f.Panel.Prompt)
+		c.prompt(f.Panel.PromptLabel, f.Panel.Prompt)
 	} else if f.Panel.ShowInput {
 		in := c.bottom(c.unit * 1.9)
 		s.rect(in, clockBG, 1)
@@ -149,34 +158,27 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 		c.buttons([]Button{Resign, OfferDraw, Abort, NewGame}, nil)
 	}
 	c.buttons([]Button{Flip, Fullscreen, Mute}, func(b Button) bool {
-		return (b == Fullscreen && f.Panel.Full) || (b == Mute && !f.Panel.Muted)
+		return (b == Fullscreen && f.Panel.Full) || (b == Mute && !f.Panel.Muted && f.Panel.Silent == "")
 	})
 	c.toggles(f)
 	c.facts(f)
-	if f.Panel.Moves != "" {
-		c.lastLines("Your moves: "+f.Panel.Moves, 2, assets.Regular, textMain)
-	}
+	s.moveTable(c, f.Panel.Table, 0, false, c.r.H*0.4)
 	s.logLines(c, f.View.Log, f.Panel.Console)
 }
 
-// lastLines adds str wrapped, keeping only its last n rows (a list that
-// grows at its end, such as the moves).
-func (c *column) lastLines(str string, n int, f assets.Font, col color.RGBA) {
-	rows := Wrap(str, f, c.unit, c.r.W, "")
-	if len(rows) > n {
-		rows = rows[len(rows)-n:]
-	}
-	for _, l := range rows {
-		c.s.text(c.row(c.unit*1.45), l, f, c.unit, col, Left)
-	}
-}
-
-// prompt adds, at the bottom, the line being typed for a question.
-func (c *column) prompt(text string) {
+// prompt adds, at the bottom, the line being typed for a question after
+// its label; the label always shows whole, the line its end.
+func (c *column) prompt(label, text string) {
 	in := c.bottom(c.unit * 1.9)
 	c.s.rect(in, clockBG, 1)
 	size := c.unit * 0.95
-	c.s.text(in.inset(4), tail(text+"_", assets.Mono, size, in.W-8), assets.Mono, size, textOwn, Left)
+	lw := 0.0
+	if label != "" {
+		lw = Measure(label+" ", assets.Bold, size)
+		c.s.text(Rectangle{in.X + 4, in.Y + 4, lw, in.H - 8}, label, assets.Bold, size, textMain, Left)
+	}
+	box := Rectangle{in.X + 4 + lw, in.Y + 4, in.W - 8 - lw, in.H - 8}
+	c.s.text(box, tail(text+"_", assets.Mono, size, box.W), assets.Mono, size, textOwn, Left)
 }
 
 // tail returns the end of str that fits in w, marked with "…" when cut:
@@ -228,11 +230,14 @@ func (c *column) facts(f *Frame) {
 		tries = "none announced"
 	}
 	c.line("Enemy pawn tries: "+tries, assets.Regular, textMain)
+	if v.OwnTries != "" {
+		c.line("Your pawn tries: "+v.OwnTries, assets.Bold, hintAmber)
+	}
 	heat := ""
 	if t := f.Show.Heat; t != game.NoPieceType {
 		heat = " · heat: enemy " + t.String()
 	}
-	belief := fmt.Sprintf("Belief: %d consistent boards%s", v.Boards, heat)
+	belief := fmt.Sprintf("Belief: %s%s", plural(v.Boards, "consistent board"), heat)
 	if v.FromB1 {
 		belief = "Belief: per-class sets (B1)" + heat
 	}
@@ -240,7 +245,10 @@ func (c *column) facts(f *Frame) {
 		c.line(belief, assets.Regular, textDim)
 	}
 	if f.Panel.Notice != "" {
-		c.line(f.Panel.Notice, assets.Bold, illegalRed)
+		c.line(f.Panel.Notice, assets.Bold, toneColours[f.Panel.Tone])
+	}
+	if f.Panel.Silent != "" {
+		c.line(f.Panel.Silent, assets.Regular, textDim)
 	}
 }
 
@@ -339,10 +347,14 @@ func (s *Scene) replayPanel(f *Frame) {
 func (s *Scene) replayColumn(c *column, f *Frame) {
 	r := f.Replay
 	if f.Panel.Prompt != "" {
-		c.prompt(f.Panel.Prompt)
+		c.prompt(f.Panel.PromptLabel, f.Panel.Prompt)
 	}
 	c.line(f.Panel.Title, assets.Regular, textDim)
-	c.line(fmt.Sprintf("Ply %d of %d   %s", r.Ply, r.Plies, r.Move), assets.Bold, textMain)
+	total := r.Total
+	if total == 0 {
+		total = r.Plies
+	}
+	c.line(fmt.Sprintf("Ply %d of %d   %s", r.Ply, total, r.Move), assets.Bold, textMain)
 	c.line(f.Panel.Status, assets.Regular, textMain)
 	c.buttons([]Button{FirstPly, PrevPly, NextPly, LastPly}, nil)
 	c.buttons([]Button{SwapSide, Reveal, Flip, Fullscreen}, func(b Button) bool {
@@ -355,9 +367,7 @@ func (s *Scene) replayColumn(c *column, f *Frame) {
 	}
 	c.toggles(f)
 	c.facts(f)
-	if r.Moves != "" {
-		c.lastLines(r.Moves, 3, assets.Regular, textMain)
-	}
+	s.moveTable(c, r.Table, r.Ply, true, c.r.H*0.45)
 	for _, h := range r.Heard {
 		c.line(h, assets.Regular, textOwn)
 	}
@@ -368,7 +378,7 @@ func (s *Scene) replayColumn(c *column, f *Frame) {
 func (s *Scene) slider(f *Frame) {
 	t := s.Layout.Slider()
 	s.rect(Rectangle{t.X, t.Y + t.H/2 - 2, t.W, 4}, buttonBG, 1)
-	s.Hits = append(s.Hits, Hit{t, Slider})
+	s.Hits = append(s.Hits, Hit{R: t, Button: Slider})
 	if f.Replay.Plies == 0 {
 		return
 	}
@@ -417,6 +427,12 @@ func (s *Scene) newGameColumn(c *column, f *Frame) {
 	r := c.row(c.unit * 3)
 	s.button(Rectangle{r.X, r.Y, r.W, r.H}, Start, "Play", true, c.unit*1.2)
 	c.row(c.unit * 0.7)
+	if f.Panel.Notice != "" {
+		c.line(f.Panel.Notice, assets.Bold, toneColours[f.Panel.Tone])
+	}
+	if f.Panel.Silent != "" {
+		c.line(f.Panel.Silent, assets.Regular, textDim)
+	}
 	for _, h := range strings.Split(help, "\n") {
 		c.line(h, assets.Regular, textDim)
 	}

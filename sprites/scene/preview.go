@@ -44,7 +44,7 @@ func (f *Frame) previewTarget(sq game.Square) (controller.Target, bool) {
 // previewDots draws the selected man's targets with their preview and
 // reports whether it did; without a preview the plain dots are drawn.
 func (s *Scene) previewDots(f *Frame) bool {
-	if len(f.Preview) == 0 || f.Selected == game.NoSquare {
+	if len(f.Preview) == 0 || f.Selected == game.NoSquare || f.Assist != AssistFull {
 		return false
 	}
 	sq := s.Layout.Square
@@ -72,7 +72,7 @@ func (s *Scene) previewDots(f *Frame) bool {
 // the chance of acceptance, of a capture and of the man being taken.
 func PreviewLines(f *Frame, sq game.Square) []string {
 	t, ok := f.previewTarget(sq)
-	if !ok {
+	if !ok || f.Assist != AssistFull {
 		return nil
 	}
 	if !t.Allowed {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/krieg/krieg/controller/timeline"
 	"github.com/krieg/krieg/game"
-	"github.com/krieg/krieg/game/record"
 )
 
 // ReplayFrame fills f's board and panel with ply p of a timeline as side
@@ -19,7 +18,8 @@ func ReplayFrame(f *Frame, tl *timeline.Timeline, p int, side game.Color, reveal
 	if reveal {
 		f.Truth = truth
 	}
-	f.Replay = ReplayInfo{Ply: p, Plies: tl.Plies, Moves: MoveList(tl.Record, tl.Truth[0].Turn(), tl.Truth[0].FullmoveNumber(), p), Review: f.Replay.Review}
+	f.Replay = ReplayInfo{Ply: p, Plies: tl.Plies, Total: len(tl.Record.Plies), Review: f.Replay.Review,
+		Table: MoveTable(tl.Record, tl.Truth[0].Turn(), tl.Truth[0].FullmoveNumber(), tl.Plies)}
 	if p > 0 {
 		f.Replay.Move = tl.Labels[p-1]
 		f.Replay.Heard = nil
@@ -43,33 +43,4 @@ func nameOr(name, def string) string {
 		return def
 	}
 	return name
-}
-
-// MoveList writes the first plies of rec in SAN, numbered from the start
-// position's move number (first to move: the side to move at the start),
-// each mover's refused attempts in brackets before its move:
-// "1. e4 e5 2. (e5) Nf3".
-func MoveList(rec *record.Record, first game.Color, number, plies int) string {
-	var b strings.Builder
-	side := first
-	for i := 0; i < plies && i < len(rec.Plies); i++ {
-		p := rec.Plies[i]
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		if side == game.White {
-			fmt.Fprintf(&b, "%d. ", number)
-		} else if i == 0 {
-			fmt.Fprintf(&b, "%d... ", number)
-		}
-		if len(p.Failed) > 0 {
-			b.WriteString("(" + strings.Join(p.Failed, " ") + ") ")
-		}
-		b.WriteString(p.SAN)
-		if side == game.Black {
-			number++
-		}
-		side = side.Other()
-	}
-	return b.String()
 }

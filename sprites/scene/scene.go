@@ -55,6 +55,7 @@ type Sprite struct {
 type Hit struct {
 	R      Rectangle
 	Button Button
+	Ply    int // JumpPly: the ply to show
 }
 
 // Scene is one frame: a W×H picture drawn back to front, and its clickable
@@ -72,14 +73,14 @@ type Scene struct {
 	overlayFrom int
 }
 
-// HitAt returns the button under (x, y), if any.
-func (s *Scene) HitAt(x, y float64) (Button, bool) {
+// HitAt returns the clickable region under (x, y), if any.
+func (s *Scene) HitAt(x, y float64) (Hit, bool) {
 	for i := len(s.Hits) - 1; i >= 0; i-- {
 		if s.Hits[i].R.Contains(x, y) {
-			return s.Hits[i].Button, true
+			return s.Hits[i], true
 		}
 	}
-	return NoButton, false
+	return Hit{}, false
 }
 
 // add appends a sprite.

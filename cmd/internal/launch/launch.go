@@ -5,10 +5,13 @@ package launch
 
 import (
 	"bufio"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	stdnet "net"
 	"os"
 	"strings"
 	"time"
@@ -30,6 +33,7 @@ var ErrUsage = errors.New("usage")
 // Flags are the flags of a game against the computer or on a server.
 type Flags struct {
 	Addr     string
+	TLSCA    string
 	ICC      bool
 	User     string
 	Patterns string
@@ -44,7 +48,8 @@ type Flags struct {
 
 // Register adds the flags to fs.
 func (f *Flags) Register(fs *flag.FlagSet) {
-	fs.StringVar(&f.Addr, "connect", "", "an ICC-speaking server, host:port")
+	fs.StringVar(&f.Addr, "connect", "", "an ICC-speaking server: host:port, or tls://host:port for a kriegd with TLS")
+	fs.StringVar(&f.TLSCA, "tls-ca", "", "with --connect tls://...: trust the certificate (or CA) in this PEM file instead of the system's")
 	fs.BoolVar(&f.ICC, "icc", false, "the Internet Chess Club (chessclub.com:5000)")
 	fs.StringVar(&f.User, "user", "", "log in as this registered name (the password is asked, never echoed); default: guest")
 	fs.StringVar(&f.Patterns, "icc-patterns", "", "extra ICC announcement patterns (see net/icc/announcements.txt)")
@@ -52,7 +57,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.Side, "side", "white", "local: your side, white, black or random")
 	fs.StringVar(&f.Time, "time", "5+3", "local: time control, minutes+increment seconds")
 	fs.StringVar(&f.Opponent, "opponent", "bot", "local: the computer, bot (the computer player) or random")
-	fs.DurationVar(&f.MoveTime, "movetime", player.DefaultMoveTime, "local: the bot's time per move")
+	fs.DurationVar(&f.MoveTime, "movetime", player.DefaultMoveTime, "local: the computer's time per move (its budget, and it answers no sooner)")
 	fs.StringVar(&f.Rules, "rules", "wild16", "local: the ruleset (wild16, berkeley, berkeley-any, cincinnati, english, rand, open)")
 	fs.StringVar(&f.SaveDir, "save", DefaultSaveDir(), "local: save each finished game's record in this folder (empty: do not save)")
 }
@@ -86,6 +91,9 @@ func (f *Flags) Spec() (net.GameSpec, error) {
 
 // Local makes the local endpoint against the chosen computer opponent.
 func (f *Flags) Local() (*local.Endpoint, error) {
+	if f.MoveTime <= 0 || f.MoveTime > time.Hour {
+		return nil, fmt.Errorf("%w: --movetime %v: want more than 0, at most 1h", ErrUsage, f.MoveTime)
+	}
 	var opp local.Opponent
 	switch f.Opponent {
 	case "bot":
@@ -95,17 +103,27 @@ func (f *Flags) Local() (*local.Endpoint, error) {
 	default:
 		return nil, fmt.Errorf("%w: --opponent is bot or random", ErrUsage)
 	}
-	return local.New(opp, local.Options{Seed: f.Seed, SaveDir: f.SaveDir}), nil
+	return local.New(opp, local.Options{Seed: f.Seed, SaveDir: f.SaveDir, MinTurn: f.MoveTime}), nil
 }
 
 // ICCEndpoint makes the server endpoint, asking for the password on the terminal
 // (or reading one line from in when it is not a terminal).
 func (f *Flags) ICCEndpoint(in *bufio.Reader, stderr io.Writer) (*icc.Client, error) {
-	addr := f.Addr
-	if f.ICC {
-		addr = "chessclub.com:5000"
+	opt := icc.Options{Addr: "chessclub.com:5000", User: f.User}
+	if !f.ICC {
+		addr, useTLS, err := icc.ParseAddr(f.Addr)
+		if err != nil {
+			return nil, fmt.Errorf("%w: --connect: %v", ErrUsage, err)
+		}
+		opt.Addr = addr
+		if useTLS {
+			if opt.TLS, err = f.tlsConfig(addr); err != nil {
+				return nil, err
+			}
+		} else if f.TLSCA != "" {
+			return nil, fmt.Errorf("%w: --tls-ca goes with --connect tls://host:port", ErrUsage)
+		}
 	}
-	opt := icc.Options{Addr: addr, User: f.User}
 	if f.Patterns != "" {
 		p, err := icc.DefaultPatterns()
 		if err != nil {
@@ -130,6 +148,25 @@ func (f *Flags) ICCEndpoint(in *bufio.Reader, stderr io.Writer) (*icc.Client, er
 		opt.Password = pw
 	}
 	return icc.New(opt)
+}
+
+// tlsConfig is the TLS setting for a server at addr: the system's trusted
+// certificates, or those of --tls-ca.
+func (f *Flags) tlsConfig(addr string) (*tls.Config, error) {
+	host, _, _ := stdnet.SplitHostPort(addr)
+	cfg := &tls.Config{ServerName: host, MinVersion: tls.VersionTLS12}
+	if f.TLSCA == "" {
+		return cfg, nil
+	}
+	pem, err := os.ReadFile(f.TLSCA)
+	if err != nil {
+		return nil, fmt.Errorf("--tls-ca: %w", err)
+	}
+	cfg.RootCAs = x509.NewCertPool()
+	if !cfg.RootCAs.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("%w: --tls-ca %s: no PEM certificate in it", ErrUsage, f.TLSCA)
+	}
+	return cfg, nil
 }
 
 // ReadPassword asks for the password without echo on a terminal, or reads

@@ -24,6 +24,23 @@ import (
 // not installed.
 func Start(t testing.TB) string {
 	t.Helper()
+	return StartServer(t).DSN
+}
+
+// Server is a PostgreSQL server a test runs, which it may stop and start
+// again on the same port and data.
+type Server struct {
+	DSN  string
+	t    testing.TB
+	as   func(name string, args ...string) *exec.Cmd
+	args []string
+	pg   *exec.Cmd
+	logs bytes.Buffer
+}
+
+// StartServer is Start, returning the server.
+func StartServer(t testing.TB) *Server {
+	t.Helper()
 	bins, _ := filepath.Glob("/usr/lib/postgresql/*/bin/initdb")
 	if len(bins) == 0 {
 		t.Skip("PostgreSQL is not installed (/usr/lib/postgresql/*/bin/initdb): apt-get install postgresql, or make test")
@@ -59,25 +76,39 @@ func Start(t testing.TB) string {
 	}
 	port := ln.Addr().(*stdnet.TCPAddr).Port
 	ln.Close()
-	pg := as("postgres", "-D", data, "-p", strconv.Itoa(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off")
-	var logs bytes.Buffer
-	pg.Stdout, pg.Stderr = &logs, &logs
-	if err := pg.Start(); err != nil {
-		t.Fatal(err)
+	s := &Server{t: t, as: as, DSN: fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", port),
+		args: []string{"-D", data, "-p", strconv.Itoa(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off"}}
+	s.Restart()
+	t.Cleanup(s.Stop)
+	return s
+}
+
+// Stop stops the server (a fast shutdown: clients are disconnected).
+func (s *Server) Stop() {
+	if s.pg == nil {
+		return
 	}
-	t.Cleanup(func() {
-		pg.Process.Signal(os.Interrupt)
-		pg.Wait()
-	})
-	dsn := fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", port)
+	s.pg.Process.Signal(os.Interrupt)
+	s.pg.Wait()
+	s.pg = nil
+}
+
+// Restart starts the stopped server again and waits until it answers.
+func (s *Server) Restart() {
+	s.t.Helper()
+	s.pg = s.as("postgres", s.args...)
+	s.pg.Stdout, s.pg.Stderr = &s.logs, &s.logs
+	if err := s.pg.Start(); err != nil {
+		s.t.Fatal(err)
+	}
 	for deadline := time.Now().Add(30 * time.Second); ; {
-		st, err := store.Open(context.Background(), dsn, "")
+		st, err := store.Open(context.Background(), s.DSN, "")
 		if err == nil {
 			st.Close()
-			return dsn
+			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("PostgreSQL did not come up: %v\n%s", err, logs.String())
+			s.t.Fatalf("PostgreSQL did not come up: %v\n%s", err, s.logs.String())
 		}
 		time.Sleep(200 * time.Millisecond)
 	}

@@ -1,0 +1,130 @@
+package launch
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/krieg/krieg/controller/player"
+)
+
+// BoardMode is what the board window shows.
+type BoardMode uint8
+
+// The board window's modes.
+const (
+	PlayMode   BoardMode = iota // a game against the computer, or on a server
+	ReplayMode                  // krieg replay FILE: step through a record
+	DemoMode                    // krieg demo [FILE]: the deduction shown on three boards
+)
+
+// Board is the board window's command line, read and checked. `krieg`
+// reads it before it looks for a display, so a mistake or --help is
+// answered without one; krieg-board reads the same.
+type Board struct {
+	Mode     BoardMode
+	Flags    Flags
+	KSO      KSO
+	Capacity int // boards the deduction engine holds (0: its default)
+	// ChoiceFromFlags: --side, --time or --opponent was given.
+	ChoiceFromFlags bool
+	// Replay and demo: the record (empty: the demo plays games itself),
+	// the ruleset and, for the replay, whose view it starts with.
+	File  string
+	Rules string
+	Side  string
+	// Demo: the time between two steps, and the computer's time per move
+	// when it plays itself.
+	Step     time.Duration
+	MoveTime time.Duration
+	Seed     uint64
+}
+
+// ParseBoard reads the board window's arguments: game flags, or "replay"
+// or "demo" and theirs. A mistake wraps ErrUsage; --help returns
+// flag.ErrHelp after printing the flags to stderr.
+func ParseBoard(args []string, stderr io.Writer) (*Board, error) {
+	b := &Board{}
+	if len(args) > 0 && (args[0] == "replay" || args[0] == "demo") {
+		return b, b.parseRecordMode(args[0], args[1:], stderr)
+	}
+	fs := flag.NewFlagSet("krieg", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	b.Flags.Register(fs)
+	b.KSO.Register(fs)
+	fs.IntVar(&b.Capacity, "boards", 0, "boards the deduction engine holds (0: its default)")
+	if err := parse(fs, args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("%w: unexpected %q (krieg help lists the subcommands)", ErrUsage, fs.Arg(0))
+	}
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "side", "time", "opponent":
+			b.ChoiceFromFlags = true
+		}
+	})
+	if _, err := b.Flags.Spec(); err != nil {
+		return nil, err
+	}
+	if b.Flags.Opponent != "bot" && b.Flags.Opponent != "random" {
+		return nil, fmt.Errorf("%w: --opponent %q: want bot or random", ErrUsage, b.Flags.Opponent)
+	}
+	if b.Flags.MoveTime < 0 {
+		return nil, fmt.Errorf("%w: --movetime %v: want a positive time", ErrUsage, b.Flags.MoveTime)
+	}
+	return b, nil
+}
+
+// parseRecordMode reads the flags of "replay FILE" or "demo [FILE]".
+func (b *Board) parseRecordMode(mode string, args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("krieg "+mode, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&b.Rules, "rules", "", "ruleset (a record: default its Rules tag, else wild16; the demo's own games: wild16)")
+	fs.IntVar(&b.Capacity, "boards", 0, "boards the deduction engine holds (0: its default)")
+	if mode == "replay" {
+		b.Mode = ReplayMode
+		fs.StringVar(&b.Side, "side", "white", "whose view to start with: white or black")
+	} else {
+		b.Mode = DemoMode
+		fs.DurationVar(&b.Step, "step", 1500*time.Millisecond, "time between two steps (+ and - change it in the window)")
+		fs.DurationVar(&b.MoveTime, "movetime", 300*time.Millisecond, "the computer's time per move when it plays itself")
+		fs.Uint64Var(&b.Seed, "seed", uint64(time.Now().UnixNano()), "the computer's seed when it plays itself")
+	}
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case mode == "replay" && fs.NArg() != 1:
+		return fmt.Errorf("%w: want one FILE argument", ErrUsage)
+	case fs.NArg() > 1:
+		return fmt.Errorf("%w: want at most one FILE argument", ErrUsage)
+	case b.Side != "" && b.Side != "white" && b.Side != "black":
+		return fmt.Errorf("%w: --side %q: want white or black", ErrUsage, b.Side)
+	case b.Step < 0 || b.MoveTime < 0:
+		return fmt.Errorf("%w: --step and --movetime must be positive", ErrUsage)
+	}
+	if b.MoveTime == 0 {
+		b.MoveTime = player.DefaultMoveTime
+	}
+	b.File = fs.Arg(0)
+	if b.File != "" {
+		if _, err := os.Stat(b.File); err != nil {
+			return fmt.Errorf("%w: %v", ErrUsage, err)
+		}
+	}
+	return nil
+}
+
+// parse parses args, a mistake wrapping ErrUsage.
+func parse(fs *flag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	return fmt.Errorf("%w: %v", ErrUsage, err)
+}

@@ -1,0 +1,106 @@
+package controller
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// ErrNotSent wraps the reason an attempt is kept from the referee: it is
+// impossible on the player's own board (Kriegspiel's nonsense, which some
+// rulesets count as an illegal attempt) or was already refused this turn.
+var ErrNotSent = errors.New("not sent, no attempt used")
+
+// Sendable checks an attempt before it leaves the client. own holds the
+// player's men (the enemy's unseen) with the player to move; refused are
+// the attempts the referee refused this turn. It returns the attempt to send
+// (a pawn's move to the last rank without a piece becomes a queen's) or an
+// error wrapping ErrNotSent that says in plain words why it cannot be.
+func Sendable(own game.Position, m game.Move, refused []game.Move) (game.Move, error) {
+	us := own.Turn()
+	from, to := m.From(), m.To()
+	pc := own.At(from)
+	if pc.Type() == game.Pawn && pc.Color() == us && m.Promotion() == game.NoPieceType && (to.Rank() == 0 || to.Rank() == 7) {
+		m = game.NewMove(from, to, game.Queen)
+	}
+	if slices.Contains(referee.Candidates(&own), m) {
+		if slices.Contains(refused, m) {
+			return m, fmt.Errorf("%s %w: the referee already refused it this turn", m, ErrNotSent)
+		}
+		return m, nil
+	}
+	return m, fmt.Errorf("%s %w: %s", m, ErrNotSent, impossible(&own, m))
+}
+
+// impossible says why m cannot be made on own, a board holding only the
+// mover's men.
+func impossible(own *game.Position, m game.Move) string {
+	us := own.Turn()
+	from, to := m.From(), m.To()
+	pc := own.At(from)
+	mine := own.ByColor(us)
+	switch {
+	case pc == game.NoPiece || pc.Color() != us:
+		return fmt.Sprintf("no man of yours stands on %s", from)
+	case from == to:
+		return "a man must leave its square"
+	case own.IsCastling(m) && from.File() == 4 && from.Rank() == to.Rank() && (from.Rank() == 0 || from.Rank() == 7):
+		if between := game.Between(from, castleRook(to)) & mine; between != 0 {
+			return fmt.Sprintf("your %s on %s stands between king and rook", own.At(between.First()).Type(), between.First())
+		}
+		return "you can no longer castle on that side"
+	case mine.Has(to):
+		return fmt.Sprintf("your own %s stands on %s", own.At(to).Type(), to)
+	case m.Promotion() != game.NoPieceType && (pc.Type() != game.Pawn || to.Rank() != 0 && to.Rank() != 7):
+		return "only a pawn reaching the last rank promotes"
+	case m.Promotion() == game.Pawn || m.Promotion() == game.King:
+		return "a pawn promotes to a queen, rook, bishop or knight"
+	case pc.Type() == game.Pawn:
+		return pawnImpossible(own, m)
+	}
+	t := pc.Type()
+	if !game.AttacksFrom(t, us, from, 0).Has(to) {
+		return moves[t]
+	}
+	block := game.Between(from, to) & mine
+	return fmt.Sprintf("your %s on %s blocks the way", own.At(block.First()).Type(), block.First())
+}
+
+// moves says how each kind of man moves, for an attempt its geometry rules out.
+var moves = [game.King + 1]string{
+	game.Knight: "a knight jumps two squares one way and one the other",
+	game.Bishop: "a bishop moves along diagonals",
+	game.Rook:   "a rook moves along ranks and files",
+	game.Queen:  "a queen moves along ranks, files and diagonals",
+	game.King:   "a king moves one square (or castles two)",
+}
+
+// castleRook is the rook's square for a castling king arriving on to.
+func castleRook(to game.Square) game.Square {
+	if to.File() == 6 {
+		return game.NewSquare(7, to.Rank())
+	}
+	return game.NewSquare(0, to.Rank())
+}
+
+// pawnImpossible says why a pawn's attempt m cannot be made on own.
+func pawnImpossible(own *game.Position, m game.Move) string {
+	us := own.Turn()
+	from, to := m.From(), m.To()
+	dir := 1
+	if us == game.Black {
+		dir = -1
+	}
+	forward := (to.Rank() - from.Rank()) * dir
+	switch {
+	case to.File() == from.File() && forward == 2 && (us == game.White && from.Rank() == 1 || us == game.Black && from.Rank() == 6):
+		mid := game.NewSquare(from.File(), from.Rank()+dir)
+		return fmt.Sprintf("your %s on %s blocks the way", own.At(mid).Type(), mid)
+	case to.File() == from.File() && forward == 2:
+		return "a pawn moves two squares only from its starting rank"
+	}
+	return "a pawn moves straight forward, or tries to capture one square diagonally forward"
+}

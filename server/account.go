@@ -1,0 +1,142 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/krieg/krieg/server/rating"
+	"github.com/krieg/krieg/server/store"
+)
+
+// unlockedCommands are the commands that call the store or hash a password:
+// they run outside the server's lock and take it only to read or change
+// the server's state, so that a slow disk or database stalls their user
+// alone.
+var unlockedCommands = map[string]func(c *conn, cmd Command) error{
+	"history":  (*conn).history,
+	"finger":   (*conn).finger,
+	"register": (*conn).register,
+}
+
+// allowed takes a lobby token for a command that runs outside the lock
+// (they count as lobby commands: each one reaches the store).
+func (c *conn) allowed() bool {
+	ok := false
+	c.s.locked(func() error {
+		ok = c.allowLobby(c.s.clock.Now())
+		c.armIdle()
+		return nil
+	})
+	return ok
+}
+
+// reply sends lines of text as one unit, taking the lock.
+func (c *conn) reply(cmd int, lines ...string) {
+	c.s.locked(func() error {
+		c.sendText(cmd, lines...)
+		return nil
+	})
+}
+
+// subject is whom "history" or "finger" asks about: the name given, or the
+// user's own; ok is false when the lobby limit refuses the command.
+func (c *conn) subject(cmd Command) (name string, ok bool) {
+	if !c.allowed() {
+		return "", false
+	}
+	if len(cmd.Args) > 0 {
+		return cmd.Args[0], true
+	}
+	return c.name, true
+}
+
+// history lists a player's last games.
+func (c *conn) history(cmd Command) error {
+	name, ok := c.subject(cmd)
+	if !ok {
+		return nil
+	}
+	ctx, cancel := c.s.ctx()
+	defer cancel()
+	games, err := c.s.cfg.Store.Games(ctx, name, 10)
+	if err != nil {
+		c.s.log.Error("kriegd: history: the store", "err", err)
+		c.reply(cmdOther, "The game index is not answering; try again later.")
+		return nil
+	}
+	lines := []string{fmt.Sprintf("History of %s (%d games shown):", truncate(name, 20), len(games))}
+	for _, g := range games {
+		lines = append(lines, fmt.Sprintf("%s  %s vs. %s  %s %s (%s, %d plies) %s", g.Ended.Format("2006-01-02 15:04"), g.White, g.Black, g.Result, g.Reason, g.Rules, g.Plies, g.ID))
+	}
+	c.reply(cmdOther, lines...)
+	return nil
+}
+
+// finger shows a player's account and rating.
+func (c *conn) finger(cmd Command) error {
+	name, ok := c.subject(cmd)
+	if !ok {
+		return nil
+	}
+	ctx, cancel := c.s.ctx()
+	defer cancel()
+	a, err := c.s.cfg.Store.Account(ctx, name)
+	c.s.locked(func() error {
+		online := c.s.user(name)
+		switch {
+		case errors.Is(err, store.ErrNotFound) && online == nil:
+			c.sendText(cmdOther, fmt.Sprintf("There is no player called %s.", truncate(name, 20)))
+		case errors.Is(err, store.ErrNotFound):
+			c.sendText(cmdOther, fmt.Sprintf("%s is an unregistered guest (rating ++++), logged in.", online.name))
+		case err != nil:
+			c.sendText(cmdOther, "The account database is not answering; try again later.")
+		default:
+			state := map[bool]string{true: "logged in", false: "not logged in"}[online != nil]
+			c.sendText(cmdOther, fmt.Sprintf("Finger of %s: registered %s, %s.", a.Name, a.Joined.Format("2006-01-02"), state),
+				fmt.Sprintf("Kriegspiel rating %d (RD %d, volatility %.4f) over %d rated games.", int(a.Rating.R), int(a.Rating.RD), a.Rating.Sigma, a.Games))
+		}
+		return nil
+	})
+	return nil
+}
+
+// register makes c's name a registered account: "register PASSWORD".
+func (c *conn) register(cmd Command) error {
+	if !c.allowed() {
+		return nil
+	}
+	var registered bool
+	c.s.locked(func() error { registered = c.registered; return nil })
+	switch {
+	case len(cmd.Args) != 1:
+		c.reply(cmdOther, "Usage: register PASSWORD (registers the name you are logged in with)")
+		return nil
+	case registered || ValidName(c.name) != nil:
+		c.reply(cmdOther, "Log in with the name you want (not a guest name) to register it.")
+		return nil
+	}
+	c.s.hashing <- struct{}{}
+	hash, err := hashPassword(cmd.Args[0], c.s.cfg.PasswordCost)
+	<-c.s.hashing
+	if err != nil {
+		c.reply(cmdOther, err.Error())
+		return nil
+	}
+	ctx, cancel := c.s.ctx()
+	defer cancel()
+	if err := c.s.cfg.Store.AddAccount(ctx, c.name, hash); err != nil {
+		if errors.Is(err, store.ErrExists) {
+			c.reply(cmdOther, c.name+" is registered already.")
+			return nil
+		}
+		c.s.log.Error("kriegd: register: the store", "name", c.name, "err", err)
+		c.reply(cmdOther, "The account database is not answering; try again later.")
+		return nil
+	}
+	c.s.locked(func() error {
+		c.registered, c.rating, c.token = true, rating.Start, ""
+		c.sendText(cmdOther, c.name+" is now registered. Log in with your name and password next time.")
+		return nil
+	})
+	return nil
+}

@@ -1,0 +1,343 @@
+package server_test
+
+import (
+	"context"
+	"database/sql"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/server"
+	"github.com/krieg/krieg/server/store"
+)
+
+// TestTimerPanicEndsNothingElse: a bug in a timer's work (here the grace
+// period's end, made to panic) is recovered and logged; the server goes on.
+func TestTimerPanicEndsNothingElse(t *testing.T) {
+	var panics atomic.Int64
+	log := testLog(t, func(line string) {
+		if strings.Contains(line, "game ended") && strings.Contains(line, "reason=disconnect") {
+			panics.Add(1)
+			panic("injected: a bug when a grace period ends")
+		}
+	})
+	u := startUmpire(t, server.Config{Grace: 200 * time.Millisecond, Log: log})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	b.nc.Close()
+	a.waitFor("bob has disconnected")
+	deadline := time.Now().Add(5 * time.Second)
+	for panics.Load() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the grace period never ended")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	c := u.login(t, "carol", "")
+	stillServes(t, c)
+	stillServes(t, a)
+}
+
+// TestDataFilesOwnerOnly: the data folder and everything kriegd writes in
+// it (the SQLite database with its -wal and -shm, the records) are for
+// the owner alone, even in a folder that was made open.
+func TestDataFilesOwnerOnly(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A record an earlier kriegd left readable by all.
+	if err := os.MkdirAll(filepath.Join(dir, "games"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "games", "old.pgn"), []byte("[Event \"old\"]\n\n*\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(context.Background(), "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := startUmpire(t, server.Config{DataDir: dir, Store: st})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	moveThenResign(a, b, 1)
+	a.send("history")
+	a.waitFor("alice vs. bob")
+	seen := map[string]bool{}
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		want := fs.FileMode(0o600)
+		if d.IsDir() {
+			want = 0o700
+		}
+		if fi.Mode().Perm() != want {
+			t.Errorf("%s is %v; want %v", path, fi.Mode().Perm(), want)
+		}
+		seen[filepath.Ext(path)] = true
+		seen[filepath.Base(path)] = true
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"kriegd.db", "kriegd.db-wal", "kriegd.db-shm", ".pgn"} {
+		if !seen[f] {
+			t.Errorf("no %s in the data folder to check", f)
+		}
+	}
+}
+
+// TestLoginNamesFollowTheRegisterRule: command words and moves are not
+// names; each is refused and asked again, and a good name then logs in.
+func TestLoginNamesFollowTheRegisterRule(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	for _, bad := range []string{"e2e4", "who", "Resign", "a7a8q", "e2-e4", "tell", "px", "guest12"} {
+		if server.ValidName(bad) == nil {
+			t.Errorf("ValidName(%q) = nil", bad)
+		}
+		r := u.dial(t)
+		r.send("level1=5", "level2settings="+strings.Repeat("1", 100), bad)
+		r.waitFor("\x19(69 20 ")
+		r.waitFor("login: ")
+		r.send("goodname")
+		r.waitFor("Starting session as goodname")
+		r.nc.Close()
+		time.Sleep(20 * time.Millisecond) // goodname leaves before the next one logs in
+	}
+}
+
+// TestSeatNeedsItsToken: while an unregistered player is away from a game,
+// nobody takes the name without the token the player was given (the seat
+// stays theirs), and the token alone takes it back; once the game is over
+// the name is anyone's again.
+func TestSeatNeedsItsToken(t *testing.T) {
+	u := startUmpire(t, server.Config{Grace: 2 * time.Second})
+	a, b := u.login(t, "alpha", ""), u.login(t, "bravo", "")
+	begin(t, a, b, "bravo", "5 0 u")
+	token := tokenOf(t, a)
+	a.nc.Close()
+	b.waitFor("alpha has disconnected")
+	for _, try := range []string{"alpha", "alpha " + strings.Repeat("0", len(token)), "ALPHA", "alpha " + token[:len(token)-1]} {
+		m := u.dial(t)
+		m.send("level1=5", "level2settings="+strings.Repeat("1", 256), try)
+		m.waitFor("\x19(69 22 ")
+		m.waitFor("login: ")
+		m.send("resign")
+		m.waitFor("login: ") // still not logged in: "resign" is not a name
+		m.nc.Close()
+	}
+	if strings.Contains(b.all(), "alpha has returned") || strings.Contains(b.all(), "\x19(16 ") {
+		t.Fatalf("someone without the token took alpha's seat: %q", b.all())
+	}
+	back := u.login(t, "alpha", token)
+	back.waitFor("\x19(15 1 alpha bravo ")
+	b.waitFor("alpha has returned")
+	back.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	back.send("resign")
+	b.waitFor("\x19(16 1 0 Res 0-1 ")
+	back.nc.Close()
+	time.Sleep(50 * time.Millisecond)
+	other := u.login(t, "alpha", "")
+	stillServes(t, other)
+}
+
+// TestConnectionsPerAddress: one address holds at most MaxConnsPerAddr
+// connections; another address still gets in.
+func TestConnectionsPerAddress(t *testing.T) {
+	u := startUmpire(t, server.Config{MaxConnsPerAddr: 3})
+	for i := 0; i < 3; i++ {
+		u.dialFrom(t, "127.0.0.2").waitFor("login: ")
+	}
+	over := u.dialFrom(t, "127.0.0.2")
+	if tail := over.closed(); !strings.Contains(tail, "too many connections from your address") {
+		t.Fatalf("the fourth connection from one address got %q", tail)
+	}
+	r := u.login(t, "elsewhere", "")
+	stillServes(t, r)
+}
+
+// TestIdleGuestsGoSooner: an unregistered user outside a game is let go
+// after GuestIdleTimeout; a registered one, and an unregistered one in a
+// game, stay until IdleTimeout.
+func TestIdleGuestsGoSooner(t *testing.T) {
+	u := startUmpire(t, server.Config{IdleTimeout: 3 * time.Second, GuestIdleTimeout: 300 * time.Millisecond})
+	addAccount(t, u, "regis", "regispw")
+	start := time.Now()
+	guest := u.login(t, "guest", "")
+	reg := u.login(t, "regis", "regispw")
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	if tail := guest.closed(); !strings.Contains(tail, "no input for too long") {
+		t.Fatalf("the idle guest got %q", tail)
+	}
+	if waited := time.Since(start); waited > 2*time.Second {
+		t.Fatalf("the idle guest went after %v", waited)
+	}
+	time.Sleep(500 * time.Millisecond)
+	for _, r := range []*raw{reg, a, b} {
+		if r.isClosed() {
+			t.Fatalf("a registered or playing user was let go with the guests: %q", r.all())
+		}
+	}
+}
+
+// TestPasswordGuessesWait: after a few wrong passwords for an account, the
+// next guesses are refused unchecked for a wait that doubles; an address
+// that guesses wrong across many accounts waits too; other addresses and
+// accounts are not held up.
+func TestPasswordGuessesWait(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	addAccount(t, u, "target", "rightpw")
+	guess := func(ip, name, pw string) string {
+		r := u.dialFrom(t, ip)
+		r.send("level1=5", "level2settings="+strings.Repeat("1", 100), name+" "+pw)
+		return r.closed() + r.all()
+	}
+	for i := 0; i < 3; i++ {
+		if got := guess("127.0.0.3", "target", "wrong"); !strings.Contains(got, "Invalid password") {
+			t.Fatalf("wrong guess %d got %q", i+1, got)
+		}
+	}
+	if got := guess("127.0.0.4", "target", "rightpw"); !strings.Contains(got, "\x19(69 21 ") || !strings.Contains(got, "try again in 1 s") {
+		t.Fatalf("the fourth guess (right, from elsewhere) got %q; want a wait of 1 s", got)
+	}
+	time.Sleep(1100 * time.Millisecond)
+	guess("127.0.0.3", "target", "wrong")
+	if got := guess("127.0.0.3", "target", "rightpw"); !strings.Contains(got, "try again in 2 s") {
+		t.Fatalf("after another wrong guess: %q; want a wait of 2 s", got)
+	}
+
+	// Ten wrong guesses from one address over five accounts (two each):
+	// the address waits, even for an account it never got wrong.
+	for i, name := range []string{"acct1", "acct2", "acct3", "acct4", "acct5", "acct6"} {
+		addAccount(t, u, name, "pw-"+name)
+		if i < 5 {
+			guess("127.0.0.5", name, "wrong")
+			guess("127.0.0.5", name, "wrong")
+		}
+	}
+	if got := guess("127.0.0.5", "acct6", "pw-acct6"); !strings.Contains(got, "\x19(69 21 ") {
+		t.Fatalf("the guessing address was not held: %q", got)
+	}
+	r := u.login(t, "acct6", "pw-acct6")
+	stillServes(t, r)
+}
+
+// TestSlowStoreStallsNobodyElse: while the store is locked (a game's index
+// row waits for it), the game's players hear their result once it is
+// saved, and everyone else is served meanwhile: no store call runs under
+// the server's lock.
+func TestSlowStoreStallsNobodyElse(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	other := u.login(t, "carol", "")
+	begin(t, a, b, "bob", "5 0 u")
+
+	// Another connection to the database holds its write lock for 3 s.
+	db, err := sql.Open("sqlite", filepath.Join(u.data, "kriegd.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(`INSERT INTO migrations (version) VALUES (0)`); err != nil {
+		t.Fatal(err)
+	}
+	released := make(chan struct{})
+	go func() {
+		time.Sleep(3 * time.Second)
+		tx.Rollback()
+		close(released)
+	}()
+	b.send("resign")
+	time.Sleep(100 * time.Millisecond) // the index row now waits for the lock
+	for i := 0; i < 3; i++ {
+		began := time.Now()
+		stillServes(t, other)
+		if d := time.Since(began); d > time.Second {
+			t.Fatalf("carol waited %v for \"games\" while the store was locked", d)
+		}
+	}
+	a.waitFor("\x19(16 1 0 Res 1-0 ")
+	<-released
+	// The index row goes in once the lock is free (the worker retries).
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		a.send("history")
+		a.waitFor("History of alice")
+		if strings.Contains(a.waitFor("\x19]"), "alice vs. bob  1-0 resignation") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the game never reached the index once the store was free")
+		}
+	}
+}
+
+// TestStoreDownIndexesEachGameOnce: games that end while the store is
+// down are kept (record and pending entry on disk) and indexed exactly
+// once, in order, when a server on the same data folder finds the store
+// again.
+func TestStoreDownIndexesEachGameOnce(t *testing.T) {
+	dir := t.TempDir()
+	st, err := store.Open(context.Background(), "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := startUmpire(t, server.Config{DataDir: dir, Store: st})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	st.Close() // the store is down from here on
+	for n := 1; n <= 3; n++ {
+		begin(t, a, b, "bob", "5 0 u")
+		moveThenResign(a, b, n)
+	}
+	pending, _ := filepath.Glob(filepath.Join(dir, "games", "*.pending"))
+	records, _ := filepath.Glob(filepath.Join(dir, "games", "*.pgn"))
+	if len(pending) != 3 || len(records) != 3 {
+		t.Fatalf("with the store down: %d pending entries and %d records; want 3 and 3", len(pending), len(records))
+	}
+	u.srv.Close()
+
+	st2, err := store.Open(context.Background(), "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u2 := startUmpire(t, server.Config{DataDir: dir, Store: st2})
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		pending, _ = filepath.Glob(filepath.Join(dir, "games", "*.pending"))
+		if len(pending) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d entries still pending", len(pending))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	games, err := u2.store.Games(context.Background(), "", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 3 {
+		t.Fatalf("%d games indexed; want each of the 3 once", len(games))
+	}
+	for i, g := range games { // newest first
+		if want := "-" + strconv.Itoa(3-i); !strings.HasSuffix(g.ID, want) {
+			t.Fatalf("index order: %v", games)
+		}
+	}
+}

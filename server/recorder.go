@@ -1,0 +1,183 @@
+package server
+
+import (
+	"os"
+	"sync"
+	"time"
+
+	"github.com/krieg/krieg/game/record"
+)
+
+// recorder is the one worker that adds finished games to the store's
+// index, in the order they ended, retrying while the store is down.
+type recorder struct {
+	s *Server
+
+	mu      sync.Mutex
+	queue   []*indexJob
+	wake    chan struct{} // a job was queued (capacity 1)
+	closing chan struct{} // Close: finish the queue, then stop
+	abandon chan struct{} // Close ran out of time: stop now
+	stopped chan struct{} // the worker has stopped
+	started bool
+}
+
+// indexJob is one game for the index.
+type indexJob struct {
+	entry   pendingEntry
+	pending string        // its pending file, removed once indexed
+	done    chan struct{} // closed once indexed
+}
+
+func newRecorder(s *Server) *recorder {
+	return &recorder{s: s, wake: make(chan struct{}, 1), closing: make(chan struct{}),
+		abandon: make(chan struct{}), stopped: make(chan struct{})}
+}
+
+// start makes the data folder, queues the entries a crash or a shutdown
+// left pending, and starts the worker (once).
+func (r *recorder) start() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.started {
+		return nil
+	}
+	if err := MakeDataDir(r.s.cfg.DataDir); err != nil {
+		return err
+	}
+	entries, files, err := readPending(r.s.cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	for i, e := range entries {
+		r.queue = append(r.queue, &indexJob{entry: e, pending: files[i], done: make(chan struct{})})
+	}
+	r.started = true
+	go r.work()
+	return nil
+}
+
+// save keeps a finished game (outside the server's lock): its record and
+// pending entry are written and synced, and the entry queued; it waits a
+// moment for the index, so that a "history" sent on hearing the result
+// lists the game while the store answers.
+func (r *recorder) save(rec *record.Record, e pendingEntry) {
+	path, err := writeRecord(r.s.cfg.DataDir, e.Game.ID, rec)
+	if err != nil {
+		r.failed("record", e.Game.ID, err)
+		return
+	}
+	e.Game.Path = path
+	pending, err := writePending(r.s.cfg.DataDir, e)
+	if err != nil {
+		r.failed("pending", e.Game.ID, err)
+		return
+	}
+	r.s.metrics.recordWrites.WithLabelValues("record").Inc()
+	job := &indexJob{entry: e, pending: pending, done: make(chan struct{})}
+	r.mu.Lock()
+	r.queue = append(r.queue, job)
+	r.mu.Unlock()
+	select {
+	case r.wake <- struct{}{}:
+	default:
+	}
+	waited := make(chan struct{})
+	t := r.s.clock.AfterFunc(2*time.Second, func() { close(waited) })
+	defer t.Stop()
+	select {
+	case <-job.done:
+	case <-waited:
+	}
+}
+
+// failed logs and counts a write that failed.
+func (r *recorder) failed(what, id string, err error) {
+	r.s.metrics.recordFailures.WithLabelValues(what).Inc()
+	r.s.log.Error("kriegd: a finished game was not kept", "game", id, "step", what, "err", err)
+}
+
+// work indexes the queue's jobs in order until Close.
+func (r *recorder) work() {
+	defer close(r.stopped)
+	for {
+		r.mu.Lock()
+		var job *indexJob
+		if len(r.queue) > 0 {
+			job = r.queue[0]
+		}
+		r.mu.Unlock()
+		if job == nil {
+			select {
+			case <-r.wake:
+				continue
+			case <-r.closing:
+				return
+			}
+		}
+		if !r.index(job) {
+			return
+		}
+		r.mu.Lock()
+		r.queue = r.queue[1:]
+		r.mu.Unlock()
+	}
+}
+
+// index adds job to the store, retrying with a growing pause while it
+// fails; false when Close gave up waiting.
+func (r *recorder) index(job *indexJob) bool {
+	pause := 100 * time.Millisecond
+	for {
+		ok := false
+		r.s.safely("indexing game "+job.entry.Game.ID, func() {
+			ctx, cancel := r.s.ctx()
+			defer cancel()
+			err := r.s.cfg.Store.FinishGame(ctx, job.entry.Game, job.entry.Ratings)
+			if err != nil {
+				r.failed("index", job.entry.Game.ID, err)
+				return
+			}
+			ok = true
+		})()
+		if ok {
+			r.s.metrics.recordWrites.WithLabelValues("index").Inc()
+			if err := os.Remove(job.pending); err != nil && !os.IsNotExist(err) {
+				r.s.log.Error("kriegd: removing a pending index entry", "file", job.pending, "err", err)
+			}
+			close(job.done)
+			return true
+		}
+		wait := make(chan struct{})
+		t := r.s.clock.AfterFunc(pause, func() { close(wait) })
+		select {
+		case <-wait:
+		case <-r.abandon:
+			t.Stop()
+			return false
+		}
+		pause = min(2*pause, 5*time.Second)
+	}
+}
+
+// stop lets the worker finish the queue for up to timeout, then stops it;
+// what is left stays pending for the next start.
+func (r *recorder) stop(timeout time.Duration) {
+	r.mu.Lock()
+	started := r.started
+	r.mu.Unlock()
+	if !started {
+		return
+	}
+	select {
+	case <-r.closing:
+	default:
+		close(r.closing)
+	}
+	select {
+	case <-r.stopped:
+	case <-time.After(timeout):
+		close(r.abandon)
+		<-r.stopped
+	}
+}

@@ -1,0 +1,97 @@
+package sprites
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// TestWindowResignConfirmed: Resign asks first; Escape keeps playing; a
+// second press, or Enter, resigns; the result stands in a banner over the
+// board, which a click closes.
+func TestWindowResignConfirmed(t *testing.T) {
+	for _, confirm := range []Intent{{Kind: Press, Button: scene.Resign}, {Kind: Submit}} {
+		app := newLocalApp(t, &scripted{moves: []string{"e7e5"}})
+		h.show(app)
+		h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+		h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+		h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Resign}) })
+		time.Sleep(200 * time.Millisecond)
+		h.do(func() {
+			if app.play.snap.Result != nil || !app.frame.Panel.ConfirmResign || !sceneHasText(&app.scene, "Confirm resign") {
+				t.Errorf("one press of Resign: result %v, asking %v; want the game on and the question asked", app.play.snap.Result, app.frame.Panel.ConfirmResign)
+			}
+			app.Inject(Intent{Kind: Cancel})
+		})
+		time.Sleep(200 * time.Millisecond)
+		h.do(func() {
+			if app.play.snap.Result != nil || app.frame.Panel.ConfirmResign {
+				t.Errorf("after Escape: result %v, asking %v; want the game on", app.play.snap.Result, app.frame.Panel.ConfirmResign)
+			}
+			app.Inject(Intent{Kind: Press, Button: scene.Resign}, confirm)
+		})
+		h.waitFor(t, "the resignation", 5*time.Second, func() bool { return app.play.snap.Result != nil })
+		h.do(func() {
+			b := app.frame.Banner
+			if b == nil || b.Title != "You lost" || !strings.Contains(b.Detail, "White resigned") || !strings.Contains(b.Detail, "0-1") {
+				t.Errorf("banner %+v; want You lost, White resigned, 0-1", b)
+			}
+			if !sceneHasText(&app.scene, "You lost") || !hasButton(&app.scene, scene.CloseBanner) {
+				t.Error("the banner is not drawn")
+			}
+		})
+		if confirm.Kind == Submit {
+			shoot(t, "banner")
+		}
+		h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.CloseBanner}) })
+		h.do(func() {
+			if app.frame.Banner != nil {
+				t.Error("a click left the banner up")
+			}
+		})
+		h.show(nil)
+		app.Close()
+	}
+}
+
+// sceneHasText reports whether the scene draws a text run holding str.
+func sceneHasText(s *scene.Scene, str string) bool {
+	for _, sp := range s.Sprites {
+		if sp.Kind == scene.Text && strings.Contains(sp.Text, str) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestWindowBannerRating: a rated game's banner carries the rating change
+// the server announced.
+func TestWindowBannerRating(t *testing.T) {
+	comm := newChanComm()
+	app, err := New(Options{Remote: comm})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.show(app)
+	defer h.show(nil)
+	spec := net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Rated: true}
+	res := referee.Result{Score: "1-0", Reason: referee.ReasonResignation}
+	for _, ev := range []net.Event{
+		{Kind: net.KindStarted, Snap: net.Snapshot{Side: game.White, Spec: spec, InGame: true}},
+		{Kind: net.KindEnded, Snap: net.Snapshot{Side: game.White, Spec: spec, Result: &res}},
+		{Kind: net.KindConsole, Text: "Kriegspiel rating adjustment: 1500 --> 1512", Snap: net.Snapshot{Side: game.White, Spec: spec, Result: &res}},
+	} {
+		comm.events <- ev
+	}
+	h.waitFor(t, "the banner", 5*time.Second, func() bool { return app.frame.Banner != nil && app.frame.Banner.Rating != "" })
+	h.do(func() {
+		if b := app.frame.Banner; b.Title != "You won" || b.Rating != "Rating 1500 → 1512 (+12)" {
+			t.Errorf("banner %+v; want a win and the rating change", *b)
+		}
+	})
+}

@@ -1,0 +1,122 @@
+package scene
+
+import (
+	"fmt"
+	"image/color"
+
+	"github.com/krieg/krieg/assets"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// Banner is the result shown over the board when a game ends, as lichess
+// shows it: who won and how, and the rating change of a rated game.
+type Banner struct {
+	Title  string // "You won", "You lost", "Draw", "No result"
+	Detail string // "White wins: Black resigned · 1-0"
+	Rating string // "Rating 1500 → 1512 (+12)", when the server said
+}
+
+// ResultBanner words res for the player of side.
+func ResultBanner(res referee.Result, side game.Color) Banner {
+	winner, ok := game.White, true
+	switch res.Score {
+	case "1-0":
+	case "0-1":
+		winner = game.Black
+	default:
+		ok = false
+	}
+	how := reasonText(res.Reason, winner)
+	switch {
+	case ok && winner == side:
+		return Banner{Title: "You won", Detail: fmt.Sprintf("%s wins: %s · %s", winner.Title(), how, res.Score)}
+	case ok:
+		return Banner{Title: "You lost", Detail: fmt.Sprintf("%s wins: %s · %s", winner.Title(), how, res.Score)}
+	case res.Score == "1/2-1/2":
+		return Banner{Title: "Draw", Detail: fmt.Sprintf("Draw: %s · ½-½", how)}
+	}
+	return Banner{Title: "No result", Detail: how}
+}
+
+// reasonText says in plain words how a game ended; winner is the side that
+// won, if one did.
+func reasonText(r referee.Reason, winner game.Color) string {
+	loser := winner.Other().Title()
+	switch r {
+	case referee.ReasonCheckmate:
+		return "checkmate"
+	case referee.ReasonResignation:
+		return loser + " resigned"
+	case referee.ReasonTime:
+		return loser + "'s time ran out"
+	case referee.ReasonDisconnect:
+		return loser + " left the game"
+	case referee.ReasonStalemate:
+		return "stalemate"
+	case referee.ReasonInsufficient:
+		return "neither side can mate"
+	case referee.ReasonPlyCap:
+		return "the game reached its move limit"
+	case referee.ReasonAgreement:
+		return "agreed"
+	case referee.ReasonAborted:
+		return "the game was aborted"
+	case referee.ReasonRepetition:
+		return "repetition"
+	case referee.ReasonFiftyMoves:
+		return "fifty moves without a capture or a pawn move"
+	case referee.ReasonAdjudicated:
+		return "adjudicated"
+	}
+	return string(r)
+}
+
+// banner draws the result over the middle of the board; a click on it
+// closes it.
+func (s *Scene) banner(b *Banner) {
+	l := s.Layout
+	unit := max(12, l.Square*0.28)
+	w := l.Board.W * 0.8
+	lines := []struct {
+		text string
+		font assets.Font
+		size float64
+		col  color.RGBA
+	}{
+		{b.Title, assets.Bold, unit * 1.6, textMain},
+		{b.Detail, assets.Regular, unit, textMain},
+		{b.Rating, assets.Regular, unit, textOwn},
+		{"Review, Copy PGN or New game in the panel · a click closes this", assets.Regular, unit * 0.75, textDim},
+	}
+	h := unit * 1.2
+	for _, ln := range lines {
+		if ln.text != "" {
+			h += ln.size * 1.5
+		}
+	}
+	box := Rectangle{l.Board.X + (l.Board.W-w)/2, l.Board.Y + (l.Board.H-h)/2, w, h}
+	s.rect(box, panelBG, 0.95)
+	s.rect(Rectangle{box.X, box.Y, box.W, 4}, bannerEdge(b), 1)
+	y := box.Y + unit*0.6
+	for _, ln := range lines {
+		if ln.text == "" {
+			continue
+		}
+		s.text(Rectangle{box.X + 8, y, box.W - 16, ln.size * 1.5}, ln.text, ln.font, ln.size, ln.col, Center)
+		y += ln.size * 1.5
+	}
+	s.Hits = append(s.Hits, Hit{R: box, Button: CloseBanner})
+}
+
+// bannerEdge color.RGBAs the banner's top edge: green for a win, red for a
+// loss, grey otherwise.
+func bannerEdge(b *Banner) color.RGBA {
+	switch b.Title {
+	case "You won":
+		return buttonOn
+	case "You lost":
+		return clockLow
+	}
+	return textDim
+}

@@ -1,0 +1,137 @@
+package scene
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/krieg/krieg/assets"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+)
+
+// MoveCell is one side's move in the move table.
+type MoveCell struct {
+	SAN     string   // the move; "?" for an enemy move we did not see, "" for none yet
+	Refused []string // the attempts refused before it this turn, in order
+	Ply     int      // the ply the move reaches (1-based); 0 when it cannot be jumped to
+}
+
+// MoveRow is one line of the move table: a move number, White's move and
+// Black's.
+type MoveRow struct {
+	Number int
+	Cells  [2]MoveCell
+}
+
+// MoveTable lays out the first plies of rec as rows, numbered from the
+// start position's move number; first is the side to move at the start.
+// When they are all the record's plies, the attempts refused after the
+// last (a game that ended before the mover moved again) follow in a cell
+// of their own.
+func MoveTable(rec *record.Record, first game.Color, number, plies int) []MoveRow {
+	var rows []MoveRow
+	side := first
+	put := func(c MoveCell) {
+		if side == game.White || len(rows) == 0 {
+			rows = append(rows, MoveRow{Number: number})
+		}
+		rows[len(rows)-1].Cells[side] = c
+		if side == game.Black {
+			number++
+		}
+		side = side.Other()
+	}
+	for i := 0; i < plies && i < len(rec.Plies); i++ {
+		p := rec.Plies[i]
+		put(MoveCell{SAN: p.SAN, Refused: p.Failed, Ply: i + 1})
+	}
+	if t := rec.Trailing(); len(t) > 0 && plies >= len(rec.Plies) {
+		put(MoveCell{Refused: t})
+	}
+	return rows
+}
+
+// MoveText writes rows as one line: "1. e4 e5 2. (e5) Nf3", each mover's
+// refused attempts in brackets before its move.
+func MoveText(rows []MoveRow) string {
+	var parts []string
+	for _, r := range rows {
+		for side, c := range r.Cells {
+			if c.SAN == "" && len(c.Refused) == 0 {
+				continue
+			}
+			s := ""
+			switch {
+			case side == 0:
+				s = fmt.Sprintf("%d. ", r.Number)
+			case r.Cells[0].SAN == "" && len(r.Cells[0].Refused) == 0:
+				s = fmt.Sprintf("%d... ", r.Number)
+			}
+			if len(c.Refused) > 0 {
+				s += "(" + strings.Join(c.Refused, " ") + ") "
+			}
+			parts = append(parts, strings.TrimSpace(s+c.SAN))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// moveTable draws rows in at most height h of the column: the move number,
+// White's and Black's moves, each with its refused attempts in small type
+// underneath. It shows the last rows that fit, or those around ply current
+// (0: the end); with jump set every move is a button to its ply.
+func (s *Scene) moveTable(c *column, rows []MoveRow, current int, jump bool, h float64) {
+	if len(rows) == 0 || h <= 0 {
+		return
+	}
+	unit := c.unit
+	small := max(7, float64(int(unit*0.78)))
+	lineH, smallH := unit*1.4, small*1.25
+	numW := Measure("999.", assets.Regular, unit) + 6
+	cellW := (c.r.W - numW) / 2
+	wrapped := func(cell MoveCell) []string {
+		if len(cell.Refused) == 0 {
+			return nil
+		}
+		return Wrap(strings.Join(cell.Refused, " "), assets.Regular, small, cellW-8, "")
+	}
+	height := func(r MoveRow) float64 {
+		return lineH + smallH*float64(max(len(wrapped(r.Cells[0])), len(wrapped(r.Cells[1]))))
+	}
+	// The last row shown: the one holding the current ply (and one after
+	// it, when there is room), else the end.
+	last := len(rows) - 1
+	if current > 0 {
+		for i, r := range rows {
+			if r.Cells[0].Ply == current || r.Cells[1].Ply == current {
+				last = min(i+1, len(rows)-1)
+			}
+		}
+	}
+	first, used := last+1, 0.0
+	for first > 0 && used+height(rows[first-1]) <= h {
+		first--
+		used += height(rows[first])
+	}
+	area := c.row(used)
+	s.rect(area, clockBG, 1)
+	y := area.Y
+	for _, r := range rows[first : last+1] {
+		rh := height(r)
+		s.text(Rectangle{area.X + 4, y, numW - 6, lineH}, fmt.Sprintf("%d.", r.Number), assets.Regular, unit, textDim, Left)
+		for side, cell := range r.Cells {
+			box := Rectangle{area.X + numW + float64(side)*cellW, y, cellW, rh}
+			if current > 0 && cell.Ply == current {
+				s.rect(box, buttonOn, 1)
+			}
+			if jump && cell.Ply > 0 {
+				s.Hits = append(s.Hits, Hit{R: box, Button: JumpPly, Ply: cell.Ply})
+			}
+			s.text(Rectangle{box.X + 4, y, cellW - 8, lineH}, cell.SAN, assets.Bold, unit, textMain, Left)
+			for i, l := range wrapped(cell) {
+				s.text(Rectangle{box.X + 4, y + lineH + float64(i)*smallH - smallH*0.2, cellW - 8, smallH}, l, assets.Regular, small, refusedText, Left)
+			}
+		}
+		y += rh
+	}
+}

@@ -1,0 +1,155 @@
+package scene
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// playFrame is White's view at the start on the play screen at w×h.
+func playFrame(w, h int) Frame {
+	v := controller.New(game.White, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
+	return Frame{Mode: PlayScreen, W: w, H: h, Show: DefaultShow, Selected: game.NoSquare, Capture: game.NoSquare, View: v,
+		Panel: Panel{Title: "Wild 16 · 5+3 · you play White", Status: "Your move", ShowInput: true}}
+}
+
+// texts returns the scene's text runs.
+func texts(s *Scene) []string {
+	var out []string
+	for _, sp := range s.Sprites {
+		if sp.Kind == Text {
+			out = append(out, sp.Text)
+		}
+	}
+	return out
+}
+
+func hasText(s *Scene, str string) bool {
+	for _, t := range texts(s) {
+		if t == str {
+			return true
+		}
+	}
+	return false
+}
+
+// TestPanelSmallMends: one board is "1 consistent board"; the Save as…
+// label stays whole at 900×560 however long the path; a silent machine
+// says so on every screen; success reads green.
+func TestPanelSmallMends(t *testing.T) {
+	f := playFrame(900, 560)
+	f.View.Boards, f.View.FromB1 = 1, false
+	s := Build(f)
+	if !hasText(&s, "Belief: 1 consistent board") {
+		t.Errorf("one board: texts %q; want Belief: 1 consistent board", texts(&s))
+	}
+	f.Panel.PromptLabel, f.Panel.Prompt = "Save as:", "/home/someone/with/a/long/folder/name/krieg-2026-11-26-140000.pgn"
+	s = Build(f)
+	if !hasText(&s, "Save as:") {
+		t.Errorf("Save as… at 900×560: texts %q; want the label whole", texts(&s))
+	}
+	for _, c := range s.Clipped() {
+		t.Error(c)
+	}
+	for _, mode := range []Mode{NewGameScreen, PlayScreen} {
+		f := playFrame(900, 560)
+		f.Mode, f.Panel.Silent = mode, "No sound device: the window is silent"
+		if s := Build(f); !hasText(&s, f.Panel.Silent) {
+			t.Errorf("screen %d: no word of the silence", mode)
+		}
+	}
+	if toneColours[GoodTone] == toneColours[BadTone] {
+		t.Error("good news is drawn in the error's colour")
+	}
+}
+
+// TestLayoutUsesTheWidth: at 1280×800 the panel reaches the window's right
+// margin; at 1920×1080 board and panel stand in the middle.
+func TestLayoutUsesTheWidth(t *testing.T) {
+	l := NewLayout(1280, 800, false)
+	if right := l.Panel.X + l.Panel.W; right != 1280-margin {
+		t.Errorf("1280×800: the panel ends at %v; want %d", right, 1280-margin)
+	}
+	l = NewLayout(1920, 1080, false)
+	left, right := l.Board.X, 1920-(l.Panel.X+l.Panel.W)
+	if d := left - right; d < -1 || d > 1 || l.Panel.W < 500 {
+		t.Errorf("1920×1080: margins %v and %v, panel %v wide; want them equal and the panel wide", left, right, l.Panel.W)
+	}
+}
+
+// TestTooltipStaysOnTheBoard: the hover card of the board's right-hand
+// edge, long as it is, keeps to the board and leaves the panel's log free.
+func TestTooltipStaysOnTheBoard(t *testing.T) {
+	f := playFrame(900, 560)
+	l := NewLayout(900, 560, false)
+	r := l.SquareRect(game.H8)
+	f.Hover, f.HoverX, f.HoverY = true, r.X+r.W/2, r.Y+r.H/2
+	f.Ghosts[game.H8] = game.Queen
+	f.View.Tokens = append(f.View.Tokens, controller.Token{Kind: controller.KingToken, Square: game.H8, Opacity: 0.5,
+		Reason: controller.Reason{Rule: "B2", Message: strings.Repeat("a long reason for the card ", 4)}})
+	s := Build(f)
+	found := false
+	for _, sp := range s.Sprites {
+		if sp.Kind == Rect && sp.Color == tooltipBG {
+			found = true
+			if box := (Rectangle{sp.X, sp.Y, sp.W, sp.H}); !box.within(l.Board) {
+				t.Errorf("the card %+v leaves the board %+v", box, l.Board)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no hover card drawn")
+	}
+}
+
+// TestOwnTriesShown: our pawn tries stand in the panel and as a badge on
+// the pawn that may capture; the coordinates are readable at 900×560.
+func TestOwnTriesShown(t *testing.T) {
+	f := playFrame(900, 560)
+	f.View.OwnTries, f.View.TryPawns = "1 pawn try", game.E4.Bit()
+	s := Build(f)
+	if !hasText(&s, "Your pawn tries: 1 pawn try") {
+		t.Errorf("texts %q; want our pawn tries in the panel", texts(&s))
+	}
+	r := s.Layout.SquareRect(game.E4)
+	badge, coords := false, 0.0
+	for _, sp := range s.Sprites {
+		if sp.Kind == Disc && sp.Color == tryMark && r.Contains(sp.X+sp.W/2, sp.Y+sp.H/2) {
+			badge = true
+		}
+		if sp.Kind == Text && sp.Text == "a" {
+			coords = sp.Size
+		}
+	}
+	if !badge {
+		t.Error("no try badge on e4")
+	}
+	if coords < 13 {
+		t.Errorf("coordinates at 900×560 are %vpx; want at least 13", coords)
+	}
+}
+
+// TestClocksBeforeTheGame: before a game's clocks are known (zero), no
+// clock is drawn in the flag's red; once the game is over a fallen flag is.
+func TestClocksBeforeTheGame(t *testing.T) {
+	f := playFrame(900, 560)
+	red := func(f Frame) bool {
+		s := Build(f)
+		for _, sp := range s.Sprites {
+			if sp.Kind == Rect && sp.Color == clockLow {
+				return true
+			}
+		}
+		return false
+	}
+	if red(f) {
+		t.Error("a clock is red before the game began")
+	}
+	f.Panel.GameOver = true
+	if !red(f) {
+		t.Error("a fallen flag is not red after the game")
+	}
+}

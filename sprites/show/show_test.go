@@ -1,0 +1,84 @@
+package show
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// darkboard is the recorded ICC game between a person and Darkboard.
+const darkboard = "../../testdata/games/darkboard-liam-2023.pgn"
+
+// load reads the recorded game.
+func load(t *testing.T) *record.Record {
+	t.Helper()
+	rec, err := record.ReadFile(darkboard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// TestShowFollowsARecord steps through the whole recorded game: one step a
+// message of the referee's, each with a caption, both sides' men as the
+// truth has them, and every refused attempt of both sides worded with the
+// squares it names marked.
+func TestShowFollowsARecord(t *testing.T) {
+	rec := load(t)
+	s := New(Options{Record: rec, Title: "liam vs Darkboard", Controller: controller.Options{Capacity: 256, Seed: 1, Workers: 1}})
+	defer s.Close()
+	for tick := int64(0); !s.Over(); tick++ {
+		s.Forward(tick, true)
+	}
+	steps, _ := s.Steps()
+	refused, marked := 0, 0
+	plies := 0
+	for i, st := range steps {
+		if st.Caption.Said == "" {
+			t.Fatalf("message %d has no caption", i)
+		}
+		for _, side := range []game.Color{game.White, game.Black} {
+			if got, want := st.Views[side].Own.ByColor(side), st.Truth.ByColor(side); got != want {
+				t.Fatalf("message %d: %s's board has its men on %v; the truth on %v", i, side, got.Squares(), want.Squares())
+			}
+		}
+		switch st.Entry.Verdict {
+		case referee.Accepted:
+			plies++
+		case referee.Illegal:
+			refused++
+			if len(st.Caption.Inferred) == 0 || !strings.Contains(st.Caption.Inferred[0], "assistant") {
+				t.Errorf("message %d (%s): inferred %q; want the mover's assistant's word", i, st.Caption.Said, st.Caption.Inferred)
+			}
+			if st.Caption.Marks[boardOf(st.Entry.Mover)] != 0 {
+				marked++
+			}
+		}
+	}
+	if plies != len(rec.Plies) || refused == 0 || marked == 0 {
+		t.Errorf("%d plies shown of %d, %d refused attempts, %d of them with marked squares", plies, len(rec.Plies), refused, marked)
+	}
+}
+
+// TestCaptionRefusedBishop: a bishop's refused move from e2 to b5 tells
+// White's assistant that a man stands on d3 or c4, and marks both.
+func TestCaptionRefusedBishop(t *testing.T) {
+	pos, err := game.ParseFEN("4k3/8/8/8/8/8/4B3/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := game.ParseMove("e2b5")
+	e := referee.Entry{Mover: game.White, Attempt: m, Verdict: referee.Illegal,
+		Said: []referee.Announcement{{Kind: referee.KindIllegal, To: referee.Everyone, Side: game.White}}}
+	c := captionOf(e, pos, referee.Wild16, [2]controller.ViewModel{})
+	if !strings.Contains(c.Said, "White tries Bb5 (e2b5)") || len(c.Inferred) != 1 || !strings.Contains(c.Inferred[0], "an enemy man stands on d3 or c4") {
+		t.Errorf("caption %q / %q; want the attempt and a man on d3 or c4", c.Said, c.Inferred)
+	}
+	if want := game.D3.Bit() | game.C4.Bit(); c.Marks[0] != want {
+		t.Errorf("marks %v on White's board; want d3 and c4", c.Marks[0].Squares())
+	}
+}
