@@ -2,11 +2,11 @@
 # Both install the Debian packages the project needs (as root, or with sudo) first.
 
 DEBS := libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev \
-        libxxf86vm-dev libasound2-dev libx11-dev pkg-config xvfb xdotool stockfish postgresql
+        libxxf86vm-dev libasound2-dev libx11-dev pkg-config xvfb xdotool stockfish postgresql chromium
 GO ?= go
 BIN := bin/krieg
 
-.PHONY: run test lint cross tree bench fuzz deps build peers
+.PHONY: run test lint cross tree bench fuzz deps build peers web
 
 run: build
 	./$(BIN)
@@ -30,6 +30,7 @@ WASM_PKGS = $(shell $(GO) list ./... | grep -v -e /cmd/kriegd -e /server)
 cross:
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build ./...
 	GOOS=js GOARCH=wasm $(GO) build $(WASM_PKGS)
+	GOOS=js GOARCH=wasm $(GO) build -tags kriegtest -o /dev/null ./cmd/krieg-web
 
 # The tree speaks for itself: no path of one machine, no diary of the work
 # (a work session and its number), no link out of the repository to the specs' old home. The
@@ -39,13 +40,22 @@ tree:
 	@if grep -rnIE --exclude-dir=.git --exclude=.git --exclude-dir=bin -e '$(TREE_BANNED)' .; then \
 		echo "tree: the lines above name a machine path, a work session or a link outside the repository"; exit 1; fi
 
+# The browser's figures: the page in headless chromium, and the deduction's
+# B2 refresh compiled to WebAssembly, run by Node (V8, chromium's engine).
+WEB_BENCH_DEBS := nodejs
+
 bench: deps
+	@$(MAKE) --no-print-directory deps DEBS="$(WEB_BENCH_DEBS)"
 	$(GO) test -run '^$$' -bench 'PerftVsStockfish' -benchtime 1x ./game
 	$(GO) test -run '^$$' -bench 'B1|B2' -benchtime 400x ./controller ./controller/belief ./controller/boards
 	$(GO) test -run '^$$' -bench 'BeliefLatency' -benchtime 200x ./controller
 	$(GO) test -run '^$$' -bench 'JKrieg' -benchtime 400x ./controller/jkrieg
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'Frame|EventToDraw' -benchtime 300x ./sprites
 	$(GO) test -run '^$$' -bench 'LoginBesideGuessers' -benchtime 1000x ./server
+	$(GO) test -run '^$$' -bench 'PageLoad|OfflineLoad' -benchtime 5x ./server/web
+	$(GO) test -run '^$$' -bench 'PageFrame' -benchtime 300x ./server/web
+	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench 'B2Refresh/boards=4096$$|B2Baseline/boards=4096$$' -benchtime 100x ./controller/boards
+	GOMAXPROCS=1 $(GO) test -run '^$$' -bench 'B2Refresh/boards=4096$$|B2Baseline/boards=4096$$' -benchtime 100x ./controller/boards
 
 # A short fuzzing pass over every parser and over kriegd served in memory
 # (seed corpora live in each package's testdata/fuzz).
@@ -61,6 +71,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParseCommand -fuzztime 20s ./server
 	$(GO) test -run '^$$' -fuzz '^FuzzLogin$$' -fuzztime 20s ./server
 	$(GO) test -run '^$$' -fuzz '^FuzzCommands$$' -fuzztime 20s ./server
+	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime 20s ./net/wsstream
 
 # The outside bots (kriegspiel.org's house bots and ks-game's referee) for
 # `krieg match --black peer:darkboard-mcts`: cloned or fetched at their pinned
@@ -75,6 +86,14 @@ peers:
 
 build: deps
 	$(GO) build -o bin/ ./cmd/krieg ./cmd/krieg-board
+
+# The page that plays in a browser: bin/web is a static site (any static
+# host serves it, for play against the computer), and bin/kriegd --http
+# serves it with a server to play on. See docs/browser.md.
+web: deps
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o bin/krieg-web.wasm ./cmd/krieg-web
+	$(GO) build -o bin/ ./cmd/kriegd
+	./bin/kriegd site --wasm bin/krieg-web.wasm --wasm-exec "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" bin/web
 
 deps:
 	@command -v $(GO) >/dev/null || { echo "krieg needs Go 1.26 or newer on PATH (https://go.dev/dl/)"; exit 1; }

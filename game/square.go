@@ -110,8 +110,13 @@ func ParseSquare(text string) (Square, error) {
 // MarshalText writes the square's name.
 func (s Square) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-// UnmarshalText reads a square's name.
+// UnmarshalText reads a square's name, or "-" for no square (as
+// MarshalText writes it).
 func (s *Square) UnmarshalText(b []byte) error {
+	if string(b) == "-" {
+		*s = NoSquare
+		return nil
+	}
 	sq, err := ParseSquare(string(b))
 	if err != nil {
 		return err

@@ -14,6 +14,7 @@ import (
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc"
@@ -387,33 +388,8 @@ func featuresOf(ref *referee.Referee) features {
 	return f
 }
 
-// describe writes what an entry says, for comparison: the game's end is
-// left out (the driver reports it as an event of its own).
-func describe(e referee.Entry, own bool) string {
-	move := "?"
-	if own && e.Attempt != game.NoMove {
-		move = e.Attempt.String()
-	}
-	var said []string
-	for _, a := range e.Said {
-		switch a.Kind {
-		case referee.KindGameOver:
-		case referee.KindMoved:
-			said = append(said, "moved")
-		case referee.KindCapture:
-			said = append(said, fmt.Sprintf("capture %s %s", a.Square, a.Captured))
-		case referee.KindCheck:
-			said = append(said, "check "+a.Check.String())
-		case referee.KindTries:
-			said = append(said, fmt.Sprintf("tries %d", a.Tries.Count))
-		case referee.KindIllegal:
-			said = append(said, "illegal")
-		default:
-			said = append(said, fmt.Sprint(a.Kind))
-		}
-	}
-	return fmt.Sprintf("%s %s %s: %s", e.Mover, move, e.Verdict, strings.Join(said, ", "))
-}
+// describe writes what an entry says, for comparison (gametest.Heard).
+func describe(e referee.Entry, own bool) string { return gametest.Heard(e, own) }
 
 // placement is the men part of a FEN.
 func placement(p game.Position) string { return strings.Fields(p.FEN())[0] }

@@ -5,10 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 	"time"
-
-	"golang.design/x/clipboard"
 
 	"github.com/krieg/krieg/controller/timeline"
 	"github.com/krieg/krieg/game"
@@ -80,9 +77,6 @@ func (a *App) pgnText() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// clipboardInit opens the system clipboard once.
-var clipboardInit = sync.OnceValue(clipboard.Init)
-
 // copyPGN puts the game's PGN on the clipboard.
 func (a *App) copyPGN() {
 	f := &a.frame
@@ -91,11 +85,10 @@ func (a *App) copyPGN() {
 		notice(f, scene.BadTone, err.Error())
 		return
 	}
-	if err := clipboardInit(); err != nil {
+	if err := copyText(pgn); err != nil {
 		notice(f, scene.BadTone, "no clipboard here ("+err.Error()+"); use Save as…")
 		return
 	}
-	clipboard.Write(clipboard.FmtText, pgn)
 	notice(f, scene.GoodTone, fmt.Sprintf("PGN copied (%d bytes)", len(pgn)))
 }
 
@@ -139,7 +132,7 @@ func (a *App) prompt(in Intent) bool {
 func (a *App) save(path string) {
 	pgn, err := a.pgnText()
 	if err == nil {
-		err = os.WriteFile(path, pgn, 0o644)
+		err = saveFile(path, pgn) // a download in the browser
 	}
 	if err != nil {
 		notice(&a.frame, scene.BadTone, "save: "+err.Error())

@@ -17,7 +17,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/controller"
@@ -67,7 +66,7 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt := sprites.Options{Sounds: sounds, Controller: controller.Options{Capacity: b.Capacity}, Choice: choice(spec), ChoiceFromFlags: b.ChoiceFromFlags}
+	opt := sprites.Options{Sounds: sounds, Controller: controller.Options{Capacity: b.Capacity}, Choice: launch.Choice(spec), ChoiceFromFlags: b.ChoiceFromFlags}
 	if dir, err := settings.Dir(); err == nil {
 		opt.SettingsDir = dir
 	} else {
@@ -95,53 +94,13 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 		spec.AnySide = true
 		opt.Remote, opt.Spec = c, &spec
 	default:
-		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return startLocal(fl, ch) }
+		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) }
 	}
 	app, err := sprites.New(opt)
 	if err != nil {
 		return err
 	}
 	return sprites.Run(app, "krieg: Kriegspiel")
-}
-
-// choice preselects the new-game screen from the flags.
-func choice(spec net.GameSpec) scene.NewGameChoice {
-	ch := scene.DefaultNewGame
-	ch.Side = int(spec.Side)
-	if spec.AnySide {
-		ch.Side = 2
-	}
-	tc := fmt.Sprintf("%d+%d", int(spec.Base.Minutes()), int(spec.Increment.Seconds()))
-	if i := slices.Index(scene.TimeControls, tc); i >= 0 {
-		ch.Time = i
-	} else {
-		scene.TimeControls = append(scene.TimeControls, tc)
-		ch.Time = len(scene.TimeControls) - 1
-	}
-	return ch
-}
-
-// startLocal begins a game against the computer as the new-game screen chose.
-func startLocal(fl launch.Flags, ch scene.NewGameChoice) (net.Communicator, error) {
-	fl.Side = []string{"white", "black", "random"}[ch.Side]
-	fl.Time = scene.TimeControls[ch.Time]
-	fl.Opponent = []string{"bot", "random"}[ch.Opponent]
-	spec, err := fl.Spec()
-	if err != nil {
-		return nil, err
-	}
-	ep, err := fl.Local()
-	if err != nil {
-		return nil, err
-	}
-	if err := ep.Connect(context.Background()); err != nil {
-		return nil, err
-	}
-	if err := ep.Begin(spec); err != nil {
-		ep.Close()
-		return nil, err
-	}
-	return ep, nil
 }
 
 // runReplay opens a record in the replay window.

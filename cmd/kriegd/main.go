@@ -3,6 +3,8 @@
 // any client that speaks ICC's protocol.
 //
 //	kriegd [--listen :5000] [--data DIR] [--db DSN] [--tls-cert F --tls-key F] [--admin ADDR] ...   serve (docs/kriegd.md)
+//	kriegd --http :8080 [--site DIR] ...                             also serve the page that plays in a browser
+//	kriegd site --wasm FILE --wasm-exec FILE DIR                     write the page's static site (make web)
 //	kriegd user add NAME                                             register an account (password asked without echo)
 //	kriegd load [--games 200] [--clients 400] [--duration 60s]      a bounded load test on loopback
 package main
@@ -44,6 +46,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return userCmd(args[1:], stdin, stdout, stderr)
 		case "load":
 			return loadCmd(args[1:], stdout)
+		case "site":
+			return siteCmd(args[1:], stdout, stderr)
 		}
 	}
 	return serve(args, stdout, stderr)
@@ -79,6 +83,7 @@ func openStore(data, dsn string) (*store.Store, error) {
 // serveFlags are the server's settings from the command line.
 type serveFlags struct {
 	listen, data, dsn, tlsCert, tlsKey, admin string
+	httpAddr, site                            string
 	grace, idle, guestIdle, loginTime         time.Duration
 	maxConns, maxPerAddr                      int
 	attempts, lobby                           float64
@@ -103,6 +108,8 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.IntVar(&f.maxPerAddr, "max-conns-per-addr", 64, "connections at once from one IP address (1 to --max-conns): room for a club behind one NAT")
 	fs.Float64Var(&f.attempts, "attempts", 10, "moves a player may send per second on average, bursts of twice that (0.1 to 1000000)")
 	fs.Float64Var(&f.lobby, "lobby", 2, "seeks, tells, says and challenges a connection may send per second, bursts of 5 times that; 4 times that per address (0.1 to 1000000)")
+	fs.StringVar(&f.httpAddr, "http", "", "also serve the page that plays in a browser, and its WebSocket, on this address (such as :8080)")
+	fs.StringVar(&f.site, "site", "", "the page's folder, written by make web (default: web beside kriegd, else bin/web)")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -171,6 +178,15 @@ func serve(args []string, stdout, stderr io.Writer) error {
 		}
 		defer stop()
 		fmt.Fprintf(stdout, "kriegd: metrics on http://%s/metrics\n", addr)
+	}
+	if f.httpAddr != "" {
+		addr, stop, err := startWeb(f.httpAddr, siteFolder(f.site), srv, st, logger)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		defer stop()
+		fmt.Fprintf(stdout, "kriegd: the page is on http://%s/\n", addr)
 	}
 	scheme := "tcp"
 	if f.tlsCert != "" {

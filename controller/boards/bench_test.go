@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"slices"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -126,15 +125,6 @@ func legalMoves(boards []particle, n int) {
 		}(w)
 	}
 	wg.Wait()
-}
-
-// cpuTime returns the CPU time this process has used, in every thread.
-func cpuTime() time.Duration {
-	var r syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &r) != nil {
-		return 0
-	}
-	return time.Duration(r.Utime.Nano() + r.Stime.Nano())
 }
 
 // reportCPU reports the CPU time per operation since start, summed over the

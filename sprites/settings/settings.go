@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/krieg/krieg/game"
@@ -36,15 +35,6 @@ func Default() Settings {
 // fileName is the settings file inside the folder.
 const fileName = "settings.json"
 
-// Dir returns the folder the window keeps its settings in.
-func Dir() (string, error) {
-	d, err := os.UserConfigDir()
-	if err != nil {
-		return "", fmt.Errorf("settings: %w", err)
-	}
-	return filepath.Join(d, "krieg"), nil
-}
-
 // ErrCorrupt says the settings file could not be used; it was kept beside
 // as settings.json.bad and the defaults apply.
 var ErrCorrupt = errors.New("settings: unreadable settings file")
@@ -55,7 +45,7 @@ var ErrCorrupt = errors.New("settings: unreadable settings file")
 // error wrapping ErrCorrupt.
 func Load(dir string) (Settings, error) {
 	path := filepath.Join(dir, fileName)
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Default(), nil
 	}
@@ -68,7 +58,7 @@ func Load(dir string) (Settings, error) {
 	}
 	if err != nil {
 		bad := path + ".bad"
-		if rerr := os.Rename(path, bad); rerr != nil {
+		if rerr := setAside(path, bad); rerr != nil {
 			return Default(), fmt.Errorf("%w %s: %v (and it could not be moved aside: %v)", ErrCorrupt, path, err, rerr)
 		}
 		return Default(), fmt.Errorf("%w %s: %v; kept as %s, defaults apply", ErrCorrupt, path, err, bad)
@@ -97,27 +87,12 @@ func (s Settings) validate() error {
 // Save writes s into dir (made if need be), replacing the file at once so
 // a crash leaves the old settings or the new, never half of them.
 func (s Settings) Save(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("settings: %w", err)
-	}
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, fileName+".*")
-	if err != nil {
-		return fmt.Errorf("settings: %w", err)
-	}
-	_, werr := tmp.Write(append(data, '\n'))
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), filepath.Join(dir, fileName))
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("settings: saving: %w", werr)
+	if err := writeFile(dir, fileName, append(data, '\n')); err != nil {
+		return fmt.Errorf("settings: saving: %w", err)
 	}
 	return nil
 }

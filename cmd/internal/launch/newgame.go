@@ -1,0 +1,51 @@
+package launch
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// Choice preselects the board's new-game screen from the flags' spec.
+func Choice(spec net.GameSpec) scene.NewGameChoice {
+	ch := scene.DefaultNewGame
+	ch.Side = int(spec.Side)
+	if spec.AnySide {
+		ch.Side = 2
+	}
+	tc := fmt.Sprintf("%d+%d", int(spec.Base.Minutes()), int(spec.Increment.Seconds()))
+	if i := slices.Index(scene.TimeControls, tc); i >= 0 {
+		ch.Time = i
+	} else {
+		scene.TimeControls = append(scene.TimeControls, tc)
+		ch.Time = len(scene.TimeControls) - 1
+	}
+	return ch
+}
+
+// StartLocal begins a game against the computer as the board's new-game
+// screen chose (the flags give the rest: rules, seed, the bot's time).
+func StartLocal(fl Flags, ch scene.NewGameChoice) (net.Communicator, error) {
+	fl.Side = []string{"white", "black", "random"}[ch.Side]
+	fl.Time = scene.TimeControls[ch.Time]
+	fl.Opponent = []string{"bot", "random"}[ch.Opponent]
+	spec, err := fl.Spec()
+	if err != nil {
+		return nil, err
+	}
+	ep, err := fl.Local()
+	if err != nil {
+		return nil, err
+	}
+	if err := ep.Connect(context.Background()); err != nil {
+		return nil, err
+	}
+	if err := ep.Begin(spec); err != nil {
+		ep.Close()
+		return nil, err
+	}
+	return ep, nil
+}

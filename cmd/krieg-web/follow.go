@@ -1,0 +1,170 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+)
+
+// follower stands between a server endpoint and the board: it passes every
+// event on, tells the page when a game starts or ends or the connection
+// goes (so the page can show or hide its lobby), keeps what this player
+// heard of the game, and gives the board the record of a finished game
+// (Review, Copy PGN) from kriegd's HTTP door.
+type follower struct {
+	net.Communicator
+	events  chan net.Event
+	records func(spec net.GameSpec) (*record.Record, error)
+	tell    func(kind, text string)
+	quit    chan struct{} // closed by Close
+	once    sync.Once
+
+	mu    sync.Mutex // guards the game below
+	spec  net.GameSpec
+	snap  net.Snapshot // the last event's
+	ended *referee.Result
+	heard []referee.Entry
+}
+
+// newFollower follows c, already connected; records gives a finished
+// game's record, tell is the page's event function.
+func newFollower(c net.Communicator, records func(net.GameSpec) (*record.Record, error), tell func(kind, text string)) *follower {
+	f := &follower{Communicator: c, events: make(chan net.Event, 1024), records: records, tell: tell, quit: make(chan struct{})}
+	go f.pass()
+	return f
+}
+
+// Events returns the events as passed on.
+func (f *follower) Events() <-chan net.Event { return f.events }
+
+// pass forwards every event, noting it first, until the endpoint closes.
+func (f *follower) pass() {
+	defer close(f.events)
+	for ev := range f.Communicator.Events() {
+		f.note(ev)
+		select {
+		case f.events <- ev:
+		case <-f.quit:
+			return
+		}
+	}
+}
+
+// Close ends the session with the server.
+func (f *follower) Close() error {
+	f.once.Do(func() { close(f.quit) })
+	return f.Communicator.Close()
+}
+
+// note keeps what the event says of the game and tells the page.
+func (f *follower) note(ev net.Event) {
+	f.mu.Lock()
+	f.snap = ev.Snap
+	switch ev.Kind {
+	case net.KindStarted:
+		f.spec, f.ended, f.heard = ev.Snap.Spec, nil, nil
+	case net.KindHeard:
+		f.heard = append(f.heard, ev.Entry)
+	case net.KindEnded:
+		f.ended = ev.Snap.Result
+	}
+	f.mu.Unlock()
+	switch {
+	case ev.Kind == net.KindStarted:
+		f.tell("started", fmt.Sprintf("%s vs. %s", ev.Snap.Spec.White, ev.Snap.Spec.Black))
+	case ev.Kind == net.KindEnded && ev.Snap.Result != nil:
+		f.tell("ended", fmt.Sprintf("%s (%s)", ev.Snap.Result.Score, ev.Snap.Result.Reason))
+	case ev.Kind == net.KindConnection && ev.Snap.State == net.Disconnected:
+		text := ""
+		if ev.Err != nil {
+			text = ev.Err.Error()
+		}
+		f.tell("lost", text)
+	}
+}
+
+// Heard returns the last event's snapshot and what this player heard of
+// the current (or last) game.
+func (f *follower) Heard() (net.Snapshot, []referee.Entry) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.snap, append([]referee.Entry(nil), f.heard...)
+}
+
+// Record gives the board the finished game's record.
+func (f *follower) Record() (*record.Record, error) {
+	f.mu.Lock()
+	spec, over := f.spec, f.ended != nil
+	f.mu.Unlock()
+	if !over {
+		return nil, errors.New("the game is not over")
+	}
+	return f.records(spec)
+}
+
+// serverRecords fetches a game's record from the door's /record at base.
+func serverRecords(base string) func(net.GameSpec) (*record.Record, error) {
+	client := &http.Client{Timeout: 20 * time.Second}
+	return func(spec net.GameSpec) (*record.Record, error) {
+		return fetchRecord(client, base+"?"+url.Values{"white": {spec.White}, "black": {spec.Black}}.Encode())
+	}
+}
+
+// fetchRecord reads the record at u.
+func fetchRecord(client *http.Client, u string) (*record.Record, error) {
+	resp, err := client.Get(u)
+	if err != nil {
+		return nil, fmt.Errorf("krieg-web: fetching the record: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 300))
+		return nil, fmt.Errorf("krieg-web: the server has no record: %s", strings.TrimSpace(string(b)))
+	}
+	rec, err := record.Read(io.LimitReader(resp.Body, 4<<20))
+	if err != nil {
+		return nil, fmt.Errorf("krieg-web: the server's record: %w", err)
+	}
+	return rec, nil
+}
+
+// recordsURL is the door's /record beside its WebSocket URL.
+func recordsURL(socket string) (string, error) {
+	u, err := url.Parse(socket)
+	if err != nil {
+		return "", fmt.Errorf("krieg-web: --server %q: %w", socket, err)
+	}
+	switch u.Scheme {
+	case "ws":
+		u.Scheme = "http"
+	case "wss":
+		u.Scheme = "https"
+	default:
+		return "", fmt.Errorf("krieg-web: --server %q: want a ws:// or wss:// URL", socket)
+	}
+	u.Path = strings.TrimSuffix(u.Path, "ws") + "record"
+	u.RawQuery, u.Fragment = "", ""
+	return u.String(), nil
+}
+
+// localRecords gives the record the local endpoint c keeps of its game.
+func localRecords(c net.Communicator) func(net.GameSpec) (*record.Record, error) {
+	return func(net.GameSpec) (*record.Record, error) {
+		src, ok := c.(interface {
+			Record() (*record.Record, error)
+		})
+		if !ok {
+			return nil, errors.New("krieg-web: this game keeps no record")
+		}
+		return src.Record()
+	}
+}

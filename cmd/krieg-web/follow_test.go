@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+)
+
+// fakeComm is an endpoint whose events the test sends.
+type fakeComm struct{ events chan net.Event }
+
+func (c *fakeComm) Connect(context.Context) error { return nil }
+func (c *fakeComm) Events() <-chan net.Event      { return c.events }
+func (c *fakeComm) Begin(net.GameSpec) error      { return nil }
+func (c *fakeComm) Attempt(game.Move) error       { return nil }
+func (c *fakeComm) Do(net.Command) error          { return nil }
+func (c *fakeComm) Console(string) error          { return nil }
+func (c *fakeComm) Close() error                  { return nil }
+
+// TestRecordsURL: the door's /record beside its WebSocket.
+func TestRecordsURL(t *testing.T) {
+	for in, want := range map[string]string{"ws://club.example:8080/ws": "http://club.example:8080/record",
+		"wss://club.example/krieg/ws": "https://club.example/krieg/record"} {
+		if got, err := recordsURL(in); err != nil || got != want {
+			t.Errorf("recordsURL(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	if _, err := recordsURL("http://club.example/ws"); err == nil {
+		t.Error("an http URL was taken for the WebSocket")
+	}
+}
+
+// TestFollowerTellsAndFetches: events pass through in order, the page is
+// told of the start, the end and a lost connection, what was heard is
+// kept, and the record is fetched only once the game is over.
+func TestFollowerTellsAndFetches(t *testing.T) {
+	pgn := "[Event \"kriegd Wild 16\"]\n[White \"ann\"]\n[Black \"bob\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n"
+	door := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("white") != "ann" || r.URL.Query().Get("black") != "bob" {
+			http.Error(w, "kriegd: no such game", http.StatusNotFound)
+			return
+		}
+		w.Write([]byte(pgn))
+	}))
+	defer door.Close()
+	var mu sync.Mutex
+	var told []string
+	comm := &fakeComm{events: make(chan net.Event, 8)}
+	f := newFollower(comm, serverRecords(door.URL), func(kind, text string) {
+		mu.Lock()
+		told = append(told, kind+": "+text)
+		mu.Unlock()
+	})
+	spec := net.GameSpec{White: "ann", Black: "bob", Rules: referee.Wild16}
+	heard := referee.Entry{Mover: game.White, Attempt: game.NewMove(game.E2, game.E4, game.NoPieceType), Verdict: referee.Accepted}
+	evs := []net.Event{{Kind: net.KindStarted, Snap: net.Snapshot{Spec: spec, InGame: true}},
+		{Kind: net.KindHeard, Entry: heard, Snap: net.Snapshot{Spec: spec, InGame: true}}}
+	for _, ev := range evs {
+		comm.events <- ev
+		if got := <-f.Events(); got.Kind != ev.Kind {
+			t.Fatalf("passed on %v; want %v", got.Kind, ev.Kind)
+		}
+	}
+	if _, err := f.Record(); err == nil || !strings.Contains(err.Error(), "not over") {
+		t.Fatalf("a record before the end: %v", err)
+	}
+	comm.events <- net.Event{Kind: net.KindEnded, Snap: net.Snapshot{Spec: spec, Result: &referee.Result{Score: "1-0", Reason: referee.ReasonResignation}}}
+	<-f.Events()
+	rec, err := f.Record()
+	if err != nil || rec.Result != "1-0" {
+		t.Fatalf("the record: %+v, %v", rec, err)
+	}
+	comm.events <- net.Event{Kind: net.KindConnection, Snap: net.Snapshot{State: net.Disconnected}}
+	<-f.Events()
+	if _, got := f.Heard(); len(got) != 1 || got[0].Attempt != heard.Attempt {
+		t.Fatalf("heard %+v", got)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := "started: ann vs. bob|ended: 1-0 (resignation)|lost: "; strings.Join(told, "|") != want {
+		t.Fatalf("the page was told %q; want %q", strings.Join(told, "|"), want)
+	}
+	close(comm.events)
+	if _, open := <-f.Events(); open {
+		t.Fatal("the events stayed open after the endpoint's closed")
+	}
+}

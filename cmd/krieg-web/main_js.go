@@ -1,0 +1,259 @@
+//go:build js && wasm
+
+// Command krieg-web is the board in a web page: the window (package
+// sprites) compiled to WebAssembly, with the deduction and the computer
+// player running in the page. The page's script (server/web's krieg.js)
+// starts it. With --server (kriegd's WebSocket URL) it waits for the page
+// to log in (window.krieg.login) or to choose the computer
+// (window.krieg.offline); without, the page chooses the computer at once.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"syscall/js"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/krieg/krieg/cmd/internal/launch"
+	"github.com/krieg/krieg/controller/player"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc"
+	"github.com/krieg/krieg/net/wsstream"
+	"github.com/krieg/krieg/sprites"
+	"github.com/krieg/krieg/sprites/scene"
+	"github.com/krieg/krieg/sprites/settings"
+)
+
+func main() {
+	p := &page{choice: make(chan sprites.Options, 1)}
+	fs := flag.NewFlagSet("krieg-web", flag.ContinueOnError)
+	fs.StringVar(&p.server, "server", "", "kriegd's WebSocket, ws://host/ws (empty: the computer only)")
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		p.event("lost", err.Error())
+		return
+	}
+	p.export()
+	opt := <-p.choice
+	app, err := sprites.New(opt)
+	if err != nil {
+		p.event("lost", err.Error())
+		return
+	}
+	if err := run(app); err != nil {
+		fmt.Fprintln(os.Stderr, "krieg-web:", err)
+	}
+}
+
+// run runs the board until it stops.
+func run(app *sprites.App) error {
+	defer app.Close()
+	ebiten.SetWindowTitle("krieg: Kriegspiel")
+	err := ebiten.RunGame(timed(app))
+	if errors.Is(err, sprites.ErrQuit) {
+		return nil
+	}
+	return err
+}
+
+// page is the Go side of the page: the choice between the server and the
+// computer, then the board.
+type page struct {
+	server string
+	choice chan sprites.Options
+
+	mu     sync.Mutex
+	chosen bool
+	comm   net.Communicator // the server session, once logged in
+	follow *follower
+}
+
+// export offers window.krieg to the page's script and says the board is ready.
+func (p *page) export() {
+	js.Global().Set("krieg", js.ValueOf(map[string]any{
+		"login":   js.FuncOf(p.jsLogin),
+		"offline": js.FuncOf(p.jsOffline),
+		"send":    js.FuncOf(p.jsSend),
+	}))
+	hook(p)
+	p.event("ready", "")
+}
+
+// event calls window.kriegPage.event(kind, text), if the page has it.
+func (p *page) event(kind, text string) {
+	if pg := js.Global().Get("kriegPage"); pg.Truthy() {
+		pg.Call("event", kind, text)
+	}
+}
+
+// choose takes the first choice only.
+func (p *page) choose() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.chosen {
+		return false
+	}
+	p.chosen = true
+	return true
+}
+
+// unchoose gives the choice back after a failed login.
+func (p *page) unchoose() {
+	p.mu.Lock()
+	p.chosen = false
+	p.mu.Unlock()
+}
+
+// options are the board's options every choice shares.
+func (p *page) options() sprites.Options {
+	opt := sprites.Options{}
+	if s, err := sprites.NewSounds(); err == nil {
+		opt.Sounds = s
+	}
+	if dir, err := settings.Dir(); err == nil {
+		opt.SettingsDir = dir
+	}
+	return opt
+}
+
+// jsOffline is window.krieg.offline(): play the computer.
+func (p *page) jsOffline(js.Value, []js.Value) any {
+	if !p.choose() {
+		return nil
+	}
+	fl := launch.Flags{Seed: uint64(time.Now().UnixNano()), Side: "white", Time: "5+3", Opponent: "bot",
+		MoveTime: player.DefaultMoveTime, Rules: "wild16"}
+	testFlags(&fl)
+	opt := p.options()
+	if spec, err := fl.Spec(); err == nil {
+		opt.Choice = launch.Choice(spec)
+	}
+	opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) {
+		c, err := launch.StartLocal(fl, ch)
+		if err != nil {
+			return nil, err
+		}
+		f := newFollower(c, localRecords(c), p.event)
+		p.mu.Lock()
+		p.follow = f
+		p.mu.Unlock()
+		return f, nil
+	}
+	p.choice <- opt
+	return nil
+}
+
+// jsLogin is window.krieg.login(name, password): a promise of the name the
+// server knows us by. An empty name logs in as a guest. The password goes
+// only to the server, inside the WebSocket.
+func (p *page) jsLogin(_ js.Value, args []js.Value) any {
+	name, password := "", ""
+	if len(args) > 0 {
+		name = args[0].String()
+	}
+	if len(args) > 1 {
+		password = args[1].String()
+	}
+	return promise(func() (any, error) { return p.login(name, password) })
+}
+
+// login connects to the server as name and starts the board on it.
+func (p *page) login(name, password string) (string, error) {
+	if p.server == "" {
+		return "", errors.New("this copy of the page has no server: play the computer")
+	}
+	if !p.choose() {
+		return "", errors.New("already playing")
+	}
+	records, err := recordsURL(p.server)
+	if err != nil {
+		p.unchoose()
+		return "", err
+	}
+	c, err := icc.New(icc.Options{Addr: p.server, User: name, Password: password, Dial: dialer(p.server), Quiet: quiet})
+	if err != nil {
+		p.unchoose()
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := c.Connect(ctx); err != nil {
+		c.Close()
+		p.unchoose()
+		return "", err
+	}
+	f := newFollower(c, serverRecords(records), p.event)
+	p.mu.Lock()
+	p.comm, p.follow = c, f
+	p.mu.Unlock()
+	spec := net.GameSpec{Rules: referee.Wild16, Kriegspiel: true, AnySide: true, Base: 5 * time.Minute, Increment: 3 * time.Second}
+	opt := p.options()
+	opt.Remote, opt.Spec = f, &spec
+	p.choice <- opt
+	return c.Handle(), nil
+}
+
+// jsSend is window.krieg.send(line): a line for the server (seek, play
+// N, unseek); it returns "" or what went wrong.
+func (p *page) jsSend(_ js.Value, args []js.Value) any {
+	p.mu.Lock()
+	c := p.comm
+	p.mu.Unlock()
+	if c == nil {
+		return "not logged in"
+	}
+	if len(args) == 0 {
+		return "nothing to send"
+	}
+	if err := c.Console(args[0].String()); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// dialer opens the WebSocket to kriegd as a stream for the ICC driver.
+func dialer(url string) func(ctx context.Context) (io.ReadWriteCloser, error) {
+	return func(ctx context.Context) (io.ReadWriteCloser, error) {
+		c, err := wsstream.Dial(ctx, url, wsstream.Limits{MaxMessage: serverMessage, Rate: -1})
+		if err != nil {
+			return nil, err
+		}
+		return c, nil
+	}
+}
+
+// quiet is how long the ICC driver waits for more of a move's news
+// before reporting it. The page's one thread may be busy drawing when the
+// rest arrives, so it waits longer than on the desktop; moves are still
+// told at once, as the server's next message (the clocks) ends the wait.
+const quiet = 300 * time.Millisecond
+
+// serverMessage is the longest message taken from the server (a long
+// "who" is one message).
+const serverMessage = 1 << 20
+
+// promise runs f off the page's event loop and returns a promise of its result.
+func promise(f func() (any, error)) js.Value {
+	var executor js.Func
+	executor = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		resolve, reject := args[0], args[1]
+		go func() {
+			v, err := f()
+			if err != nil {
+				reject.Invoke(js.Global().Get("Error").New(err.Error()))
+				return
+			}
+			resolve.Invoke(v)
+		}()
+		return nil
+	})
+	defer executor.Release()
+	return js.Global().Get("Promise").New(executor)
+}

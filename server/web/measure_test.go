@@ -1,0 +1,119 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/server"
+)
+
+// The browser measurements (make bench-web; docs/measurements.md, Browser).
+
+// BenchmarkPageLoad times kriegd's page from the navigation to a
+// playable board: the page loaded, "Play as a guest" clicked as soon as
+// it shows, and the board drawing, logged in; in a new tab with an empty
+// cache each time, on loopback (compressed as the browser accepts).
+// BenchmarkPageLoadBaseline is the same navigation to the same server's
+// krieg.json: what the browser and the loopback cost alone.
+func BenchmarkPageLoad(b *testing.B) {
+	u := startUmpire(b, server.Config{}, pageSite(b), Options{})
+	br := newBrowser(b)
+	var times []time.Duration
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		p := openTab(b, br, fmt.Sprintf("load %d", i), "http://"+u.http+"/")
+		p.wait("the door", 120*time.Second, func(board) bool {
+			return p.eval(`String(!document.getElementById("door").hidden)`) == "true"
+		})
+		p.element("#guest")
+		p.wait("a playable board", 120*time.Second, func(s board) bool { return s.Running && s.Frames > 0 })
+		times = append(times, time.Since(start))
+	}
+	reportTimes(b, times)
+}
+
+// BenchmarkPageLoadBaseline: see BenchmarkPageLoad.
+func BenchmarkPageLoadBaseline(b *testing.B) {
+	u := startUmpire(b, server.Config{}, pageSite(b), Options{})
+	br := newBrowser(b)
+	var times []time.Duration
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		openTab(b, br, fmt.Sprintf("baseline %d", i), "http://"+u.http+"/krieg.json")
+		times = append(times, time.Since(start))
+	}
+	reportTimes(b, times)
+}
+
+// BenchmarkOfflineLoad times the static site, from a plain file server,
+// from the navigation to the new-game screen drawn: the page that plays
+// the computer with no server.
+func BenchmarkOfflineLoad(b *testing.B) {
+	static := httptest.NewServer(http.FileServer(http.Dir(pageSite(b))))
+	defer static.Close()
+	br := newBrowser(b)
+	var times []time.Duration
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		p := openTab(b, br, fmt.Sprintf("offline %d", i), static.URL+"/")
+		p.wait("the new-game screen", 120*time.Second, func(s board) bool { return s.Running && s.Frames > 0 })
+		times = append(times, time.Since(start))
+	}
+	reportTimes(b, times)
+}
+
+// BenchmarkPageFrame times the board's frames in the page (Update and
+// Draw, as sprites' BenchmarkFrame times them natively) with everything
+// on: a game against the computer a few moves in, every token kind, the
+// zone, the heat map and a hover tooltip. It reports the mean, median and
+// 99th percentile over b.N frames.
+func BenchmarkPageFrame(b *testing.B) {
+	static := httptest.NewServer(http.FileServer(http.Dir(pageSite(b))))
+	defer static.Close()
+	p := openTab(b, newBrowser(b), "frames", static.URL+"/?movetime=30ms")
+	p.wait("the new-game screen", 120*time.Second, func(s board) bool { return s.Running && s.Frames > 0 })
+	if p.state().Legend {
+		p.call(`kriegTest.press("Legend")`)
+	}
+	p.call(`kriegTest.press("Start")`)
+	p.wait("a game", 30*time.Second, func(s board) bool { return s.InGame && s.ToMove == s.Side })
+	for _, m := range []string{"e2e4", "d2d4", "g1f3", "f1c4"} {
+		n := len(p.state().Heard)
+		p.call(fmt.Sprintf("kriegTest.attempt(%q)", m))
+		p.wait("the answer", 60*time.Second, func(s board) bool { return len(s.Heard) > n })
+		p.wait("our move again", 60*time.Second, func(s board) bool { return s.ToMove == s.Side || s.Result != "" })
+	}
+	for _, btn := range []string{"Zone", "Heat"} {
+		p.call(fmt.Sprintf("kriegTest.press(%q)", btn))
+	}
+	p.call(`kriegTest.hover("d5")`)
+	p.frames(3)
+	p.call(`kriegTest.resetFrames()`)
+	b.ResetTimer()
+	p.wait("the frames", time.Duration(b.N)*time.Second+time.Minute, func(s board) bool { return s.Frames >= b.N })
+	b.StopTimer()
+	var st struct{ Count, Mean, P50, P99 float64 }
+	if err := json.Unmarshal([]byte(p.eval("kriegTest.frames()")), &st); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(st.Mean, "mean-ms")
+	b.ReportMetric(st.P50, "p50-ms")
+	b.ReportMetric(st.P99, "p99-ms")
+}
+
+// reportTimes reports the mean and the worst of the times, in seconds.
+func reportTimes(b *testing.B, times []time.Duration) {
+	b.StopTimer()
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	var sum time.Duration
+	for _, d := range times {
+		sum += d
+	}
+	b.ReportMetric((sum / time.Duration(len(times))).Seconds(), "mean-s")
+	b.ReportMetric(times[len(times)-1].Seconds(), "max-s")
+}

@@ -1,0 +1,198 @@
+// krieg.js starts the board (Go compiled to WebAssembly, with wasm_exec.js)
+// and runs what is around it: the door (log in, or play the computer) and,
+// on a kriegd, the lobby. The board itself is the canvas the Go program
+// draws; it calls window.kriegPage.event when a game starts or ends or
+// the connection is lost, and offers window.krieg.login, .offline and .send.
+"use strict";
+
+(function () {
+  const script = document.currentScript;
+  const $ = (id) => document.getElementById(id);
+  const status = $("status");
+  let config = { server: false };
+  let me = "";
+  let lobbyTimer = 0;
+  let lobbyShown = "";
+
+  function say(text) { status.textContent = text; }
+
+  function show(id, on) { $(id).hidden = !on; }
+
+  // The page's side of the Go program's events.
+  window.kriegPage = {
+    event(kind, text) {
+      switch (kind) {
+        case "ready":
+          say("");
+          if (config.server) {
+            openDoor();
+          } else {
+            window.krieg.offline();
+          }
+          break;
+        case "started":
+          closeLobby();
+          show("show-lobby", false);
+          break;
+        case "ended":
+          show("show-lobby", true);
+          break;
+        case "lost":
+          closeLobby();
+          show("show-lobby", false);
+          say("The connection to the server was lost" + (text ? ": " + text : "") + ". Reload the page to log in again.");
+          break;
+      }
+    },
+  };
+
+  function openDoor() {
+    show("door", true);
+    $("name").focus();
+  }
+
+  function setDoorBusy(busy) {
+    for (const id of ["login", "guest", "computer"]) $(id).disabled = busy;
+  }
+
+  async function login(name, password) {
+    $("door-error").textContent = "";
+    setDoorBusy(true);
+    try {
+      const who = await window.krieg.login(name, password);
+      me = who;
+      $("password").value = "";
+      show("door", false);
+      $("me").textContent = "· " + me;
+      openLobby();
+    } catch (e) {
+      $("door-error").textContent = String(e.message || e);
+      setDoorBusy(false);
+    }
+  }
+
+  function send(line) {
+    const err = window.krieg.send(line);
+    $("lobby-error").textContent = err || "";
+    return !err;
+  }
+
+  function openLobby() {
+    lobbyShown = "";
+    show("lobby", true);
+    show("show-lobby", false);
+    refreshLobby();
+    clearInterval(lobbyTimer);
+    lobbyTimer = setInterval(refreshLobby, 2000);
+  }
+
+  function closeLobby() {
+    show("lobby", false);
+    clearInterval(lobbyTimer);
+    lobbyTimer = 0;
+  }
+
+  async function refreshLobby() {
+    let lobby;
+    try {
+      const r = await fetch("lobby.json", { cache: "no-store" });
+      if (!r.ok) throw new Error(r.status + " " + r.statusText);
+      lobby = await r.json();
+    } catch (e) {
+      $("lobby-error").textContent = "The lobby cannot be listed: " + (e.message || e);
+      return;
+    }
+    // Rebuilt only when it changed, so a click is never lost to a refresh.
+    const shown = JSON.stringify(lobby);
+    if (shown === lobbyShown) return;
+    lobbyShown = shown;
+    const body = $("seeks").tBodies[0];
+    body.replaceChildren();
+    let mine = false;
+    for (const s of lobby.seeks) {
+      const row = body.insertRow();
+      const terms = `${s.title}, ${s.minutes}+${s.increment}${s.rated ? ", rated" : ""}${s.colour ? ", " + s.from + " plays " + s.colour : ""}`;
+      row.insertCell().textContent = s.from;
+      row.insertCell().textContent = terms;
+      const cell = row.insertCell();
+      if (s.from.toLowerCase() === me.toLowerCase()) {
+        mine = true;
+        cell.textContent = "your seek";
+        continue;
+      }
+      const play = document.createElement("button");
+      play.type = "button";
+      play.textContent = "Play";
+      play.dataset.seek = String(s.number);
+      play.addEventListener("click", () => send("play " + s.number));
+      cell.append(play);
+    }
+    show("no-seeks", lobby.seeks.length === 0);
+    show("unseek", mine);
+    const players = lobby.players.map((p) => p.name + (p.playing ? " (playing)" : ""));
+    $("players").textContent = players.length ? players.join(", ") : "No one.";
+    const games = lobby.games.map((g) => `${g.white} – ${g.black} (${g.title}, ${g.plies} plies)`);
+    $("games").textContent = games.length ? games.join("; ") : "None.";
+  }
+
+  function wire() {
+    $("door").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const name = $("name").value.trim();
+      if (!name) {
+        $("door-error").textContent = "Type your name and password, or play as a guest.";
+        return;
+      }
+      login(name, $("password").value);
+    });
+    $("guest").addEventListener("click", () => login("", ""));
+    $("computer").addEventListener("click", () => {
+      show("door", false);
+      window.krieg.offline();
+    });
+    $("seek").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const rated = $("rated").checked ? "r" : "u";
+      if (send(`seek ${$("time").value} ${rated} ${$("rules").value}`)) refreshLobby();
+    });
+    $("unseek").addEventListener("click", () => { if (send("unseek")) refreshLobby(); });
+    $("hide-lobby").addEventListener("click", () => { closeLobby(); show("show-lobby", true); });
+    $("show-lobby").addEventListener("click", openLobby);
+  }
+
+  async function start() {
+    wire();
+    try {
+      const r = await fetch("krieg.json", { cache: "no-store" });
+      if (r.ok) config = await r.json();
+    } catch (e) {
+      // No configuration: a static copy of the page, which plays the computer.
+    }
+    const go = new Go();
+    go.argv = ["krieg-web"];
+    if (config.server) {
+      const url = new URL(config.socket || "ws", location.href);
+      url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+      go.argv.push("--server", url.href);
+    }
+    say("Loading the board…");
+    const wasm = script.dataset.wasm;
+    let result;
+    try {
+      result = await WebAssembly.instantiateStreaming(fetch(wasm), go.importObject);
+    } catch (e) {
+      // A host that serves .wasm without its type: compile from the bytes.
+      try {
+        const bytes = await (await fetch(wasm)).arrayBuffer();
+        result = await WebAssembly.instantiate(bytes, go.importObject);
+      } catch (e2) {
+        say("The board could not be loaded: " + (e2.message || e2));
+        return;
+      }
+    }
+    say("Starting…");
+    go.run(result.instance).then(() => say("The board has stopped. Reload the page to play again."));
+  }
+
+  start();
+})();

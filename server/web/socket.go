@@ -1,0 +1,46 @@
+package web
+
+import (
+	stdnet "net"
+	"net/http"
+	"net/netip"
+
+	"github.com/coder/websocket"
+
+	"github.com/krieg/krieg/net/wsstream"
+)
+
+// socket upgrades the request to a WebSocket and serves it as one more
+// connection of the server, until it ends. Browsers send the page's
+// origin, which must be this host or one of Options.Origins.
+func (d *Door) socket(w http.ResponseWriter, r *http.Request) {
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: d.opt.Origins})
+	if err != nil {
+		d.opt.Log.Info("kriegd: web: WebSocket refused", "addr", r.RemoteAddr, "err", err)
+		return // Accept has answered
+	}
+	lim := d.opt.Limits
+	if lim.MaxMessage <= 0 {
+		lim.MaxMessage = 4096
+	}
+	ws.SetReadLimit(int64(lim.MaxMessage) + 1) // the stream refuses longer ones itself
+	conn := wsstream.New(ws, wsstream.Options{Limits: lim, Local: localAddr(r), Remote: remoteAddr(r)})
+	d.srv.ServeConn(conn)
+}
+
+// remoteAddr is the peer's address, for the log and the server's limits
+// by address.
+func remoteAddr(r *http.Request) stdnet.Addr {
+	if ap, err := netip.ParseAddrPort(r.RemoteAddr); err == nil {
+		return stdnet.TCPAddrFromAddrPort(ap)
+	}
+	return nil
+}
+
+// localAddr is the address the request came in on.
+func localAddr(r *http.Request) stdnet.Addr {
+	if a, ok := r.Context().Value(http.LocalAddrContextKey).(stdnet.Addr); ok {
+		return a
+	}
+	return nil
+}
