@@ -51,6 +51,7 @@ bench: deps
 	$(GO) test -run '^$$' -bench 'BeliefLatency' -benchtime 200x ./controller
 	$(GO) test -run '^$$' -bench 'JKrieg' -benchtime 400x ./controller/jkrieg
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'Frame|EventToDraw' -benchtime 300x ./sprites
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'BeliefLatency' -benchtime 60x ./sprites
 	$(GO) test -run '^$$' -bench 'LoginBesideGuessers' -benchtime 1000x ./server
 	$(GO) test -run '^$$' -bench 'PageLoad|OfflineLoad' -benchtime 5x ./server/web
 	$(GO) test -run '^$$' -bench 'PageFrame' -benchtime 300x ./server/web
