@@ -16,6 +16,7 @@ run: build
 test: deps tree lint cross
 	$(GO) vet ./...
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -count=1 -timeout 20m ./...
+	$(GO) test -count=1 -race -run Async ./controller
 
 # staticcheck at a pinned version, fetched through the Go module proxy on first use.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
@@ -47,8 +48,10 @@ bench: deps
 	@$(MAKE) --no-print-directory deps DEBS="$(WEB_BENCH_DEBS)"
 	$(GO) test -run '^$$' -bench 'PerftVsStockfish' -benchtime 1x ./game
 	$(GO) test -run '^$$' -bench 'B1|B2' -benchtime 400x ./controller ./controller/belief ./controller/boards
+	$(GO) test -run '^$$' -bench 'BeliefLatency' -benchtime 200x ./controller
 	$(GO) test -run '^$$' -bench 'JKrieg' -benchtime 400x ./controller/jkrieg
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'Frame|EventToDraw' -benchtime 300x ./sprites
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'BeliefLatency' -benchtime 60x ./sprites
 	$(GO) test -run '^$$' -bench 'LoginBesideGuessers' -benchtime 1000x ./server
 	$(GO) test -run '^$$' -bench 'PageLoad|OfflineLoad' -benchtime 5x ./server/web
 	$(GO) test -run '^$$' -bench 'PageFrame' -benchtime 300x ./server/web

@@ -16,7 +16,6 @@
 package controller
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/krieg/krieg/controller/belief"
@@ -27,31 +26,19 @@ import (
 )
 
 // Controller follows one player's game. Feed it every log entry that player
-// hears, in order (Observe); it is not safe for concurrent use.
+// hears, in order (Observe); it is not safe for concurrent use (Async runs
+// one on a goroutine of its own).
 type Controller struct {
-	side    game.Color
-	rules   referee.Ruleset
-	own     game.Position // our men only, with the side to move
-	plies   int
+	front   // our men, the turn, counters, log and the rules' sets
 	belief  belief.Belief
 	sampler *boards.Sampler
-	fades   jkrieg.Fades
-	// R3-R8 sets from the latest messages.
-	checkSets  []game.Bitboard // where each checker of our king may stand (B1-refined)
-	checkRaw   []game.Bitboard // the same from the JKrieg rules alone
-	checkMsg   string
-	kingRule   game.Bitboard // R7/R8 after our checking move, JKrieg rules alone; 0 otherwise
-	kingMsg    string
-	ourTries   *referee.Tries // announced after the enemy's latest move
-	triesMsg   string
-	counters   Counters
-	enemyMen   int // the most men besides its king any start gives the enemy
-	enemyTries string
-	log        []LogLine
-	result     *referee.Result
-	turn       turnState // this turn's Any? answer, for the attempt preview
-	current    ViewModel
-	floor      float64 // Options.Floor, resolved
+	// Rules R3-R6's sets for each checker of our king, refined by B1.
+	checkSets []game.Bitboard
+	current   ViewModel
+	floor     float64 // Options.Floor, resolved
+	temper    float64 // Options.Temper, resolved
+	// autoWorkers is set when Options left Workers to the controller.
+	autoWorkers bool
 	// Timing of the latest update: B1 (belief and rules) and B2 (sampler).
 	timing Timing
 	// Our attempts' B2 steps put off by Defer (defer.go), oldest first.
@@ -86,12 +73,17 @@ type Timing struct {
 type Options struct {
 	Capacity int    // B2 boards held at most (DefaultCapacity when 0)
 	Seed     uint64 // B2 sampling seed
-	Workers  int    // goroutines refreshing B2 (GOMAXPROCS when 0)
+	// Workers is the number of goroutines refreshing B2: GOMAXPROCS when 0,
+	// and one fewer (at least one) under Async, leaving the caller a core.
+	Workers int
 	// BeliefOnly skips B2: probabilities are then uniform over the B1 sets.
 	BeliefOnly bool
 	// Floor is the share of each class's probability spread evenly over
-	// its B1 squares (DefaultFloor when 0; none when negative).
+	// its B1 squares (FloorFor the capacity when 0; none when negative).
 	Floor float64
+	// Temper is the power the enemy king's B2 probabilities are raised to
+	// before the floor (DefaultTemper when 0; none when negative).
+	Temper float64
 	// Purpose is the share, 0 to 1, of the purposeful opponent model in
 	// B2's weights of the enemy's moves (boards/opponent.go); 0 weighs every
 	// legal move equally.
@@ -112,12 +104,15 @@ func NewAmong(side game.Color, rules referee.Ruleset, starts []game.Position, op
 		opt.Capacity = DefaultCapacity
 	}
 	if opt.Floor == 0 {
-		opt.Floor = DefaultFloor
+		opt.Floor = FloorFor(opt.Capacity)
 	}
-	c := &Controller{side: side, rules: rules, own: starts[0].Only(side), floor: opt.Floor}
-	for i := range starts { // the most men any start gives the enemy
-		c.enemyMen = max(c.enemyMen, starts[i].ByColor(side.Other()).Count()-1)
+	switch {
+	case opt.Temper == 0:
+		opt.Temper = DefaultTemper
+	case opt.Temper < 0:
+		opt.Temper = 1
 	}
+	c := &Controller{front: newFront(side, rules, starts), floor: opt.Floor, temper: opt.Temper, autoWorkers: opt.Workers <= 0}
 	c.belief = belief.New(&starts[0], side)
 	for i := 1; i < len(starts); i++ {
 		c.belief.Widen(&starts[i])
@@ -147,14 +142,16 @@ func (c *Controller) Observe(e referee.Entry) (ViewModel, error) {
 		// enemy (defer.go).
 		c.timing.B2 = time.Since(t)
 	}
-	c.noteTurn(e, &o)
+	t = time.Now()
+	before := c.step(e, &o)
+	rules := time.Since(t)
 	switch {
 	case o.Mover == c.side && o.Moved:
-		c.ownMove(e.Attempt, &o)
+		c.measure(func() { c.ownMove(&before, e.Attempt, &o) }, func() { c.weigh(&o) })
 	case o.Mover == c.side && o.Illegal && e.Attempt != game.NoMove:
 		c.measure(func() { c.ownIllegal(e.Attempt) }, func() { c.weigh(&o) })
 	case o.Mover != c.side && o.Moved:
-		c.enemyMove(&o)
+		c.measure(func() { c.enemyMove(&o) }, func() { c.weigh(&o) })
 	case o.Mover != c.side && o.Illegal && c.sampler != nil:
 		// Counted for the enemy's move, which the boards follow next
 		// (boards/refusals.go): nothing to time.
@@ -162,10 +159,7 @@ func (c *Controller) Observe(e referee.Entry) (ViewModel, error) {
 	case o.Any != nil:
 		c.measure(func() {}, func() { c.weigh(&o) })
 	}
-	if o.Result != nil {
-		c.result = o.Result
-	}
-	c.logEntry(e, &o)
+	c.timing.B1 += rules
 	t = time.Now()
 	c.refresh()
 	// Building the view model (probabilities, tokens) is part of the layer
@@ -176,30 +170,6 @@ func (c *Controller) Observe(e referee.Entry) (ViewModel, error) {
 		c.timing.B1 += time.Since(t)
 	}
 	return c.current, nil
-}
-
-// admissible checks that e can follow the entries observed so far: a move,
-// an attempt or a question must come from the side to move, and an
-// accepted attempt of ours must be one our men can make.
-func (c *Controller) admissible(e referee.Entry, o *belief.Observation) error {
-	if !o.Moved && !o.Illegal && o.Any == nil {
-		return nil
-	}
-	if c.result != nil {
-		return fmt.Errorf("controller: ply %d: %s's attempt %v after the game ended", c.plies, e.Mover, e.Attempt)
-	}
-	if e.Mover != c.own.Turn() {
-		return fmt.Errorf("controller: ply %d: an attempt by %s, but %s is to move", c.plies, e.Mover, c.own.Turn())
-	}
-	if e.Mover != c.side || !o.Moved {
-		return nil
-	}
-	for _, m := range referee.Candidates(&c.own) {
-		if m == e.Attempt {
-			return nil
-		}
-	}
-	return fmt.Errorf("controller: ply %d: accepted attempt %v is not a move of our men", c.plies, e.Attempt)
 }
 
 // measure runs the B1 and B2 parts of an update and times each; B2 is
@@ -269,133 +239,25 @@ func (c *Controller) witnessed(m game.Move) bool {
 	return false
 }
 
-// ownMove follows our accepted move m.
-func (c *Controller) ownMove(m game.Move, o *belief.Observation) {
-	c.measure(func() {
-		before := c.own
-		c.own.Apply(m)
-		c.own.SetEnPassant(game.NoSquare)
-		c.plies++
-		c.belief.OwnMove(&before, &c.own, m, o, c.rules)
-		c.fades = c.fades.Explored(game.Between(m.From(), m.To()) | m.To().Bit())
-		if o.Capture != game.NoSquare {
-			switch o.Captured {
-			case referee.CapturedPawn:
-				c.counters.Pawns++
-			case referee.CapturedPiece:
-				c.counters.Pieces++
-			default:
-				c.counters.Unknown++
-			}
-		}
-		c.kingRule, c.kingMsg = 0, ""
-		if len(o.Checks) > 0 {
-			c.kingRule = jkrieg.KingSquares(&before, &c.own, m, o.Capture, o.Checks)
-			c.kingMsg = c.text(o, referee.KindCheck)
-		}
-		c.checkSets, c.checkRaw, c.ourTries = nil, nil, nil
-		if o.Tries != nil && o.TriesFor != c.side {
-			c.enemyTries = c.text(o, referee.KindTries)
-		}
-	}, func() { c.weigh(o) })
+// ownMove follows our accepted move m in B1; before holds our men before it
+// (the front has played it on our board).
+func (c *Controller) ownMove(before *game.Position, m game.Move, o *belief.Observation) {
+	c.belief.OwnMove(before, &c.own, m, o, c.rules)
+	c.checkSets = nil
 }
 
-// enemyMove follows the enemy's unseen move.
+// enemyMove follows the enemy's unseen move in B1, and refines rules R3-R6's
+// sets by it (the front has taken the capture off our board).
 func (c *Controller) enemyMove(o *belief.Observation) {
-	c.measure(func() {
-		epCapture := o.Capture != game.NoSquare && o.Capture == c.belief.OurDouble()
-		if o.Capture != game.NoSquare {
-			c.own.Remove(o.Capture)
+	c.belief.EnemyMove(&c.own, o, c.rules)
+	c.checkSets = nil
+	if len(o.Checks) > 0 {
+		ctx := c.checkContext(o)
+		ctx.MayBePinned = func(p game.Square) bool { return c.belief.OurMayBePinned(&c.own, p) }
+		union := c.belief.Union()
+		for _, s := range jkrieg.CheckerSquares(ctx) {
+			c.checkSets = append(c.checkSets, s&union)
 		}
-		c.own.SetTurn(c.side)
-		c.plies++
-		c.belief.EnemyMove(&c.own, o, c.rules)
-		c.fades = c.fades.EnemyMoved()
-		if o.Capture != game.NoSquare {
-			c.fades = append(c.fades, jkrieg.Fade{Square: o.Capture, Opacity: 1, Message: c.text(o, referee.KindCapture)})
-		}
-		c.kingRule, c.kingMsg = 0, ""
-		c.ourTries, c.triesMsg = nil, ""
-		if o.Tries != nil && o.TriesFor == c.side {
-			c.ourTries, c.triesMsg = o.Tries, c.text(o, referee.KindTries)
-		}
-		c.checkSets, c.checkRaw = nil, nil
-		if len(o.Checks) > 0 {
-			c.checkMsg = c.text(o, referee.KindCheck)
-			ctx := jkrieg.CheckContext{Own: &c.own, Us: c.side, Checks: o.Checks, Capture: o.Capture,
-				EPCapture: epCapture, Tries: c.triesKnown()}
-			ctx.MayBePinned = jkrieg.PinnedByAnything(&c.own, c.side)
-			c.checkRaw = jkrieg.CheckerSquares(ctx)
-			ctx.MayBePinned = func(p game.Square) bool { return c.belief.OurMayBePinned(&c.own, p) }
-			union := c.belief.Union()
-			for _, s := range jkrieg.CheckerSquares(ctx) {
-				c.checkSets = append(c.checkSets, s&union)
-			}
-		}
-	}, func() { c.weigh(o) })
-}
-
-// triesKnown returns our announced pawn-try count as far as the ruleset
-// tells it (1 for "some"), or -1 when nothing was said.
-func (c *Controller) triesKnown() int {
-	if c.ourTries == nil {
-		return -1
-	}
-	switch c.rules.Tries {
-	case referee.TriesCount:
-		return c.ourTries.Count
-	case referee.TriesYesNo:
-		if c.ourTries.Has() {
-			return 1
-		}
-		return 0
-	case referee.TriesSquares:
-		return len(c.ourTries.Squares)
-	case referee.TriesMoves:
-		return len(c.ourTries.Moves)
-	}
-	return -1
-}
-
-// text renders the announcements of kind k in o, in the ruleset's words.
-func (c *Controller) text(o *belief.Observation, k referee.Kind) string {
-	out := ""
-	for _, a := range o.Said {
-		if a.Kind != k {
-			continue
-		}
-		if t := a.Text(c.rules); t != "" {
-			if out != "" {
-				out += ", "
-			}
-			out += t
-		}
-	}
-	return out
-}
-
-// logEntry adds the entry's announcements to the log.
-func (c *Controller) logEntry(e referee.Entry, o *belief.Observation) {
-	line := LogLine{Ply: e.Ply, Side: e.Mover, Own: e.Mover == c.side}
-	text := ""
-	for _, a := range e.Said {
-		if t := a.Text(c.rules); t != "" {
-			if text != "" {
-				text += "; "
-			}
-			text += t
-		}
-	}
-	switch {
-	case line.Own && e.Attempt != game.NoMove:
-		line.Text = fmt.Sprintf("%s: %s", e.Attempt, text)
-	case line.Own && e.AskedAny:
-		line.Text = "Any? " + text
-	default:
-		line.Text = text
-	}
-	if line.Text != "" {
-		c.log = append(c.log, line)
 	}
 }
 

@@ -1,14 +1,52 @@
 package controller
 
-import "github.com/krieg/krieg/game"
+import (
+	"math"
 
-// DefaultFloor is the share of each class's probability that the view model
-// spreads evenly over the squares B1 allows it, when Options leave it 0.
-// B2's boards may all have lost a square where a man really stands (the
-// capacity cuts rare boards, a fallback rebuilds from the last message
-// only); B1 never does, so with a floor no square where a man can stand
-// shows 0.
-const DefaultFloor = 0.08
+	"github.com/krieg/krieg/game"
+)
+
+// FloorFor is the share of each class's probability that the view model
+// spreads evenly over the squares B1 allows it, when Options leave it 0, for
+// a B2 of capacity boards: 8 % at 4096 boards, shrinking as the square root
+// of the boards (4 % at 16384, 2 % at 65536). B2's boards may all have lost
+// a square where a man really stands (the capacity cuts rare boards, a
+// fallback rebuilds from the last message only); B1 never does, so with a
+// floor no square where a man can stand shows 0. More boards lose fewer,
+// and sampling error falls as the square root of their number.
+func FloorFor(capacity int) float64 {
+	return 0.08 * math.Sqrt(4096/float64(max(1, capacity)))
+}
+
+// DefaultTemper is the power the enemy king's B2 probabilities are raised to
+// (and renormalised) before the floor, when Options leave it 0. B2 weighs
+// every legal move of the enemy's alike, which over-trusts the history it
+// infers against a player who moves with a purpose; a power a little below
+// one flattens the king's probabilities towards what such players show
+// (docs/measurements.md, "Deduction").
+const DefaultTemper = 0.95
+
+// tempered returns p raised to the power alpha and rescaled to p's total.
+func tempered(p [64]float64, alpha float64) [64]float64 {
+	if alpha == 1 {
+		return p
+	}
+	total, powered := 0.0, 0.0
+	for s, x := range p {
+		total += x
+		if x > 0 {
+			p[s] = math.Pow(x, alpha)
+			powered += p[s]
+		}
+	}
+	if powered == 0 {
+		return p
+	}
+	for s := range p {
+		p[s] *= total / powered
+	}
+	return p
+}
 
 // floored returns B2's probabilities p with the share floor of each class's
 // mass spread evenly over that class's B1 squares: (1-floor)·p plus

@@ -40,3 +40,24 @@ func TestFloorSpreadsOverB1(t *testing.T) {
 		t.Error("a negative floor changed the probabilities")
 	}
 }
+
+// TestTemperFlattensTheKing: raised to a power below one, the king's
+// probabilities keep their total and their order, move towards each other,
+// and a square of probability 0 stays 0; a power of one changes nothing.
+func TestTemperFlattensTheKing(t *testing.T) {
+	var p [64]float64
+	p[game.E8], p[game.D8] = 0.8, 0.2
+	got := tempered(p, 0.5)
+	if math.Abs(got[game.E8]+got[game.D8]-1) > 1e-12 || got[game.F8] != 0 {
+		t.Fatalf("tempered mass %v + %v, f8 %v", got[game.E8], got[game.D8], got[game.F8])
+	}
+	if want := 2.0 / 3; math.Abs(got[game.E8]-want) > 1e-12 {
+		t.Errorf("e8 %v, want %v (0.8 and 0.2 square-rooted are 2:1)", got[game.E8], want)
+	}
+	if same := tempered(p, 1); same != p {
+		t.Error("a power of one changed the probabilities")
+	}
+	if FloorFor(4096) != 0.08 || math.Abs(FloorFor(16384)-0.04) > 1e-12 {
+		t.Errorf("floors %v at 4096 and %v at 16384, want 0.08 and 0.04", FloorFor(4096), FloorFor(16384))
+	}
+}

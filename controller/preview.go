@@ -32,17 +32,9 @@ type Target struct {
 // over B2's boards. It returns nil when from holds none of our men or it
 // is not our move.
 func (c *Controller) Preview(from game.Square) []Target {
-	if c.own.Turn() != c.side || c.result != nil || !c.own.ByColor(c.side).Has(from) {
+	out, moves := c.targets(from)
+	if len(out) == 0 {
 		return nil
-	}
-	var out []Target
-	var moves []game.Move
-	for _, m := range referee.Candidates(&c.own) {
-		if m.From() != from || m.Promotion() != game.NoPieceType && m.Promotion() != game.Queen {
-			continue
-		}
-		out = append(out, Target{To: m.To(), Move: m, Allowed: c.allows(m)})
-		moves = append(moves, m)
 	}
 	if c.sampler != nil && c.sampler.Boards() > 0 {
 		for i, e := range c.sampler.Preview(moves) {
@@ -52,14 +44,39 @@ func (c *Controller) Preview(from game.Square) []Target {
 		}
 		return out
 	}
-	uniform := UniformOver(c.belief.Possible, c.belief.Max)
+	uniformPreview(&c.own, out, c.belief.Possible, c.belief.Max)
+	return out
+}
+
+// targets lists the squares our man on from could be tried on, each with
+// whether the referee would consider it (no estimate yet), and their
+// attempts; nil when from holds none of our men or it is not our move.
+func (f *front) targets(from game.Square) ([]Target, []game.Move) {
+	if f.own.Turn() != f.side || f.result != nil || !f.own.ByColor(f.side).Has(from) {
+		return nil, nil
+	}
+	var out []Target
+	var moves []game.Move
+	for _, m := range referee.Candidates(&f.own) {
+		if m.From() != from || m.Promotion() != game.NoPieceType && m.Promotion() != game.Queen {
+			continue
+		}
+		out = append(out, Target{To: m.To(), Move: m, Allowed: f.allows(m)})
+		moves = append(moves, m)
+	}
+	return out, moves
+}
+
+// uniformPreview fills the estimates of out from the B1 sets possible
+// (with max men per class) spread evenly, marking them FromB1.
+func uniformPreview(own *game.Position, out []Target, possible [game.King + 1]game.Bitboard, max [game.King + 1]int) {
+	uniform := UniformOver(possible, max)
 	for i := range out {
 		out[i].FromB1 = true
 		if out[i].Allowed {
-			out[i].Accept, out[i].Capture = UniformAccept(&c.own, &uniform, out[i].Move)
+			out[i].Accept, out[i].Capture = UniformAccept(own, &uniform, out[i].Move)
 		}
 	}
-	return out
 }
 
 // turnState is what we know of our turn so far beyond the pawn tries: the
@@ -70,44 +87,44 @@ type turnState struct {
 
 // noteTurn follows the turn's questions and attempts; called with each
 // observed entry before the controller's state moves on.
-func (c *Controller) noteTurn(e referee.Entry, o *belief.Observation) {
+func (f *front) noteTurn(e referee.Entry, o *belief.Observation) {
 	switch {
 	case o.Moved:
-		c.turn = turnState{}
-	case e.Mover == c.side && o.Any != nil:
-		c.turn.asked, c.turn.has = true, *o.Any
-	case e.Mover == c.side && e.Attempt != game.NoMove && c.turn.asked && c.turn.has && c.pawnCapture(e.Attempt):
-		c.turn.pawnTried = true
+		f.turn = turnState{}
+	case e.Mover == f.side && o.Any != nil:
+		f.turn.asked, f.turn.has = true, *o.Any
+	case e.Mover == f.side && e.Attempt != game.NoMove && f.turn.asked && f.turn.has && f.pawnCapture(e.Attempt):
+		f.turn.pawnTried = true
 	}
 }
 
 // pawnCapture reports whether m moves one of our pawns diagonally.
-func (c *Controller) pawnCapture(m game.Move) bool {
-	return c.own.At(m.From()).Type() == game.Pawn && m.From().File() != m.To().File()
+func (f *front) pawnCapture(m game.Move) bool {
+	return f.own.At(m.From()).Type() == game.Pawn && m.From().File() != m.To().File()
 }
 
 // allows reports whether the referee would consider our attempt m now,
 // rather than call it nonsense, by what we were told this turn (the same
 // policy as the referee's, from the player's side of the board).
-func (c *Controller) allows(m game.Move) bool {
-	pawnCap := c.pawnCapture(m)
+func (f *front) allows(m game.Move) bool {
+	pawnCap := f.pawnCapture(m)
 	switch {
-	case c.rules.QueenOnly && m.Promotion() != game.NoPieceType && m.Promotion() != game.Queen:
+	case f.rules.QueenOnly && m.Promotion() != game.NoPieceType && m.Promotion() != game.Queen:
 		return false
-	case c.turn.asked && !c.turn.has && pawnCap:
+	case f.turn.asked && !f.turn.has && pawnCap:
 		return false
-	case c.turn.asked && c.turn.has && !pawnCap && (c.rules.Any == referee.AnyForce || !c.turn.pawnTried):
+	case f.turn.asked && f.turn.has && !pawnCap && (f.rules.Any == referee.AnyForce || !f.turn.pawnTried):
 		return false
-	case !pawnCap || !c.rules.PawnCaptureNeedsTry:
+	case !pawnCap || !f.rules.PawnCaptureNeedsTry:
 		return true
 	}
-	switch c.rules.Tries {
+	switch f.rules.Tries {
 	case referee.TriesSquares:
-		return c.ourTries == nil || containsSquare(c.ourTries.Squares, m.From())
+		return f.ourTries == nil || containsSquare(f.ourTries.Squares, m.From())
 	case referee.TriesMoves:
-		return c.ourTries == nil || containsMove(c.ourTries.Moves, m)
+		return f.ourTries == nil || containsMove(f.ourTries.Moves, m)
 	}
-	return c.triesKnown() != 0
+	return f.triesKnown() != 0
 }
 
 func containsSquare(list []game.Square, s game.Square) bool {

@@ -50,6 +50,12 @@ type ViewModel struct {
 	Result   *referee.Result
 	// Checked is true while our king is in check (rule R3's latest message).
 	Checked bool
+	// Updating is true while the belief's part (Possible, MaxCount,
+	// PawnsOnly, Probability, FromB1, Boards and the tokens drawn from them)
+	// is from an earlier message than the rest: Async's deduction has not
+	// yet followed every message. The rules' tokens then come from the JKrieg
+	// rules alone, and the sets and probabilities leave out our men.
+	Updating bool
 }
 
 // Token opacity bounds: rule tokens stay visible however unlikely, belief
@@ -66,42 +72,53 @@ func (c *Controller) View() ViewModel { return c.current }
 
 // refresh rebuilds the view model after a message.
 func (c *Controller) refresh() {
-	v := ViewModel{Side: c.side, ToMove: c.own.Turn(), Plies: c.plies, Own: c.own,
-		Possible: c.belief.Possible, MaxCount: c.belief.Max, PawnsOnly: c.belief.PawnsOnly(), Captured: c.counters, EnemyTries: c.enemyTries,
-		Log: append([]LogLine(nil), c.log...), Result: c.result}
-	v.EnemyMen = max(c.enemyMen-c.counters.Pawns-c.counters.Pieces-c.counters.Unknown, 0)
-	v.Zone = Zone(&c.own, c.side)
+	v := c.base()
+	v.Possible, v.MaxCount, v.PawnsOnly = c.belief.Possible, c.belief.Max, c.belief.PawnsOnly()
 	v.Checked = len(c.checkSets) > 0
 	switch {
 	case len(c.deferred) > 0:
 		v.Probability, v.FromB1, v.Boards = c.current.Probability, c.current.FromB1, c.current.Boards
 		v.Pending = len(c.deferred)
 	case c.sampler != nil && c.sampler.Boards() > 0:
-		v.Probability = floored(c.sampler.Probabilities(), c.belief.Possible, c.belief.Max, c.floor)
+		p := c.sampler.Probabilities()
+		p[game.King] = tempered(p[game.King], c.temper)
+		v.Probability = floored(p, c.belief.Possible, c.belief.Max, c.floor)
 		v.Boards = c.sampler.Distinct()
 	default:
 		v.Probability = UniformOver(c.belief.Possible, c.belief.Max)
 		v.FromB1 = true
 	}
-	v.Tokens = c.tokens(&v)
-	if c.ourTries != nil { // our move ends the turn the words were for
-		v.OwnTries, v.TryPawns = c.triesMsg, c.tryPawns(&v)
+	king := c.belief.Possible[game.King]
+	d := deduced{within: c.belief.Union(), checkSets: c.checkSets, king: king, kingRule: king, estimates: !v.FromB1}
+	if d.estimates && len(c.checkSets) > 0 {
+		checkers := c.sampler.Checkers()
+		d.checkers = &checkers
 	}
+	v.Tokens = c.tokens(&v, &d)
+	c.markTries(&v)
 	v.Changes = diffTokens(c.current.Tokens, v.Tokens)
 	c.current = v
+}
+
+// markTries sets the view model's word on our pawn tries and the pawns
+// that may have one, from its tokens.
+func (f *front) markTries(v *ViewModel) {
+	if f.ourTries != nil { // our move ends the turn the words were for
+		v.OwnTries, v.TryPawns = f.triesMsg, f.tryPawns(v)
+	}
 }
 
 // tryPawns returns our pawns that may capture this turn, as far as the
 // referee's latest word on our tries shows (none when it said none): those
 // the ruleset names, else those with a diagonal target whose pawn-try
 // token (rule R1) is at least tryLikely opaque.
-func (c *Controller) tryPawns(v *ViewModel) game.Bitboard {
-	if c.ourTries == nil || c.triesKnown() <= 0 {
+func (f *front) tryPawns(v *ViewModel) game.Bitboard {
+	if f.ourTries == nil || f.triesKnown() <= 0 {
 		return 0
 	}
 	var out game.Bitboard
-	if len(c.ourTries.Squares) > 0 {
-		for _, s := range c.ourTries.Squares {
+	if len(f.ourTries.Squares) > 0 {
+		for _, s := range f.ourTries.Squares {
 			out |= s.Bit()
 		}
 		return out
@@ -112,9 +129,9 @@ func (c *Controller) tryPawns(v *ViewModel) game.Bitboard {
 			likely |= t.Square.Bit()
 		}
 	}
-	for x := c.own.Pieces(c.side, game.Pawn); x != 0; {
+	for x := f.own.Pieces(f.side, game.Pawn); x != 0; {
 		p := x.PopFirst()
-		if game.PawnAttacks(c.side, p)&likely != 0 {
+		if game.PawnAttacks(f.side, p)&likely != 0 {
 			out |= p.Bit()
 		}
 	}
@@ -145,9 +162,22 @@ func UniformOver(possible [game.King + 1]game.Bitboard, max [game.King + 1]int) 
 // men blocking our lines and unknown squares taken as empty.
 func Zone(own *game.Position, side game.Color) game.Bitboard { return jkrieg.Zone(own, side) }
 
+// deduced is what the tokens take from the belief: where enemy men may
+// stand, the checkers' squares, the king's squares, and whether the view
+// model's probabilities are B2's estimates (else the rules' own opacities
+// are used).
+type deduced struct {
+	within    game.Bitboard   // where any enemy man may stand
+	checkSets []game.Bitboard // where each checker of our king may stand
+	checkers  *[64]float64    // B2's chance that a checker stands on each square, or nil
+	king      game.Bitboard   // where the enemy king may stand (B1's set, for its faint tokens)
+	kingRule  game.Bitboard   // where rule R7's king may stand
+	estimates bool
+}
+
 // tokens assembles the guess tokens: one per kind and square, the rule's
 // reason first, opacity from B2 where it has boards.
-func (c *Controller) tokens(v *ViewModel) []Token {
+func (f *front) tokens(v *ViewModel, d *deduced) []Token {
 	var out []Token
 	occupied := func(s game.Square) float64 {
 		p := 0.0
@@ -163,55 +193,51 @@ func (c *Controller) tokens(v *ViewModel) []Token {
 			out = append(out, Token{Kind: PieceToken, Square: s, Opacity: op, Reason: r})
 		}
 	}
-	for _, f := range c.fades {
-		addPiece(f.Square, f.Opacity, Reason{"R2", f.Message})
+	for _, fd := range f.fades {
+		addPiece(fd.Square, fd.Opacity, Reason{"R2", fd.Message})
 	}
-	if c.ourTries != nil && c.triesKnown() > 0 {
-		targets, hits := jkrieg.TryTargets(&c.own, c.side, c.belief.Union())
-		split := jkrieg.TryOpacity(targets, hits, c.triesKnown())
+	if f.ourTries != nil && f.triesKnown() > 0 {
+		targets, hits := jkrieg.TryTargets(&f.own, f.side, d.within)
+		split := jkrieg.TryOpacity(targets, hits, f.triesKnown())
 		for x := targets; x != 0; {
 			s := x.PopFirst()
 			op := split[s]
-			if !v.FromB1 {
+			if d.estimates {
 				op = occupied(s)
 			}
-			addPiece(s, max(op, ruleFloor), Reason{"R1", c.triesMsg})
+			addPiece(s, max(op, ruleFloor), Reason{"R1", f.triesMsg})
 		}
 	}
 	for s := game.Square(0); s < 64; s++ {
-		if p := occupied(s); p >= likelyPiece && !c.own.ByColor(c.side).Has(s) {
+		if p := occupied(s); p >= likelyPiece && !f.own.ByColor(f.side).Has(s) {
 			addPiece(s, p, Reason{"B2", "likely occupied"})
 		}
 	}
 	// Check tokens: where the checker may stand.
-	if len(c.checkSets) > 0 {
+	if len(d.checkSets) > 0 {
 		var union game.Bitboard
-		for _, s := range c.checkSets {
+		for _, s := range d.checkSets {
 			union |= s
-		}
-		var checkers [64]float64
-		if !v.FromB1 {
-			checkers = c.sampler.Checkers()
 		}
 		for x := union; x != 0; {
 			s := x.PopFirst()
 			op := 1 / float64(union.Count())
-			if !v.FromB1 {
-				op = checkers[s]
+			if d.checkers != nil {
+				op = d.checkers[s]
 			}
-			out = append(out, Token{Kind: CheckToken, Square: s, Opacity: max(op, ruleFloor), Reason: Reason{"R3", c.checkMsg}})
+			out = append(out, Token{Kind: CheckToken, Square: s, Opacity: max(op, ruleFloor), Reason: Reason{"R3", f.checkMsg}})
 		}
 	}
 	// King tokens: R7/R8 after our check, and faintly wherever B1/B2 allow.
 	kings := map[game.Square]bool{}
-	if c.kingRule != 0 {
-		for x := c.kingRule & c.belief.Possible[game.King]; x != 0; {
+	if f.kingRule != 0 {
+		for x := f.kingRule & d.kingRule; x != 0; {
 			s := x.PopFirst()
 			kings[s] = true
-			out = append(out, Token{Kind: KingToken, Square: s, Opacity: max(v.Probability[game.King][s], ruleFloor), Reason: Reason{"R7", c.kingMsg}})
+			out = append(out, Token{Kind: KingToken, Square: s, Opacity: max(v.Probability[game.King][s], ruleFloor), Reason: Reason{"R7", f.kingMsg}})
 		}
 	}
-	for x := c.belief.Possible[game.King]; x != 0; {
+	for x := d.king; x != 0; {
 		s := x.PopFirst()
 		if p := v.Probability[game.King][s]; !kings[s] && p >= faintKing {
 			rule := "B2"

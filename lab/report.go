@@ -19,6 +19,7 @@ type Report struct {
 	Seed     uint64  `json:"seed"`
 	Capacity int     `json:"capacity"`
 	Floor    float64 `json:"floor"`   // the controllers' probability floor
+	Temper   float64 `json:"temper"`  // the power the controllers raise the king's B2 probabilities to
 	Purpose  float64 `json:"purpose"` // the share of the purposeful opponent in B2
 	// Players are the players of the games: "random", "bot", "mixed", or
 	// "pgn" for recorded games (Records names their files).

@@ -24,6 +24,9 @@ type Options struct {
 	Capacity int // B2 boards per controller (DefaultCapacity when 0)
 	// Floor is the controllers' probability floor (controller.Options.Floor).
 	Floor float64
+	// Temper is the power the controllers raise the king's B2
+	// probabilities to (controller.Options.Temper).
+	Temper float64
 	// Purpose is the share of the purposeful opponent model in the
 	// controllers' B2 (controller.Options.Purpose; 0: uniform).
 	Purpose float64
@@ -59,7 +62,7 @@ var PlayerKinds = []string{"random", "bot", "mixed"}
 func GameSeed(seed uint64, i int) uint64 { return seed*1_000_003 + uint64(i)*2 }
 
 // DefaultCapacity is the B2 boards per controller krieg eval scores when not
-// told: the capacity every published calibration figure was measured at.
+// told: the controllers' own default.
 const DefaultCapacity = controller.DefaultCapacity
 
 // Run plays the games and returns the report.
@@ -72,9 +75,15 @@ func Run(opt Options) (Report, error) {
 	}
 	switch {
 	case opt.Floor == 0:
-		opt.Floor = controller.DefaultFloor
+		opt.Floor = controller.FloorFor(opt.Capacity)
 	case opt.Floor < 0:
 		opt.Floor = -1
+	}
+	switch {
+	case opt.Temper == 0:
+		opt.Temper = controller.DefaultTemper
+	case opt.Temper < 0:
+		opt.Temper = -1
 	}
 	if opt.Players == "" {
 		opt.Players = "random"
@@ -107,7 +116,7 @@ func Run(opt Options) (Report, error) {
 			defer wg.Done()
 			for i := range jobs {
 				ref, players := games(i)
-				ctls := Follow(i, ref, players, GameSeed(opt.Seed, i), controller.Options{Capacity: opt.Capacity, Workers: 1, Floor: opt.Floor, Purpose: opt.Purpose}, t.observe, pv.attempt)
+				ctls := Follow(i, ref, players, GameSeed(opt.Seed, i), controller.Options{Capacity: opt.Capacity, Workers: 1, Floor: opt.Floor, Temper: opt.Temper, Purpose: opt.Purpose}, t.observe, pv.attempt)
 				t.mu.Lock()
 				t.r.Boards.Fallbacks += ctls[0].Sampler().Fallbacks + ctls[1].Sampler().Fallbacks
 				t.mu.Unlock()
@@ -123,6 +132,10 @@ func Run(opt Options) (Report, error) {
 	r.Preview = pv.finish()
 	r.Rules, r.Games, r.Seed, r.Capacity, r.Players = opt.Rules.Name, opt.Games, opt.Seed, opt.Capacity, opt.Players
 	r.Floor, r.Purpose = max(0, opt.Floor), min(1, max(0, opt.Purpose))
+	r.Temper = max(0, opt.Temper)
+	if opt.Temper < 0 {
+		r.Temper = 1
+	}
 	if opt.Players == "bot" || opt.Players == "mixed" {
 		r.MoveTime = opt.MoveTime.String()
 	}

@@ -44,6 +44,7 @@ func (r Report) WriteTable(w io.Writer) error {
 		p("king credible region %.0f%%\tcovers %.1f%%\tmean size %.2f squares, holding %.1f%% on average", 100*g.Mass, 100*g.Coverage, g.MeanSize, 100*g.MeanMass)
 	}
 	p("probability floor\t%.3f\tof each class's mass spread over its B1 squares", r.Floor)
+	p("king tempered\t%.2f\tthe power its B2 probabilities are raised to", r.Temper)
 	p("purposeful opponent\t%.2f\tof B2's weight of each enemy move", r.Purpose)
 	p("reliability (B2)\tking: predicted / observed (cells)\tall classes: predicted / observed (cells)")
 	for i := range h.Reliable.King {

@@ -175,6 +175,7 @@ func (a *App) Update() error {
 	a.frame.Tick = a.tick
 	if a.play != nil {
 		a.play.drain(a)
+		a.play.follow(a)
 	}
 	intents := a.input.Read(&a.scene, a.queue)
 	a.queue = a.queue[:0]

@@ -90,24 +90,13 @@ func replayReferee(tl *timeline.Timeline) (*referee.Referee, error) {
 }
 
 // BenchmarkEventToDraw measures the time from a referee event waiting on
-// the channel to the frame that draws the tokens it changed: the Update
-// that drains it (the deduction engine's refresh included, at its default
-// 4096 boards) and the Draw after it. The events are White's, from the
+// the channel to the frame that draws its immediate part (our men, the log,
+// the rules' tokens): the Update that drains it and hands it to the
+// deduction's goroutine, and the Draw after it (BenchmarkBeliefLatency
+// times the belief's part). The events are White's, from the
 // recorded Darkboard game, replayed again and again.
 func BenchmarkEventToDraw(b *testing.B) {
-	tl := loadDarkboard(b, 60)
-	var events []net.Event
-	spec := net.GameSpec{Rules: referee.Wild16, Side: game.White, Start: game.Start()}
-	events = append(events, net.Event{Kind: net.KindStarted, Snap: net.Snapshot{Side: game.White, Spec: spec, InGame: true}})
-	ref, err := replayReferee(tl)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, e := range ref.Log() {
-		if heard, ok := e.HeardBy(game.White); ok {
-			events = append(events, net.Event{Kind: net.KindHeard, Entry: heard, Snap: net.Snapshot{Side: game.White, Spec: spec, InGame: true}})
-		}
-	}
+	events := darkboardEvents(b, 60)
 	comm := newChanComm()
 	app, err := New(Options{Remote: comm, Controller: controller.Options{Seed: 1}})
 	if err != nil {
@@ -115,6 +104,25 @@ func BenchmarkEventToDraw(b *testing.B) {
 	}
 	b.ResetTimer()
 	report(b, h.timeFrames(app, b.N, func(n int) { comm.events <- events[n%len(events)] }))
+}
+
+// darkboardEvents are the endpoint's events of the recorded Darkboard
+// game's first plies as White hears them: the start, then each entry.
+func darkboardEvents(tb testing.TB, plies int) []net.Event {
+	tb.Helper()
+	ref, err := replayReferee(loadDarkboard(tb, plies))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	spec := net.GameSpec{Rules: referee.Wild16, Side: game.White, Start: game.Start()}
+	snap := net.Snapshot{Side: game.White, Spec: spec, InGame: true}
+	events := []net.Event{{Kind: net.KindStarted, Snap: snap}}
+	for _, e := range ref.Log() {
+		if heard, ok := e.HeardBy(game.White); ok {
+			events = append(events, net.Event{Kind: net.KindHeard, Entry: heard, Snap: snap})
+		}
+	}
+	return events
 }
 
 // BenchmarkFrameBaseline is the named baseline of BenchmarkFrame: the

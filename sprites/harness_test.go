@@ -56,15 +56,19 @@ type harness struct {
 	updates chan call
 	draws   chan drawCall
 	pending []drawCall
-	// Frame timing: before each frame's Update, feed (if set) runs; the
-	// CPU time of the app's Update and Draw is recorded until want frames
-	// have been, then timed is closed.
+	// Frame timing: before each frame's Update, feed (if set) runs while
+	// frames are timed or none are asked for; the CPU time of the app's
+	// Update and Draw is recorded until want frames have been, then timed
+	// is closed.
 	feed    func(n int)
 	fed     int // calls of feed so far (the loop may update twice a frame)
 	want    int
 	frames  []time.Duration
 	started time.Time
 	timed   chan struct{}
+	// drawn is the app's tick and the time when its latest frame was drawn.
+	drawnTick int64
+	drawnAt   time.Time
 }
 
 func (h *harness) Update() error {
@@ -88,7 +92,7 @@ func (h *harness) Update() error {
 		break
 	}
 	if h.app != nil {
-		if h.timing() && h.feed != nil {
+		if h.feed != nil && (h.timed == nil || h.timing()) {
 			h.feed(h.fed)
 			h.fed++
 		}
@@ -106,6 +110,7 @@ func (h *harness) timing() bool { return h.timed != nil && len(h.frames) < h.wan
 func (h *harness) Draw(screen *ebiten.Image) {
 	if h.app != nil {
 		h.app.Draw(screen)
+		h.drawnTick, h.drawnAt = h.app.tick, time.Now()
 		if h.timing() {
 			h.frames = append(h.frames, time.Since(h.started))
 			if len(h.frames) == h.want {

@@ -20,10 +20,17 @@ import (
 const consoleLines = 6
 
 // play is a game through an endpoint: the controller that follows it and
-// what the panel shows besides the view model.
+// what the panel shows besides the view model. The controller's deduction
+// runs on a goroutine of its own (controller.Async): the game loop hands it
+// the referee's messages and draws the newest view model it finished.
 type play struct {
-	comm    net.Communicator
-	ctl     *controller.Controller
+	comm net.Communicator
+	ctl  *controller.Async
+	// ended is the endpoint's result once the game is over (it may end by
+	// time or resignation, which no referee entry the controller hears says).
+	ended *referee.Result
+	// faulted is set once the deduction's first refusal has been shown.
+	faulted bool
 	opt     Options
 	snap    net.Snapshot
 	rules   referee.Ruleset
@@ -59,9 +66,12 @@ func newPlay(comm net.Communicator, opt Options) *play {
 	return &play{comm: comm, opt: opt, rules: referee.Wild16}
 }
 
-// close ends the session.
+// close ends the session and the deduction.
 func (p *play) close() {
 	_ = p.comm.Close()
+	if p.ctl != nil {
+		p.ctl.Close()
+	}
 }
 
 // drain handles every event waiting on the channel, without blocking.
@@ -79,6 +89,32 @@ func (p *play) drain(a *App) {
 	}
 }
 
+// follow draws the deduction's newest finished work, if any came since the
+// last frame; it never waits for the deduction.
+func (p *play) follow(a *App) {
+	if p.ctl == nil {
+		return
+	}
+	if err := p.ctl.Err(); err != nil && !p.faulted {
+		p.faulted = true
+		notice(&a.frame, scene.BadTone, "assistant: "+err.Error())
+	}
+	if vm, changed := p.ctl.Poll(); changed {
+		p.view(a, vm)
+	}
+}
+
+// view puts the view model vm on the board and starts its tokens' fades.
+func (p *play) view(a *App, vm controller.ViewModel) {
+	f := &a.frame
+	if p.ended != nil {
+		vm.Result = p.ended
+	}
+	f.View = vm
+	p.preview(f) // what was heard changes the odds of a picked-up man
+	f.Anim.Apply(f.View.Changes, a.animStart())
+}
+
 // event updates the state after one event.
 func (p *play) event(a *App, ev net.Event) {
 	p.handled++
@@ -93,9 +129,7 @@ func (p *play) event(a *App, ev net.Event) {
 	case net.KindHeard:
 		p.heard(a, ev)
 	case net.KindEnded:
-		if p.ctl != nil {
-			f.View = p.ctl.View()
-		}
+		p.ended = ev.Snap.Result
 		f.View.Result = ev.Snap.Result
 		a.opt.Sounds.Play(assets.SoundEnd)
 		if a.opt.Quit {
@@ -142,8 +176,12 @@ func (p *play) start(a *App, s net.Snapshot) {
 	}
 	f.Mode = scene.PlayScreen
 	p.rules = s.Spec.Rules
-	p.ctl = controller.New(s.Side, s.Spec.Rules, s.Spec.Start, p.opt.Controller)
-	f.View = p.ctl.View()
+	if p.ctl != nil {
+		p.ctl.Close()
+	}
+	c := controller.New(s.Side, s.Spec.Rules, s.Spec.Start, p.opt.Controller)
+	f.View = c.View()
+	p.ctl, p.ended, p.faulted = controller.NewAsync(c), nil, false
 	f.Anim = scene.NewAnimator()
 	f.Anim.Apply(f.View.Changes, a.animStart())
 	f.Flipped = s.Side == game.Black
@@ -169,16 +207,14 @@ func (p *play) heard(a *App, ev net.Event) {
 	p.entries++
 	e := ev.Entry
 	prev := f.View.Own
-	vm, err := p.ctl.Observe(e)
+	vm, err := p.ctl.Observe(e) // our men, the log and the rules' tokens at once
 	if err != nil {
 		// The endpoint's entry contradicts what came before: keep the
 		// board as it was and say so.
 		notice(f, scene.BadTone, "assistant: "+err.Error())
 		return
 	}
-	f.View = vm
-	p.preview(f) // what was heard changes the odds of a picked-up man
-	f.Anim.Apply(f.View.Changes, a.animStart())
+	p.view(a, vm)
 	us := e.Mover == p.snap.Side
 	switch {
 	case e.Verdict == referee.Accepted:

@@ -16,7 +16,7 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("eval", stderr)
 	var g seriesFlags
 	g.register(fs, 100, "number of self-play games")
-	capacity := fs.Int("boards", 0, "B2 boards held per player (default 4096, the capacity the calibration figures are measured at)")
+	capacity := fs.Int("boards", 0, "B2 boards held per player (default 16384, the controllers' default)")
 	parallel := fs.Int("parallel", 0, "games played at once (default: one per core)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
 	players := fs.String("players", "random", "who plays: "+strings.Join(lab.PlayerKinds, ", ")+
@@ -24,7 +24,8 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	moveTime := fs.Duration("movetime", lab.DefaultMoveTime, "the computer player's budget per move")
 	var pgn fileList
 	fs.Var(&pgn, "pgn", "score this recorded game (extended PGN; a directory: its .pgn files) instead of playing; the files after the flags join it")
-	floor := fs.Float64("floor", 0, "share of each class's probability spread evenly over the squares B1 allows (0: the default, 0.08; negative: none)")
+	floor := fs.Float64("floor", 0, "share of each class's probability spread evenly over the squares B1 allows (0: the default for the boards, 8% at 4096 shrinking as their square root; negative: none)")
+	temper := fs.Float64("temper", 0, "power the king's B2 probabilities are raised to before the floor (0: the default, 0.95; negative: none)")
 	purpose := fs.Float64("purpose", 0, "share, 0 to 1, of the purposeful opponent model in B2's weights of the enemy's moves (0: every legal move equally likely)")
 	plot := fs.String("plot", "", "also draw the reliability diagram as a PNG to this file")
 	side := fs.String("side", "", "measure only this player's belief, white or black (e.g. the side that faced an outside program in --pgn games)")
@@ -33,7 +34,7 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	opt := lab.Options{Games: g.games, Seed: g.seed, Rules: rules, Start: start,
-		Capacity: *capacity, Parallel: *parallel, Players: *players, MoveTime: *moveTime, Floor: *floor, Purpose: *purpose, Side: *side}
+		Capacity: *capacity, Parallel: *parallel, Players: *players, MoveTime: *moveTime, Floor: *floor, Temper: *temper, Purpose: *purpose, Side: *side}
 	if len(pgn) > 0 {
 		if opt.Records, opt.RecordNames, err = readRecords(append(pgn, fs.Args()...)); err != nil {
 			return err

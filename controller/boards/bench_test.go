@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/krieg/krieg/game/gametest"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -47,8 +48,8 @@ func snapshots(b *testing.B, hold, want int) []snapshot {
 }
 
 // refreshSizes are the board counts the refresh benchmarks hold: the
-// default capacity and the 16384 the issue aims for.
-var refreshSizes = []int{DefaultCapacity, 16384}
+// computer player's and the default capacity.
+var refreshSizes = []int{4096, DefaultCapacity}
 
 // BenchmarkB2Refresh times one B2 refresh after an enemy move, starting from
 // exactly the named number of held boards, on GOMAXPROCS workers; it reports
@@ -62,31 +63,68 @@ func BenchmarkB2Refresh(b *testing.B) {
 	for _, hold := range refreshSizes {
 		b.Run(fmt.Sprintf("boards=%d", hold), func(b *testing.B) { benchRefresh(b, hold, referee.Wild16, 0) })
 	}
-	b.Run(fmt.Sprintf("boards=%d/refusals", DefaultCapacity), func(b *testing.B) {
-		benchRefresh(b, DefaultCapacity, referee.Berkeley, 2)
+	b.Run("boards=4096/refusals", func(b *testing.B) {
+		benchRefresh(b, 4096, referee.Berkeley, 2)
 	})
 }
 
 // benchRefresh times refreshes from hold boards under rules, with refused
-// enemy attempts heard before each move.
+// enemy attempts heard before each move. Each refresh is followed by the
+// baseline's work on the same boards (their legal moves, on as many
+// workers), timed alike, so that both meet the same load: base-µs/op and
+// base-p99-µs report it, x-base the ratio of the means, and cpu-µs/op,
+// base-cpu-µs/op and x-base-cpu the same in CPU time (summed over the
+// workers; on a shared machine it varies less than the wall clock).
 func benchRefresh(b *testing.B, hold int, rules referee.Ruleset, refused int) {
 	states := snapshots(b, hold, 40)
 	sampler := New([]game.Position{game.Start()}, game.White, rules, hold, 1, 0)
-	var times []time.Duration
+	var times, base []time.Duration
+	var spent, baseSpent, cpu, baseCPU time.Duration
 	b.ResetTimer()
-	cpu := cpuTime()
 	for i := 0; i < b.N; i++ {
 		s := &states[i%len(states)]
 		sampler.boards = append(sampler.boards[:0], s.boards...)
 		sampler.refused.now = refused
-		t := time.Now()
+		c, t := cpuTime(), time.Now()
 		sampler.enemyMove(&s.o)
 		sampler.Normalise()
-		times = append(times, time.Since(t))
+		d := time.Since(t)
+		cpu += cpuTime() - c
+		times, spent = append(times, d), spent+d
+		b.StopTimer()
+		c, t = cpuTime(), time.Now()
+		legalMoves(s.boards, runtime.GOMAXPROCS(0))
+		d = time.Since(t)
+		baseCPU += cpuTime() - c
+		base, baseSpent = append(base, d), baseSpent+d
+		b.StartTimer()
 	}
 	b.StopTimer()
-	reportCPU(b, cpu)
+	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/op")
+	b.ReportMetric(float64(baseCPU.Microseconds())/float64(b.N), "base-cpu-µs/op")
+	b.ReportMetric(float64(cpu)/float64(baseCPU), "x-base-cpu")
 	gametest.ReportP99(b, times)
+	b.ReportMetric(float64(baseSpent.Microseconds())/float64(b.N), "base-µs/op")
+	slices.Sort(base)
+	b.ReportMetric(float64(base[len(base)*99/100].Microseconds()), "base-p99-µs")
+	b.ReportMetric(float64(spent)/float64(baseSpent), "x-base")
+}
+
+// legalMoves generates the legal moves of boards on n goroutines, as a
+// refresh splits them: the baseline's work.
+func legalMoves(boards []particle, n int) {
+	var wg sync.WaitGroup
+	for w := 0; w < n; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			var buf [game.MaxMoves]game.Move
+			for j := w; j < len(boards); j += n {
+				_ = boards[j].pos.LegalMoves(buf[:0])
+			}
+		}(w)
+	}
+	wg.Wait()
 }
 
 // reportCPU reports the CPU time per operation since start, summed over the
@@ -110,18 +148,7 @@ func BenchmarkB2Baseline(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				s := &states[i%len(states)]
 				t := time.Now()
-				var wg sync.WaitGroup
-				for w := 0; w < n; w++ {
-					wg.Add(1)
-					go func(w int) {
-						defer wg.Done()
-						var buf [game.MaxMoves]game.Move
-						for j := w; j < len(s.boards); j += n {
-							_ = s.boards[j].pos.LegalMoves(buf[:0])
-						}
-					}(w)
-				}
-				wg.Wait()
+				legalMoves(s.boards, n)
 				times = append(times, time.Since(t))
 			}
 			b.StopTimer()

@@ -62,14 +62,11 @@ type slot struct {
 	at   int32
 }
 
-// merge folds equal boards into one particle carrying their summed weight:
-// the same distribution, held once. Without it a board reached along many
-// paths fills the capacity with copies, and resampling may then lose a rare
-// board that is the truth. hashes[i] is the hash of boards[i]; boards with
-// equal hashes are equal. The first of equal boards keeps its place.
-func (s *Sampler) merge(boards []particle, hashes []uint64) []particle {
+// table returns the open-addressing index, cleared, sized for n boards: a
+// power of two at least twice n.
+func (s *Sampler) table(n int) []slot {
 	size := 16
-	for size < 2*len(boards) {
+	for size < 2*n {
 		size <<= 1
 	}
 	if len(s.slots) < size {
@@ -77,7 +74,17 @@ func (s *Sampler) merge(boards []particle, hashes []uint64) []particle {
 	}
 	slots := s.slots[:size]
 	clear(slots)
-	mask := uint64(size - 1)
+	return slots
+}
+
+// merge folds equal boards into one particle carrying their summed weight:
+// the same distribution, held once. Without it a board reached along many
+// paths fills the capacity with copies, and resampling may then lose a rare
+// board that is the truth. hashes[i] is the hash of boards[i]; boards with
+// equal hashes are equal. The first of equal boards keeps its place.
+func (s *Sampler) merge(boards []particle, hashes []uint64) []particle {
+	slots := s.table(len(boards))
+	mask := uint64(len(slots) - 1)
 	kept := boards[:0]
 	for i, h := range hashes {
 		for j := h & mask; ; j = (j + 1) & mask {

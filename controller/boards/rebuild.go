@@ -1,6 +1,7 @@
 package boards
 
 import (
+	"math/rand/v2"
 	"slices"
 
 	"github.com/krieg/krieg/controller/belief"
@@ -29,6 +30,7 @@ const rebuildAttempts = 2
 // fallback.
 func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observation) {
 	s.Fallbacks++
+	s.folded = false
 	s.boards = s.placeNearest(s.boards, s.capacity, own, b, o, rebuildAttempts*s.capacity, max(1, s.capacity/2))
 	s.Normalise()
 }
@@ -40,13 +42,12 @@ func (s *Sampler) Rebuild(own *game.Position, b *belief.Belief, o *belief.Observ
 // the nearest, later for each of the others. o is the message the boards
 // must agree with (nil for none).
 func (s *Sampler) placeNearest(dst []particle, limit int, own *game.Position, b *belief.Belief, o *belief.Observation, first, later int) []particle {
-	admits := b.Admitter()
 	had, attempts := len(dst), first
 	for i, material := range byNearness(placeable(b.Makeups(), &b.Possible), s.material) {
 		if i == rebuildMakeups {
 			break
 		}
-		dst = s.place(dst, limit, own, &b.Possible, admits, o, material, attempts)
+		dst = s.place(dst, limit, own, b, o, material, attempts)
 		if len(dst) > had {
 			break
 		}
@@ -65,37 +66,91 @@ const rebuildMakeups = 8
 
 // place appends to dst, until it holds limit boards, boards with the
 // enemy's men of material (the king added) at random on the squares B1
-// allows each class, in at most attempts draws, keeping those B1 admits
-// (possible: B1's squares per class), with the side that just moved out of
-// check, that agree with the message o (any message when o is nil).
-func (s *Sampler) place(dst []particle, limit int, own *game.Position, possible *[game.King + 1]game.Bitboard, admits func(*game.Position) bool, o *belief.Observation, material [game.King + 1]int, attempts int) []particle {
-	them := s.us.Other()
-	toMove := own.Turn()
+// allows each class, in at most attempts draws, keeping those B1 admits,
+// with the side that just moved out of check, that agree with the message
+// o (any message when o is nil). The draws are shared among the workers,
+// each with a random source seeded from the sampler's in turn, and their
+// boards appended in the workers' order: the same boards for the same
+// seed and workers.
+func (s *Sampler) place(dst []particle, limit int, own *game.Position, b *belief.Belief, o *belief.Observation, material [game.King + 1]int, attempts int) []particle {
 	material[game.King] = 1
-	var squares [64]game.Square
+	// Each class's squares not ours, listed once: a man is drawn from them
+	// again while his square is taken (uniform over the free ones).
+	var squares [game.King + 1][]game.Square
+	for _, t := range belief.Classes {
+		if material[t] == 0 {
+			continue
+		}
+		free := b.Possible[t] &^ own.Occupied()
+		if free.Count() < material[t] {
+			return dst
+		}
+		squares[t] = free.Squares()
+	}
+	n := len(s.workers)
+	if cap(s.placed) < n {
+		s.placed = make([][]particle, n)
+	}
+	s.placed = s.placed[:n]
+	seeds := make([]uint64, n)
+	for i := range seeds {
+		seeds[i] = s.rng.Uint64()
+	}
+	want := limit - len(dst)
+	deal(n, n, func(_, c int) {
+		d := drawing{s: s, own: own, b: b, o: o, material: &material, squares: &squares,
+			rng: rand.New(rand.NewPCG(seeds[c], uint64(c)))}
+		s.placed[c] = d.draw(s.placed[c][:0], want*(c+1)/n-want*c/n, attempts*(c+1)/n-attempts*c/n)
+	})
+	if cap(dst) < limit {
+		dst = slices.Grow(dst, limit-len(dst))
+	}
+	for _, placed := range s.placed {
+		dst = append(dst, placed...)
+	}
+	return dst
+}
+
+// drawing is one worker's share of a rebuild's draws.
+type drawing struct {
+	s        *Sampler
+	own      *game.Position
+	b        *belief.Belief
+	o        *belief.Observation
+	material *[game.King + 1]int
+	squares  *[game.King + 1][]game.Square
+	rng      *rand.Rand
+}
+
+// draw appends to dst up to limit boards kept out of attempts draws.
+func (d *drawing) draw(dst []particle, limit, attempts int) []particle {
+	them := d.s.us.Other()
+	toMove := d.own.Turn()
+	admits := d.b.Admitter()
+	start := *d.own
+	start.SetEnPassant(game.NoSquare)
+	start.SetCastling(start.Castling() & ownRights(d.s.us))
+	var p game.Position
 	for attempt := 0; len(dst) < limit && attempt < attempts; attempt++ {
-		p := *own
-		p.SetEnPassant(game.NoSquare)
-		p.SetCastling(p.Castling() & ownRights(s.us))
+		p = start
 		ok := true
 		for _, t := range belief.Classes {
-			free := possible[t] &^ p.Occupied()
-			n := 0
-			for x := free; x != 0; {
-				squares[n] = x.PopFirst()
-				n++
+			n := d.material[t]
+			if n == 0 {
+				continue
 			}
-			if n < material[t] {
+			if (d.b.Possible[t] &^ p.Occupied()).Count() < n {
 				ok = false
 				break
 			}
-			for i := 0; i < material[t]; i++ {
-				j := i + s.rng.IntN(n-i)
-				squares[i], squares[j] = squares[j], squares[i]
-				p.Put(squares[i], game.NewPiece(them, t))
+			for list := d.squares[t]; n > 0; {
+				if sq := list[d.rng.IntN(len(list))]; !p.Occupied().Has(sq) {
+					p.Put(sq, game.NewPiece(them, t))
+					n--
+				}
 			}
 		}
-		if !ok || p.KingSquare(them) == game.NoSquare || !admits(&p) {
+		if !ok || !admits(&p) {
 			continue
 		}
 		p.SetTurn(toMove.Other())
@@ -103,7 +158,7 @@ func (s *Sampler) place(dst []particle, limit int, own *game.Position, possible 
 			continue // the side that just moved cannot be in check
 		}
 		p.SetTurn(toMove)
-		if o != nil && !agrees(&p, o, s.rules) {
+		if d.o != nil && !agrees(&p, d.o, d.s.rules) {
 			continue
 		}
 		dst = append(dst, particle{pos: p, w: 1})

@@ -1,6 +1,7 @@
 package boards
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -43,28 +44,36 @@ func collapses(want int) []collapse {
 	return out
 }
 
-// BenchmarkB2Rebuild times one rebuild of DefaultCapacity boards from B1
-// after a collapse (the enemy's full material placed at random), and reports
-// the p99 and the boards it made.
+// BenchmarkB2Rebuild times one rebuild from B1 after a collapse (the
+// enemy's full material placed at random) at the default capacity and at
+// 16384 boards, on GOMAXPROCS workers, by one sampler whose memory is reused
+// as a controller's is, and reports the p99, the CPU time and the boards it
+// made.
 func BenchmarkB2Rebuild(b *testing.B) {
 	states := collapses(40)
 	if len(states) == 0 {
 		b.Skip("no position")
 	}
-	o := belief.Observation{Capture: game.NoSquare}
-	var times []time.Duration
-	made := 0
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		c := &states[i%len(states)]
-		s := New([]game.Position{game.Start()}, game.White, referee.Wild16, DefaultCapacity, uint64(i), 1)
-		s.boards = s.boards[:0]
-		t := time.Now()
-		s.Rebuild(&c.own, &c.b, &o)
-		times = append(times, time.Since(t))
-		made += s.Boards()
+	for _, capacity := range refreshSizes {
+		b.Run(fmt.Sprintf("boards=%d", capacity), func(b *testing.B) {
+			o := belief.Observation{Capture: game.NoSquare}
+			var times []time.Duration
+			made := 0
+			s := New([]game.Position{game.Start()}, game.White, referee.Wild16, capacity, 1, 0)
+			b.ResetTimer()
+			cpu := cpuTime()
+			for i := 0; i < b.N; i++ {
+				c := &states[i%len(states)]
+				s.boards = s.boards[:0] // a sampler's memory is reused
+				t := time.Now()
+				s.Rebuild(&c.own, &c.b, &o)
+				times = append(times, time.Since(t))
+				made += s.Boards()
+			}
+			b.StopTimer()
+			reportCPU(b, cpu)
+			b.ReportMetric(float64(made)/float64(b.N), "boards/op")
+			gametest.ReportP99(b, times)
+		})
 	}
-	b.StopTimer()
-	b.ReportMetric(float64(made)/float64(b.N), "boards/op")
-	gametest.ReportP99(b, times)
 }

@@ -39,16 +39,21 @@ type Sampler struct {
 	// purpose is the share of the purposeful opponent in the weights of the
 	// enemy's moves (opponent.go); the rest is uniform.
 	purpose float64
-	hashes  []uint64 // scratch for Distinct
+	// folded is set while no two boards held are equal (merge folded
+	// them, and nothing since could make two equal), so that Distinct
+	// need not look.
+	folded bool
 	// spare holds the board slice of the refresh before last, picks the
 	// children resampling keeps, born their boards' hashes and slots the
 	// merge's index, all reused so that a refresh allocates nothing.
 	spare []particle
 	picks []child
 	// shares holds the children of each share of the boards (expand).
-	shares [][]child
+	shares []share
 	born   []uint64
 	slots  []slot
+	// placed holds each worker's boards of a rebuild (rebuild.go).
+	placed [][]particle
 	// odds holds what each share's boards say of the two opponent models,
 	// and evidence the log of how much likelier the purposeful model made
 	// the enemy's moves heard than the uniform one (evidence.go).
@@ -83,19 +88,24 @@ type child struct {
 
 // expansion is one worker's scratch for the children of an enemy move.
 type expansion struct {
-	buf     [game.MaxMoves]game.Move
-	weights [game.MaxMoves]float64 // the opponent model's weights of buf's moves
-	next    game.Position          // scratch: the board after the move tested
-	screen  screen                 // judges the moves of the board at hand
-	kept    [game.MaxMoves]uint8   // the indices in buf of the moves screen keeps
+	targets game.Targets             // the legal moves of the board at hand, man by man
+	buf     [game.MaxMoves]game.Move // the board's legal moves, listed when weighed
+	weights [game.MaxMoves]float64   // the opponent model's weights of buf's moves
+	at      [game.MaxMoves]uint8     // the indices in buf of the moves kept
+	// childWeights holds the weights of the moves kept, when they differ.
+	childWeights [game.MaxMoves]float64
+	next         game.Position // scratch: the board after the move tested
+	screen       screen        // judges the moves of the board at hand
 }
 
-// DefaultCapacity is the number of boards a sampler holds at most. A
-// refresh of 16384 meets 16 ms at the 99th percentile (BenchmarkB2Refresh),
-// but the whole update the window waits for (rebuilds, our own moves, the
-// view model) then takes more than a frame (BenchmarkEventToDraw: 23 ms
-// p99 against 7.5 ms at 4096), so the default stays at 4096.
-const DefaultCapacity = 4096
+// DefaultCapacity is the number of boards a sampler holds at most unless
+// told otherwise. Against 4096 boards, 16384 keep more of the histories the
+// enemy may really have played: over the same 200 random games the Brier
+// score, the king on squares under 1 % and the fallbacks all improve, and
+// against the computer player the king's credible regions stop being
+// overconfident (docs/measurements.md, "Deduction"). The window follows
+// them off its game loop (controller.Async).
+const DefaultCapacity = 16384
 
 // New starts with the possible starting boards, equally likely.
 func New(starts []game.Position, us game.Color, rules referee.Ruleset, capacity int, seed uint64, workers int) *Sampler {
@@ -104,11 +114,20 @@ func New(starts []game.Position, us game.Color, rules referee.Ruleset, capacity 
 		s.boards = append(s.boards, particle{pos: p, w: 1 / float64(len(starts))})
 	}
 	s.NoteMaterial()
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	s.workers = make([]expansion, workers)
+	s.SetWorkers(workers)
 	return s
+}
+
+// SetWorkers sets how many goroutines refresh the boards (GOMAXPROCS when
+// n <= 0). The order of the children, and so the boards resampling keeps,
+// depends on it.
+func (s *Sampler) SetWorkers(n int) {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	if n != len(s.workers) {
+		s.workers = make([]expansion, n)
+	}
 }
 
 // SetPurpose sets the share of the purposeful opponent model in the weights
@@ -180,12 +199,25 @@ func (s *Sampler) Hidden(max int) []Board {
 
 // Distinct returns the number of different boards held.
 func (s *Sampler) Distinct() int {
-	s.hashes = s.hashes[:0]
-	for i := range s.boards {
-		s.hashes = append(s.hashes, s.boards[i].pos.Hash())
+	if s.folded {
+		return len(s.boards)
 	}
-	slices.Sort(s.hashes)
-	return len(slices.Compact(s.hashes))
+	slots := s.table(len(s.boards))
+	mask := uint64(len(slots) - 1)
+	n := 0
+	for i := range s.boards {
+		h := s.boards[i].pos.Hash()
+		for j := h & mask; ; j = (j + 1) & mask {
+			if sl := &slots[j]; sl.at == 0 {
+				sl.hash, sl.at = h, 1
+				n++
+				break
+			} else if sl.hash == h {
+				break
+			}
+		}
+	}
+	return n
 }
 
 // NoteMaterial remembers the enemy material of the heaviest board.
@@ -245,6 +277,9 @@ func (s *Sampler) ownAttempt(m game.Move, o *belief.Observation) {
 			if !ok {
 				continue
 			}
+			// Boards that differed only in the man our move takes, or in
+			// the en passant square it clears, may now be equal.
+			s.folded = false
 			b.pos = next
 		}
 		kept = append(kept, b)
@@ -289,68 +324,46 @@ func pawnCaptures(p *game.Position, buf []game.Move) []game.Move {
 func (s *Sampler) enemyMove(o *belief.Observation) {
 	k := sharesPerWorker * len(s.workers)
 	if len(s.shares) != k {
-		s.shares = make([][]child, k)
+		s.shares = make([]share, k)
 		s.odds = make([]modelOdds, k)
 		s.refusalOdds = make([]refusalOdds, k)
 	}
 	turn := s.refused.model(&s.rules)
 	deal(len(s.workers), k, func(w, c int) {
-		s.shares[c], s.odds[c], s.refusalOdds[c] = s.expand(&s.workers[w], o, &turn, c, s.shares[c][:0])
+		s.odds[c], s.refusalOdds[c] = s.expand(&s.workers[w], o, &turn, c, &s.shares[c])
 	})
 	s.weighModels()
 	s.refused.moved(s.refusalOdds)
-	total := 0.0
+	total := totalWeight(s.shares)
 	count := 0
-	for _, share := range s.shares {
-		for _, c := range share {
-			total += c.w
-		}
-		count += len(share)
+	for i := range s.shares {
+		count += len(s.shares[i].moves)
 	}
-	picks := s.picks[:0]
 	if count <= s.capacity {
-		for _, share := range s.shares {
-			for _, c := range share {
-				picks = append(picks, child{parent: c.parent, move: c.move, w: c.w / total})
-			}
-		}
+		s.picks = pickAll(s.shares, total, s.picks[:0])
 	} else {
 		// Systematic resampling: capacity evenly spaced points over the
 		// cumulative weight; a child hit k times keeps weight k/capacity.
-		step := total / float64(s.capacity)
-		point := s.rng.Float64() * step
-		acc := 0.0
-		for _, share := range s.shares {
-			for _, c := range share {
-				acc += c.w
-				hits := 0
-				for point < acc {
-					hits++
-					point += step
-				}
-				if hits > 0 {
-					picks = append(picks, child{parent: c.parent, move: c.move, w: float64(hits) / float64(s.capacity)})
-				}
-			}
-		}
+		s.picks = resample(s.shares, total, s.capacity, s.rng.Float64()*total/float64(s.capacity), s.picks[:0])
 	}
-	s.picks = picks
-	next := s.births(picks)
+	next := s.births(s.picks)
 	s.spare = s.boards
 	s.boards = s.merge(next, s.born)
+	s.folded = true
 }
 
-// expand appends to out the children consistent with o of the boards of
+// expand records in sh the children consistent with o of the boards of
 // share c, each weighed by turn's model of the refusals heard, using e's
-// scratch, and returns it, with what the share's first boards say of the two
+// scratch, and returns what the share's first boards say of the two
 // opponent models (evidence.go) and of the two models of the refusals
 // (refusals.go). The boards are ordered as if
 // worker w of n took boards w, w+n, w+2n… and its children came before
 // worker w+1's; share c of sharesPerWorker·n is the c-th slice of that order, so
 // that the children come in the same order however the shares are dealt.
-func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c int, out []child) ([]child, modelOdds, refusalOdds) {
+func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c int, sh *share) (modelOdds, refusalOdds) {
 	var odds modelOdds
 	var refused refusalOdds
+	sh.reset()
 	n, k := len(s.workers), sharesPerWorker*len(s.workers)
 	for v := len(s.boards) * c / k; v < len(s.boards)*(c+1)/k; v++ {
 		i := strided(v, len(s.boards), n)
@@ -358,8 +371,9 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 		if !mayCapture(&b.pos, o.Capture) {
 			continue // no move is consistent
 		}
-		legal := b.pos.LegalMoves(e.buf[:0])
-		if len(legal) == 0 {
+		b.pos.LegalTargets(&e.targets)
+		n := e.targets.Count()
+		if n == 0 {
 			continue
 		}
 		weighs := i < evidenceBoards // its moves (and refusals) are weighed by both models
@@ -367,30 +381,45 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 		if !weighs {
 			tally = nil
 		}
-		w := b.w * turn.factor(&b.pos, len(legal), &s.rules, b.w, tally)
+		w := b.w * turn.factor(&b.pos, n, &s.rules, b.w, tally)
 		if w == 0 {
 			continue
 		}
-		even := (1 - s.purpose) * w / float64(len(legal))
-		purposeful, sum := 0.0, 0.0
-		if s.purpose > 0 || weighs {
-			sum = purposeWeights(&b.pos, s.us, legal, e.weights[:])
-			purposeful = s.purpose * w / sum
-		}
+		even := (1 - s.purpose) * w / float64(n)
 		e.screen.reset(&b.pos, o, &s.rules)
-		kept := e.screen.filter(&e.next, legal, e.kept[:0])
-		for _, j := range kept {
-			cw := even
-			if s.purpose > 0 {
-				cw += purposeful * e.weights[j]
+		start := len(sh.moves)
+		sh.moves = e.screen.filter(&e.next, &e.targets, sh.moves)
+		if s.purpose == 0 && !weighs {
+			sh.add(int32(i), start, even)
+			continue
+		}
+		// The purposeful model weighs each legal move: list them, and find
+		// each kept move among them (both in LegalMoves' order).
+		legal := e.targets.AppendMoves(e.buf[:0])
+		sum := purposeWeights(&b.pos, s.us, legal, e.weights[:])
+		purposeful := s.purpose * w / sum
+		at := e.at[:0]
+		j := 0
+		for _, m := range sh.moves[start:] {
+			for legal[j] != m {
+				j++
 			}
-			out = append(out, child{parent: int32(i), move: legal[j], w: cw})
+			at = append(at, uint8(j))
+		}
+		if s.purpose == 0 {
+			sh.add(int32(i), start, even)
+		} else {
+			cw := e.childWeights[:0]
+			for _, j := range at {
+				cw = append(cw, even+purposeful*e.weights[j])
+			}
+			sh.addWeighed(int32(i), start, cw)
 		}
 		if weighs {
-			odds.add(w, legal, kept, e.weights[:], sum)
+			odds.add(w, legal, at, e.weights[:], sum)
 		}
 	}
-	return out, odds, refused
+	return odds, refused
 }
 
 // strided returns the board at place v when n workers take boards w, w+n,

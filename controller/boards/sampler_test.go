@@ -154,3 +154,30 @@ func TestStridedOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestDistinctAfterEveryMessage follows White in seeded random games and
+// checks after every message that Distinct, which skips looking while the
+// boards are known folded, counts the different boards held.
+func TestDistinctAfterEveryMessage(t *testing.T) {
+	messages := 0
+	gametest.RandomGames(16, func() bool { return false }, func(g uint64) func(referee.Entry) bool {
+		s := New([]game.Position{game.Start()}, game.White, referee.Wild16, 128, g, 2)
+		return func(e referee.Entry) bool {
+			o := belief.Observe(e)
+			s.Observe(&o)
+			alive := s.Normalise()
+			seen := map[uint64]bool{}
+			for _, b := range s.boards {
+				seen[b.pos.Hash()] = true
+			}
+			if got := s.Distinct(); got != len(seen) {
+				t.Fatalf("game %d ply %d: Distinct %d, %d different boards held", g, e.Ply, got, len(seen))
+			}
+			messages++
+			return alive
+		}
+	})
+	if messages < 800 {
+		t.Errorf("only %d messages followed", messages)
+	}
+}

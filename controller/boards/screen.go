@@ -143,108 +143,238 @@ func (s *screen) neutral() {
 
 // pawnReach returns the squares c's pawns attack.
 func pawnReach(c game.Color, pawns game.Bitboard) game.Bitboard {
-	if c == game.White {
-		return (pawns&^game.FileA)<<7 | (pawns&^game.FileH)<<9
-	}
-	return (pawns&^game.FileA)>>9 | (pawns&^game.FileH)>>7
+	return pawnReachWest(c, pawns) | pawnReachEast(c, pawns)
 }
 
-// filter appends to kept the indices in legal (the legal moves of the board
-// s was reset for) of the moves consistent with the message, in order, and
-// returns it: the moves consistentInto accepts. When the message announces
-// no capture, no check and no promotion and our king is not attacked, it
-// answers most plain moves (no capture, promotion, castling or en passant)
-// from bitboards alone: those leaving a square our king does not see (so
-// that only the man arriving may check) and leaving the pins on our pawns
-// that matter as they are; our pawn tries then follow from the board's own.
-// The other moves go through consistent.
-func (s *screen) filter(next *game.Position, legal []game.Move, kept []uint8) []uint8 {
+// pawnReachWest returns the squares c's pawns attack towards the a-file.
+func pawnReachWest(c game.Color, pawns game.Bitboard) game.Bitboard {
+	if c == game.White {
+		return (pawns &^ game.FileA) << 7
+	}
+	return (pawns &^ game.FileA) >> 9
+}
+
+// pawnReachEast returns the squares c's pawns attack towards the h-file.
+func pawnReachEast(c game.Color, pawns game.Bitboard) game.Bitboard {
+	if c == game.White {
+		return (pawns &^ game.FileH) << 9
+	}
+	return (pawns &^ game.FileH) >> 7
+}
+
+// filter appends to kept the moves of t (the legal moves of the board s was
+// reset for, man by man) consistent with the message, in LegalMoves' order,
+// and returns it: the moves consistentInto accepts. When the message
+// announces no capture, no check and no promotion and our king is not
+// attacked, it answers most plain moves (no capture, promotion, castling or
+// en passant) a man at a time from bitboards alone: those leaving a square
+// our king does not see (so that only the man arriving may check) and
+// leaving the pins on our pawns that matter as they are; our pawn tries then
+// follow from the board's own. The other moves go through consistent. After
+// an announced capture only the moves onto its square (or the en passant
+// square) are judged.
+func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) []game.Move {
 	o := s.o
 	quiet := o.Capture == game.NoSquare && len(o.Checks) == 0 && s.checkers == 0 && !(s.rules.PromotionAnnounced && o.Promoted)
 	if !quiet {
-		for j, m := range legal {
-			// A move to a square other than the announced capture's (or
-			// the en passant square) captures elsewhere or nothing.
-			if to := m.To(); o.Capture != game.NoSquare && to != o.Capture && to != s.ep {
-				continue
+		to := ^game.Bitboard(0)
+		if o.Capture != game.NoSquare {
+			// A move to another square captures elsewhere or nothing.
+			to = o.Capture.Bit()
+			if s.ep != game.NoSquare {
+				to |= s.ep.Bit()
 			}
+		}
+		start := len(kept)
+		kept = t.AppendMovesTo(kept, to)
+		judged := kept[start:]
+		kept = kept[:start]
+		for _, m := range judged {
 			if s.consistent(next, m) {
-				kept = append(kept, uint8(j))
+				kept = append(kept, m)
 			}
 		}
 		return kept
 	}
-	// The squares a plain move must not leave or reach to be answered here,
-	// and those where the man arriving may check (see checks).
-	avoidFrom, avoidTo := s.sight, game.Bitboard(0)
-	lineReach := game.Bitboard(0)
-	if o.Tries != nil {
-		avoidFrom |= s.pinLines
-		avoidTo |= s.pinLines
-		lineReach = s.lineReach
+	q := s.quiet()
+	if t.King != game.NoSquare {
+		kept = s.quietMan(next, &q, t.King, t.Steps, false, kept)
+		for _, c := range t.Castle {
+			if m := game.NewMove(t.King, c, game.NoPieceType); c != game.NoSquare && s.consistent(next, m) {
+				kept = append(kept, m)
+			}
+		}
 	}
-	checks := &s.checks
-	checkZone := s.sight | checks[game.Knight] | checks[game.Pawn] | checks[game.King]
+	for i := 0; i < t.N; i++ {
+		if m := &t.Men[i]; m.To&^s.occ != 0 {
+			kept = s.quietMan(next, &q, m.From, m.To, t.Promoting.Has(m.From), kept)
+		}
+	}
+	for b := t.EnPassant; b != 0; {
+		if m := game.NewMove(b.PopFirst(), t.Passant, game.NoPieceType); s.consistent(next, m) {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+// quietFilter is what filter needs for a quiet message, shared by every man
+// of one board.
+type quietFilter struct {
+	avoidFrom, avoidTo game.Bitboard // squares a move must not leave or reach to be answered from bitboards
+	// sight holds the squares our king sees of men that shield no enemy
+	// slider: such a man leaving discovers no check, but landing further
+	// along the same line from our king it may check itself.
+	sight     game.Bitboard
+	lineReach game.Bitboard // reached with lineReach, a move leaving or reaching allLines is judged alone
+	checkZone game.Bitboard // squares where the man arriving may check
+	tries     bool          // the message announces our pawn tries
+	// With counted tries (a number, or yes or no), toCount[k] holds the
+	// squares k of our unpinned pawns attack.
+	counted  bool
+	toCount  [3]game.Bitboard
+	want     int
+	has      bool
+	yesNo    bool
+	farTries bool // the tries are those of a move far from our pawns (neutral)
+}
+
+// quiet readies the bitboards filter answers a quiet message's plain moves
+// from.
+func (s *screen) quiet() quietFilter {
+	o := s.o
+	q := quietFilter{avoidFrom: s.shields(), farTries: s.neutralTries}
+	q.sight = s.sight &^ q.avoidFrom
+	if o.Tries != nil {
+		q.avoidFrom |= s.pinLines
+		q.avoidTo |= s.pinLines
+		q.lineReach = s.lineReach
+	}
+	q.checkZone = s.sight | s.checks[game.Knight] | s.checks[game.Pawn] | s.checks[game.King]
 	if s.ep != game.NoSquare {
-		avoidTo |= s.ep.Bit()
+		q.avoidTo |= s.ep.Bit()
 	}
 	// Where a castling king lands, and where a double step lands whose en
 	// passant square our pawns attack: any move there goes to consistent.
 	if s.p.Turn() == game.White {
 		if s.p.Castling()&(game.WhiteKingside|game.WhiteQueenside) != 0 {
-			avoidTo |= game.C1.Bit() | game.G1.Bit()
+			q.avoidTo |= game.C1.Bit() | game.G1.Bit()
 		}
-		avoidTo |= s.reach & game.RankMask(2) << 8
+		q.avoidTo |= s.reach & game.RankMask(2) << 8
 	} else {
 		if s.p.Castling()&(game.BlackKingside|game.BlackQueenside) != 0 {
-			avoidTo |= game.C8.Bit() | game.G8.Bit()
+			q.avoidTo |= game.C8.Bit() | game.G8.Bit()
 		}
-		avoidTo |= s.reach & game.RankMask(5) >> 8
+		q.avoidTo |= s.reach & game.RankMask(5) >> 8
 	}
 	style := s.rules.Tries
-	counted := style == referee.TriesCount || style == referee.TriesYesNo
-	yesNo := style == referee.TriesYesNo
-	tries, want, has := o.Tries != nil, 0, false
-	if tries {
-		want, has = o.Tries.Count, o.Tries.Has()
+	q.tries = o.Tries != nil
+	q.counted = style == referee.TriesCount || style == referee.TriesYesNo
+	q.yesNo = style == referee.TriesYesNo
+	if q.tries {
+		q.want, q.has = o.Tries.Count, o.Tries.Has()
 	}
-	mover := s.us.Other()
-	occ, reach, free, allLines := s.occ, s.reach, s.free, s.allLines
-	neutralTries, neutralCount := s.neutralTries, s.neutralCount
-	for j, m := range legal {
-		from, to := m.From(), m.To()
-		fromBit, toBit := from.Bit(), to.Bit()
-		if occ&toBit != 0 {
-			continue // a capture, and none was announced
+	if q.tries && q.counted {
+		west, east := pawnReachWest(s.us, s.free), pawnReachEast(s.us, s.free)
+		q.toCount = [3]game.Bitboard{^(west | east), west ^ east, west & east}
+	}
+	return q
+}
+
+// shields returns the men our king sees that stand alone between it and an
+// enemy slider of their line's kind: leaving, they discover a check.
+func (s *screen) shields() game.Bitboard {
+	k := s.king
+	if k == game.NoSquare {
+		return 0
+	}
+	var out game.Bitboard
+	snipers := s.straightRays&s.straight | s.diagonalRays&s.diagonal
+	for x := snipers; x != 0; {
+		b := game.Between(k, x.PopFirst()) & s.occ
+		if b != 0 && b&(b-1) == 0 {
+			out |= b
 		}
-		if fromBit&avoidFrom|toBit&avoidTo|game.Bitboard(m>>12) != 0 || // or a promotion
-			toBit&lineReach != 0 && (fromBit|toBit)&allLines != 0 {
-			if s.consistent(next, m) {
-				kept = append(kept, uint8(j))
+	}
+	return out & s.sight
+}
+
+// quietMan appends to kept the moves consistent with a quiet message of
+// the man on from to the squares of targets (each four promotions when
+// promotes), in order, and returns it.
+func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square, targets game.Bitboard, promotes bool, kept []game.Move) []game.Move {
+	fromBit := from.Bit()
+	targets &^= s.occ // a capture, and none was announced
+	if targets == 0 {
+		return kept
+	}
+	if promotes {
+		for b := targets; b != 0; {
+			to := b.PopFirst()
+			for _, pr := range [4]game.PieceType{game.Queen, game.Rook, game.Bishop, game.Knight} {
+				if m := game.NewMove(from, to, pr); s.consistent(next, m) {
+					kept = append(kept, m)
+				}
 			}
+		}
+		return kept
+	}
+	// The moves judged one by one: from or to a square where the king's
+	// sight, the pins on our pawns or castling and en passant matter.
+	judged := targets
+	if fromBit&q.avoidFrom == 0 {
+		judged = targets & q.avoidTo
+		if fromBit&q.sight != 0 {
+			judged |= targets & game.Line(s.king, from)
+		}
+		if fromBit&s.allLines != 0 {
+			judged |= targets & q.lineReach
+		} else {
+			judged |= targets & q.lineReach & s.allLines
+		}
+	}
+	// The rest: a plain move from a square our king does not see, which
+	// opens no line to it, checks only from where the man arrives, and our
+	// pawns keep their pins: only the enemy man leaving from and reaching
+	// to changes our pawn tries.
+	plain := targets &^ judged &^ (q.checkZone & s.checks[s.p.At(from).Type()])
+	ok := plain
+	if q.tries {
+		near := plain
+		if fromBit&s.reach == 0 {
+			near = plain & s.reach
+			if !q.farTries {
+				ok = near
+			}
+		}
+		switch {
+		case near == 0:
+		case q.counted:
+			ok &^= near
+			n0 := s.neutralCount - (s.free & game.PawnAttacks(s.us.Other(), from)).Count()
+			for k, squares := range q.toCount {
+				if n := n0 + k; n == q.want || q.yesNo && (n > 0) == q.has {
+					ok |= near & squares
+				}
+			}
+		default:
+			ok &^= near
+			judged |= near
+		}
+	}
+	if judged == 0 {
+		for ; ok != 0; ok &= ok - 1 {
+			kept = append(kept, game.NewMove(from, ok.First(), game.NoPieceType))
+		}
+		return kept
+	}
+	for b := ok | judged; b != 0; {
+		to := b.PopFirst()
+		m := game.NewMove(from, to, game.NoPieceType)
+		if judged.Has(to) && !s.consistent(next, m) {
 			continue
 		}
-		// A plain move from a square our king does not see, which opens no
-		// line to it: only the man arriving may check, from where he stands.
-		if toBit&checkZone != 0 && toBit&checks[s.p.At(from).Type()] != 0 {
-			continue // a check, and none was announced
-		}
-		// Our pawns keep their pins; only the enemy man leaving from and
-		// reaching to changes our pawn tries.
-		ok := true
-		switch {
-		case !tries:
-		case (fromBit|toBit)&reach == 0:
-			ok = neutralTries
-		case counted:
-			n := neutralCount - (free & game.PawnAttacks(mover, from)).Count() + (free & game.PawnAttacks(mover, to)).Count()
-			ok = n == want || yesNo && (n > 0) == has
-		default:
-			ok = s.consistent(next, m)
-		}
-		if ok {
-			kept = append(kept, uint8(j))
-		}
+		kept = append(kept, m)
 	}
 	return kept
 }

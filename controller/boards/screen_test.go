@@ -135,11 +135,13 @@ func TestScreenMatchesConsistent(t *testing.T) {
 	var buf [game.MaxMoves]game.Move
 	var next, scratch game.Position
 	var sc screen
-	var kept [game.MaxMoves]uint8
+	var kept [game.MaxMoves]game.Move
+	var targets game.Targets
 	checked, agreed := 0, 0
 	for i := range positions {
 		p := &positions[i]
 		legal := p.LegalMoves(buf[:0])
+		p.LegalTargets(&targets)
 		// The made-up positions (first) under every ruleset, the others
 		// under one each in turn.
 		rulesets := referee.Rulesets[i%len(referee.Rulesets):][:1]
@@ -155,17 +157,17 @@ func TestScreenMatchesConsistent(t *testing.T) {
 			for k := range msgs {
 				o := &msgs[k]
 				sc.reset(p, o, &rules)
-				var want []uint8
-				for j, m := range legal {
+				var want []game.Move
+				for _, m := range legal {
 					ok := consistentInto(&next, p, m, o, rules)
 					if got := sc.consistent(&scratch, m); got != ok {
 						t.Fatalf("%s, %s, move %v, message %+v: screen %v, consistentInto %v", p.FEN(), rules.Name, m, *o, got, ok)
 					}
 					if ok {
-						want = append(want, uint8(j))
+						want = append(want, m)
 					}
 				}
-				if got := sc.filter(&scratch, legal, kept[:0]); !slices.Equal(got, want) {
+				if got := sc.filter(&scratch, &targets, kept[:0]); !slices.Equal(got, want) {
 					t.Fatalf("%s, %s, message %+v: filter keeps %v, consistentInto %v of %v", p.FEN(), rules.Name, *o, got, want, legal)
 				}
 				checked += len(legal)

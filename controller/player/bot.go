@@ -96,7 +96,7 @@ func New(opt Options) *Bot {
 // smaller one falls back to B1 more often and forgets the game's history.
 func capacityFor(d time.Duration) int {
 	if d >= 50*time.Millisecond {
-		return controller.DefaultCapacity
+		return controller.PlayerCapacity
 	}
 	return 1024
 }

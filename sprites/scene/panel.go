@@ -241,6 +241,9 @@ func (c *column) facts(f *Frame) {
 	if v.FromB1 {
 		belief = "Belief: per-class sets (B1)" + heat
 	}
+	if v.Updating {
+		belief += " · updating…"
+	}
 	if f.Assist == AssistFull {
 		c.line(belief, assets.Regular, textDim)
 	}
