@@ -17,7 +17,7 @@ import (
 func loadCmd(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("kriegd load", flag.ContinueOnError)
 	fs.SetOutput(stdout)
-	games := fs.Int("games", 200, "finished games to play at most (at most 100000)")
+	games := fs.Int("games", 200, "finished games to play at most (at most 1000000)")
 	clients := fs.Int("clients", 400, "connections, two per table (at most 5000)")
 	duration := fs.Duration("duration", 60*time.Second, "stop starting games after this (at most 2h)")
 	dsn := fs.String("db", "", "the store: empty for SQLite in the data folder, or postgres://user@host/db")
