@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -169,11 +168,7 @@ func runHelp(args []string, _ io.Reader, stdout, _ io.Writer) error {
 }
 
 // windowFlags prints the board window's flags, which krieg passes on to
-// krieg-board as they are.
+// krieg-board as they are: the window's own parser lists them.
 func windowFlags(w io.Writer) {
-	fs := flag.NewFlagSet("krieg", flag.ContinueOnError)
-	new(launch.Flags).Register(fs)
-	new(launch.KSO).Register(fs)
-	fs.SetOutput(w)
-	fs.PrintDefaults()
+	_, _ = launch.ParseBoard([]string{"-h"}, w) // prints the flags and returns flag.ErrHelp
 }
