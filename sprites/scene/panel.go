@@ -242,7 +242,9 @@ func (c *column) facts(f *Frame) {
 		belief = "Belief: per-class sets (B1)" + heat
 	}
 	if v.Updating {
-		belief += " · updating…"
+		// The count is the last message's: it makes way for the mark, so
+		// the line keeps its length and the panel below does not jump.
+		belief = "Belief: updating…" + heat
 	}
 	if f.Assist == AssistFull {
 		c.line(belief, assets.Regular, textDim)

@@ -153,3 +153,22 @@ func TestClocksBeforeTheGame(t *testing.T) {
 		t.Error("a fallen flag is not red after the game")
 	}
 }
+
+// TestBeliefLineKeepsItsLength: while a belief is in flight the line says
+// so in place of the count, and stays one line at 1280×800 with the heat
+// map's class on it (the mark used to wrap it, and the panel below jumped
+// twice a move).
+func TestBeliefLineKeepsItsLength(t *testing.T) {
+	f := playFrame(1280, 800)
+	f.View.Boards, f.View.FromB1 = 15211, false
+	f.Show.Heat = game.King
+	before := Build(f)
+	f.View.Updating = true
+	during := Build(f)
+	if !hasText(&during, "Belief: updating… · heat: enemy king") {
+		t.Fatalf("texts %q; want the belief line marked updating", texts(&during))
+	}
+	if len(before.Sprites) != len(during.Sprites) {
+		t.Errorf("the panel has %d sprites while updating, %d before: the line wrapped", len(during.Sprites), len(before.Sprites))
+	}
+}
