@@ -17,7 +17,7 @@ const boardBinary = "krieg-board"
 
 // errNoDisplay says plainly that the window cannot open here, and what to
 // use instead.
-var errNoDisplay = errors.New(`no display: the board is a window and this session has none (DISPLAY is unset).
+var errNoDisplay = errors.New(`no display: the board is a window and there is no display to open it on (DISPLAY is unset).
 Without a window you can still:
   draw a position to a PNG:  krieg render --pgn FILE --ply N --side white -o board.png
   replay a game as text:     krieg replay --text FILE
