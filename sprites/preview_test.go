@@ -32,9 +32,11 @@ func TestWindowPreview(t *testing.T) {
 	d1 := l.SquareRect(game.D1)
 	h.do(func() { app.Inject(Intent{Kind: DragStart, Square: game.D1, X: d1.X + 20, Y: d1.Y + 20}) })
 	var want []controller.Target
-	h.waitFor(t, "the queen's preview", 5*time.Second, func() bool {
+	// The deduction answers a preview off the loop: until it has, the
+	// estimate is B1's (FromB1, no danger). Wait for B2's on the frame.
+	h.waitFor(t, "the queen's preview from the boards", 20*time.Second, func() bool {
 		want = app.play.ctl.Preview(game.D1)
-		return app.frame.Drag != nil && len(app.frame.Preview) > 0
+		return app.frame.Drag != nil && len(app.frame.Preview) > 0 && !app.frame.Preview[0].FromB1 && len(want) > 0 && !want[0].FromB1
 	})
 	h.do(func() {
 		if len(app.frame.Preview) != len(want) {
