@@ -116,7 +116,7 @@ func (c *conn) register(cmd Command) error {
 		return nil
 	}
 	c.s.hashing <- struct{}{}
-	hash, err := hashPassword(cmd.Args[0], c.s.cfg.PasswordCost)
+	hash, err := c.s.cfg.Passwords.Hash(cmd.Args[0])
 	<-c.s.hashing
 	if err != nil {
 		c.reply(cmdOther, err.Error())

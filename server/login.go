@@ -127,9 +127,9 @@ func (c *conn) checkPassword(acct store.Account, password string) bool {
 		return false
 	}
 	c.s.hashing <- struct{}{}
-	err := bcrypt.CompareHashAndPassword([]byte(acct.Hash), []byte(password))
+	ok := c.s.cfg.Passwords.Check(acct.Hash, password)
 	<-c.s.hashing
-	if err == nil {
+	if ok {
 		c.s.guesses.succeeded(c.s.clock.Now(), name, c.addr, keys)
 		return true
 	}
@@ -245,18 +245,8 @@ func newToken() string {
 }
 
 // HashPassword hashes a password for the store (bcrypt, cost 10).
-func HashPassword(password string) (string, error) { return hashPassword(password, bcrypt.DefaultCost) }
-
-// hashPassword hashes a password at bcrypt's cost.
-func hashPassword(password string, cost int) (string, error) {
-	if len(password) < 4 {
-		return "", errors.New("kriegd: a password needs at least 4 characters")
-	}
-	h, err := bcrypt.GenerateFromPassword([]byte(password), cost)
-	if err != nil {
-		return "", fmt.Errorf("kriegd: hashing the password: %w", err)
-	}
-	return string(h), nil
+func HashPassword(password string) (string, error) {
+	return BcryptPasswords{Cost: bcrypt.DefaultCost}.Hash(password)
 }
 
 // ValidName reports why name cannot be a handle, or nil: registered and

@@ -46,6 +46,7 @@ type Config struct {
 	Attempts         float64       // moves per second a player may send, on average (default 10; a burst of twice that)
 	Lobby            float64       // lobby commands (seek, unseek, tell, say, match, decline) and offers (draw, abort) per second per connection (default 2, a burst of 10; four times that per address)
 	PasswordCost     int           // bcrypt's cost for the passwords registered (default bcrypt.DefaultCost)
+	Passwords        Passwords     // hashes and checks passwords (default bcrypt at PasswordCost)
 	Clock            Clock         // the time (default the real clock)
 	Log              *slog.Logger  // the log (default slog.Default())
 }
@@ -111,6 +112,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.PasswordCost == 0 {
 		cfg.PasswordCost = bcrypt.DefaultCost
+	}
+	if cfg.Passwords == nil {
+		cfg.Passwords = BcryptPasswords{Cost: cfg.PasswordCost}
 	}
 	if cfg.Clock == nil {
 		cfg.Clock = realClock{}

@@ -1,0 +1,41 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+
+	"golang.org/x/crypto/bcrypt"
+)
+
+// Passwords hashes the passwords players register and checks the ones they
+// log in with. kriegd uses bcrypt; the in-memory fuzzers put a cheap one in
+// its place, since they test the login dialogue and not bcrypt's cost.
+type Passwords interface {
+	// Hash returns what the store keeps for password, or why it is refused.
+	Hash(password string) (string, error)
+	// Check reports whether password is the one hash was made from.
+	Check(hash, password string) bool
+}
+
+// BcryptPasswords hashes with bcrypt at Cost.
+type BcryptPasswords struct{ Cost int }
+
+// errShortPassword refuses passwords of fewer than 4 characters.
+var errShortPassword = errors.New("kriegd: a password needs at least 4 characters")
+
+// Hash returns the bcrypt hash of password.
+func (b BcryptPasswords) Hash(password string) (string, error) {
+	if len(password) < 4 {
+		return "", errShortPassword
+	}
+	h, err := bcrypt.GenerateFromPassword([]byte(password), b.Cost)
+	if err != nil {
+		return "", fmt.Errorf("kriegd: hashing the password: %w", err)
+	}
+	return string(h), nil
+}
+
+// Check compares password with a bcrypt hash.
+func (BcryptPasswords) Check(hash, password string) bool {
+	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) == nil
+}
