@@ -28,6 +28,7 @@ type conn struct {
 	rating     rating.Rating // kept here so that no command reads the store under the lock
 	token      string        // an unregistered player's reconnect token
 	level1     bool
+	seeks      []*seek // its open seeks, oldest first
 	dgs        [maxDatagram + 1]bool
 
 	// The attempt and lobby limiters (under s.mu).

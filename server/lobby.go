@@ -29,6 +29,7 @@ type challenge struct {
 type seek struct {
 	number int
 	from   string
+	issuer *conn
 	terms
 }
 
@@ -204,7 +205,7 @@ func (s *Server) dropOffer(from, to string) {
 	s.offers = kept
 }
 
-// dropOffers removes every challenge and seek of name (it starts a game or leaves).
+// dropOffers removes every challenge from or to name (it starts a game or leaves).
 func (s *Server) dropOffers(name string) {
 	var gone []*challenge
 	for _, o := range s.offers {
@@ -215,102 +216,4 @@ func (s *Server) dropOffers(name string) {
 	for _, o := range gone {
 		s.dropOffer(o.from, o.to)
 	}
-	kept := s.seeks[:0]
-	for _, sk := range s.seeks {
-		if !strings.EqualFold(sk.from, name) {
-			kept = append(kept, sk)
-		}
-	}
-	s.seeks = kept
-}
-
-// seekCmd posts an open offer: "seek [terms]".
-func (s *Server) seekCmd(c *conn, args []string) {
-	if s.playing(c) != nil {
-		c.sendText(cmdOther, "You are playing a game.")
-		return
-	}
-	t, err := parseTerms(args)
-	if err != nil {
-		c.sendText(cmdOther, err.Error())
-		return
-	}
-	if t.rated && !c.registered {
-		t.rated = false
-	}
-	s.nextSeek++
-	sk := &seek{number: s.nextSeek, from: c.name, terms: t}
-	s.dropOldSeeks(c.name)
-	s.seeks = append(s.seeks, sk)
-	c.sendText(cmdOther, fmt.Sprintf("Your seek %d is posted: %s. Others join it with \"play %d\".", sk.number, t.describe(), sk.number))
-	line := fmt.Sprintf("%s (%d) seeking %s (\"play %d\" to respond)", c.name, int(c.rating.R), t.describe(), sk.number)
-	for _, u := range s.users {
-		if u != c {
-			u.lobbySend(u.textUnit(cmdOther, line))
-		}
-	}
-}
-
-// unseek removes c's seeks.
-func (s *Server) unseek(c *conn) {
-	kept := s.seeks[:0]
-	n := 0
-	for _, sk := range s.seeks {
-		if strings.EqualFold(sk.from, c.name) {
-			n++
-			continue
-		}
-		kept = append(kept, sk)
-	}
-	s.seeks = kept
-	c.sendText(cmdOther, fmt.Sprintf("%d seek(s) removed.", n))
-}
-
-// play takes a seek: "play NUMBER" or "play NAME".
-func (s *Server) play(c *conn, args []string) {
-	if len(args) != 1 {
-		c.sendText(cmdOther, "Usage: play NUMBER (or NAME): take a seek")
-		return
-	}
-	if s.playing(c) != nil {
-		c.sendText(cmdOther, "You are playing a game.")
-		return
-	}
-	for _, sk := range s.seeks {
-		if strconv.Itoa(sk.number) == args[0] || strings.EqualFold(sk.from, args[0]) {
-			issuer := s.user(sk.from)
-			if issuer == nil || issuer == c {
-				continue
-			}
-			if sk.rated && !c.registered {
-				c.sendText(cmdOther, "That seek is for a rated game: log in with a registered name.")
-				return
-			}
-			s.begin(issuer, c, sk.terms)
-			return
-		}
-	}
-	c.sendText(cmdOther, "No such seek.")
-}
-
-// maxSeeks is how many seeks one user may have posted at once.
-const maxSeeks = 3
-
-// dropOldSeeks makes room for name's next seek: its oldest go past maxSeeks-1.
-func (s *Server) dropOldSeeks(name string) {
-	n := 0
-	for _, sk := range s.seeks {
-		if strings.EqualFold(sk.from, name) {
-			n++
-		}
-	}
-	kept := s.seeks[:0]
-	for _, sk := range s.seeks {
-		if n >= maxSeeks && strings.EqualFold(sk.from, name) {
-			n--
-			continue
-		}
-		kept = append(kept, sk)
-	}
-	s.seeks = kept
 }

@@ -45,8 +45,10 @@ const wildNumber = 16
 
 // start begins a game between white and black (under s.mu).
 func (s *Server) start(white, black *conn, rules referee.Ruleset, base, inc time.Duration, rated bool) {
-	s.dropOffers(white.name)
-	s.dropOffers(black.name)
+	for _, c := range [2]*conn{white, black} {
+		s.dropOffers(c.name)
+		s.dropSeeks(c)
+	}
 	m := &match{s: s, number: s.nextGame, rules: rules, ref: referee.New(rules, game.Start()), rated: rated,
 		base: base, inc: inc, clock: [2]time.Duration{base, base}, observers: map[*conn]bool{}}
 	s.nextGame++

@@ -68,7 +68,8 @@ type Server struct {
 	lobbyAddr map[string]*bucket // lobby command limits by IP address
 	users     map[string]*conn   // logged-in users by lower-case name
 	games     map[int]*match
-	seeks     []*seek
+	seeks     map[int]*seek // open seeks by number
+	news      news          // seeks not yet announced
 	offers    []*challenge
 	nextGuest int
 	nextGame  int
@@ -124,7 +125,7 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, clock: cfg.Clock, log: cfg.Log, metrics: newMetrics(),
 		conns: map[*conn]bool{}, perAddr: map[string]int{}, lobbyAddr: map[string]*bucket{},
-		users: map[string]*conn{}, games: map[int]*match{}, quit: make(chan struct{}),
+		users: map[string]*conn{}, seeks: map[int]*seek{}, games: map[int]*match{}, quit: make(chan struct{}),
 		nextGuest: 1000 + int(cfg.Clock.Now().UnixNano()%9000), nextGame: 1}
 	s.guesses = newGuessLimits()
 	s.hashing = make(chan struct{}, hashers())
@@ -243,6 +244,9 @@ func (s *Server) Close() error {
 	for _, g := range s.games {
 		g.stopClock()
 	}
+	if s.news.timer != nil {
+		s.news.timer.Stop()
+	}
 	for c := range s.conns {
 		c.nc.Close()
 	}
@@ -338,6 +342,7 @@ func (s *Server) gone(c *conn) {
 		delete(s.users, strings.ToLower(c.name))
 	}
 	s.dropOffers(c.name)
+	s.dropSeeks(c)
 	for _, g := range s.games {
 		g.unobserve(c)
 		if g.player(c) != nil {
