@@ -106,7 +106,7 @@ func (c *conn) loginName(fields []string, rd *bufio.Reader) (bool, error) {
 	if !c.checkPassword(acct, password) {
 		return false, errQuit
 	}
-	return true, c.s.locked(func() error { return c.enterOnce(acct.Name, true, acct.Rating) })
+	return true, c.s.locked(func() error { return c.takeOver(acct.Name, true, acct.Rating) })
 }
 
 // checkPassword checks password against acct's hash, unless the account or
@@ -158,20 +158,50 @@ func (c *conn) enterUnregistered(name string) (bool, error) {
 	return !held, err
 }
 
-// reclaim gives an unregistered player back their seat when token is the
-// one they were given; done is false (and nothing said) otherwise, and the
-// login goes on as usual.
+// reclaim logs an unregistered player in again when token is the one they
+// were given: the name, their seat in a game, and the place of a
+// connection still logged in as them (takeOver); done is false (and
+// nothing said) otherwise, and the login goes on as usual.
 func (c *conn) reclaim(name, token string) (done bool, err error) {
 	err = c.s.locked(func() error {
-		st := c.s.seatOf(name)
-		if st == nil || st.c != nil || st.registered || st.token == "" || !tokensEqual(st.token, token) {
+		var want string
+		if live := c.s.user(name); live != nil {
+			if !live.registered {
+				name, want = live.name, live.token
+			}
+		} else if st := c.s.seatOf(name); st != nil && st.c == nil && !st.registered {
+			name, want = st.name, st.token
+		}
+		if want == "" || !tokensEqual(want, token) {
 			return nil
 		}
 		done = true
-		c.token = st.token
-		return c.enter(st.name, false, rating.Start)
+		c.token = want
+		return c.takeOver(name, false, rating.Start)
 	})
 	return done, err
+}
+
+// takeOver logs c in as name after a login that proved it is name's (the
+// password, or the reconnect token), under s.mu: a connection still logged
+// in as name (often one whose line died without a word, so that its
+// socket looks open until it times out) is told and let go, and c takes
+// its place and its seat in a game, with no grace period in between.
+func (c *conn) takeOver(name string, registered bool, r rating.Rating) error {
+	if old := c.s.user(name); old != nil {
+		for _, g := range c.s.games {
+			if st := g.player(old); st != nil {
+				st.c = nil // the seat waits for c (enter gives it back)
+			}
+		}
+		old.sendText(cmdServer, "You logged in from elsewhere: this connection is closed.")
+		c.s.gone(old)
+		old.shut()
+		// Its reader wakes and ends; its writer sends what is queued first.
+		old.nc.SetReadDeadline(time.Now())
+		c.s.log.Info("kriegd: logged in from elsewhere", "name", name, "from", c.addr, "was", old.addr)
+	}
+	return c.enter(name, registered, r)
 }
 
 // tokensEqual compares tokens in constant time.
@@ -201,7 +231,8 @@ func (s *Server) seatOf(name string) *seat {
 // enterOnce logs c in as name (under s.mu) unless someone already is.
 func (c *conn) enterOnce(name string, registered bool, r rating.Rating) error {
 	if c.s.user(name) != nil {
-		c.send(c.dg(dg.LoginFailed, dg.LoginTwice, name+" is already logged in.") + "\r\n")
+		c.send(c.dg(dg.LoginFailed, dg.LoginTwice, name+" is already logged in.") +
+			fmt.Sprintf("\r\n%s is already logged in (to take its place, log in as \"%s TOKEN\" with its reconnect token).\r\n", name, name))
 		return errQuit
 	}
 	return c.enter(name, registered, r)
