@@ -21,6 +21,9 @@ type conn struct {
 	out    chan []byte
 	done   chan struct{}
 	closed bool // under s.mu: the queue is closed
+	// preLogin is true (under s.mu) until the connection logs in: it
+	// counts against the smaller budget of connections logging in.
+	preLogin bool
 
 	// Set at login (under s.mu).
 	name       string

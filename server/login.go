@@ -249,6 +249,7 @@ func (c *conn) setLevel2(bits string) {
 // unregistered player's reconnect token, a returning player's game resumes.
 func (c *conn) enter(name string, registered bool, r rating.Rating) error {
 	c.name, c.registered, c.rating = name, registered, r
+	c.s.loggedIn(c)
 	c.s.users[strings.ToLower(name)] = c
 	c.send(c.dg(dg.WhoAmI, name, ""))
 	if !registered {

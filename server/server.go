@@ -42,9 +42,12 @@ type Config struct {
 	LoginTime        time.Duration // time allowed to log in (default 60 s)
 	MaxConns         int           // connections at once (default 2000)
 	MaxConnsPerAddr  int           // connections at once from one IP address (default 64: a club behind one NAT)
+	MaxPreLogin      int           // connections not yet logged in at once (default a quarter of MaxConns, at least min(MaxConns, 64))
+	MaxPreLoginAddr  int           // connections not yet logged in at once from one IP address (default 8, at most MaxConnsPerAddr)
 	OutQueue         int           // output chunks queued per connection before it counts as a slow reader (default 256)
 	Attempts         float64       // moves per second a player may send, on average (default 10; a burst of twice that)
 	Lobby            float64       // lobby commands (seek, unseek, tell, say, match, decline) and offers (draw, abort) per second per connection (default 2, a burst of 10; four times that per address)
+	Registrations    int           // accounts one IP address may register an hour (default 5)
 	PasswordCost     int           // bcrypt's cost for the passwords registered (default bcrypt.DefaultCost)
 	Passwords        Passwords     // hashes and checks passwords (default bcrypt at PasswordCost)
 	Clock            Clock         // the time (default the real clock)
@@ -65,7 +68,10 @@ type Server struct {
 	ln        stdnet.Listener
 	conns     map[*conn]bool
 	perAddr   map[string]int     // connections by IP address
+	preLogin  map[string]int     // connections not yet logged in by IP address
+	preLogins int                // connections not yet logged in
 	lobbyAddr map[string]*bucket // lobby command limits by IP address
+	regsAddr  map[string]*bucket // registrations by IP address
 	users     map[string]*conn   // logged-in users by lower-case name
 	games     map[int]*match
 	seeks     map[int]*seek // open seeks by number
@@ -102,6 +108,12 @@ func New(cfg Config) *Server {
 	if cfg.MaxConnsPerAddr == 0 {
 		cfg.MaxConnsPerAddr = 64
 	}
+	if cfg.MaxPreLogin == 0 {
+		cfg.MaxPreLogin = max(cfg.MaxConns/4, min(cfg.MaxConns, 64))
+	}
+	if cfg.MaxPreLoginAddr == 0 {
+		cfg.MaxPreLoginAddr = min(8, cfg.MaxConnsPerAddr)
+	}
 	if cfg.OutQueue == 0 {
 		cfg.OutQueue = 256
 	}
@@ -110,6 +122,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.Lobby == 0 {
 		cfg.Lobby = 2
+	}
+	if cfg.Registrations == 0 {
+		cfg.Registrations = 5
 	}
 	if cfg.PasswordCost == 0 {
 		cfg.PasswordCost = bcrypt.DefaultCost
@@ -124,7 +139,7 @@ func New(cfg Config) *Server {
 		cfg.Log = slog.Default()
 	}
 	s := &Server{cfg: cfg, clock: cfg.Clock, log: cfg.Log, metrics: newMetrics(),
-		conns: map[*conn]bool{}, perAddr: map[string]int{}, lobbyAddr: map[string]*bucket{},
+		conns: map[*conn]bool{}, perAddr: map[string]int{}, preLogin: map[string]int{}, lobbyAddr: map[string]*bucket{}, regsAddr: map[string]*bucket{},
 		users: map[string]*conn{}, seeks: map[int]*seek{}, games: map[int]*match{}, quit: make(chan struct{}),
 		nextGuest: 1000 + int(cfg.Clock.Now().UnixNano()%9000), nextGame: 1}
 	s.guesses = newGuessLimits()
@@ -186,10 +201,17 @@ func (s *Server) admit(nc stdnet.Conn) *conn {
 			refusal, limit = "kriegd is full: too many connections. Try again later.", "conns"
 		case s.perAddr[addr] >= s.cfg.MaxConnsPerAddr:
 			refusal, limit = fmt.Sprintf("kriegd: too many connections from your address (at most %d). Try again later.", s.cfg.MaxConnsPerAddr), "conns_per_addr"
+		case s.preLogin[addr] >= s.cfg.MaxPreLoginAddr:
+			refusal, limit = fmt.Sprintf("kriegd: too many connections logging in from your address (at most %d at once). Try again in a moment.", s.cfg.MaxPreLoginAddr), "prelogin_per_addr"
+		case s.preLogins >= s.cfg.MaxPreLogin:
+			refusal, limit = "kriegd is busy: too many connections logging in. Try again in a moment.", "prelogin"
 		default:
 			c = newConn(s, nc)
 			s.conns[c] = true
 			s.perAddr[addr]++
+			c.preLogin = true
+			s.preLogin[addr]++
+			s.preLogins++
 			s.metrics.conns.Inc()
 			s.wg.Add(1)
 		}
@@ -338,6 +360,7 @@ func (s *Server) gone(c *conn) {
 		delete(s.perAddr, c.addr)
 		delete(s.lobbyAddr, c.addr)
 	}
+	s.loggedIn(c)
 	if c.name != "" && s.users[strings.ToLower(c.name)] == c {
 		delete(s.users, strings.ToLower(c.name))
 	}
@@ -348,6 +371,19 @@ func (s *Server) gone(c *conn) {
 		if g.player(c) != nil {
 			g.dropped(c)
 		}
+	}
+}
+
+// loggedIn takes c off the connections not yet logged in, which have a
+// smaller budget of their own (under s.mu): it logged in, or left.
+func (s *Server) loggedIn(c *conn) {
+	if !c.preLogin {
+		return
+	}
+	c.preLogin = false
+	s.preLogins--
+	if s.preLogin[c.addr]--; s.preLogin[c.addr] <= 0 {
+		delete(s.preLogin, c.addr)
 	}
 }
 
