@@ -23,8 +23,15 @@ func (c *conn) do(cmd Command) error {
 		c.sendText(cmdOther, "Goodbye.")
 		c.send(unitClose)
 		return errQuit
+	case "set-quietly":
+		// ICC's settings (prompt, style, wrap) that clients send at login:
+		// accepted and ignored, without a word, as asked.
 	case "set":
-		// set-quietly / set: accepted and ignored (prompt, style, wrap).
+		if len(cmd.Args) == 0 {
+			c.sendText(cmdOther, "Usage: set VARIABLE VALUE (kriegd keeps no variables: each is accepted and ignored).")
+			return nil
+		}
+		c.sendText(cmdOther, fmt.Sprintf("%s: kriegd keeps no variables; ignored.", truncate(cmd.Args[0], 20)))
 	case "set-2":
 		c.set2(cmd.Args)
 	case "level1":

@@ -1,8 +1,6 @@
 package server
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	stdnet "net"
@@ -84,13 +82,13 @@ var errQuit = errors.New("quit")
 
 // serve logs the user in and reads commands.
 func (c *conn) serve() error {
-	rd := bufio.NewReaderSize(c.nc, MaxLine)
+	rd := newLines(c.nc)
 	c.nc.SetReadDeadline(c.s.clock.Now().Add(c.s.cfg.LoginTime))
 	if err := c.login(rd); err != nil {
 		return err
 	}
 	for {
-		line, err := readLine(rd)
+		line, err := rd.next()
 		if err != nil {
 			return err
 		}
@@ -130,23 +128,6 @@ func (c *conn) armIdle() {
 		idle = min(idle, c.s.cfg.GuestIdleTimeout)
 	}
 	c.nc.SetReadDeadline(c.s.clock.Now().Add(idle))
-}
-
-// readLine reads one line of at most MaxLine bytes. A longer line (or one
-// that never ends) is an error that closes the connection.
-func readLine(rd *bufio.Reader) (string, error) {
-	b, err := rd.ReadSlice('\n')
-	if errors.Is(err, bufio.ErrBufferFull) {
-		return "", fmt.Errorf("line too long (more than %d bytes): closing the connection", MaxLine)
-	}
-	var ne stdnet.Error
-	if errors.As(err, &ne) && ne.Timeout() {
-		return "", fmt.Errorf("no input for too long: closing the connection")
-	}
-	if err != nil {
-		return "", err
-	}
-	return string(bytes.TrimRight(b, "\r\n")), nil
 }
 
 // write drains the queue to the socket.

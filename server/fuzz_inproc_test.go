@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -135,7 +134,7 @@ func (tb *fuzzTable) enter(i int, withToken bool) {
 	tb.drain()
 	tb.cs[i] = c
 	tb.out[i].Reset()
-	if err := c.login(bufio.NewReader(strings.NewReader(login + "\n"))); err != nil {
+	if err := c.login(newLines(strings.NewReader(login + "\n"))); err != nil {
 		// Refused (the name is held by a seat that waits for its token,
 		// or logged in and no token was given).
 		c.finish(err)

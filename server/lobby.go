@@ -34,8 +34,10 @@ type seek struct {
 }
 
 // parseTerms reads "[min inc] [r|u] [w16|wild 16|<ruleset>] [white|black]";
-// the default is a 5 3 unrated Wild 16 game, either colour. Minutes may be
-// fractional (0.5 is 30 s), for blitz and for tests.
+// the default is a 5 3 unrated Wild 16 game, either colour. Minutes and
+// seconds may be fractional (0.5 is 30 s), for blitz and for tests, where
+// ICC takes whole numbers: they are kept to the millisecond and shown as
+// given (describe).
 func parseTerms(args []string) (terms, error) {
 	t := terms{rules: referee.Wild16, base: 5 * time.Minute, inc: 3 * time.Second, color: -1}
 	var nums []float64
@@ -82,7 +84,13 @@ func parseTerms(args []string) (terms, error) {
 // describe writes terms as ICC lists them.
 func (t terms) describe() string {
 	r := map[bool]string{true: "rated", false: "unrated"}[t.rated]
-	return fmt.Sprintf("%s %s %d %d", r, t.rules.Title, int(t.base/time.Minute), int(t.inc/time.Second))
+	return fmt.Sprintf("%s %s %s", r, t.rules.Title, timeControl(t.base, t.inc))
+}
+
+// timeControl writes base minutes and inc seconds as users typed them:
+// whole numbers as ICC writes them, fractions as decimals.
+func timeControl(base, inc time.Duration) string {
+	return strconv.FormatFloat(base.Minutes(), 'f', -1, 64) + " " + strconv.FormatFloat(inc.Seconds(), 'f', -1, 64)
 }
 
 // playing returns the game c plays in, or nil.

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bufio"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -25,14 +24,14 @@ var namePattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{1,15}$`)
 // an answer: a line with no name in it is asked again, like a bad name.
 // The store and bcrypt are called outside the server's lock, so a slow
 // password check never holds up other users.
-func (c *conn) login(rd *bufio.Reader) error {
+func (c *conn) login(rd *lines) error {
 	c.s.locked(func() error {
 		c.send("\x19[0 $server$\r\nWelcome to kriegd, a Kriegspiel umpire.\r\n\x19]")
 		c.send("login: ")
 		return nil
 	})
 	for {
-		line, err := readLine(rd)
+		line, err := rd.next()
 		if err != nil {
 			return err
 		}
@@ -56,7 +55,7 @@ func (c *conn) login(rd *bufio.Reader) error {
 
 // loginName takes the login line's words (a name, then maybe a password or
 // a reconnect token); done once logged in.
-func (c *conn) loginName(fields []string, rd *bufio.Reader) (bool, error) {
+func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 	if len(fields) > 1 {
 		if done, err := c.reclaim(fields[0], fields[1]); done {
 			return true, err
@@ -97,7 +96,7 @@ func (c *conn) loginName(fields []string, rd *bufio.Reader) (bool, error) {
 			c.send(c.dg(dg.LoginFailed, dg.LoginPassword, "registered name, password please") + "\r\npassword: ")
 			return nil
 		})
-		pw, err := readLine(rd)
+		pw, err := rd.next()
 		if err != nil {
 			return false, err
 		}

@@ -113,9 +113,9 @@ func (m *match) announceStart(c *conn, dg int) {
 	mins, inc := int(m.base/time.Minute), int(m.inc/time.Second)
 	d := c.dg(dg, m.number, w.name, b.name, wildNumber, m.ratingType(), rated, mins, inc, mins, inc, 1, "",
 		int(w.rating.R), int(b.rating.R), m.number, "", "", 0, 0, 0, "", 0)
-	c.send(d + fmt.Sprintf("\r\nCreating: %s (%d) %s (%d) %s %s %d %d\r\n{Game %d (%s vs. %s) Creating %s %s match.}\r\n",
+	c.send(d + fmt.Sprintf("\r\nCreating: %s (%d) %s (%d) %s %s %s\r\n{Game %d (%s vs. %s) Creating %s %s match.}\r\n",
 		w.name, int(w.rating.R), b.name, int(b.rating.R), map[bool]string{true: "rated", false: "unrated"}[m.rated],
-		m.rules.Title, mins, inc, m.number, w.name, b.name, map[bool]string{true: "rated", false: "unrated"}[m.rated], m.rules.Title))
+		m.rules.Title, timeControl(m.base, m.inc), m.number, w.name, b.name, map[bool]string{true: "rated", false: "unrated"}[m.rated], m.rules.Title))
 }
 
 // attempt plays c's move text (under s.mu).
