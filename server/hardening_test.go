@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -245,8 +246,8 @@ func TestPasswordGuessesWait(t *testing.T) {
 		guess(ip, "target", "wrong")
 		guess(ip, "target", "wrong")
 	}
-	if got := right("127.0.0.7"); !strings.Contains(got, "\x19(69 21 ") {
-		t.Fatalf("a new address during a spread guessing attack got %q; want a wait", got)
+	if got := right("127.0.0.7"); !strings.Contains(got, "\x19(69 21 ") || !strings.Contains(got, "Too many wrong passwords for target from other addresses") {
+		t.Fatalf("a new address during a spread guessing attack got %q; want a wait, for guesses made elsewhere", got)
 	}
 	if got := right("127.0.0.9"); !strings.Contains(got, "Starting session as target") {
 		t.Fatalf("the owner's home during a spread guessing attack got %q; want a login", got)
@@ -434,4 +435,44 @@ func TestConnectionsLoggingInHaveTheirOwnBudget(t *testing.T) {
 	held[1].nc.Close()
 	time.Sleep(50 * time.Millisecond)
 	u.dialFrom(t, "127.0.0.6").waitFor("login: ")
+}
+
+// TestRightPasswordBesideGuessesElsewhere: while one address races wrong
+// passwords for an account on ten connections at once, the right password
+// from other addresses logs in every time: only the account's count from
+// every address together (twenty wrong ones) holds another address.
+func TestRightPasswordBesideGuessesElsewhere(t *testing.T) {
+	u := startUmpire(t, server.Config{MaxConnsPerAddr: 200})
+	addAccount(t, u, "target", "rightpw")
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for g := 0; g < 10; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				r := u.dialFrom(t, "127.0.0.3")
+				r.send("target wrong")
+				for i := 0; i < 100 && !r.isClosed(); i++ {
+					time.Sleep(5 * time.Millisecond)
+				}
+				r.nc.Close()
+			}
+		}()
+	}
+	defer func() {
+		close(stop)
+		wg.Wait()
+	}()
+	time.Sleep(300 * time.Millisecond) // the guesses are under way
+	for i := 0; i < 3; i++ {
+		r := u.dialFrom(t, fmt.Sprintf("127.0.0.%d", 40+i))
+		r.send("level1=5", "level2settings="+strings.Repeat("1", 100), "target rightpw")
+		r.waitFor("Starting session as target")
+	}
 }

@@ -114,12 +114,15 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 func (c *conn) checkPassword(acct store.Account, password string) bool {
 	name := strings.ToLower(acct.Name)
 	keys := c.s.guesses.guessKeys(c.s.clock.Now(), name, c.addr)
-	if wait := c.s.guesses.begin(c.s.clock.Now(), keys); wait > 0 {
+	if wait, elsewhere := c.s.guesses.begin(c.s.clock.Now(), keys); wait > 0 {
 		c.s.metrics.limited("password")
 		secs := int((wait + time.Second - 1) / time.Second)
+		why := fmt.Sprintf("Too many wrong passwords for %s or from your address: try again in %d s.", acct.Name, secs)
+		if elsewhere {
+			why = fmt.Sprintf("Too many wrong passwords for %s from other addresses: an address it has not logged in from lately waits %d s (one it has logged in from does not).", acct.Name, secs)
+		}
 		c.s.locked(func() error {
-			c.send(c.dg(dg.LoginFailed, dg.LoginWait, fmt.Sprintf("Too many wrong passwords: wait %d s.", secs)) +
-				fmt.Sprintf("\r\nToo many wrong passwords for %s or from your address: try again in %d s.\r\n", acct.Name, secs))
+			c.send(c.dg(dg.LoginFailed, dg.LoginWait, fmt.Sprintf("Too many wrong passwords: wait %d s.", secs)) + "\r\n" + why + "\r\n")
 			return nil
 		})
 		c.s.pause(min(wait, maxGuessPause))
