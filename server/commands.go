@@ -248,8 +248,8 @@ func (s *Server) tell(c *conn, rest string) {
 		c.sendText(cmdTell, "Usage: tell NAME TEXT (to a player logged in)")
 		return
 	}
-	if !to.lobbySend(to.dg(dg.Tell, c.name, "", truncate(text, 400), 1) + fmt.Sprintf("\r\n%s tells you: %s\r\n", c.name, truncate(text, 400))) {
-		c.sendText(cmdTell, to.name+" is not reading for now: not told.")
+	if why := to.mail(to.dg(dg.Tell, c.name, "", truncate(text, 400), 1) + fmt.Sprintf("\r\n%s tells you: %s\r\n", c.name, truncate(text, 400))); why != "" {
+		c.sendText(cmdTell, to.name+why+": not told.")
 		return
 	}
 	c.sendText(cmdTell, "(told "+to.name+")")

@@ -34,14 +34,16 @@ type conn struct {
 
 	// The attempt and lobby limiters (under s.mu).
 	attempts, lobby *bucket
-	warned          bool // told to slow down its attempts
-	lobbyWarned     bool // told to slow down its lobby commands
+	inbox           *bucket // messages from others, one to one (mail)
+	warned          bool    // told to slow down its attempts
+	lobbyWarned     bool    // told to slow down its lobby commands
 }
 
 func newConn(s *Server, nc stdnet.Conn) *conn {
 	now := s.clock.Now()
 	return &conn{s: s, nc: nc, addr: addrOf(nc), out: make(chan []byte, s.cfg.OutQueue), done: make(chan struct{}),
-		attempts: newBucket(now, 2*s.cfg.Attempts), lobby: newBucket(now, 5*s.cfg.Lobby), rating: rating.Start}
+		attempts: newBucket(now, 2*s.cfg.Attempts), lobby: newBucket(now, 5*s.cfg.Lobby),
+		inbox: newBucket(now, 5*s.cfg.Inbox), rating: rating.Start}
 }
 
 // run serves the connection until it ends. A panic while serving it (a
@@ -196,6 +198,21 @@ func (c *conn) lobbySend(text string) bool {
 	}
 	c.out <- []byte(text)
 	return true
+}
+
+// mail queues a message from another user to c (under s.mu), one to one
+// (a tell, a challenge), within c's inbox limit (Config.Inbox) and as
+// lobby traffic (lobbySend); it returns why it was not queued (for the
+// sender, after c's name), or "".
+func (c *conn) mail(text string) string {
+	switch {
+	case !c.inbox.take(c.s.clock.Now(), c.s.cfg.Inbox, 5*c.s.cfg.Inbox):
+		c.s.metrics.limited("inbox")
+		return " is receiving too many messages; try again in a moment"
+	case !c.lobbySend(text):
+		return " is not reading for now"
+	}
+	return ""
 }
 
 // label names the connection in the log (never with a password).

@@ -47,3 +47,36 @@ func TestSeekFloodIsAnnouncedInBatches(t *testing.T) {
 	watcher.send("play honest")
 	watcher.waitFor("\x19(15 ")
 }
+
+// TestTellFloodSparesItsTarget: 200 tells to one player from 20
+// addresses, each within its limits, reach the player as a burst of 15
+// and 3 a second after it; the senders beyond are told why, and the
+// player's game goes on.
+func TestTellFloodSparesItsTarget(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	start := time.Now()
+	var flooders []*raw
+	for i := 0; i < 20; i++ {
+		r := u.dialFrom(t, fmt.Sprintf("127.0.4.%d", i+1))
+		r.send(fmt.Sprintf("teller%d", i))
+		r.waitFor("Starting session as ")
+		r.nc.Write([]byte(strings.Repeat("tell bob hello\r\n", 10)))
+		flooders = append(flooders, r)
+	}
+	refused := 0
+	for _, r := range flooders {
+		for i := 0; i < 10; i++ {
+			if strings.Contains(r.waitFor("told"), "bob is receiving too many messages; try again in a moment: not told") {
+				refused++
+			}
+		}
+	}
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	heard := strings.Count(b.all(), " tells you: hello")
+	if most := 15 + int(3*time.Since(start).Seconds()) + 1; heard > most || heard+refused != 200 {
+		t.Fatalf("bob heard %d tells of 200 (at most %d), %d refused", heard, most, refused)
+	}
+}

@@ -144,9 +144,9 @@ func (s *Server) matchCmd(c *conn, args []string) {
 	ch := &challenge{from: c.name, to: to.name, terms: t}
 	s.offers = append(s.offers, ch)
 	c.sendText(cmdMatch, fmt.Sprintf("Issuing: %s (%d) %s (%d) %s", c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe()))
-	if !to.lobbySend(to.dg(dg.Match, c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe()) +
-		fmt.Sprintf("\r\nChallenge: %s (%d) %s (%d) %s.\r\nYou can \"accept\" or \"decline\".\r\n", c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe())) {
-		c.sendText(cmdMatch, to.name+" is not reading for now: the challenge stands, unheard.")
+	if why := to.mail(to.dg(dg.Match, c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe()) +
+		fmt.Sprintf("\r\nChallenge: %s (%d) %s (%d) %s.\r\nYou can \"accept\" or \"decline\".\r\n", c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe())); why != "" {
+		c.sendText(cmdMatch, to.name+why+": the challenge stands, unheard.")
 	}
 }
 

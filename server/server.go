@@ -42,11 +42,12 @@ type Config struct {
 	LoginTime        time.Duration // time allowed to log in (default 60 s)
 	MaxConns         int           // connections at once (default 2000)
 	MaxConnsPerAddr  int           // connections at once from one IP address (default 64: a club behind one NAT)
-	MaxPreLogin      int           // connections not yet logged in at once (default a quarter of MaxConns, at least min(MaxConns, 64))
-	MaxPreLoginAddr  int           // connections not yet logged in at once from one IP address (default 8, at most MaxConnsPerAddr)
+	MaxPreLogin      int           // connections not yet logged in at once (default MaxConns: no budget of their own; kriegd's is a quarter of it, PreLoginDefaults)
+	MaxPreLoginAddr  int           // connections not yet logged in at once from one IP address (default MaxConnsPerAddr; kriegd's is 8)
 	OutQueue         int           // output chunks queued per connection before it counts as a slow reader (default 256)
 	Attempts         float64       // moves per second a player may send, on average (default 10; a burst of twice that)
 	Lobby            float64       // lobby commands (seek, unseek, tell, say, match, decline) and offers (draw, abort) per second per connection (default 2, a burst of 10; four times that per address)
+	Inbox            float64       // messages one user receives from others a second, one to one (tells, challenges), on average (default 3, a burst of 5 times that): many senders, each within their limits, cannot bury one reader
 	Registrations    int           // accounts one IP address may register an hour (default 5)
 	PasswordCost     int           // bcrypt's cost for the passwords registered (default bcrypt.DefaultCost)
 	Passwords        Passwords     // hashes and checks passwords (default bcrypt at PasswordCost)
@@ -109,10 +110,10 @@ func New(cfg Config) *Server {
 		cfg.MaxConnsPerAddr = 64
 	}
 	if cfg.MaxPreLogin == 0 {
-		cfg.MaxPreLogin = max(cfg.MaxConns/4, min(cfg.MaxConns, 64))
+		cfg.MaxPreLogin = cfg.MaxConns
 	}
 	if cfg.MaxPreLoginAddr == 0 {
-		cfg.MaxPreLoginAddr = min(8, cfg.MaxConnsPerAddr)
+		cfg.MaxPreLoginAddr = cfg.MaxConnsPerAddr
 	}
 	if cfg.OutQueue == 0 {
 		cfg.OutQueue = 256
@@ -122,6 +123,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.Lobby == 0 {
 		cfg.Lobby = 2
+	}
+	if cfg.Inbox == 0 {
+		cfg.Inbox = 3
 	}
 	if cfg.Registrations == 0 {
 		cfg.Registrations = 5
@@ -372,6 +376,18 @@ func (s *Server) gone(c *conn) {
 			g.dropped(c)
 		}
 	}
+}
+
+// PreLoginDefaults are the budgets kriegd gives connections not yet logged
+// in when its operator sets none, for maxConns connections at once and
+// perAddr from one address: a quarter of the connections (at least 64,
+// when there is room), and 8 from one address (a club logging in at once
+// rarely has more in the dialogue together), so that a crowd holding the
+// login dialogue open leaves room for the players and for other
+// addresses. A server embedded elsewhere (a load test's crowd from one
+// address) keeps no budget apart unless its Config sets one.
+func PreLoginDefaults(maxConns, perAddr int) (overall, fromAddr int) {
+	return max(maxConns/4, min(maxConns, 64)), min(8, perAddr)
 }
 
 // loggedIn takes c off the connections not yet logged in, which have a
