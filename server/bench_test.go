@@ -64,44 +64,30 @@ func BenchmarkLoginBesideGuessers(b *testing.B) {
 	// The guessers come from another address than the guest's, as an
 	// attacker does (one address's limits are shared by its users).
 	guesser := stdnet.Dialer{LocalAddr: &stdnet.TCPAddr{IP: stdnet.ParseIP("127.0.0.2")}}
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
 	var guesses atomic.Int64
-	for g := 0; g < 40; g++ {
-		wg.Add(1)
-		go func(g int) {
-			defer wg.Done()
-			for {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				nc, err := guesser.Dial("tcp", u.addr)
-				if err != nil {
-					continue
-				}
-				nc.SetDeadline(time.Now().Add(30 * time.Second))
-				fmt.Fprintf(nc, "target%d wrongpw\r\n", g%4)
-				buf := make([]byte, 4096)
-				for {
-					if _, err := nc.Read(buf); err != nil {
-						break
-					}
-				}
-				nc.Close()
-				guesses.Add(1)
+	stop := loops(40, func(g int) {
+		nc, err := guesser.Dial("tcp", u.addr)
+		if err != nil {
+			return
+		}
+		nc.SetDeadline(time.Now().Add(30 * time.Second))
+		fmt.Fprintf(nc, "target%d wrongpw\r\n", g%4)
+		buf := make([]byte, 4096)
+		for {
+			if _, err := nc.Read(buf); err != nil {
+				break
 			}
-		}(g)
-	}
+		}
+		nc.Close()
+		guesses.Add(1)
+	})
 	// The attack is under way: its free guesses (ten from an address,
 	// three per account, each a bcrypt) are spent in its first seconds,
 	// and the guessers now meet the growing waits.
 	time.Sleep(3 * time.Second)
 	beside := measure()
 	b.StopTimer()
-	close(stop)
-	wg.Wait()
+	stop()
 	b.ReportMetric(float64(alone.Microseconds())/1000, "ms-alone")
 	b.ReportMetric(float64(beside.Microseconds())/1000, "ms-beside")
 	b.ReportMetric(float64(beside)/float64(alone), "ratio")

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -444,31 +443,15 @@ func TestConnectionsLoggingInHaveTheirOwnBudget(t *testing.T) {
 func TestRightPasswordBesideGuessesElsewhere(t *testing.T) {
 	u := startUmpire(t, server.Config{MaxConnsPerAddr: 200})
 	addAccount(t, u, "target", "rightpw")
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	for g := 0; g < 10; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				r := u.dialFrom(t, "127.0.0.3")
-				r.send("target wrong")
-				for i := 0; i < 100 && !r.isClosed(); i++ {
-					time.Sleep(5 * time.Millisecond)
-				}
-				r.nc.Close()
-			}
-		}()
-	}
-	defer func() {
-		close(stop)
-		wg.Wait()
-	}()
+	stop := loops(10, func(int) {
+		r := u.dialFrom(t, "127.0.0.3")
+		r.send("target wrong")
+		for i := 0; i < 100 && !r.isClosed(); i++ {
+			time.Sleep(5 * time.Millisecond)
+		}
+		r.nc.Close()
+	})
+	defer stop()
 	time.Sleep(300 * time.Millisecond) // the guesses are under way
 	for i := 0; i < 3; i++ {
 		r := u.dialFrom(t, fmt.Sprintf("127.0.0.%d", 40+i))
