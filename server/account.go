@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/krieg/krieg/server/rating"
 	"github.com/krieg/krieg/server/store"
@@ -115,6 +116,19 @@ func (c *conn) register(cmd Command) error {
 		c.reply(cmdOther, "Log in with the name you want (not a guest name) to register it.")
 		return nil
 	}
+	var room bool
+	c.s.locked(func() error { room = c.s.takeRegistration(c.addr); return nil })
+	if !room {
+		c.s.metrics.limited("registrations")
+		c.reply(cmdOther, fmt.Sprintf("Too many registrations from your address: at most %d an hour. Try again later.", c.s.cfg.Registrations))
+		return nil
+	}
+	made := false
+	defer func() {
+		if !made {
+			c.s.locked(func() error { c.s.giveRegistration(c.addr); return nil })
+		}
+	}()
 	c.s.hashing <- struct{}{}
 	hash, err := c.s.cfg.Passwords.Hash(cmd.Args[0])
 	<-c.s.hashing
@@ -133,10 +147,38 @@ func (c *conn) register(cmd Command) error {
 		c.reply(cmdOther, "The account database is not answering; try again later.")
 		return nil
 	}
+	made = true
 	c.s.locked(func() error {
 		c.registered, c.rating, c.token = true, rating.Start, ""
 		c.sendText(cmdOther, c.name+" is now registered. Log in with your name and password next time.")
 		return nil
 	})
 	return nil
+}
+
+// takeRegistration takes one of addr's registrations for the hour (under
+// s.mu); false when it has none left. A bucket full again is forgotten.
+func (s *Server) takeRegistration(addr string) bool {
+	now := s.clock.Now()
+	n := float64(s.cfg.Registrations)
+	if len(s.regsAddr) > 10000 {
+		for a, b := range s.regsAddr {
+			if now.Sub(b.filled) > time.Hour {
+				delete(s.regsAddr, a)
+			}
+		}
+	}
+	b := s.regsAddr[addr]
+	if b == nil {
+		b = newBucket(now, n)
+		s.regsAddr[addr] = b
+	}
+	return b.take(now, n/3600, n)
+}
+
+// giveRegistration gives back a registration that made no account (under s.mu).
+func (s *Server) giveRegistration(addr string) {
+	if b := s.regsAddr[addr]; b != nil {
+		b.tokens = min(b.tokens+1, float64(s.cfg.Registrations))
+	}
 }

@@ -3,7 +3,9 @@ package server_test
 import (
 	"bufio"
 	"fmt"
+	"io"
 	stdnet "net"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -62,46 +64,218 @@ func BenchmarkLoginBesideGuessers(b *testing.B) {
 	// The guessers come from another address than the guest's, as an
 	// attacker does (one address's limits are shared by its users).
 	guesser := stdnet.Dialer{LocalAddr: &stdnet.TCPAddr{IP: stdnet.ParseIP("127.0.0.2")}}
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
 	var guesses atomic.Int64
-	for g := 0; g < 40; g++ {
-		wg.Add(1)
-		go func(g int) {
-			defer wg.Done()
-			for {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				nc, err := guesser.Dial("tcp", u.addr)
-				if err != nil {
-					continue
-				}
-				nc.SetDeadline(time.Now().Add(30 * time.Second))
-				fmt.Fprintf(nc, "target%d wrongpw\r\n", g%4)
-				buf := make([]byte, 4096)
-				for {
-					if _, err := nc.Read(buf); err != nil {
-						break
-					}
-				}
-				nc.Close()
-				guesses.Add(1)
+	stop := loops(40, func(g int) {
+		nc, err := guesser.Dial("tcp", u.addr)
+		if err != nil {
+			return
+		}
+		nc.SetDeadline(time.Now().Add(30 * time.Second))
+		fmt.Fprintf(nc, "target%d wrongpw\r\n", g%4)
+		buf := make([]byte, 4096)
+		for {
+			if _, err := nc.Read(buf); err != nil {
+				break
 			}
-		}(g)
-	}
+		}
+		nc.Close()
+		guesses.Add(1)
+	})
 	// The attack is under way: its free guesses (ten from an address,
 	// three per account, each a bcrypt) are spent in its first seconds,
 	// and the guessers now meet the growing waits.
 	time.Sleep(3 * time.Second)
 	beside := measure()
 	b.StopTimer()
-	close(stop)
-	wg.Wait()
+	stop()
 	b.ReportMetric(float64(alone.Microseconds())/1000, "ms-alone")
 	b.ReportMetric(float64(beside.Microseconds())/1000, "ms-beside")
 	b.ReportMetric(float64(beside)/float64(alone), "ratio")
 	b.ReportMetric(float64(guesses.Load()), "guesses")
 }
+
+// benchClient is a plain TCP client for the benchmarks, reading what the
+// server sends as it arrives (no polling, so that it times round trips
+// closely).
+type benchClient struct {
+	nc stdnet.Conn
+	rd *bufio.Reader
+}
+
+// dialBench dials u from local address ip ("" for the default) and logs
+// in as name at level 1 with every datagram.
+func dialBench(b *testing.B, u *umpire, ip, name string) *benchClient {
+	var d stdnet.Dialer
+	if ip != "" {
+		d.LocalAddr = &stdnet.TCPAddr{IP: stdnet.ParseIP(ip)}
+	}
+	nc, err := d.Dial("tcp", u.addr)
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := &benchClient{nc: nc, rd: bufio.NewReader(nc)}
+	c.send(b, "level1=5", "level2settings="+strings.Repeat("1", 256), name)
+	c.until(b, "**** Starting session as ")
+	return c
+}
+
+// send writes lines.
+func (c *benchClient) send(b *testing.B, lines ...string) {
+	if _, err := c.nc.Write([]byte(strings.Join(lines, "\r\n") + "\r\n")); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// until reads until text arrives (30 s at most).
+func (c *benchClient) until(b *testing.B, text string) {
+	c.nc.SetReadDeadline(time.Now().Add(30 * time.Second))
+	var seen strings.Builder
+	for {
+		line, err := c.rd.ReadString('\n')
+		seen.WriteString(line)
+		if strings.Contains(seen.String(), text) {
+			return
+		}
+		if err != nil {
+			b.Fatalf("waiting for %q: %v", text, err)
+		}
+		if seen.Len() > 1<<16 {
+			keep := seen.String()[seen.Len()-len(text):]
+			seen.Reset()
+			seen.WriteString(keep)
+		}
+	}
+}
+
+// BenchmarkMovesBesideSeekFlood measures the round trip of a move (sent,
+// to its own answer read) of two players in a game, with and without 250
+// other addresses flooding seeks, in the same run: the flood is switched
+// on and off every 50 moves, so that both sides share the machine's other
+// load. It reports the median and the mean round trip of each and their
+// ratios (the target is at most 2). Each flooding address has 4
+// logged-in connections each sending a seek every 500 ms: 8 a second per
+// address and 2 per connection, the most the lobby limits let through
+// for ever, 2,000 seeks a second in all, from 1,000 connections that all
+// hear the lobby's announcements. One b.N is a move by each player with
+// the flood and one without; the benchmark's knights go back and forth,
+// and a game is drawn at 2,000 plies, so b.N is at most 450.
+func BenchmarkMovesBesideSeekFlood(b *testing.B) {
+	if b.N > 450 {
+		b.Fatalf("b.N is %d; at most 450 (-benchtime 300x)", b.N)
+	}
+	u := startUmpire(&testing.T{}, server.Config{Log: quietLog, Attempts: 1e6})
+	white, black := dialBench(b, u, "", "alice"), dialBench(b, u, "", "bob")
+	white.send(b, "match bob 60 0 u white")
+	black.until(b, "You can \"accept\"")
+	black.send(b, "accept")
+	white.until(b, "\x19(15 ")
+	black.until(b, "\x19(15 ")
+	cycle := [4]string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	ply := 0
+	// moves plays n plies and returns each one's round trip.
+	moves := func(n int) []time.Duration {
+		var out []time.Duration
+		for range n {
+			p := white
+			if ply%2 == 1 {
+				p = black
+			}
+			mv := cycle[ply%4]
+			ply++
+			start := time.Now()
+			p.send(b, mv)
+			p.until(b, "\x19(24 1 "+mv)
+			out = append(out, time.Since(start))
+		}
+		return out
+	}
+
+	const addrs, perAddr = 250, 4
+	var flood []stdnet.Conn
+	for a := 0; a < addrs; a++ {
+		for k := 0; k < perAddr; k++ {
+			c := dialBench(b, u, fmt.Sprintf("127.0.%d.%d", 3+a/200, 1+a%200), "guest")
+			go io.Copy(io.Discard, c.rd) // hears the lobby, as a reader
+			flood = append(flood, c.nc)
+		}
+	}
+	defer func() {
+		for _, nc := range flood {
+			nc.Close()
+		}
+	}()
+	var on atomic.Bool
+	var sent atomic.Int64
+	var flooding time.Duration
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		// Round the connections, each one's seek every 500 ms: as many
+		// seeks each tick as keep the rate at 2,000 a second.
+		tick := time.NewTicker(2 * time.Millisecond)
+		defer tick.Stop()
+		seek := []byte("seek 5 0\r\n")
+		next, due, last := 0, 0.0, time.Now()
+		for {
+			select {
+			case <-stop:
+				return
+			case now := <-tick.C:
+				due += now.Sub(last).Seconds() * 2000
+				last = now
+			}
+			if !on.Load() {
+				due = 0
+				continue
+			}
+			for ; due >= 1; due-- {
+				flood[next].Write(seek)
+				next = (next + 1) % len(flood)
+				sent.Add(1)
+			}
+		}
+	}()
+	moves(10) // warm up
+	b.ResetTimer()
+	var alone, beside []time.Duration
+	for done := 0; done < 2*b.N; done += 50 {
+		n := min(50, 2*b.N-done)
+		alone = append(alone, moves(n)...)
+		on.Store(true)
+		began := time.Now()
+		time.Sleep(300 * time.Millisecond) // the flood is under way
+		beside = append(beside, moves(n)...)
+		flooding += time.Since(began)
+		on.Store(false)
+	}
+	b.StopTimer()
+	close(stop)
+	wg.Wait()
+	mAlone, mBeside := median(alone), median(beside)
+	b.ReportMetric(ms(mAlone), "ms-median-alone")
+	b.ReportMetric(ms(mBeside), "ms-median-beside")
+	b.ReportMetric(float64(mBeside)/float64(mAlone), "ratio-median")
+	b.ReportMetric(float64(mean(beside))/float64(mean(alone)), "ratio-mean")
+	b.ReportMetric(float64(sent.Load())/flooding.Seconds(), "seeks/s")
+}
+
+// median is the middle of ds.
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// mean is the average of ds.
+func mean(ds []time.Duration) time.Duration {
+	var sum time.Duration
+	for _, d := range ds {
+		sum += d
+	}
+	return sum / time.Duration(len(ds))
+}
+
+// ms is d in milliseconds.
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

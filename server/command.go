@@ -33,7 +33,7 @@ var verbs = map[string]string{
 	"play": "play", "resign": "resign", "draw": "draw", "abort": "abort", "flag": "flag",
 	"who": "who", "games": "games", "history": "history", "observe": "observe", "unobserve": "unobserve",
 	"tell": "tell", "say": "say", "finger": "finger", "register": "register", "any": "any", "px": "any",
-	"set-2": "set-2", "set-quietly": "set", "set": "set", "quit": "quit", "exit": "quit", "help": "help",
+	"set-2": "set-2", "set-quietly": "set-quietly", "set": "set", "quit": "quit", "exit": "quit", "help": "help",
 	"chessmove": "move", "level1": "level1", "level2settings": "level2settings", "moves": "moves",
 }
 

@@ -23,8 +23,15 @@ func (c *conn) do(cmd Command) error {
 		c.sendText(cmdOther, "Goodbye.")
 		c.send(unitClose)
 		return errQuit
+	case "set-quietly":
+		// ICC's settings (prompt, style, wrap) that clients send at login:
+		// accepted and ignored, without a word, as asked.
 	case "set":
-		// set-quietly / set: accepted and ignored (prompt, style, wrap).
+		if len(cmd.Args) == 0 {
+			c.sendText(cmdOther, "Usage: set VARIABLE VALUE (kriegd keeps no variables: each is accepted and ignored).")
+			return nil
+		}
+		c.sendText(cmdOther, fmt.Sprintf("%s: kriegd keeps no variables; ignored.", truncate(cmd.Args[0], 20)))
 	case "set-2":
 		c.set2(cmd.Args)
 	case "level1":
@@ -241,8 +248,8 @@ func (s *Server) tell(c *conn, rest string) {
 		c.sendText(cmdTell, "Usage: tell NAME TEXT (to a player logged in)")
 		return
 	}
-	if !to.lobbySend(to.dg(dg.Tell, c.name, "", truncate(text, 400), 1) + fmt.Sprintf("\r\n%s tells you: %s\r\n", c.name, truncate(text, 400))) {
-		c.sendText(cmdTell, to.name+" is not reading for now: not told.")
+	if why := to.mail(to.dg(dg.Tell, c.name, "", truncate(text, 400), 1) + fmt.Sprintf("\r\n%s tells you: %s\r\n", c.name, truncate(text, 400))); why != "" {
+		c.sendText(cmdTell, to.name+why+": not told.")
 		return
 	}
 	c.sendText(cmdTell, "(told "+to.name+")")

@@ -1,8 +1,6 @@
 package server
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	stdnet "net"
@@ -21,6 +19,9 @@ type conn struct {
 	out    chan []byte
 	done   chan struct{}
 	closed bool // under s.mu: the queue is closed
+	// preLogin is true (under s.mu) until the connection logs in: it
+	// counts against the smaller budget of connections logging in.
+	preLogin bool
 
 	// Set at login (under s.mu).
 	name       string
@@ -28,18 +29,21 @@ type conn struct {
 	rating     rating.Rating // kept here so that no command reads the store under the lock
 	token      string        // an unregistered player's reconnect token
 	level1     bool
+	seeks      []*seek // its open seeks, oldest first
 	dgs        [maxDatagram + 1]bool
 
 	// The attempt and lobby limiters (under s.mu).
 	attempts, lobby *bucket
-	warned          bool // told to slow down its attempts
-	lobbyWarned     bool // told to slow down its lobby commands
+	inbox           *bucket // messages from others, one to one (mail)
+	warned          bool    // told to slow down its attempts
+	lobbyWarned     bool    // told to slow down its lobby commands
 }
 
 func newConn(s *Server, nc stdnet.Conn) *conn {
 	now := s.clock.Now()
 	return &conn{s: s, nc: nc, addr: addrOf(nc), out: make(chan []byte, s.cfg.OutQueue), done: make(chan struct{}),
-		attempts: newBucket(now, 2*s.cfg.Attempts), lobby: newBucket(now, 5*s.cfg.Lobby), rating: rating.Start}
+		attempts: newBucket(now, 2*s.cfg.Attempts), lobby: newBucket(now, 5*s.cfg.Lobby),
+		inbox: newBucket(now, 5*s.cfg.Inbox), rating: rating.Start}
 }
 
 // run serves the connection until it ends. A panic while serving it (a
@@ -80,13 +84,13 @@ var errQuit = errors.New("quit")
 
 // serve logs the user in and reads commands.
 func (c *conn) serve() error {
-	rd := bufio.NewReaderSize(c.nc, MaxLine)
+	rd := newLines(c.nc)
 	c.nc.SetReadDeadline(c.s.clock.Now().Add(c.s.cfg.LoginTime))
 	if err := c.login(rd); err != nil {
 		return err
 	}
 	for {
-		line, err := readLine(rd)
+		line, err := rd.next()
 		if err != nil {
 			return err
 		}
@@ -126,23 +130,6 @@ func (c *conn) armIdle() {
 		idle = min(idle, c.s.cfg.GuestIdleTimeout)
 	}
 	c.nc.SetReadDeadline(c.s.clock.Now().Add(idle))
-}
-
-// readLine reads one line of at most MaxLine bytes. A longer line (or one
-// that never ends) is an error that closes the connection.
-func readLine(rd *bufio.Reader) (string, error) {
-	b, err := rd.ReadSlice('\n')
-	if errors.Is(err, bufio.ErrBufferFull) {
-		return "", fmt.Errorf("line too long (more than %d bytes): closing the connection", MaxLine)
-	}
-	var ne stdnet.Error
-	if errors.As(err, &ne) && ne.Timeout() {
-		return "", fmt.Errorf("no input for too long: closing the connection")
-	}
-	if err != nil {
-		return "", err
-	}
-	return string(bytes.TrimRight(b, "\r\n")), nil
 }
 
 // write drains the queue to the socket.
@@ -211,6 +198,21 @@ func (c *conn) lobbySend(text string) bool {
 	}
 	c.out <- []byte(text)
 	return true
+}
+
+// mail queues a message from another user to c (under s.mu), one to one
+// (a tell, a challenge), within c's inbox limit (Config.Inbox) and as
+// lobby traffic (lobbySend); it returns why it was not queued (for the
+// sender, after c's name), or "".
+func (c *conn) mail(text string) string {
+	switch {
+	case !c.inbox.take(c.s.clock.Now(), c.s.cfg.Inbox, 5*c.s.cfg.Inbox):
+		c.s.metrics.limited("inbox")
+		return " is receiving too many messages; try again in a moment"
+	case !c.lobbySend(text):
+		return " is not reading for now"
+	}
+	return ""
 }
 
 // label names the connection in the log (never with a password).

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -60,7 +59,8 @@ var fuzzVerbs = func() []string {
 // reconnect token) between them, against a server in memory. Each input
 // is a series of lines: the first byte picks the user and what happens
 // (a raw line, a command word with the rest as its arguments, the clock
-// moved on, the connection dropped, a login again); %0 to %3 name the
+// moved on, the connection dropped, a login again, which with the token
+// takes over a connection still logged in); %0 to %3 name the
 // users, %t is the user's reconnect token. After each line the server's
 // state must hold together, no panic is recovered, and the plain user
 // never receives a framing byte (0x19), which only another user's text
@@ -130,14 +130,26 @@ func (tb *fuzzTable) enter(i int, withToken bool) {
 	if i < fuzzPlayers-1 {
 		login = "level1=5\nlevel2settings=" + strings.Repeat("1", 256) + "\n" + login
 	}
+	old := tb.cs[i]
+	tb.drain()
 	tb.cs[i] = c
 	tb.out[i].Reset()
-	if err := c.login(bufio.NewReader(strings.NewReader(login + "\n"))); err != nil {
-		// Refused (the name is held by a seat that waits for its token).
+	if err := c.login(newLines(strings.NewReader(login + "\n"))); err != nil {
+		// Refused (the name is held by a seat that waits for its token,
+		// or logged in and no token was given).
 		c.finish(err)
+		tb.cs[i] = old
 		tb.drain()
-		tb.cs[i] = nil
 		return
+	}
+	if old != nil {
+		// Taken over: the old connection was let go.
+		var shut bool
+		tb.p.s.locked(func() error { shut = old.closed; return nil })
+		if !shut {
+			tb.t.Fatalf("user %d logged in again with its token, and its old connection stays", i)
+		}
+		old.finish(errors.New("taken over"))
 	}
 	tb.drain()
 	if _, after, ok := strings.Cut(tb.out[i].String(), "Your reconnect token is "); ok {
@@ -172,7 +184,8 @@ func (tb *fuzzTable) do(op []byte) {
 			tb.cs[i] = nil
 		}
 	case 7:
-		if tb.cs[i] == nil {
+		// A login again: with the token while logged in takes over.
+		if tb.cs[i] == nil || arg&1 == 1 {
 			tb.enter(i, arg&1 == 1)
 		}
 	}

@@ -245,8 +245,8 @@ func TestPasswordGuessesWait(t *testing.T) {
 		guess(ip, "target", "wrong")
 		guess(ip, "target", "wrong")
 	}
-	if got := right("127.0.0.7"); !strings.Contains(got, "\x19(69 21 ") {
-		t.Fatalf("a new address during a spread guessing attack got %q; want a wait", got)
+	if got := right("127.0.0.7"); !strings.Contains(got, "\x19(69 21 ") || !strings.Contains(got, "Too many wrong passwords for target from other addresses") {
+		t.Fatalf("a new address during a spread guessing attack got %q; want a wait, for guesses made elsewhere", got)
 	}
 	if got := right("127.0.0.9"); !strings.Contains(got, "Starting session as target") {
 		t.Fatalf("the owner's home during a spread guessing attack got %q; want a login", got)
@@ -372,5 +372,90 @@ func TestStoreDownIndexesEachGameOnce(t *testing.T) {
 		if want := "-" + strconv.Itoa(3-i); !strings.HasSuffix(g.ID, want) {
 			t.Fatalf("index order: %v", games)
 		}
+	}
+}
+
+// TestRegistrationsPerAddress: one address registers at most
+// Registrations accounts an hour; the next is refused with the reason, and
+// another address still registers.
+func TestRegistrationsPerAddress(t *testing.T) {
+	u := startUmpire(t, server.Config{Registrations: 2})
+	for i, name := range []string{"reg1", "reg2", "reg3"} {
+		r := u.login(t, name, "")
+		r.send("register password1")
+		if i < 2 {
+			r.waitFor(name + " is now registered")
+			continue
+		}
+		r.waitFor("Too many registrations from your address: at most 2 an hour")
+		r.send("finger")
+		r.waitFor("reg3 is an unregistered guest")
+	}
+	r := u.dialFrom(t, "127.0.0.5")
+	r.send("reg4")
+	r.waitFor("Starting session as reg4")
+	r.send("register password1")
+	r.waitFor("reg4 is now registered")
+}
+
+// TestConnectionsLoggingInHaveTheirOwnBudget: connections that have not
+// logged in are capped per address and overall below the connection
+// limits, so that a crowd holding the login dialogue open leaves room for
+// players logged in and for logins from other addresses.
+func TestConnectionsLoggingInHaveTheirOwnBudget(t *testing.T) {
+	u := startUmpire(t, server.Config{MaxConns: 20, MaxPreLogin: 3, MaxPreLoginAddr: 2})
+	var held []*raw
+	for i := 0; i < 2; i++ {
+		r := u.dialFrom(t, "127.0.0.6")
+		r.waitFor("login: ")
+		held = append(held, r)
+	}
+	over := u.dialFrom(t, "127.0.0.6")
+	if tail := over.closed(); !strings.Contains(tail, "too many connections logging in from your address (at most 2 at once)") {
+		t.Fatalf("a third connection logging in from one address got %q", tail)
+	}
+	other := u.dialFrom(t, "127.0.0.7")
+	other.waitFor("login: ")
+	full := u.dialFrom(t, "127.0.0.8")
+	if tail := full.closed(); !strings.Contains(tail, "kriegd is busy: too many connections logging in") {
+		t.Fatalf("a fourth connection logging in got %q", tail)
+	}
+	// Logging in frees the place: logged-in players are not counted.
+	other.send("other")
+	other.waitFor("Starting session as other")
+	held[0].send("held")
+	held[0].waitFor("Starting session as held")
+	for _, ip := range []string{"127.0.0.6", "127.0.0.8"} {
+		r := u.dialFrom(t, ip)
+		r.send("p" + strings.ReplaceAll(ip, ".", ""))
+		r.waitFor("Starting session as ")
+	}
+	// A connection that leaves before logging in frees its place too.
+	held[1].nc.Close()
+	time.Sleep(50 * time.Millisecond)
+	u.dialFrom(t, "127.0.0.6").waitFor("login: ")
+}
+
+// TestRightPasswordBesideGuessesElsewhere: while one address races wrong
+// passwords for an account on ten connections at once, the right password
+// from other addresses logs in every time: only the account's count from
+// every address together (twenty wrong ones) holds another address.
+func TestRightPasswordBesideGuessesElsewhere(t *testing.T) {
+	u := startUmpire(t, server.Config{MaxConnsPerAddr: 200})
+	addAccount(t, u, "target", "rightpw")
+	stop := loops(10, func(int) {
+		r := u.dialFrom(t, "127.0.0.3")
+		r.send("target wrong")
+		for i := 0; i < 100 && !r.isClosed(); i++ {
+			time.Sleep(5 * time.Millisecond)
+		}
+		r.nc.Close()
+	})
+	defer stop()
+	time.Sleep(300 * time.Millisecond) // the guesses are under way
+	for i := 0; i < 3; i++ {
+		r := u.dialFrom(t, fmt.Sprintf("127.0.0.%d", 40+i))
+		r.send("level1=5", "level2settings="+strings.Repeat("1", 100), "target rightpw")
+		r.waitFor("Starting session as target")
 	}
 }

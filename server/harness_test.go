@@ -264,6 +264,31 @@ func moveThenResign(white, black *raw, n int) {
 	white.waitFor(fmt.Sprintf("\x19(16 %d 0 Res 1-0 ", n))
 }
 
+// loops runs f(i) over and over in n goroutines (i from 0 to n-1) until
+// the stop it returns is called; stop waits for them to end.
+func loops(n int, f func(i int)) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				f(i)
+			}
+		}()
+	}
+	return func() {
+		close(done)
+		wg.Wait()
+	}
+}
+
 // send writes lines.
 func (r *raw) send(lines ...string) {
 	r.t.Helper()

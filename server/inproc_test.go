@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	stdnet "net"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -240,9 +241,16 @@ func (p *inproc) checkState(t *testing.T) {
 				t.Fatalf("%s sits in %d games", c.name, k)
 			}
 		}
-		for _, sk := range s.seeks {
-			if s.user(sk.from) == nil {
-				t.Fatalf("seek %d of %s, who is not logged in", sk.number, sk.from)
+		for n, sk := range s.seeks {
+			if s.user(sk.from) == nil || s.user(sk.from) != sk.issuer || sk.number != n || !slices.Contains(sk.issuer.seeks, sk) {
+				t.Fatalf("seek %d of %s, who is not logged in on the connection that posted it", sk.number, sk.from)
+			}
+		}
+		for _, c := range s.users {
+			for _, sk := range c.seeks {
+				if s.seeks[sk.number] != sk {
+					t.Fatalf("%s holds seek %d, which is not open", c.name, sk.number)
+				}
 			}
 		}
 		return nil

@@ -2,6 +2,7 @@ package server
 
 import (
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 )
@@ -88,20 +89,22 @@ func (g *guessLimits) guessKeys(now time.Time, account, address string) map[stri
 // begin returns how long the keys must wait before a guess is checked, or
 // 0 when it may be checked now: then the guess counts as wrong already
 // (succeeded takes it back), so that guesses checked at once cannot all
-// pass for free.
-func (g *guessLimits) begin(now time.Time, keys map[string]int) time.Duration {
+// pass for free. elsewhere is true when only the account's count from
+// every address holds the guess: the guesses were made elsewhere.
+func (g *guessLimits) begin(now time.Time, keys map[string]int) (wait time.Duration, elsewhere bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	var d time.Duration
+	elsewhere = true
 	for k := range keys {
 		if e := g.keys[k]; e != nil && e.until.After(now) {
-			d = max(d, e.until.Sub(now))
+			wait = max(wait, e.until.Sub(now))
+			elsewhere = elsewhere && strings.Count(k, " ") == 0 && strings.HasPrefix(k, "account:")
 		}
 	}
-	if d == 0 {
+	if wait == 0 {
 		g.count(now, keys)
 	}
-	return d
+	return wait, elsewhere
 }
 
 // count counts a wrong password against each key with its free allowance

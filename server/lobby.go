@@ -29,12 +29,15 @@ type challenge struct {
 type seek struct {
 	number int
 	from   string
+	issuer *conn
 	terms
 }
 
 // parseTerms reads "[min inc] [r|u] [w16|wild 16|<ruleset>] [white|black]";
-// the default is a 5 3 unrated Wild 16 game, either colour. Minutes may be
-// fractional (0.5 is 30 s), for blitz and for tests.
+// the default is a 5 3 unrated Wild 16 game, either colour. Minutes and
+// seconds may be fractional (0.5 is 30 s), for blitz and for tests, where
+// ICC takes whole numbers: they are kept to the millisecond and shown as
+// given (describe).
 func parseTerms(args []string) (terms, error) {
 	t := terms{rules: referee.Wild16, base: 5 * time.Minute, inc: 3 * time.Second, color: -1}
 	var nums []float64
@@ -81,7 +84,13 @@ func parseTerms(args []string) (terms, error) {
 // describe writes terms as ICC lists them.
 func (t terms) describe() string {
 	r := map[bool]string{true: "rated", false: "unrated"}[t.rated]
-	return fmt.Sprintf("%s %s %d %d", r, t.rules.Title, int(t.base/time.Minute), int(t.inc/time.Second))
+	return fmt.Sprintf("%s %s %s", r, t.rules.Title, timeControl(t.base, t.inc))
+}
+
+// timeControl writes base minutes and inc seconds as users typed them:
+// whole numbers as ICC writes them, fractions as decimals.
+func timeControl(base, inc time.Duration) string {
+	return strconv.FormatFloat(base.Minutes(), 'f', -1, 64) + " " + strconv.FormatFloat(inc.Seconds(), 'f', -1, 64)
 }
 
 // playing returns the game c plays in, or nil.
@@ -135,9 +144,9 @@ func (s *Server) matchCmd(c *conn, args []string) {
 	ch := &challenge{from: c.name, to: to.name, terms: t}
 	s.offers = append(s.offers, ch)
 	c.sendText(cmdMatch, fmt.Sprintf("Issuing: %s (%d) %s (%d) %s", c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe()))
-	if !to.lobbySend(to.dg(dg.Match, c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe()) +
-		fmt.Sprintf("\r\nChallenge: %s (%d) %s (%d) %s.\r\nYou can \"accept\" or \"decline\".\r\n", c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe())) {
-		c.sendText(cmdMatch, to.name+" is not reading for now: the challenge stands, unheard.")
+	if why := to.mail(to.dg(dg.Match, c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe()) +
+		fmt.Sprintf("\r\nChallenge: %s (%d) %s (%d) %s.\r\nYou can \"accept\" or \"decline\".\r\n", c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe())); why != "" {
+		c.sendText(cmdMatch, to.name+why+": the challenge stands, unheard.")
 	}
 }
 
@@ -204,7 +213,7 @@ func (s *Server) dropOffer(from, to string) {
 	s.offers = kept
 }
 
-// dropOffers removes every challenge and seek of name (it starts a game or leaves).
+// dropOffers removes every challenge from or to name (it starts a game or leaves).
 func (s *Server) dropOffers(name string) {
 	var gone []*challenge
 	for _, o := range s.offers {
@@ -215,102 +224,4 @@ func (s *Server) dropOffers(name string) {
 	for _, o := range gone {
 		s.dropOffer(o.from, o.to)
 	}
-	kept := s.seeks[:0]
-	for _, sk := range s.seeks {
-		if !strings.EqualFold(sk.from, name) {
-			kept = append(kept, sk)
-		}
-	}
-	s.seeks = kept
-}
-
-// seekCmd posts an open offer: "seek [terms]".
-func (s *Server) seekCmd(c *conn, args []string) {
-	if s.playing(c) != nil {
-		c.sendText(cmdOther, "You are playing a game.")
-		return
-	}
-	t, err := parseTerms(args)
-	if err != nil {
-		c.sendText(cmdOther, err.Error())
-		return
-	}
-	if t.rated && !c.registered {
-		t.rated = false
-	}
-	s.nextSeek++
-	sk := &seek{number: s.nextSeek, from: c.name, terms: t}
-	s.dropOldSeeks(c.name)
-	s.seeks = append(s.seeks, sk)
-	c.sendText(cmdOther, fmt.Sprintf("Your seek %d is posted: %s. Others join it with \"play %d\".", sk.number, t.describe(), sk.number))
-	line := fmt.Sprintf("%s (%d) seeking %s (\"play %d\" to respond)", c.name, int(c.rating.R), t.describe(), sk.number)
-	for _, u := range s.users {
-		if u != c {
-			u.lobbySend(u.textUnit(cmdOther, line))
-		}
-	}
-}
-
-// unseek removes c's seeks.
-func (s *Server) unseek(c *conn) {
-	kept := s.seeks[:0]
-	n := 0
-	for _, sk := range s.seeks {
-		if strings.EqualFold(sk.from, c.name) {
-			n++
-			continue
-		}
-		kept = append(kept, sk)
-	}
-	s.seeks = kept
-	c.sendText(cmdOther, fmt.Sprintf("%d seek(s) removed.", n))
-}
-
-// play takes a seek: "play NUMBER" or "play NAME".
-func (s *Server) play(c *conn, args []string) {
-	if len(args) != 1 {
-		c.sendText(cmdOther, "Usage: play NUMBER (or NAME): take a seek")
-		return
-	}
-	if s.playing(c) != nil {
-		c.sendText(cmdOther, "You are playing a game.")
-		return
-	}
-	for _, sk := range s.seeks {
-		if strconv.Itoa(sk.number) == args[0] || strings.EqualFold(sk.from, args[0]) {
-			issuer := s.user(sk.from)
-			if issuer == nil || issuer == c {
-				continue
-			}
-			if sk.rated && !c.registered {
-				c.sendText(cmdOther, "That seek is for a rated game: log in with a registered name.")
-				return
-			}
-			s.begin(issuer, c, sk.terms)
-			return
-		}
-	}
-	c.sendText(cmdOther, "No such seek.")
-}
-
-// maxSeeks is how many seeks one user may have posted at once.
-const maxSeeks = 3
-
-// dropOldSeeks makes room for name's next seek: its oldest go past maxSeeks-1.
-func (s *Server) dropOldSeeks(name string) {
-	n := 0
-	for _, sk := range s.seeks {
-		if strings.EqualFold(sk.from, name) {
-			n++
-		}
-	}
-	kept := s.seeks[:0]
-	for _, sk := range s.seeks {
-		if n >= maxSeeks && strings.EqualFold(sk.from, name) {
-			n--
-			continue
-		}
-		kept = append(kept, sk)
-	}
-	s.seeks = kept
 }

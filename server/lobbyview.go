@@ -50,7 +50,7 @@ func (s *Server) Lobby() LobbyView {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	v := LobbyView{Seeks: []SeekView{}, Players: []PlayerView{}, Games: []GameView{}}
-	for _, sk := range s.seeks {
+	for _, sk := range s.sortedSeeks() {
 		colour := ""
 		if sk.color >= 0 {
 			colour = strings.ToLower([]string{"White", "Black"}[sk.color])

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bufio"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -25,14 +24,14 @@ var namePattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{1,15}$`)
 // an answer: a line with no name in it is asked again, like a bad name.
 // The store and bcrypt are called outside the server's lock, so a slow
 // password check never holds up other users.
-func (c *conn) login(rd *bufio.Reader) error {
+func (c *conn) login(rd *lines) error {
 	c.s.locked(func() error {
 		c.send("\x19[0 $server$\r\nWelcome to kriegd, a Kriegspiel umpire.\r\n\x19]")
 		c.send("login: ")
 		return nil
 	})
 	for {
-		line, err := readLine(rd)
+		line, err := rd.next()
 		if err != nil {
 			return err
 		}
@@ -56,7 +55,7 @@ func (c *conn) login(rd *bufio.Reader) error {
 
 // loginName takes the login line's words (a name, then maybe a password or
 // a reconnect token); done once logged in.
-func (c *conn) loginName(fields []string, rd *bufio.Reader) (bool, error) {
+func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 	if len(fields) > 1 {
 		if done, err := c.reclaim(fields[0], fields[1]); done {
 			return true, err
@@ -97,7 +96,7 @@ func (c *conn) loginName(fields []string, rd *bufio.Reader) (bool, error) {
 			c.send(c.dg(dg.LoginFailed, dg.LoginPassword, "registered name, password please") + "\r\npassword: ")
 			return nil
 		})
-		pw, err := readLine(rd)
+		pw, err := rd.next()
 		if err != nil {
 			return false, err
 		}
@@ -106,7 +105,7 @@ func (c *conn) loginName(fields []string, rd *bufio.Reader) (bool, error) {
 	if !c.checkPassword(acct, password) {
 		return false, errQuit
 	}
-	return true, c.s.locked(func() error { return c.enterOnce(acct.Name, true, acct.Rating) })
+	return true, c.s.locked(func() error { return c.takeOver(acct.Name, true, acct.Rating) })
 }
 
 // checkPassword checks password against acct's hash, unless the account or
@@ -115,12 +114,15 @@ func (c *conn) loginName(fields []string, rd *bufio.Reader) (bool, error) {
 func (c *conn) checkPassword(acct store.Account, password string) bool {
 	name := strings.ToLower(acct.Name)
 	keys := c.s.guesses.guessKeys(c.s.clock.Now(), name, c.addr)
-	if wait := c.s.guesses.begin(c.s.clock.Now(), keys); wait > 0 {
+	if wait, elsewhere := c.s.guesses.begin(c.s.clock.Now(), keys); wait > 0 {
 		c.s.metrics.limited("password")
 		secs := int((wait + time.Second - 1) / time.Second)
+		why := fmt.Sprintf("Too many wrong passwords for %s or from your address: try again in %d s.", acct.Name, secs)
+		if elsewhere {
+			why = fmt.Sprintf("Too many wrong passwords for %s from other addresses: an address it has not logged in from lately waits %d s (one it has logged in from does not).", acct.Name, secs)
+		}
 		c.s.locked(func() error {
-			c.send(c.dg(dg.LoginFailed, dg.LoginWait, fmt.Sprintf("Too many wrong passwords: wait %d s.", secs)) +
-				fmt.Sprintf("\r\nToo many wrong passwords for %s or from your address: try again in %d s.\r\n", acct.Name, secs))
+			c.send(c.dg(dg.LoginFailed, dg.LoginWait, fmt.Sprintf("Too many wrong passwords: wait %d s.", secs)) + "\r\n" + why + "\r\n")
 			return nil
 		})
 		c.s.pause(min(wait, maxGuessPause))
@@ -158,20 +160,50 @@ func (c *conn) enterUnregistered(name string) (bool, error) {
 	return !held, err
 }
 
-// reclaim gives an unregistered player back their seat when token is the
-// one they were given; done is false (and nothing said) otherwise, and the
-// login goes on as usual.
+// reclaim logs an unregistered player in again when token is the one they
+// were given: the name, their seat in a game, and the place of a
+// connection still logged in as them (takeOver); done is false (and
+// nothing said) otherwise, and the login goes on as usual.
 func (c *conn) reclaim(name, token string) (done bool, err error) {
 	err = c.s.locked(func() error {
-		st := c.s.seatOf(name)
-		if st == nil || st.c != nil || st.registered || st.token == "" || !tokensEqual(st.token, token) {
+		var want string
+		if live := c.s.user(name); live != nil {
+			if !live.registered {
+				name, want = live.name, live.token
+			}
+		} else if st := c.s.seatOf(name); st != nil && st.c == nil && !st.registered {
+			name, want = st.name, st.token
+		}
+		if want == "" || !tokensEqual(want, token) {
 			return nil
 		}
 		done = true
-		c.token = st.token
-		return c.enter(st.name, false, rating.Start)
+		c.token = want
+		return c.takeOver(name, false, rating.Start)
 	})
 	return done, err
+}
+
+// takeOver logs c in as name after a login that proved it is name's (the
+// password, or the reconnect token), under s.mu: a connection still logged
+// in as name (often one whose line died without a word, so that its
+// socket looks open until it times out) is told and let go, and c takes
+// its place and its seat in a game, with no grace period in between.
+func (c *conn) takeOver(name string, registered bool, r rating.Rating) error {
+	if old := c.s.user(name); old != nil {
+		for _, g := range c.s.games {
+			if st := g.player(old); st != nil {
+				st.c = nil // the seat waits for c (enter gives it back)
+			}
+		}
+		old.sendText(cmdServer, "You logged in from elsewhere: this connection is closed.")
+		c.s.gone(old)
+		old.shut()
+		// Its reader wakes and ends; its writer sends what is queued first.
+		old.nc.SetReadDeadline(time.Now())
+		c.s.log.Info("kriegd: logged in from elsewhere", "name", name, "from", c.addr, "was", old.addr)
+	}
+	return c.enter(name, registered, r)
 }
 
 // tokensEqual compares tokens in constant time.
@@ -201,7 +233,8 @@ func (s *Server) seatOf(name string) *seat {
 // enterOnce logs c in as name (under s.mu) unless someone already is.
 func (c *conn) enterOnce(name string, registered bool, r rating.Rating) error {
 	if c.s.user(name) != nil {
-		c.send(c.dg(dg.LoginFailed, dg.LoginTwice, name+" is already logged in.") + "\r\n")
+		c.send(c.dg(dg.LoginFailed, dg.LoginTwice, name+" is already logged in.") +
+			fmt.Sprintf("\r\n%s is already logged in (to take its place, log in as \"%s TOKEN\" with its reconnect token).\r\n", name, name))
 		return errQuit
 	}
 	return c.enter(name, registered, r)
@@ -218,6 +251,7 @@ func (c *conn) setLevel2(bits string) {
 // unregistered player's reconnect token, a returning player's game resumes.
 func (c *conn) enter(name string, registered bool, r rating.Rating) error {
 	c.name, c.registered, c.rating = name, registered, r
+	c.s.loggedIn(c)
 	c.s.users[strings.ToLower(name)] = c
 	c.send(c.dg(dg.WhoAmI, name, ""))
 	if !registered {

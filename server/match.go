@@ -45,8 +45,10 @@ const wildNumber = 16
 
 // start begins a game between white and black (under s.mu).
 func (s *Server) start(white, black *conn, rules referee.Ruleset, base, inc time.Duration, rated bool) {
-	s.dropOffers(white.name)
-	s.dropOffers(black.name)
+	for _, c := range [2]*conn{white, black} {
+		s.dropOffers(c.name)
+		s.dropSeeks(c)
+	}
 	m := &match{s: s, number: s.nextGame, rules: rules, ref: referee.New(rules, game.Start()), rated: rated,
 		base: base, inc: inc, clock: [2]time.Duration{base, base}, observers: map[*conn]bool{}}
 	s.nextGame++
@@ -111,9 +113,9 @@ func (m *match) announceStart(c *conn, dg int) {
 	mins, inc := int(m.base/time.Minute), int(m.inc/time.Second)
 	d := c.dg(dg, m.number, w.name, b.name, wildNumber, m.ratingType(), rated, mins, inc, mins, inc, 1, "",
 		int(w.rating.R), int(b.rating.R), m.number, "", "", 0, 0, 0, "", 0)
-	c.send(d + fmt.Sprintf("\r\nCreating: %s (%d) %s (%d) %s %s %d %d\r\n{Game %d (%s vs. %s) Creating %s %s match.}\r\n",
+	c.send(d + fmt.Sprintf("\r\nCreating: %s (%d) %s (%d) %s %s %s\r\n{Game %d (%s vs. %s) Creating %s %s match.}\r\n",
 		w.name, int(w.rating.R), b.name, int(b.rating.R), map[bool]string{true: "rated", false: "unrated"}[m.rated],
-		m.rules.Title, mins, inc, m.number, w.name, b.name, map[bool]string{true: "rated", false: "unrated"}[m.rated], m.rules.Title))
+		m.rules.Title, timeControl(m.base, m.inc), m.number, w.name, b.name, map[bool]string{true: "rated", false: "unrated"}[m.rated], m.rules.Title))
 }
 
 // attempt plays c's move text (under s.mu).

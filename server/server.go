@@ -42,9 +42,13 @@ type Config struct {
 	LoginTime        time.Duration // time allowed to log in (default 60 s)
 	MaxConns         int           // connections at once (default 2000)
 	MaxConnsPerAddr  int           // connections at once from one IP address (default 64: a club behind one NAT)
+	MaxPreLogin      int           // connections not yet logged in at once (default MaxConns: no budget of their own; kriegd's is a quarter of it, PreLoginDefaults)
+	MaxPreLoginAddr  int           // connections not yet logged in at once from one IP address (default MaxConnsPerAddr; kriegd's is 8)
 	OutQueue         int           // output chunks queued per connection before it counts as a slow reader (default 256)
 	Attempts         float64       // moves per second a player may send, on average (default 10; a burst of twice that)
 	Lobby            float64       // lobby commands (seek, unseek, tell, say, match, decline) and offers (draw, abort) per second per connection (default 2, a burst of 10; four times that per address)
+	Inbox            float64       // messages one user receives from others a second, one to one (tells, challenges), on average (default 3, a burst of 5 times that): many senders, each within their limits, cannot bury one reader
+	Registrations    int           // accounts one IP address may register an hour (default 5)
 	PasswordCost     int           // bcrypt's cost for the passwords registered (default bcrypt.DefaultCost)
 	Passwords        Passwords     // hashes and checks passwords (default bcrypt at PasswordCost)
 	Clock            Clock         // the time (default the real clock)
@@ -65,10 +69,14 @@ type Server struct {
 	ln        stdnet.Listener
 	conns     map[*conn]bool
 	perAddr   map[string]int     // connections by IP address
+	preLogin  map[string]int     // connections not yet logged in by IP address
+	preLogins int                // connections not yet logged in
 	lobbyAddr map[string]*bucket // lobby command limits by IP address
+	regsAddr  map[string]*bucket // registrations by IP address
 	users     map[string]*conn   // logged-in users by lower-case name
 	games     map[int]*match
-	seeks     []*seek
+	seeks     map[int]*seek // open seeks by number
+	news      news          // seeks not yet announced
 	offers    []*challenge
 	nextGuest int
 	nextGame  int
@@ -101,6 +109,12 @@ func New(cfg Config) *Server {
 	if cfg.MaxConnsPerAddr == 0 {
 		cfg.MaxConnsPerAddr = 64
 	}
+	if cfg.MaxPreLogin == 0 {
+		cfg.MaxPreLogin = cfg.MaxConns
+	}
+	if cfg.MaxPreLoginAddr == 0 {
+		cfg.MaxPreLoginAddr = cfg.MaxConnsPerAddr
+	}
 	if cfg.OutQueue == 0 {
 		cfg.OutQueue = 256
 	}
@@ -109,6 +123,12 @@ func New(cfg Config) *Server {
 	}
 	if cfg.Lobby == 0 {
 		cfg.Lobby = 2
+	}
+	if cfg.Inbox == 0 {
+		cfg.Inbox = 3
+	}
+	if cfg.Registrations == 0 {
+		cfg.Registrations = 5
 	}
 	if cfg.PasswordCost == 0 {
 		cfg.PasswordCost = bcrypt.DefaultCost
@@ -123,8 +143,8 @@ func New(cfg Config) *Server {
 		cfg.Log = slog.Default()
 	}
 	s := &Server{cfg: cfg, clock: cfg.Clock, log: cfg.Log, metrics: newMetrics(),
-		conns: map[*conn]bool{}, perAddr: map[string]int{}, lobbyAddr: map[string]*bucket{},
-		users: map[string]*conn{}, games: map[int]*match{}, quit: make(chan struct{}),
+		conns: map[*conn]bool{}, perAddr: map[string]int{}, preLogin: map[string]int{}, lobbyAddr: map[string]*bucket{}, regsAddr: map[string]*bucket{},
+		users: map[string]*conn{}, seeks: map[int]*seek{}, games: map[int]*match{}, quit: make(chan struct{}),
 		nextGuest: 1000 + int(cfg.Clock.Now().UnixNano()%9000), nextGame: 1}
 	s.guesses = newGuessLimits()
 	s.hashing = make(chan struct{}, hashers())
@@ -185,10 +205,17 @@ func (s *Server) admit(nc stdnet.Conn) *conn {
 			refusal, limit = "kriegd is full: too many connections. Try again later.", "conns"
 		case s.perAddr[addr] >= s.cfg.MaxConnsPerAddr:
 			refusal, limit = fmt.Sprintf("kriegd: too many connections from your address (at most %d). Try again later.", s.cfg.MaxConnsPerAddr), "conns_per_addr"
+		case s.preLogin[addr] >= s.cfg.MaxPreLoginAddr:
+			refusal, limit = fmt.Sprintf("kriegd: too many connections logging in from your address (at most %d at once). Try again in a moment.", s.cfg.MaxPreLoginAddr), "prelogin_per_addr"
+		case s.preLogins >= s.cfg.MaxPreLogin:
+			refusal, limit = "kriegd is busy: too many connections logging in. Try again in a moment.", "prelogin"
 		default:
 			c = newConn(s, nc)
 			s.conns[c] = true
 			s.perAddr[addr]++
+			c.preLogin = true
+			s.preLogin[addr]++
+			s.preLogins++
 			s.metrics.conns.Inc()
 			s.wg.Add(1)
 		}
@@ -242,6 +269,9 @@ func (s *Server) Close() error {
 	ln := s.ln
 	for _, g := range s.games {
 		g.stopClock()
+	}
+	if s.news.timer != nil {
+		s.news.timer.Stop()
 	}
 	for c := range s.conns {
 		c.nc.Close()
@@ -334,15 +364,42 @@ func (s *Server) gone(c *conn) {
 		delete(s.perAddr, c.addr)
 		delete(s.lobbyAddr, c.addr)
 	}
+	s.loggedIn(c)
 	if c.name != "" && s.users[strings.ToLower(c.name)] == c {
 		delete(s.users, strings.ToLower(c.name))
 	}
 	s.dropOffers(c.name)
+	s.dropSeeks(c)
 	for _, g := range s.games {
 		g.unobserve(c)
 		if g.player(c) != nil {
 			g.dropped(c)
 		}
+	}
+}
+
+// PreLoginDefaults are the budgets kriegd gives connections not yet logged
+// in when its operator sets none, for maxConns connections at once and
+// perAddr from one address: a quarter of the connections (at least 64,
+// when there is room), and 8 from one address (a club logging in at once
+// rarely has more in the dialogue together), so that a crowd holding the
+// login dialogue open leaves room for the players and for other
+// addresses. A server embedded elsewhere (a load test's crowd from one
+// address) keeps no budget apart unless its Config sets one.
+func PreLoginDefaults(maxConns, perAddr int) (overall, fromAddr int) {
+	return max(maxConns/4, min(maxConns, 64)), min(8, perAddr)
+}
+
+// loggedIn takes c off the connections not yet logged in, which have a
+// smaller budget of their own (under s.mu): it logged in, or left.
+func (s *Server) loggedIn(c *conn) {
+	if !c.preLogin {
+		return
+	}
+	c.preLogin = false
+	s.preLogins--
+	if s.preLogin[c.addr]--; s.preLogin[c.addr] <= 0 {
+		delete(s.preLogin, c.addr)
 	}
 }
 

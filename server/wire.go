@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // The bytes of ICC's level-1 and level-2 framing (docs/protocols.md).
@@ -61,10 +62,12 @@ func datagram(n int, fields ...any) string {
 
 // clean removes the framing byte and other control characters (but tabs)
 // from text a user typed, so that one user's words can never open a unit or
-// a datagram in another user's stream.
+// a datagram in another user's stream, and the bidirectional controls
+// (U+202E and its kin), so that they can never make the text around them
+// read backwards on another user's screen.
 func clean(text string) string {
 	return strings.Map(func(r rune) rune {
-		if r < 0x20 && r != '\t' || r == 0x7f || r == 0xfffd {
+		if r < 0x20 && r != '\t' || r == 0x7f || r == 0xfffd || unicode.Is(unicode.Bidi_Control, r) {
 			return -1
 		}
 		return r

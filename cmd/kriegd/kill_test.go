@@ -117,7 +117,7 @@ func startKriegd(t *testing.T, bin, data string) (*exec.Cmd, string) {
 // URL too when --admin is among them.
 func startKriegdWith(t *testing.T, bin, data string, extra ...string) (cmd *exec.Cmd, addr, metrics, page string) {
 	t.Helper()
-	cmd = exec.Command(bin, append([]string{"--listen", "127.0.0.1:0", "--data", data, "--attempts", "1000000", "--lobby", "1000000"}, extra...)...)
+	cmd = exec.Command(bin, append([]string{"--listen", "127.0.0.1:0", "--data", data, "--attempts", "1000000", "--lobby", "1000000", "--max-prelogin-per-addr", "64"}, extra...)...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -86,7 +86,8 @@ type serveFlags struct {
 	httpAddr, site                            string
 	grace, idle, guestIdle, loginTime         time.Duration
 	maxConns, maxPerAddr                      int
-	attempts, lobby                           float64
+	maxPreLogin, maxPreLoginAddr, regsPerAddr int
+	attempts, lobby, inbox                    float64
 }
 
 // parseServe reads and checks the server's flags: a negative, zero or
@@ -106,8 +107,12 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.DurationVar(&f.loginTime, "login-time", time.Minute, "time allowed to log in (1s to 10m)")
 	fs.IntVar(&f.maxConns, "max-conns", 2000, "connections at once (1 to 100000)")
 	fs.IntVar(&f.maxPerAddr, "max-conns-per-addr", 64, "connections at once from one IP address (1 to --max-conns): room for a club behind one NAT")
+	fs.IntVar(&f.maxPreLogin, "max-prelogin", 0, "connections not yet logged in at once (1 to --max-conns; 0: a quarter of --max-conns, at least 64 when --max-conns allows)")
+	fs.IntVar(&f.maxPreLoginAddr, "max-prelogin-per-addr", 0, "connections not yet logged in at once from one IP address (1 to --max-conns-per-addr; 0: 8, or --max-conns-per-addr when lower)")
+	fs.IntVar(&f.regsPerAddr, "registrations-per-addr", 5, "accounts one IP address may register an hour (1 to 1000)")
 	fs.Float64Var(&f.attempts, "attempts", 10, "moves a player may send per second on average, bursts of twice that (0.1 to 1000000)")
 	fs.Float64Var(&f.lobby, "lobby", 2, "seeks, tells, says, challenges and offers a connection may send per second, bursts of 5 times that; 4 times that per address (0.1 to 1000000)")
+	fs.Float64Var(&f.inbox, "inbox", 3, "tells and challenges one user may receive from others per second, bursts of 5 times that (0.1 to 1000000)")
 	fs.StringVar(&f.httpAddr, "http", "", "also serve the page that plays in a browser, and its WebSocket, on this address (such as :8080; HTTPS with --tls-cert and --tls-key)")
 	fs.StringVar(&f.site, "site", "", "the page's folder, written by make web (default: web beside kriegd, else bin/web)")
 	if err := fs.Parse(args); err != nil {
@@ -128,14 +133,25 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 		{f.loginTime >= time.Second && f.loginTime <= 10*time.Minute, "login-time", "1s to 10m"},
 		{f.maxConns >= 1 && f.maxConns <= 100000, "max-conns", "1 to 100000"},
 		{f.maxPerAddr >= 1 && f.maxPerAddr <= f.maxConns, "max-conns-per-addr", "1 to --max-conns"},
+		{f.maxPreLogin >= 0 && f.maxPreLogin <= f.maxConns, "max-prelogin", "0 (automatic) or 1 to --max-conns"},
+		{f.maxPreLoginAddr >= 0 && f.maxPreLoginAddr <= f.maxPerAddr, "max-prelogin-per-addr", "0 (automatic) or 1 to --max-conns-per-addr"},
+		{f.regsPerAddr >= 1 && f.regsPerAddr <= 1000, "registrations-per-addr", "1 to 1000"},
 		{f.attempts >= 0.1 && f.attempts <= 1e6, "attempts", "0.1 to 1000000"},
 		{f.lobby >= 0.1 && f.lobby <= 1e6, "lobby", "0.1 to 1000000"},
+		{f.inbox >= 0.1 && f.inbox <= 1e6, "inbox", "0.1 to 1000000"},
 		{(f.tlsCert == "") == (f.tlsKey == ""), "tls-cert", "given with --tls-key"},
 	}
 	for _, c := range checks {
 		if !c.ok {
 			return f, fmt.Errorf("kriegd: --%s must be %s", c.flag, c.want)
 		}
+	}
+	overall, fromAddr := server.PreLoginDefaults(f.maxConns, f.maxPerAddr)
+	if f.maxPreLogin == 0 {
+		f.maxPreLogin = overall
+	}
+	if f.maxPreLoginAddr == 0 {
+		f.maxPreLoginAddr = fromAddr
 	}
 	return f, nil
 }
@@ -173,7 +189,8 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	srv := server.New(server.Config{DataDir: f.data, Store: st, Grace: f.grace, IdleTimeout: f.idle, GuestIdleTimeout: f.guestIdle,
-		LoginTime: f.loginTime, MaxConns: f.maxConns, MaxConnsPerAddr: f.maxPerAddr, Attempts: f.attempts, Lobby: f.lobby, Log: logger})
+		LoginTime: f.loginTime, MaxConns: f.maxConns, MaxConnsPerAddr: f.maxPerAddr,
+		MaxPreLogin: f.maxPreLogin, MaxPreLoginAddr: f.maxPreLoginAddr, Registrations: f.regsPerAddr, Inbox: f.inbox, Attempts: f.attempts, Lobby: f.lobby, Log: logger})
 	if f.admin != "" {
 		stop, addr, err := serveAdmin(f.admin, srv, logger)
 		if err != nil {

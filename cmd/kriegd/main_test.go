@@ -84,7 +84,10 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		{[]string{"--max-conns", "-1"}, "--max-conns"}, {[]string{"--max-conns", "0"}, "--max-conns"},
 		{[]string{"--max-conns-per-addr", "-3"}, "--max-conns-per-addr"},
 		{[]string{"--max-conns", "10", "--max-conns-per-addr", "11"}, "--max-conns-per-addr"},
-		{[]string{"--attempts", "-1"}, "--attempts"}, {[]string{"--attempts", "NaN"}, "--attempts"}, {[]string{"--lobby", "0"}, "--lobby"},
+		{[]string{"--max-prelogin", "-1"}, "--max-prelogin"}, {[]string{"--max-conns", "10", "--max-conns-per-addr", "10", "--max-prelogin", "11"}, "--max-prelogin"},
+		{[]string{"--max-prelogin-per-addr", "-1"}, "--max-prelogin-per-addr"}, {[]string{"--max-conns-per-addr", "4", "--max-prelogin-per-addr", "5"}, "--max-prelogin-per-addr"},
+		{[]string{"--registrations-per-addr", "0"}, "--registrations-per-addr"}, {[]string{"--registrations-per-addr", "5000"}, "--registrations-per-addr"},
+		{[]string{"--attempts", "-1"}, "--attempts"}, {[]string{"--attempts", "NaN"}, "--attempts"}, {[]string{"--lobby", "0"}, "--lobby"}, {[]string{"--inbox", "-2"}, "--inbox"},
 		{[]string{"--idle", "-1m"}, "--idle"}, {[]string{"--guest-idle", "2h"}, "--guest-idle"}, {[]string{"--login-time", "0s"}, "--login-time"},
 		{[]string{"--tls-cert", "x.pem"}, "--tls-key"}, {[]string{"--tls-key", "k.pem"}, "--tls-key"}, {[]string{"stray"}, "stray"},
 	} {
@@ -178,5 +181,28 @@ func httpsPageAndSocket(t *testing.T, url string, pool *x509.CertPool) {
 			t.Fatalf("over wss: %v; got %q", err, got.String())
 		}
 		got.Write(msg)
+	}
+}
+
+// TestPreLoginDefaults: kriegd gives connections not yet logged in a
+// budget of their own unless told otherwise: 8 from one address, a
+// quarter of --max-conns overall (at least 64 when there is room).
+func TestPreLoginDefaults(t *testing.T) {
+	for _, c := range []struct {
+		args              []string
+		overall, fromAddr int
+	}{
+		{nil, 500, 8},
+		{[]string{"--max-conns", "100", "--max-conns-per-addr", "4"}, 64, 4},
+		{[]string{"--max-conns", "10", "--max-conns-per-addr", "10"}, 10, 8},
+		{[]string{"--max-prelogin", "7", "--max-prelogin-per-addr", "3"}, 7, 3},
+	} {
+		f, err := parseServe(c.args, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.maxPreLogin != c.overall || f.maxPreLoginAddr != c.fromAddr {
+			t.Errorf("kriegd %v: pre-login budgets %d overall, %d per address; want %d and %d", c.args, f.maxPreLogin, f.maxPreLoginAddr, c.overall, c.fromAddr)
+		}
 	}
 }

@@ -1,0 +1,81 @@
+package server_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/server"
+)
+
+// TestFractionalTimesShownAsGiven: minutes and seconds that are not whole
+// are kept and shown as given (a seek of 1.5 minutes was posted as 1).
+func TestFractionalTimesShownAsGiven(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	a.send("seek 1.5 0")
+	a.waitFor("is posted: unrated Wild 16 (ICC) 1.5 0.")
+	b.waitFor("alice (1500) seeking unrated Wild 16 (ICC) 1.5 0 ")
+	a.send("seek 5 2.5")
+	a.waitFor("is posted: unrated Wild 16 (ICC) 5 2.5.")
+	b.send("play alice")
+	b.waitFor("Creating: ")
+	b.waitFor(" unrated Wild 16 (ICC) 1.5 0\r\n")
+	// Its clock is a minute and a half.
+	b.waitFor("\x19(56 1 B 90000 ")
+}
+
+// TestSetIsAnswered: "set VARIABLE VALUE" is answered (it was silent);
+// "set-quietly", which clients send at login, stays silent.
+func TestSetIsAnswered(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	a := u.login(t, "alice", "")
+	a.send("set seek 0")
+	a.waitFor("seek: kriegd keeps no variables; ignored.")
+	a.send("set")
+	a.waitFor("each is accepted and ignored).")
+	a.send("set-quietly prompt 0", "games")
+	if got := a.waitFor("games in progress:"); strings.Contains(got, "variables") {
+		t.Fatalf("set-quietly was answered: %q", got)
+	}
+}
+
+// TestBidiControlsNeverReachOthers: the bidirectional controls (U+202E
+// and its kin) are taken out of tells and table talk, so that nobody can
+// make the text around them read backwards on another user's screen.
+func TestBidiControlsNeverReachOthers(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	a.send("tell bob abc\u202edef\u2066ghi\u200fjkl")
+	b.waitFor("alice tells you: abcdefghijkl\r\n")
+	begin(t, a, b, "bob", "5 0 u")
+	a.send("say left\u202eright\u061c")
+	b.waitFor("alice says: leftright\r\n")
+	for _, r := range []string{"\u202e", "\u2066", "\u200f", "\u061c"} {
+		if strings.Contains(b.all(), r) {
+			t.Fatalf("bob received %q: %q", r, b.all())
+		}
+	}
+}
+
+// TestLoneCarriageReturnEndsALine: a carriage return alone ends a line, as
+// telnet clients send it; a carriage return and a line feed end one line,
+// not two.
+func TestLoneCarriageReturnEndsALine(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	r := u.dial(t)
+	r.waitFor("login: ")
+	r.nc.Write([]byte("level1=5\rlevel2settings=" + strings.Repeat("1", 256) + "\rguest\r"))
+	r.waitFor("Starting session as guest")
+	r.nc.Write([]byte("games\r"))
+	r.waitFor("games in progress:")
+	// A carriage return and line feed split across writes are still one
+	// line end: the password prompt does not read an empty password.
+	addAccount(t, u, "carol", "carolpw")
+	p := u.dial(t)
+	p.nc.Write([]byte("carol\r"))
+	p.waitFor("password: ")
+	time.Sleep(20 * time.Millisecond)
+	p.nc.Write([]byte("\ncarolpw\r\n"))
+	p.waitFor("Starting session as carol")
+}

@@ -1,0 +1,184 @@
+package server
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"time"
+)
+
+// Seeks are kept by number (s.seeks) and by their issuer (conn.seeks), so
+// that posting, taking and dropping one costs the same however many are
+// open: a crowd of seekers cannot make each other's seeks slow.
+
+// maxSeeks is how many seeks one user may have posted at once.
+const maxSeeks = 3
+
+// Seeks are announced to the lobby in batches: at most one unit per user
+// every newsEvery, listing at most maxNews of the seeks posted since the
+// last (and how many more), so that the work a flood of seeks makes for
+// the server and for every reader is bounded by the number of users, not
+// by the flood's rate.
+const (
+	newsEvery = time.Second
+	maxNews   = 10
+)
+
+// news is the seeks posted since the last announcement (under s.mu).
+type news struct {
+	seeks []*seek // at most maxNews, oldest first
+	more  int     // posted beyond them
+	timer Timer   // the next announcement, or nil when none is due
+}
+
+// seekCmd posts an open offer: "seek [terms]".
+func (s *Server) seekCmd(c *conn, args []string) {
+	if s.playing(c) != nil {
+		c.sendText(cmdOther, "You are playing a game.")
+		return
+	}
+	t, err := parseTerms(args)
+	if err != nil {
+		c.sendText(cmdOther, err.Error())
+		return
+	}
+	if t.rated && !c.registered {
+		t.rated = false
+	}
+	s.nextSeek++
+	sk := &seek{number: s.nextSeek, from: c.name, issuer: c, terms: t}
+	if len(c.seeks) >= maxSeeks {
+		s.dropSeek(c.seeks[0])
+	}
+	s.seeks[sk.number] = sk
+	c.seeks = append(c.seeks, sk)
+	c.sendText(cmdOther, fmt.Sprintf("Your seek %d is posted: %s. Others join it with \"play %d\".", sk.number, t.describe(), sk.number))
+	s.announce(sk)
+}
+
+// announce adds sk to the next announcement, arming it when none is due.
+func (s *Server) announce(sk *seek) {
+	if len(s.news.seeks) < maxNews {
+		s.news.seeks = append(s.news.seeks, sk)
+	} else {
+		s.news.more++
+		s.metrics.limited("seek_unannounced")
+	}
+	if s.news.timer == nil {
+		s.news.timer = s.clock.AfterFunc(newsEvery, s.safely("the lobby's news", func() {
+			s.locked(func() error {
+				s.tellNews()
+				return nil
+			})
+		}))
+	}
+}
+
+// tellNews sends every user the seeks posted since the last announcement
+// that are still open, but their own (under s.mu). Each line is written
+// once, and each unit once for all the users it is the same for, so that
+// an announcement costs the lock little more than a queue slot per user.
+func (s *Server) tellNews() {
+	n := s.news
+	s.news = news{}
+	var open []*seek
+	var lines []string
+	for _, sk := range n.seeks {
+		if s.seeks[sk.number] == sk {
+			open = append(open, sk)
+			lines = append(lines, fmt.Sprintf("%s (%d) seeking %s (\"play %d\" to respond)", sk.from, int(sk.issuer.rating.R), sk.describe(), sk.number))
+		}
+	}
+	if n.more > 0 {
+		lines = append(lines, fmt.Sprintf("(and %d more seeks posted in the last %v)", n.more, newsEvery))
+	}
+	if len(lines) == 0 {
+		return
+	}
+	// The units by level 1 or not, for everyone but the issuers listed.
+	var units [2]string
+	for _, u := range s.users {
+		mine := lines
+		for i, sk := range open {
+			if sk.issuer == u {
+				mine = append(slices.Clone(lines[:i]), lines[i+1:]...)
+				break
+			}
+		}
+		switch {
+		case len(mine) == 0:
+		case len(mine) < len(lines):
+			u.lobbySend(u.textUnit(cmdOther, mine...))
+		default:
+			k := b(u.level1)
+			if units[k] == "" {
+				units[k] = u.textUnit(cmdOther, lines...)
+			}
+			u.lobbySend(units[k])
+		}
+	}
+}
+
+// dropSeek removes one seek (under s.mu).
+func (s *Server) dropSeek(sk *seek) {
+	delete(s.seeks, sk.number)
+	c := sk.issuer
+	for i, o := range c.seeks {
+		if o == sk {
+			c.seeks = append(c.seeks[:i:i], c.seeks[i+1:]...)
+			break
+		}
+	}
+}
+
+// dropSeeks removes c's seeks (it starts a game or leaves); it returns how many.
+func (s *Server) dropSeeks(c *conn) int {
+	n := len(c.seeks)
+	for _, sk := range c.seeks {
+		delete(s.seeks, sk.number)
+	}
+	c.seeks = nil
+	return n
+}
+
+// unseek removes c's seeks.
+func (s *Server) unseek(c *conn) {
+	c.sendText(cmdOther, fmt.Sprintf("%d seek(s) removed.", s.dropSeeks(c)))
+}
+
+// play takes a seek: "play NUMBER" or "play NAME".
+func (s *Server) play(c *conn, args []string) {
+	if len(args) != 1 {
+		c.sendText(cmdOther, "Usage: play NUMBER (or NAME): take a seek")
+		return
+	}
+	if s.playing(c) != nil {
+		c.sendText(cmdOther, "You are playing a game.")
+		return
+	}
+	var sk *seek
+	if n, err := strconv.Atoi(args[0]); err == nil {
+		sk = s.seeks[n]
+	} else if u := s.user(args[0]); u != nil && len(u.seeks) > 0 {
+		sk = u.seeks[0]
+	}
+	switch {
+	case sk == nil || sk.issuer == c:
+		c.sendText(cmdOther, "No such seek.")
+	case sk.rated && !c.registered:
+		c.sendText(cmdOther, "That seek is for a rated game: log in with a registered name.")
+	default:
+		s.begin(sk.issuer, c, sk.terms)
+	}
+}
+
+// sortedSeeks lists the open seeks, oldest first (under s.mu).
+func (s *Server) sortedSeeks() []*seek {
+	out := make([]*seek, 0, len(s.seeks))
+	for _, sk := range s.seeks {
+		out = append(out, sk)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].number < out[j].number })
+	return out
+}
