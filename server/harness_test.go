@@ -43,7 +43,7 @@ func startUmpireOn(t *testing.T, cfg server.Config, wrap func(stdnet.Listener) s
 	if cfg.DataDir == "" {
 		cfg.DataDir = t.TempDir()
 	}
-	st := cfg.Store
+	st, _ := cfg.Store.(*store.Store)
 	if st == nil {
 		var err error
 		if st, err = store.Open(context.Background(), "", cfg.DataDir); err != nil {

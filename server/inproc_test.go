@@ -17,7 +17,6 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
-	"github.com/krieg/krieg/server/store"
 )
 
 // This file serves kriegd in-process, for the fuzzers: connections in
@@ -170,11 +169,7 @@ func newInproc(tb testing.TB) *inproc {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { os.RemoveAll(dir) })
-	st, err := store.Open(context.Background(), "", dir)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { st.Close() })
+	st := newMemIndex()
 	hash, err := plainPasswords{}.Hash(memberPassword)
 	if err != nil {
 		tb.Fatal(err)

@@ -28,14 +28,12 @@ import (
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
-
-	"github.com/krieg/krieg/server/store"
 )
 
 // Config is how a server runs; zero fields take the defaults.
 type Config struct {
 	DataDir          string        // records go to DataDir/games
-	Store            *store.Store  // accounts, ratings, the game index
+	Store            Index         // accounts, ratings, the game index (a *store.Store)
 	Grace            time.Duration // how long a player who dropped may take to come back (default 60 s)
 	IdleTimeout      time.Duration // a registered player's (or anyone seated in a game) connection silent this long is closed (default 1 h)
 	GuestIdleTimeout time.Duration // an unregistered user's connection outside a game silent this long is closed (default 10 min)
