@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
-
 )
 
 // This file serves kriegd in-process, for the fuzzers: connections in
