@@ -27,6 +27,17 @@ type Sounds struct {
 
 // NewSounds decodes the cues and opens the audio device if there is one.
 func NewSounds() (*Sounds, error) {
+	s, err := NewClosedSounds()
+	if err != nil {
+		return nil, err
+	}
+	s.Open()
+	return s, nil
+}
+
+// NewClosedSounds decodes the cues like NewSounds, and stays silent until
+// Open opens the audio device.
+func NewClosedSounds() (*Sounds, error) {
 	s := &Sounds{}
 	for _, cue := range assets.Sounds {
 		b, err := cue.WAV()
@@ -41,12 +52,21 @@ func NewSounds() (*Sounds, error) {
 			return nil, fmt.Errorf("sprites: sound %s: %w", cue, err)
 		}
 	}
+	return s, nil
+}
+
+// Open opens the audio device, if there is one and s has not opened it.
+// A page opens it after its first frame: starting a browser's audio output
+// can take a second.
+func (s *Sounds) Open() {
+	if s.ctx != nil || s.Problem != "" {
+		return
+	}
 	if !audioDevice() {
 		s.Problem = "No sound device: the window is silent"
-		return s, nil
+		return
 	}
 	s.ctx = audio.NewContext(sampleRate)
-	return s, nil
 }
 
 // audioDevice reports whether the machine seems to have a sound device: on

@@ -34,6 +34,7 @@ import (
 )
 
 func main() {
+	mark("main")
 	p := &page{choice: make(chan sprites.Options, 1)}
 	fs := flag.NewFlagSet("krieg-web", flag.ContinueOnError)
 	fs.StringVar(&p.server, "server", "", "kriegd's WebSocket, ws://host/ws (empty: the computer only)")
@@ -48,16 +49,22 @@ func main() {
 		p.event("lost", err.Error())
 		return
 	}
-	if err := run(app); err != nil {
+	mark("board")
+	if err := run(app, opt.Sounds); err != nil {
 		fmt.Fprintln(os.Stderr, "krieg-web:", err)
 	}
 }
 
-// run runs the board until it stops.
-func run(app *sprites.App) error {
+// run runs the board until it stops, and opens the sounds' audio device
+// once the first frame is drawn.
+func run(app *sprites.App, sounds *sprites.Sounds) error {
 	defer app.Close()
 	ebiten.SetWindowTitle("krieg: Kriegspiel")
-	err := ebiten.RunGame(timed(app))
+	err := ebiten.RunGame(&firstFrame{Game: timed(app), after: func() {
+		if sounds != nil {
+			sounds.Open()
+		}
+	}})
 	if errors.Is(err, sprites.ErrQuit) {
 		return nil
 	}
@@ -115,7 +122,7 @@ func (p *page) unchoose() {
 // options are the board's options every choice shares.
 func (p *page) options() sprites.Options {
 	opt := sprites.Options{}
-	if s, err := sprites.NewSounds(); err == nil {
+	if s, err := sprites.NewClosedSounds(); err == nil {
 		opt.Sounds = s
 	}
 	if dir, err := settings.Dir(); err == nil {
@@ -190,6 +197,7 @@ func (p *page) login(name, password string) (string, error) {
 		p.unchoose()
 		return "", err
 	}
+	mark("connected")
 	f := newFollower(c, serverRecords(records), p.event)
 	p.mu.Lock()
 	p.comm, p.follow = c, f
@@ -269,5 +277,44 @@ func localRecords(c net.Communicator) func(net.GameSpec) (*record.Record, error)
 			return nil, errors.New("krieg-web: this game keeps no record")
 		}
 		return src.Record()
+	}
+}
+
+// mark sets a performance mark "krieg:name" on the page's timeline, for
+// the load's phases as the browser benchmarks read them.
+func mark(name string) {
+	js.Global().Get("performance").Call("mark", "krieg:"+name)
+}
+
+// firstFrame marks the board's first frame drawn, and runs after on the
+// next update: what can wait until the board shows (starting a browser's
+// audio output can take a second).
+type firstFrame struct {
+	ebiten.Game
+	drawn   bool
+	updates int // updates since the first frame, counted up to 2
+	after   func()
+}
+
+// Update runs after once the first frame is drawn, then updates the board.
+func (g *firstFrame) Update() error {
+	if g.drawn && g.updates < 2 {
+		g.updates++
+		switch g.updates {
+		case 1:
+			g.after()
+		case 2: // what after started has run in the hooks before this update
+			mark("after-first-frame")
+		}
+	}
+	return g.Game.Update()
+}
+
+// Draw draws the frame and marks the first one.
+func (g *firstFrame) Draw(screen *ebiten.Image) {
+	g.Game.Draw(screen)
+	if !g.drawn {
+		g.drawn = true
+		mark("first-frame")
 	}
 }

@@ -19,22 +19,27 @@ import (
 // it shows, and the board drawing, logged in; in a new tab with an empty
 // cache each time, on loopback (compressed as the browser accepts).
 // BenchmarkPageLoadBaseline is the same navigation to the same server's
-// krieg.json: what the browser and the loopback cost alone.
+// krieg.json: what the browser and the loopback cost alone. Besides the
+// mean and worst times it reports the phases (see reportPhases).
 func BenchmarkPageLoad(b *testing.B) {
 	u := startUmpire(b, server.Config{}, pageSite(b), Options{})
 	br := newBrowser(b)
 	var times []time.Duration
+	var phases []loadPhases
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
 		p := openTab(b, br, fmt.Sprintf("load %d", i), "http://"+u.http+"/")
-		p.wait("the door", 120*time.Second, func(board) bool {
-			return p.eval(`String(!document.getElementById("door").hidden)`) == "true"
-		})
+		p.waitShown("door", 120*time.Second)
 		p.element("#guest")
-		p.wait("a playable board", 120*time.Second, func(s board) bool { return s.Running && s.Frames > 0 })
+		p.waitMark("krieg:first-frame", 120*time.Second)
 		times = append(times, time.Since(start))
+		if s := p.state(); !s.Running || s.Frames == 0 {
+			b.Fatalf("the first frame was marked, but the board reports running %v, %d frames", s.Running, s.Frames)
+		}
+		phases = append(phases, p.phases())
 	}
 	reportTimes(b, times)
+	reportPhases(b, phases)
 }
 
 // BenchmarkPageLoadBaseline: see BenchmarkPageLoad.
@@ -50,6 +55,26 @@ func BenchmarkPageLoadBaseline(b *testing.B) {
 	reportTimes(b, times)
 }
 
+// BenchmarkPageLoadFloor times the smallest Ebitengine page (package
+// cmd/krieg-web/floor: one line of text), built, assembled and served as
+// the board is, from the navigation to its first frame: what Go,
+// Ebitengine and this browser cost any such page on the machine.
+func BenchmarkPageLoadFloor(b *testing.B) {
+	u := startUmpire(b, server.Config{}, floorSite.folder(b), Options{})
+	br := newBrowser(b)
+	var times []time.Duration
+	var phases []loadPhases
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		p := openTab(b, br, fmt.Sprintf("floor %d", i), "http://"+u.http+"/")
+		p.waitMark("krieg:first-frame", 120*time.Second)
+		times = append(times, time.Since(start))
+		phases = append(phases, p.phases())
+	}
+	reportTimes(b, times)
+	reportPhases(b, phases)
+}
+
 // BenchmarkOfflineLoad times the static site, from a plain file server,
 // from the navigation to the new-game screen drawn: the page that plays
 // the computer with no server.
@@ -58,13 +83,62 @@ func BenchmarkOfflineLoad(b *testing.B) {
 	defer static.Close()
 	br := newBrowser(b)
 	var times []time.Duration
+	var phases []loadPhases
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
 		p := openTab(b, br, fmt.Sprintf("offline %d", i), static.URL+"/")
-		p.wait("the new-game screen", 120*time.Second, func(s board) bool { return s.Running && s.Frames > 0 })
+		p.waitMark("krieg:first-frame", 120*time.Second)
 		times = append(times, time.Since(start))
+		if s := p.state(); !s.Running || s.Frames == 0 {
+			b.Fatalf("the first frame was marked, but the board reports running %v, %d frames", s.Running, s.Frames)
+		}
+		phases = append(phases, p.phases())
 	}
 	reportTimes(b, times)
+	reportPhases(b, phases)
+}
+
+// loadPhases are when a load reached each phase, in seconds from the
+// navigation's start (0 when it did not).
+type loadPhases struct {
+	Wasm     float64 `json:"wasm"`     // the .wasm's last byte received
+	Compiled float64 `json:"compiled"` // compiled and instantiated (krieg:instantiated)
+	Ready    float64 `json:"ready"`    // Go's runtime and package init done, main said ready (krieg:ready)
+	Drawn    float64 `json:"drawn"`    // the board's first frame (krieg:first-frame)
+}
+
+// phases reads the load's phases from the page's timeline.
+func (p *tab) phases() loadPhases {
+	p.t.Helper()
+	var ph loadPhases
+	s := p.eval(`(() => {
+		const mark = (n) => ((performance.getEntriesByName(n, "mark")[0] || {}).startTime || 0) / 1000;
+		const wasm = performance.getEntriesByType("resource").find((e) => e.name.endsWith(".wasm"));
+		return JSON.stringify({ wasm: (wasm ? wasm.responseEnd : 0) / 1000, compiled: mark("krieg:instantiated"),
+			ready: mark("krieg:ready"), drawn: mark("krieg:first-frame") });
+	})()`)
+	if err := json.Unmarshal([]byte(s), &ph); err != nil {
+		p.t.Fatalf("%s: phases %q: %v", p.name, s, err)
+	}
+	return ph
+}
+
+// reportPhases reports the mean of each phase, in seconds from the
+// navigation's start: wasm-s (the .wasm received), compiled-s, ready-s
+// (Go started and initialised) and drawn-s (the first frame).
+func reportPhases(b *testing.B, phases []loadPhases) {
+	var sum loadPhases
+	for _, ph := range phases {
+		sum.Wasm += ph.Wasm
+		sum.Compiled += ph.Compiled
+		sum.Ready += ph.Ready
+		sum.Drawn += ph.Drawn
+	}
+	n := float64(len(phases))
+	b.ReportMetric(sum.Wasm/n, "wasm-s")
+	b.ReportMetric(sum.Compiled/n, "compiled-s")
+	b.ReportMetric(sum.Ready/n, "ready-s")
+	b.ReportMetric(sum.Drawn/n, "drawn-s")
 }
 
 // BenchmarkPageFrame times the board's frames in the page (Update and
