@@ -35,8 +35,9 @@ func NewSounds() (*Sounds, error) {
 	return s, nil
 }
 
-// NewClosedSounds decodes the cues like NewSounds, and stays silent until
-// Open opens the audio device.
+// NewClosedSounds decodes the cues like NewSounds, and opens the audio
+// device only when the first cue plays: starting a browser's audio output
+// can take a second, which a page need not spend before it shows.
 func NewClosedSounds() (*Sounds, error) {
 	s := &Sounds{}
 	for _, cue := range assets.Sounds {
@@ -56,8 +57,6 @@ func NewClosedSounds() (*Sounds, error) {
 }
 
 // Open opens the audio device, if there is one and s has not opened it.
-// A page opens it after its first frame: starting a browser's audio output
-// can take a second.
 func (s *Sounds) Open() {
 	if s.ctx != nil || s.Problem != "" {
 		return
@@ -91,9 +90,14 @@ func audioDevice() bool {
 	return false
 }
 
-// Play starts a cue unless muted or silent.
+// Play starts a cue unless muted or silent, opening the audio device first
+// if it is not open yet.
 func (s *Sounds) Play(cue assets.Sound) {
-	if s == nil || s.ctx == nil || s.Muted {
+	if s == nil || s.Muted {
+		return
+	}
+	s.Open()
+	if s.ctx == nil {
 		return
 	}
 	s.ctx.NewPlayerFromBytes(s.pcm[cue]).Play()

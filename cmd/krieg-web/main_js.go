@@ -50,21 +50,16 @@ func main() {
 		return
 	}
 	mark("board")
-	if err := run(app, opt.Sounds); err != nil {
+	if err := run(app); err != nil {
 		fmt.Fprintln(os.Stderr, "krieg-web:", err)
 	}
 }
 
-// run runs the board until it stops, and opens the sounds' audio device
-// once the first frame is drawn.
-func run(app *sprites.App, sounds *sprites.Sounds) error {
+// run runs the board until it stops.
+func run(app *sprites.App) error {
 	defer app.Close()
 	ebiten.SetWindowTitle("krieg: Kriegspiel")
-	err := ebiten.RunGame(&firstFrame{Game: timed(app), after: func() {
-		if sounds != nil {
-			sounds.Open()
-		}
-	}})
+	err := ebiten.RunGame(&firstFrame{Game: timed(app)})
 	if errors.Is(err, sprites.ErrQuit) {
 		return nil
 	}
@@ -286,28 +281,10 @@ func mark(name string) {
 	js.Global().Get("performance").Call("mark", "krieg:"+name)
 }
 
-// firstFrame marks the board's first frame drawn, and runs after on the
-// next update: what can wait until the board shows (starting a browser's
-// audio output can take a second).
+// firstFrame marks the board's first frame drawn.
 type firstFrame struct {
 	ebiten.Game
-	drawn   bool
-	updates int // updates since the first frame, counted up to 2
-	after   func()
-}
-
-// Update runs after once the first frame is drawn, then updates the board.
-func (g *firstFrame) Update() error {
-	if g.drawn && g.updates < 2 {
-		g.updates++
-		switch g.updates {
-		case 1:
-			g.after()
-		case 2: // what after started has run in the hooks before this update
-			mark("after-first-frame")
-		}
-	}
-	return g.Game.Update()
+	drawn bool
 }
 
 // Draw draws the frame and marks the first one.

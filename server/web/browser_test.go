@@ -120,9 +120,10 @@ func newBrowser(t testing.TB) context.Context {
 
 // tab is one page in the browser, with what its console said.
 type tab struct {
-	t    testing.TB
-	name string
-	ctx  context.Context
+	t     testing.TB
+	name  string
+	ctx   context.Context
+	close context.CancelFunc // closes the tab
 
 	mu      sync.Mutex
 	console []string
@@ -134,7 +135,7 @@ func openTab(t testing.TB, b context.Context, name, url string) *tab {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(b, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
-	p := &tab{t: t, name: name, ctx: ctx}
+	p := &tab{t: t, name: name, ctx: ctx, close: cancel}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int]("1")); err != nil {
 		t.Fatal(err)
 	}
