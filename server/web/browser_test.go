@@ -130,8 +130,29 @@ type tab struct {
 }
 
 // openTab opens url in a new tab of b (in a browser context of its own,
-// so two tabs are two players with their own storage).
+// so two tabs are two players with their own storage), once it has loaded.
 func openTab(t testing.TB, b context.Context, name, url string) *tab {
+	t.Helper()
+	p := newTab(t, b, name)
+	if err := chromedp.Do(p.ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return p
+}
+
+// startTab opens url in a new tab of b, as soon as the page arrives (its
+// preloads may still be loading).
+func startTab(t testing.TB, b context.Context, name, url string) *tab {
+	t.Helper()
+	p := newTab(t, b, name)
+	if _, err := chromedp.Run(p.ctx, chromedp.NavigateResponse(url)); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return p
+}
+
+// newTab opens an empty tab in b, in a browser context of its own.
+func newTab(t testing.TB, b context.Context, name string) *tab {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(b, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
@@ -156,9 +177,6 @@ func openTab(t testing.TB, b context.Context, name, url string) *tab {
 			p.mu.Unlock()
 		}
 	})
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
 	return p
 }
 
