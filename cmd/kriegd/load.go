@@ -21,7 +21,7 @@ func loadCmd(args []string, stdout io.Writer) error {
 	clients := fs.Int("clients", 400, "connections, two per table (at most 5000)")
 	duration := fs.Duration("duration", 60*time.Second, "stop starting games after this (at most 2h)")
 	dsn := fs.String("db", "", "the store: empty for SQLite in the data folder, or postgres://user@host/db")
-	timeline := fs.Bool("timeline", false, "print the heap and goroutines every minute")
+	timeline := fs.Bool("timeline", false, "print the heap (and the live heap after the latest collection) and goroutines every minute")
 	data := fs.String("data", "", "data folder (default: a temporary folder, removed afterwards)")
 	seed := fs.Uint64("seed", 1, "seed of the clients' attempts")
 	ws := fs.Float64("websocket", 0, "share of the clients (0 to 1) that play through the browser's door, a WebSocket, instead of TCP")
@@ -59,7 +59,7 @@ func loadCmd(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "at the end         heap %.1f MiB, %d goroutines\n", last.HeapMB, last.Goroutines)
 	if *timeline {
 		for _, s := range res.Samples {
-			fmt.Fprintf(stdout, "  %8v  heap %6.1f MiB  %5d goroutines  %6d games\n", s.At, s.HeapMB, s.Goroutines, s.Games)
+			fmt.Fprintf(stdout, "  %8v  heap %6.1f MiB (live %6.1f)  %5d goroutines  %6d games\n", s.At, s.HeapMB, s.LiveMB, s.Goroutines, s.Games)
 		}
 	}
 	fmt.Fprintf(stdout, "records            %d saved and replaying, %d indexed, %d corrupt\n", res.Saved, res.Indexed, len(res.Corrupt))

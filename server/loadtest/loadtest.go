@@ -17,7 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
+	"runtime/metrics"
 	"strings"
 	"sync"
 	"time"
@@ -72,7 +72,8 @@ type Result struct {
 // Sample is the process's memory and goroutines at one moment of a run.
 type Sample struct {
 	At         time.Duration
-	HeapMB     float64
+	HeapMB     float64 // allocated, garbage not yet collected included
+	LiveMB     float64 // live after the latest garbage collection: the heap's floor
 	Goroutines int
 	Games      int // games finished by then
 }
@@ -128,7 +129,7 @@ func Run(opt Options) (Result, error) {
 	start := time.Now()
 	deadline := start.Add(opt.Duration)
 	var mu sync.Mutex
-	var rtts [2][]time.Duration // by door
+	rtts := newRoundTrips()
 	games := 0
 	claim := func() bool { // a table may start one more game
 		mu.Lock()
@@ -155,7 +156,7 @@ func Run(opt Options) (Result, error) {
 			goroutines = max(goroutines, runtime.NumGoroutine())
 			if now := time.Now(); now.After(next) {
 				samples = append(samples, Sample{At: now.Sub(start).Round(time.Second), HeapMB: float64(ms.HeapAlloc) / (1 << 20),
-					Goroutines: runtime.NumGoroutine(), Games: finished})
+					LiveMB: liveHeapMB(), Goroutines: runtime.NumGoroutine(), Games: finished})
 				next = next.Add(Every)
 			}
 			mu.Unlock()
@@ -182,8 +183,7 @@ func Run(opt Options) (Result, error) {
 			tb.doors[0] = float64(t) < (2*opt.WebSocket-1)*tables
 			r, err := tb.run()
 			mu.Lock()
-			rtts[0] = append(rtts[0], r[0]...)
-			rtts[1] = append(rtts[1], r[1]...)
+			rtts.merge(r)
 			mu.Unlock()
 			if err != nil {
 				errs <- fmt.Errorf("table %d: %w", t, err)
@@ -197,9 +197,8 @@ func Run(opt Options) (Result, error) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	samples = append(samples, Sample{At: time.Since(start).Round(time.Second), HeapMB: float64(ms.HeapAlloc) / (1 << 20),
-		Goroutines: runtime.NumGoroutine(), Games: finished})
-	all := append(append([]time.Duration(nil), rtts[0]...), rtts[1]...)
-	res := Result{Elapsed: time.Since(start), Attempts: len(all), MaxHeapMB: heap, MaxGoroutines: goroutines, Samples: samples}
+		LiveMB: liveHeapMB(), Goroutines: runtime.NumGoroutine(), Games: finished})
+	res := Result{Elapsed: time.Since(start), Attempts: rtts.count(-1), MaxHeapMB: heap, MaxGoroutines: goroutines, Samples: samples}
 	// A table that failed (its error returned after the checks) keeps
 	// the games it finished.
 	res.Games = finished
@@ -209,10 +208,10 @@ func Run(opt Options) (Result, error) {
 			failed = err
 		}
 	}
-	res.P50, res.P99 = percentiles(all)
-	for d := range rtts {
-		res.Door[d].Attempts = len(rtts[d])
-		res.Door[d].P50, res.Door[d].P99 = percentiles(rtts[d])
+	res.P50, res.P99 = rtts.percentiles(-1)
+	for d := range res.Door {
+		res.Door[d].Attempts = rtts.count(d)
+		res.Door[d].P50, res.Door[d].P99 = rtts.percentiles(d)
 	}
 	if srv == nil {
 		return res, failed
@@ -222,15 +221,6 @@ func Run(opt Options) (Result, error) {
 		return res, err
 	}
 	return res, failed
-}
-
-// percentiles sorts ds and returns its median and 99th percentile.
-func percentiles(ds []time.Duration) (p50, p99 time.Duration) {
-	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-	if n := len(ds); n > 0 {
-		return ds[n/2], ds[min(n-1, n*99/100)]
-	}
-	return 0, 0
 }
 
 // Check reads every record in dataDir back and replays it, and counts
@@ -290,10 +280,10 @@ type table struct {
 
 // run plays games until claim refuses one; it returns the round trips
 // by door.
-func (t *table) run() ([2][]time.Duration, error) {
+func (t *table) run() (*roundTrips, error) {
 	names := [2]string{fmt.Sprintf("lw%d", t.n), fmt.Sprintf("lb%d", t.n)}
 	var cs [2]*client
-	var rtts [2][]time.Duration
+	rtts := newRoundTrips()
 	for i := range cs {
 		c, err := dial(t.addr, t.ws, t.doors[i], names[i])
 		if err != nil {
@@ -323,7 +313,7 @@ func (t *table) run() ([2][]time.Duration, error) {
 			if x.ws {
 				d = 1
 			}
-			rtts[d] = append(rtts[d], x.d)
+			rtts.add(d, x.d)
 		}
 		cs[0].queue, cs[1].queue = nil, nil
 		if err != nil {
@@ -494,4 +484,14 @@ func (c *client) drainEnd() error {
 	_, err := c.until(16)
 	c.queue = nil
 	return err
+}
+
+// liveHeapMB is the heap found live by the latest garbage collection.
+func liveHeapMB() float64 {
+	m := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(m)
+	if m[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return float64(m[0].Value.Uint64()) / (1 << 20)
 }
