@@ -23,24 +23,11 @@ import (
 // mean and worst times it reports the phases (see reportPhases).
 func BenchmarkPageLoad(b *testing.B) {
 	u := startUmpire(b, server.Config{}, pageSite(b), Options{})
-	br := newBrowser(b)
-	var times []time.Duration
-	var phases []loadPhases
-	for i := 0; i < b.N; i++ {
-		start := time.Now()
-		p := openTab(b, br, fmt.Sprintf("load %d", i), "http://"+u.http+"/")
+	timeLoads(b, "load", "http://"+u.http+"/", func(p *tab) {
 		p.waitShown("door", 120*time.Second)
 		p.element("#guest")
-		p.waitMark("krieg:first-frame", 120*time.Second)
-		times = append(times, time.Since(start))
-		if s := p.state(); !s.Running || s.Frames == 0 {
-			b.Fatalf("the first frame was marked, but the board reports running %v, %d frames", s.Running, s.Frames)
-		}
-		phases = append(phases, p.phases())
-		p.close() // a first visit has no other board drawing beside it
-	}
-	reportTimes(b, times)
-	reportPhases(b, phases)
+		boardDrawn(p)
+	})
 }
 
 // BenchmarkPageLoadBaseline: see BenchmarkPageLoad.
@@ -63,19 +50,7 @@ func BenchmarkPageLoadBaseline(b *testing.B) {
 // Ebitengine and this browser cost any such page on the machine.
 func BenchmarkPageLoadFloor(b *testing.B) {
 	u := startUmpire(b, server.Config{}, floorSite.folder(b), Options{})
-	br := newBrowser(b)
-	var times []time.Duration
-	var phases []loadPhases
-	for i := 0; i < b.N; i++ {
-		start := time.Now()
-		p := openTab(b, br, fmt.Sprintf("floor %d", i), "http://"+u.http+"/")
-		p.waitMark("krieg:first-frame", 120*time.Second)
-		times = append(times, time.Since(start))
-		phases = append(phases, p.phases())
-		p.close()
-	}
-	reportTimes(b, times)
-	reportPhases(b, phases)
+	timeLoads(b, "floor", "http://"+u.http+"/", func(p *tab) { p.waitMark("krieg:first-frame", 120*time.Second) })
 }
 
 // BenchmarkOfflineLoad times the static site, from a plain file server,
@@ -84,22 +59,37 @@ func BenchmarkPageLoadFloor(b *testing.B) {
 func BenchmarkOfflineLoad(b *testing.B) {
 	static := httptest.NewServer(http.FileServer(http.Dir(pageSite(b))))
 	defer static.Close()
+	timeLoads(b, "offline", static.URL+"/", boardDrawn)
+}
+
+// timeLoads opens url b.N times, each in a new tab of one browser, times
+// it until reach returns, and reports the times and the phases. Each tab
+// is closed after its load: a first visit has no other board drawing
+// beside it.
+func timeLoads(b *testing.B, name, url string, reach func(*tab)) {
 	br := newBrowser(b)
 	var times []time.Duration
 	var phases []loadPhases
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		p := openTab(b, br, fmt.Sprintf("offline %d", i), static.URL+"/")
-		p.waitMark("krieg:first-frame", 120*time.Second)
+		p := openTab(b, br, fmt.Sprintf("%s %d", name, i), url)
+		reach(p)
 		times = append(times, time.Since(start))
-		if s := p.state(); !s.Running || s.Frames == 0 {
-			b.Fatalf("the first frame was marked, but the board reports running %v, %d frames", s.Running, s.Frames)
-		}
 		phases = append(phases, p.phases())
 		p.close()
 	}
 	reportTimes(b, times)
 	reportPhases(b, phases)
+}
+
+// boardDrawn waits for the board's first frame, and checks that the board
+// says it runs.
+func boardDrawn(p *tab) {
+	p.t.Helper()
+	p.waitMark("krieg:first-frame", 120*time.Second)
+	if s := p.state(); !s.Running || s.Frames == 0 {
+		p.t.Fatalf("%s: the first frame was marked, but the board reports running %v, %d frames", p.name, s.Running, s.Frames)
+	}
 }
 
 // loadPhases are when a load reached each phase, in seconds from the
