@@ -1,8 +1,11 @@
 package game
 
 // Attack tables. Leaper attacks are plain tables; slider attacks use magic
-// bitboards whose magic numbers are found once at start-up by a deterministic
-// random search (a few milliseconds), so no opaque constants live in the source.
+// bitboards. Their magic numbers come from a deterministic random search;
+// that search takes most of a second (seconds in a browser), so the numbers
+// it finds are kept in magics.go, which a test regenerates from the search
+// (go test ./game -run MagicFactors -update), and each kept number is
+// checked as the tables are filled: one that does not fit is searched anew.
 
 var (
 	knightAttacks [64]Bitboard
@@ -80,20 +83,36 @@ func init() {
 	for s := Square(0); s < 64; s++ {
 		rookRays[s], bishopRays[s] = slide(s, 0, rookDirs[:]), slide(s, 0, bishopDirs[:])
 	}
+	found := buildSliders(&keptFactors, sliderAttacks[:])
+	rookMagics, bishopMagics = found[0], found[1]
+}
+
+// sliderKinds are the rook's then the bishop's directions, in the order
+// of their blocks in sliderAttacks and of keptFactors.
+var sliderKinds = [2][][2]int{rookDirs[:], bishopDirs[:]}
+
+// buildSliders finds every square's magic, rook then bishop, and fills
+// table (as long as sliderAttacks) with the attacks: kept holds a factor
+// to try first for each (nil: search them all, as magics.go was made).
+func buildSliders(kept *[2][64]uint64, table []Bitboard) (magics [2][64]magic) {
 	rng := xorshift(0x9E3779B97F4A7C15)
 	var offset uint32
-	for _, slider := range []struct {
-		magics *[64]magic
-		dirs   [][2]int
-	}{{&rookMagics, rookDirs[:]}, {&bishopMagics, bishopDirs[:]}} {
+	for k, dirs := range sliderKinds {
 		for s := Square(0); s < 64; s++ {
-			slider.magics[s] = findMagic(s, slider.dirs, offset, &rng)
-			offset += 1 << (64 - slider.magics[s].shift)
+			var try uint64
+			if kept != nil {
+				try = kept[k][s]
+			}
+			m := findMagic(s, dirs, try, table[offset:], &rng)
+			m.offset = offset
+			magics[k][s] = m
+			offset += 1 << (64 - m.shift)
 		}
 	}
-	if offset != uint32(len(sliderAttacks)) {
+	if offset != uint32(len(table)) {
 		panic("game: slider attack tables miscounted") // unreachable: the sizes are fixed by the board
 	}
+	return magics
 }
 
 func offset(f, r int) Bitboard {
@@ -127,9 +146,10 @@ func (x *xorshift) next() uint64 {
 	return uint64(*x) * 2685821657736338717
 }
 
-// findMagic searches a magic factor for a slider on s moving along dirs whose
-// attacks go in sliderAttacks from offset on.
-func findMagic(s Square, dirs [][2]int, offset uint32, rng *xorshift) magic {
+// findMagic finds a magic factor for a slider on s moving along dirs and
+// writes its attacks at the start of block: try, when it fits, else the
+// first that fits of a search drawing from rng.
+func findMagic(s Square, dirs [][2]int, try uint64, block []Bitboard, rng *xorshift) magic {
 	// The relevant occupancy excludes the board edges the rays end on.
 	var mask Bitboard
 	for _, d := range dirs {
@@ -151,23 +171,28 @@ func findMagic(s Square, dirs [][2]int, offset uint32, rng *xorshift) magic {
 			break
 		}
 	}
-	m := magic{mask: mask, shift: uint8(64 - n), offset: offset}
+	m := magic{mask: mask, shift: uint8(64 - n)}
 	used := make([]int, 1<<n)
-	for epoch := 1; ; epoch++ {
-		a, b, c := rng.next(), rng.next(), rng.next() // a sparse candidate: the AND of three draws
-		m.factor = a & b & c
-		ok := true
+	// fits tries m.factor, marking the entries it writes with epoch.
+	fits := func(epoch int) bool {
 		for i, sub := range subsets {
 			idx := m.index(sub)
-			if used[idx-uint64(offset)] != epoch {
-				used[idx-uint64(offset)] = epoch
-				sliderAttacks[idx] = answers[i]
-			} else if sliderAttacks[idx] != answers[i] {
-				ok = false
-				break
+			if used[idx] != epoch {
+				used[idx] = epoch
+				block[idx] = answers[i]
+			} else if block[idx] != answers[i] {
+				return false
 			}
 		}
-		if ok {
+		return true
+	}
+	if m.factor = try; try != 0 && fits(1) {
+		return m
+	}
+	for epoch := 2; ; epoch++ {
+		a, b, c := rng.next(), rng.next(), rng.next() // a sparse candidate: the AND of three draws
+		m.factor = a & b & c
+		if fits(epoch) {
 			return m
 		}
 	}

@@ -27,6 +27,18 @@ type Sounds struct {
 
 // NewSounds decodes the cues and opens the audio device if there is one.
 func NewSounds() (*Sounds, error) {
+	s, err := NewClosedSounds()
+	if err != nil {
+		return nil, err
+	}
+	s.Open()
+	return s, nil
+}
+
+// NewClosedSounds decodes the cues like NewSounds, and opens the audio
+// device only when the first cue plays: starting a browser's audio output
+// can take a second, which a page need not spend before it shows.
+func NewClosedSounds() (*Sounds, error) {
 	s := &Sounds{}
 	for _, cue := range assets.Sounds {
 		b, err := cue.WAV()
@@ -41,12 +53,19 @@ func NewSounds() (*Sounds, error) {
 			return nil, fmt.Errorf("sprites: sound %s: %w", cue, err)
 		}
 	}
+	return s, nil
+}
+
+// Open opens the audio device, if there is one and s has not opened it.
+func (s *Sounds) Open() {
+	if s.ctx != nil || s.Problem != "" {
+		return
+	}
 	if !audioDevice() {
 		s.Problem = "No sound device: the window is silent"
-		return s, nil
+		return
 	}
 	s.ctx = audio.NewContext(sampleRate)
-	return s, nil
 }
 
 // audioDevice reports whether the machine seems to have a sound device: on
@@ -71,9 +90,14 @@ func audioDevice() bool {
 	return false
 }
 
-// Play starts a cue unless muted or silent.
+// Play starts a cue unless muted or silent, opening the audio device first
+// if it is not open yet.
 func (s *Sounds) Play(cue assets.Sound) {
-	if s == nil || s.ctx == nil || s.Muted {
+	if s == nil || s.Muted {
+		return
+	}
+	s.Open()
+	if s.ctx == nil {
 		return
 	}
 	s.ctx.NewPlayerFromBytes(s.pcm[cue]).Play()

@@ -34,6 +34,7 @@ import (
 )
 
 func main() {
+	mark("main")
 	p := &page{choice: make(chan sprites.Options, 1)}
 	fs := flag.NewFlagSet("krieg-web", flag.ContinueOnError)
 	fs.StringVar(&p.server, "server", "", "kriegd's WebSocket, ws://host/ws (empty: the computer only)")
@@ -48,6 +49,7 @@ func main() {
 		p.event("lost", err.Error())
 		return
 	}
+	mark("board")
 	if err := run(app); err != nil {
 		fmt.Fprintln(os.Stderr, "krieg-web:", err)
 	}
@@ -57,7 +59,7 @@ func main() {
 func run(app *sprites.App) error {
 	defer app.Close()
 	ebiten.SetWindowTitle("krieg: Kriegspiel")
-	err := ebiten.RunGame(timed(app))
+	err := ebiten.RunGame(&firstFrame{Game: timed(app)})
 	if errors.Is(err, sprites.ErrQuit) {
 		return nil
 	}
@@ -115,7 +117,7 @@ func (p *page) unchoose() {
 // options are the board's options every choice shares.
 func (p *page) options() sprites.Options {
 	opt := sprites.Options{}
-	if s, err := sprites.NewSounds(); err == nil {
+	if s, err := sprites.NewClosedSounds(); err == nil {
 		opt.Sounds = s
 	}
 	if dir, err := settings.Dir(); err == nil {
@@ -190,6 +192,7 @@ func (p *page) login(name, password string) (string, error) {
 		p.unchoose()
 		return "", err
 	}
+	mark("connected")
 	f := newFollower(c, serverRecords(records), p.event)
 	p.mu.Lock()
 	p.comm, p.follow = c, f
@@ -269,5 +272,26 @@ func localRecords(c net.Communicator) func(net.GameSpec) (*record.Record, error)
 			return nil, errors.New("krieg-web: this game keeps no record")
 		}
 		return src.Record()
+	}
+}
+
+// mark sets a performance mark "krieg:name" on the page's timeline, for
+// the load's phases as the browser benchmarks read them.
+func mark(name string) {
+	js.Global().Get("performance").Call("mark", "krieg:"+name)
+}
+
+// firstFrame marks the board's first frame drawn.
+type firstFrame struct {
+	ebiten.Game
+	drawn bool
+}
+
+// Draw draws the frame and marks the first one.
+func (g *firstFrame) Draw(screen *ebiten.Image) {
+	g.Game.Draw(screen)
+	if !g.drawn {
+		g.drawn = true
+		mark("first-frame")
 	}
 }

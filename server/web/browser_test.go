@@ -38,26 +38,39 @@ func chromiumPath(t testing.TB) string {
 	return ""
 }
 
-// testSite is the page with the test hook, built once per test binary.
-var testSite struct {
+// builtSite is a site built once per test binary around a program
+// compiled for the browser.
+type builtSite struct {
+	pkg  string // the program
+	tags string // its build tags
 	once sync.Once
 	dir  string
 	err  error
 }
 
+var (
+	// testSite is the page with the test hook.
+	testSite = &builtSite{pkg: "github.com/krieg/krieg/cmd/krieg-web", tags: "kriegtest"}
+	// floorSite is the smallest Ebitengine page, for the load benchmarks' floor.
+	floorSite = &builtSite{pkg: "github.com/krieg/krieg/cmd/krieg-web/floor"}
+)
+
 // pageSite builds the site with the hook (once) and returns its folder.
-func pageSite(t testing.TB) string {
+func pageSite(t testing.TB) string { return testSite.folder(t) }
+
+// folder builds the site (once) and returns its folder.
+func (s *builtSite) folder(t testing.TB) string {
 	t.Helper()
-	testSite.once.Do(func() { testSite.dir, testSite.err = buildTestSite() })
-	if testSite.err != nil {
-		t.Fatal(testSite.err)
+	s.once.Do(func() { s.dir, s.err = s.build() })
+	if s.err != nil {
+		t.Fatal(s.err)
 	}
-	return filepath.Join(testSite.dir, "site")
+	return filepath.Join(s.dir, "site")
 }
 
-// buildTestSite builds the board for the browser with the hook and
+// build compiles the program for the browser as make web does and
 // assembles the site around it in a temporary folder.
-func buildTestSite() (string, error) {
+func (s *builtSite) build() (string, error) {
 	dir, err := os.MkdirTemp("", "krieg-web-test-")
 	if err != nil {
 		return "", err
@@ -66,11 +79,11 @@ func buildTestSite() (string, error) {
 	if err != nil {
 		return dir, fmt.Errorf("go env GOROOT: %w", err)
 	}
-	wasm := filepath.Join(dir, "krieg-web.wasm")
-	build := exec.Command("go", "build", "-tags", "kriegtest", "-trimpath", "-ldflags=-s -w", "-o", wasm, "github.com/krieg/krieg/cmd/krieg-web")
+	wasm := filepath.Join(dir, "program.wasm")
+	build := exec.Command("go", "build", "-tags", s.tags, "-trimpath", "-ldflags=-s -w", "-o", wasm, s.pkg)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := build.CombinedOutput(); err != nil {
-		return dir, fmt.Errorf("building the board for the browser: %v\n%s", err, out)
+		return dir, fmt.Errorf("building %s for the browser: %v\n%s", s.pkg, err, out)
 	}
 	exec := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
 	return dir, Assemble(filepath.Join(dir, "site"), SiteOptions{Wasm: wasm, WasmExec: exec, Brotli: -1})
@@ -78,8 +91,10 @@ func buildTestSite() (string, error) {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if testSite.dir != "" {
-		os.RemoveAll(testSite.dir)
+	for _, s := range []*builtSite{testSite, floorSite} {
+		if s.dir != "" {
+			os.RemoveAll(s.dir)
+		}
 	}
 	os.Exit(code)
 }
@@ -105,21 +120,43 @@ func newBrowser(t testing.TB) context.Context {
 
 // tab is one page in the browser, with what its console said.
 type tab struct {
-	t    testing.TB
-	name string
-	ctx  context.Context
+	t     testing.TB
+	name  string
+	ctx   context.Context
+	close context.CancelFunc // closes the tab
 
 	mu      sync.Mutex
 	console []string
 }
 
 // openTab opens url in a new tab of b (in a browser context of its own,
-// so two tabs are two players with their own storage).
+// so two tabs are two players with their own storage), once it has loaded.
 func openTab(t testing.TB, b context.Context, name, url string) *tab {
+	t.Helper()
+	p := newTab(t, b, name)
+	if err := chromedp.Do(p.ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return p
+}
+
+// startTab opens url in a new tab of b, as soon as the page arrives (its
+// preloads may still be loading).
+func startTab(t testing.TB, b context.Context, name, url string) *tab {
+	t.Helper()
+	p := newTab(t, b, name)
+	if _, err := chromedp.Run(p.ctx, chromedp.NavigateResponse(url)); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return p
+}
+
+// newTab opens an empty tab in b, in a browser context of its own.
+func newTab(t testing.TB, b context.Context, name string) *tab {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(b, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
-	p := &tab{t: t, name: name, ctx: ctx}
+	p := &tab{t: t, name: name, ctx: ctx, close: cancel}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int]("1")); err != nil {
 		t.Fatal(err)
 	}
@@ -140,9 +177,6 @@ func openTab(t testing.TB, b context.Context, name, url string) *tab {
 			p.mu.Unlock()
 		}
 	})
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
 	return p
 }
 
@@ -193,6 +227,39 @@ func (p *tab) wait(what string, d time.Duration, cond func(board) bool) board {
 		}
 		time.Sleep(15 * time.Millisecond)
 	}
+}
+
+// await runs a script whose value is a promise and waits up to d for it.
+func (p *tab) await(what, script string, d time.Duration) string {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, d)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](script, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("%s: no %s within %v: %v", p.name, what, d, err)
+	}
+	return v
+}
+
+// waitMark waits up to d for the page's performance mark name (the
+// board marks its phases: krieg:ready, krieg:first-frame).
+func (p *tab) waitMark(name string, d time.Duration) {
+	p.t.Helper()
+	p.await(name, fmt.Sprintf(`new Promise((resolve) => {
+		const seen = () => performance.getEntriesByName(%q, "mark").length > 0;
+		if (seen()) return resolve("");
+		new PerformanceObserver((list, o) => { if (seen()) { o.disconnect(); resolve(""); } }).observe({ type: "mark" });
+	})`, name), d)
+}
+
+// waitShown waits up to d for the page element with id to show.
+func (p *tab) waitShown(id string, d time.Duration) {
+	p.t.Helper()
+	p.await(id+" shown", fmt.Sprintf(`new Promise((resolve) => {
+		const e = document.getElementById(%q);
+		if (!e.hidden) return resolve("");
+		new MutationObserver((_, o) => { if (!e.hidden) { o.disconnect(); resolve(""); } }).observe(e, { attributes: true });
+	})`, id), d)
 }
 
 // click presses and releases the mouse at (x, y) with frames drawn in

@@ -57,6 +57,13 @@ func (l *syncLog) String() string {
 // stand-in site when site is "").
 func startUmpire(t testing.TB, cfg server.Config, site string, opt Options) *umpire {
 	t.Helper()
+	return startWrapped(t, cfg, site, opt, nil)
+}
+
+// startWrapped is startUmpire with the door's HTTP handler wrapped by
+// wrap (nil: not wrapped).
+func startWrapped(t testing.TB, cfg server.Config, site string, opt Options, wrap func(http.Handler) http.Handler) *umpire {
+	t.Helper()
 	u := &umpire{data: t.TempDir(), log: &syncLog{}}
 	st, err := store.Open(context.Background(), "", u.data)
 	if err != nil {
@@ -84,7 +91,11 @@ func startUmpire(t testing.TB, cfg server.Config, site string, opt Options) *ump
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := &http.Server{Handler: d, ReadHeaderTimeout: 5 * time.Second}
+	var h http.Handler = d
+	if wrap != nil {
+		h = wrap(d)
+	}
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
 	go hs.Serve(hl)
 	u.http = hl.Addr().String()
 	t.Cleanup(func() {

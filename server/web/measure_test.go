@@ -19,22 +19,15 @@ import (
 // it shows, and the board drawing, logged in; in a new tab with an empty
 // cache each time, on loopback (compressed as the browser accepts).
 // BenchmarkPageLoadBaseline is the same navigation to the same server's
-// krieg.json: what the browser and the loopback cost alone.
+// krieg.json: what the browser and the loopback cost alone. Besides the
+// mean and worst times it reports the phases (see reportPhases).
 func BenchmarkPageLoad(b *testing.B) {
 	u := startUmpire(b, server.Config{}, pageSite(b), Options{})
-	br := newBrowser(b)
-	var times []time.Duration
-	for i := 0; i < b.N; i++ {
-		start := time.Now()
-		p := openTab(b, br, fmt.Sprintf("load %d", i), "http://"+u.http+"/")
-		p.wait("the door", 120*time.Second, func(board) bool {
-			return p.eval(`String(!document.getElementById("door").hidden)`) == "true"
-		})
+	timeLoads(b, "load", "http://"+u.http+"/", func(p *tab) {
+		p.waitShown("door", 120*time.Second)
 		p.element("#guest")
-		p.wait("a playable board", 120*time.Second, func(s board) bool { return s.Running && s.Frames > 0 })
-		times = append(times, time.Since(start))
-	}
-	reportTimes(b, times)
+		boardDrawn(p)
+	})
 }
 
 // BenchmarkPageLoadBaseline: see BenchmarkPageLoad.
@@ -44,10 +37,20 @@ func BenchmarkPageLoadBaseline(b *testing.B) {
 	var times []time.Duration
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		openTab(b, br, fmt.Sprintf("baseline %d", i), "http://"+u.http+"/krieg.json")
+		p := openTab(b, br, fmt.Sprintf("baseline %d", i), "http://"+u.http+"/krieg.json")
 		times = append(times, time.Since(start))
+		p.close()
 	}
 	reportTimes(b, times)
+}
+
+// BenchmarkPageLoadFloor times the smallest Ebitengine page (package
+// cmd/krieg-web/floor: one line of text), built, assembled and served as
+// the board is, from the navigation to its first frame: what Go,
+// Ebitengine and this browser cost any such page on the machine.
+func BenchmarkPageLoadFloor(b *testing.B) {
+	u := startUmpire(b, server.Config{}, floorSite.folder(b), Options{})
+	timeLoads(b, "floor", "http://"+u.http+"/", func(p *tab) { p.waitMark("krieg:first-frame", 120*time.Second) })
 }
 
 // BenchmarkOfflineLoad times the static site, from a plain file server,
@@ -56,15 +59,80 @@ func BenchmarkPageLoadBaseline(b *testing.B) {
 func BenchmarkOfflineLoad(b *testing.B) {
 	static := httptest.NewServer(http.FileServer(http.Dir(pageSite(b))))
 	defer static.Close()
+	timeLoads(b, "offline", static.URL+"/", boardDrawn)
+}
+
+// timeLoads opens url b.N times, each in a new tab of one browser, times
+// it until reach returns, and reports the times and the phases. Each tab
+// is closed after its load: a first visit has no other board drawing
+// beside it.
+func timeLoads(b *testing.B, name, url string, reach func(*tab)) {
 	br := newBrowser(b)
 	var times []time.Duration
+	var phases []loadPhases
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		p := openTab(b, br, fmt.Sprintf("offline %d", i), static.URL+"/")
-		p.wait("the new-game screen", 120*time.Second, func(s board) bool { return s.Running && s.Frames > 0 })
+		p := openTab(b, br, fmt.Sprintf("%s %d", name, i), url)
+		reach(p)
 		times = append(times, time.Since(start))
+		phases = append(phases, p.phases())
+		p.close()
 	}
 	reportTimes(b, times)
+	reportPhases(b, phases)
+}
+
+// boardDrawn waits for the board's first frame, and checks that the board
+// says it runs.
+func boardDrawn(p *tab) {
+	p.t.Helper()
+	p.waitMark("krieg:first-frame", 120*time.Second)
+	if s := p.state(); !s.Running || s.Frames == 0 {
+		p.t.Fatalf("%s: the first frame was marked, but the board reports running %v, %d frames", p.name, s.Running, s.Frames)
+	}
+}
+
+// loadPhases are when a load reached each phase, in seconds from the
+// navigation's start (0 when it did not).
+type loadPhases struct {
+	Wasm     float64 `json:"wasm"`     // the .wasm's last byte received
+	Compiled float64 `json:"compiled"` // compiled and instantiated (krieg:instantiated)
+	Ready    float64 `json:"ready"`    // Go's runtime and package init done, main said ready (krieg:ready)
+	Drawn    float64 `json:"drawn"`    // the board's first frame (krieg:first-frame)
+}
+
+// phases reads the load's phases from the page's timeline.
+func (p *tab) phases() loadPhases {
+	p.t.Helper()
+	var ph loadPhases
+	s := p.eval(`(() => {
+		const mark = (n) => ((performance.getEntriesByName(n, "mark")[0] || {}).startTime || 0) / 1000;
+		const wasm = performance.getEntriesByType("resource").find((e) => e.name.endsWith(".wasm"));
+		return JSON.stringify({ wasm: (wasm ? wasm.responseEnd : 0) / 1000, compiled: mark("krieg:instantiated"),
+			ready: mark("krieg:ready"), drawn: mark("krieg:first-frame") });
+	})()`)
+	if err := json.Unmarshal([]byte(s), &ph); err != nil {
+		p.t.Fatalf("%s: phases %q: %v", p.name, s, err)
+	}
+	return ph
+}
+
+// reportPhases reports the mean of each phase, in seconds from the
+// navigation's start: wasm-s (the .wasm received), compiled-s, ready-s
+// (Go started and initialised) and drawn-s (the first frame).
+func reportPhases(b *testing.B, phases []loadPhases) {
+	var sum loadPhases
+	for _, ph := range phases {
+		sum.Wasm += ph.Wasm
+		sum.Compiled += ph.Compiled
+		sum.Ready += ph.Ready
+		sum.Drawn += ph.Drawn
+	}
+	n := float64(len(phases))
+	b.ReportMetric(sum.Wasm/n, "wasm-s")
+	b.ReportMetric(sum.Compiled/n, "compiled-s")
+	b.ReportMetric(sum.Ready/n, "ready-s")
+	b.ReportMetric(sum.Drawn/n, "drawn-s")
 }
 
 // BenchmarkPageFrame times the board's frames in the page (Update and

@@ -13,6 +13,10 @@
   let me = "";
   let lobbyTimer = 0;
   let lobbyShown = "";
+  // The board's program says "ready" once it has loaded; the door shows
+  // before that, and what is chosen there waits for it.
+  let boardReady;
+  const loaded = new Promise((resolve) => { boardReady = resolve; });
 
   function say(text) { status.textContent = text; }
 
@@ -23,12 +27,10 @@
     event(kind, text) {
       switch (kind) {
         case "ready":
+          performance.mark("krieg:ready");
           say("");
-          if (config.server) {
-            openDoor();
-          } else {
-            window.krieg.offline();
-          }
+          boardReady();
+          if (!config.server) window.krieg.offline();
           break;
         case "started":
           closeLobby();
@@ -58,8 +60,11 @@
   async function login(name, password) {
     $("door-error").textContent = "";
     setDoorBusy(true);
+    performance.mark("krieg:login");
     try {
+      await loaded;
       const who = await window.krieg.login(name, password);
+      performance.mark("krieg:logged-in");
       me = who;
       $("password").value = "";
       show("door", false);
@@ -148,7 +153,7 @@
     $("guest").addEventListener("click", () => login("", ""));
     $("computer").addEventListener("click", () => {
       show("door", false);
-      window.krieg.offline();
+      loaded.then(() => window.krieg.offline());
     });
     $("seek").addEventListener("submit", (e) => {
       e.preventDefault();
@@ -161,37 +166,47 @@
   }
 
   async function start() {
+    performance.mark("krieg:start");
     wire();
+    // The board's fetch and compile start at once (index.html preloads
+    // the file); the configuration and the door do not wait for them.
+    const go = new Go();
+    if (location.hash.includes("inittrace")) go.env = { GODEBUG: "inittrace=1" };
+    const instantiated = instantiate(script.dataset.wasm, go.importObject);
     try {
       const r = await fetch("krieg.json", { cache: "no-store" });
       if (r.ok) config = await r.json();
     } catch (e) {
       // No configuration: a static copy of the page, which plays the computer.
     }
-    const go = new Go();
     go.argv = ["krieg-web"];
     if (config.server) {
       const url = new URL(config.socket || "ws", location.href);
       url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
       go.argv.push("--server", url.href);
+      openDoor();
     }
-    say("Loading the board…");
-    const wasm = script.dataset.wasm;
     let result;
     try {
-      result = await WebAssembly.instantiateStreaming(fetch(wasm), go.importObject);
+      result = await instantiated;
     } catch (e) {
-      // A host that serves .wasm without its type: compile from the bytes.
-      try {
-        const bytes = await (await fetch(wasm)).arrayBuffer();
-        result = await WebAssembly.instantiate(bytes, go.importObject);
-      } catch (e2) {
-        say("The board could not be loaded: " + (e2.message || e2));
-        return;
-      }
+      setDoorBusy(true);
+      say("The board could not be loaded: " + (e.message || e));
+      return;
     }
-    say("Starting…");
+    performance.mark("krieg:instantiated");
     go.run(result.instance).then(() => say("The board has stopped. Reload the page to play again."));
+  }
+
+  // instantiate compiles the board as it downloads, or from its bytes when
+  // the host serves .wasm without its type.
+  async function instantiate(wasm, imports) {
+    try {
+      return await WebAssembly.instantiateStreaming(fetch(wasm), imports);
+    } catch (e) {
+      const bytes = await (await fetch(wasm)).arrayBuffer();
+      return WebAssembly.instantiate(bytes, imports);
+    }
   }
 
   start();
