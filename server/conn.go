@@ -132,10 +132,14 @@ func (c *conn) armIdle() {
 	c.nc.SetReadDeadline(c.s.clock.Now().Add(idle))
 }
 
-// write drains the queue to the socket.
+// write drains the queue to the socket. What is queued together goes out
+// in one write (one WebSocket message through the browser's door), so that
+// messages sent together, such as a mating move and the result, reach the
+// client together: a client waits only a moment for a move's last words.
 func (c *conn) write() {
 	defer close(c.done)
 	for b := range c.out {
+		b, open := coalesce(b, c.out)
 		c.nc.SetWriteDeadline(time.Now().Add(30 * time.Second))
 		if _, err := c.nc.Write(b); err != nil {
 			c.nc.Close()
@@ -143,7 +147,30 @@ func (c *conn) write() {
 			}
 			return
 		}
+		if !open {
+			return
+		}
 	}
+}
+
+// maxCoalesced bounds how many bytes one write gathers from the queue.
+const maxCoalesced = 64 << 10
+
+// coalesce appends to b what else out holds now, up to maxCoalesced bytes;
+// open is false once out is found closed.
+func coalesce(b []byte, out chan []byte) (_ []byte, open bool) {
+	for len(b) < maxCoalesced {
+		select {
+		case more, ok := <-out:
+			if !ok {
+				return b, false
+			}
+			b = append(b, more...)
+		default:
+			return b, true
+		}
+	}
+	return b, true
 }
 
 // shut closes the queue (under s.mu); the writer sends what is queued and stops.

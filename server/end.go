@@ -63,8 +63,18 @@ func (m *match) end(r referee.Result) {
 			m.s.records.save(rec, entry)
 		}
 		m.s.locked(func() error {
+			// One send a connection: the last move and the result leave
+			// in one write, never split by the writer waking between them.
+			var order []*conn
+			joined := map[*conn]string{}
 			for _, d := range held {
-				d.c.send(d.text)
+				if _, ok := joined[d.c]; !ok {
+					order = append(order, d.c)
+				}
+				joined[d.c] += d.text
+			}
+			for _, c := range order {
+				c.send(joined[c])
 			}
 			return nil
 		})
