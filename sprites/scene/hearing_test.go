@@ -1,0 +1,62 @@
+package scene
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/controller/timeline"
+	"github.com/krieg/krieg/game"
+)
+
+// TestReplayHiddenShowsOnlyWhatWasHeard: a replay with the truth hidden
+// shows White's view of the Darkboard game without Black's moves: Black's
+// cells and refused attempts are "?" (with the capture heard, "?xe4"), the
+// move's label hides Black's move, and Black's last move is not
+// highlighted. Revealed, the record's moves come back.
+func TestReplayHiddenShowsOnlyWhatWasHeard(t *testing.T) {
+	tl, err := timeline.Load("../../testdata/games/darkboard-liam-2023.pgn", "", timeline.Options{UpTo: 40, Controller: controller.Options{Capacity: 256, Seed: 1, Workers: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := Frame{W: 1000, H: 640, Show: DefaultShow, Selected: game.NoSquare, Capture: game.NoSquare}
+	ReplayFrame(&f, tl, 40, game.White, false)
+	captures, whiteMoves := 0, 0
+	for _, r := range f.Replay.Table {
+		black := r.Cells[game.Black]
+		if !strings.HasPrefix(black.SAN, "?") {
+			t.Errorf("move %d: Black's move shows as %q; want ? and what White heard", r.Number, black.SAN)
+		}
+		if strings.HasPrefix(black.SAN, "?x") {
+			captures++
+		}
+		for _, a := range black.Refused {
+			if a != "?" {
+				t.Errorf("move %d: Black's refused attempt shows as %q; want ?", r.Number, a)
+			}
+		}
+		if w := r.Cells[game.White].SAN; w != "" && w != "?" {
+			whiteMoves++
+		}
+	}
+	if captures == 0 || whiteMoves != 20 {
+		t.Errorf("%d captures heard in Black's cells, %d White moves; want some and 20", captures, whiteMoves)
+	}
+	if strings.Contains(f.Replay.Move, tl.Record.Plies[39].SAN) || !strings.Contains(f.Replay.Move, "?") {
+		t.Errorf("the label of Black's move 40 reads %q; want it hidden", f.Replay.Move)
+	}
+	if f.LastMove != game.NoMove {
+		t.Errorf("Black's move %v is highlighted with the truth hidden", f.LastMove)
+	}
+	ReplayFrame(&f, tl, 39, game.White, false)
+	if f.LastMove != tl.Moves[38] {
+		t.Errorf("White's own move 39 highlight %v; want %v", f.LastMove, tl.Moves[38])
+	}
+	ReplayFrame(&f, tl, 40, game.White, true)
+	if got, want := f.Replay.Table[0].Cells[game.Black].SAN, tl.Record.Plies[1].SAN; got != want {
+		t.Errorf("revealed, Black's first move reads %q; want %q", got, want)
+	}
+	if f.LastMove != tl.Moves[39] {
+		t.Errorf("revealed, the last move highlight %v; want %v", f.LastMove, tl.Moves[39])
+	}
+}
