@@ -10,7 +10,6 @@ import (
 	"github.com/krieg/krieg/assets"
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
-	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
@@ -44,12 +43,10 @@ type play struct {
 	// tried are our attempts the referee refused this turn: sending one
 	// again would only cost an attempt.
 	tried []game.Move
-	// mine are our accepted moves by ply, in SAN as our board saw them,
-	// with the attempts refused before each; failed holds this turn's
-	// refused ones; table is the move table they make.
-	mine   map[int]scene.MoveCell
-	failed []string
-	table  []scene.MoveRow
+	// hearing is what we heard of the moves, the table the move table it
+	// makes.
+	hearing *scene.Hearing
+	table   []scene.MoveRow
 	// confirmAt is when Resign was first pressed (zero: not asked);
 	// rating is the server's word on our rating change; closed: the result
 	// banner was closed.
@@ -189,7 +186,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.LastMove, f.Capture = game.NoMove, game.NoSquare
 	f.Ghosts, f.KeyCursor = [64]game.PieceType{}, false
 	p.queue, p.waiting, p.tried, f.Queue = nil, false, nil, nil
-	p.mine, p.failed, p.table = map[int]scene.MoveCell{}, nil, nil
+	p.hearing, p.table = scene.NewHearing(s.Side), nil
 	p.confirmAt, p.rating, p.closed = time.Time{}, "", false
 	f.Banner, f.Panel.ConfirmResign = nil, false
 	f.Panel.Offer = ""
@@ -222,8 +219,8 @@ func (p *play) heard(a *App, ev net.Event) {
 	case us && refused(e.Verdict) && e.Attempt != game.NoMove:
 		p.tried = append(p.tried, e.Attempt)
 	}
+	p.hearing.Add(e, prev)
 	if us {
-		p.note(e, prev)
 		p.waiting = false
 		if e.Verdict == referee.Accepted || e.Verdict == referee.Finished {
 			p.setQueue(f, nil) // the turn is over: the rest of the queue is dropped
@@ -246,7 +243,7 @@ func (p *play) heard(a *App, ev net.Event) {
 		}
 		p.blink(a, e)
 	}
-	p.table = p.moveTable()
+	p.table = p.hearing.Rows(p.snap.Spec.Start, p.snap.Plies)
 	a.opt.Sounds.Play(Cue(e, p.snap.Side))
 }
 
@@ -654,50 +651,6 @@ func ratingChange(line string) (string, bool) {
 	from, _ := strconv.Atoi(m[1])
 	to, _ := strconv.Atoi(m[2])
 	return fmt.Sprintf("Rating %d → %d (%+d)", from, to, to-from), true
-}
-
-// note adds our entry e to the move table; before is our board before it.
-func (p *play) note(e referee.Entry, before game.Position) {
-	if e.Attempt == game.NoMove {
-		return
-	}
-	before.SetTurn(e.Mover)
-	san := record.AttemptSAN(&before, e.Attempt)
-	switch {
-	case refused(e.Verdict):
-		p.failed = append(p.failed, san)
-	case e.Verdict == referee.Accepted || e.Verdict == referee.Finished:
-		p.mine[e.Ply] = scene.MoveCell{SAN: san, Refused: p.failed}
-		p.failed = nil
-	}
-}
-
-// moveTable lays out the game so far: our moves, the enemy's as "?", and
-// the attempts refused this turn in a cell of their own.
-func (p *play) moveTable() []scene.MoveRow {
-	start := p.snap.Spec.Start
-	side, number := start.Turn(), max(start.FullmoveNumber(), 1)
-	var rows []scene.MoveRow
-	for ply := 0; ply <= p.snap.Plies; ply++ {
-		cell, ok := p.mine[ply]
-		switch {
-		case ply == p.snap.Plies && len(p.failed) == 0:
-			return rows
-		case ply == p.snap.Plies:
-			cell = scene.MoveCell{Refused: p.failed}
-		case !ok:
-			cell = scene.MoveCell{SAN: "?"}
-		}
-		if side == game.White || len(rows) == 0 {
-			rows = append(rows, scene.MoveRow{Number: number})
-		}
-		rows[len(rows)-1].Cells[side] = cell
-		if side == game.Black {
-			number++
-		}
-		side = side.Other()
-	}
-	return rows
 }
 
 // blink flashes the squares entry e's announcements name: a capture's
