@@ -88,6 +88,9 @@ func (c *Controller) refresh() {
 		v.Probability = UniformOver(c.belief.Possible, c.belief.Max)
 		v.FromB1 = true
 	}
+	if v.Pending == 0 {
+		certain(&v.Probability, c.belief.Fixed)
+	}
 	king := c.belief.Possible[game.King]
 	d := deduced{within: c.belief.Union(), checkSets: c.checkSets, king: king, kingRule: king, estimates: !v.FromB1}
 	if d.estimates && len(c.checkSets) > 0 {

@@ -1,0 +1,51 @@
+package controller
+
+import (
+	"testing"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
+	"github.com/krieg/krieg/game/referee"
+)
+
+// TestRefusedPushShowsCertain: after 1. e4 e5, White's refused e4-e5, with
+// no check, proves an enemy man on e5 (the pawn cannot be pinned: no line
+// from the king on e1 but the file runs through e4). The token there and
+// the chances of the classes on e5 say so: 100 %, not the floor's 95 %.
+func TestRefusedPushShowsCertain(t *testing.T) {
+	c := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 4096, Seed: 1, Workers: 1})
+	ref := referee.New(referee.Wild16, game.Start())
+	for _, m := range []string{"e2e4", "e7e5", "e4e5"} {
+		ref.Attempt(gametest.Move(t, m))
+	}
+	for _, e := range ref.Log() {
+		if h, ok := e.HeardBy(game.White); ok {
+			if _, err := c.Observe(h); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	v := c.View()
+	if v.FromB1 {
+		t.Fatal("no boards behind the chances")
+	}
+	found := false
+	for _, tok := range v.Tokens {
+		if tok.Kind == PieceToken && tok.Square == game.E5 {
+			found = true
+			if tok.Opacity < 0.9999 {
+				t.Errorf("the token on e5 shows %.4f; want certain", tok.Opacity)
+			}
+		}
+	}
+	if !found {
+		t.Error("no token on e5")
+	}
+	sum := 0.0
+	for _, k := range Classes {
+		sum += v.Probability[k][game.E5]
+	}
+	if sum < 0.9999 || sum > 1.0001 {
+		t.Errorf("the classes' chances on e5 add up to %.4f; want 1", sum)
+	}
+}
