@@ -76,10 +76,8 @@ type App struct {
 	// The Save as… question: prompting while the path is being typed.
 	prompting bool
 	saving    string
-	// saved are the settings as last written; legendSeen: the legend has
-	// been shown and closed once.
-	saved      settings.Settings
-	legendSeen bool
+	// saved are the settings as last written.
+	saved settings.Settings
 }
 
 // ErrQuit ends the game loop normally.
@@ -136,8 +134,6 @@ func (a *App) loadSettings() {
 	if a.opt.Sounds != nil {
 		a.opt.Sounds.Muted = s.Muted
 	}
-	a.legendSeen = s.LegendSeen
-	f.Legend = !s.LegendSeen // the first run opens with the legend
 	a.saved = s
 }
 
@@ -149,7 +145,6 @@ func (a *App) settings() settings.Settings {
 	if a.opt.Sounds != nil {
 		s.Muted = a.opt.Sounds.Muted
 	}
-	s.LegendSeen = a.legendSeen
 	return s
 }
 
@@ -252,7 +247,7 @@ func (a *App) apply(in Intent) {
 	if f.Legend && in.Kind != Hover && in.Kind != DragTo && in.Kind != CursorMove {
 		// The legend is read, not played through: a key or a click closes
 		// it and does nothing else (Enter does not start a game under it).
-		f.Legend, a.legendSeen = false, true
+		f.Legend = false
 		return
 	}
 	switch in.Kind {

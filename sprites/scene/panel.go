@@ -157,7 +157,7 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	} else {
 		c.buttons([]Button{Resign, OfferDraw, Abort, NewGame}, nil)
 	}
-	c.buttons([]Button{Flip, Fullscreen, Mute}, func(b Button) bool {
+	c.buttons([]Button{Flip, Fullscreen, Mute, Legend}, func(b Button) bool {
 		return (b == Fullscreen && f.Panel.Full) || (b == Mute && !f.Panel.Muted && f.Panel.Silent == "")
 	})
 	c.toggles(f)
@@ -446,4 +446,4 @@ func (s *Scene) newGameColumn(c *column, f *Frame) {
 // help is the new-game screen's reminder of the controls.
 const help = `Drag or click a man, or type e2e4 and Enter (px: pawn captures?).
 Right-click a square: a ghost enemy man (Delete clears them).
-F11 full screen · F3 flip · F5-F8 tokens and zone · F9 heat map.`
+F11 full screen · F3 flip · F5-F8 tokens and zone · F9 heat map · ? or F1 legend.`
