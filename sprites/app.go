@@ -112,6 +112,9 @@ func New(opt Options) (*App, error) {
 		a.frame.Panel.Silent = opt.Sounds.Problem // shown for as long as the window runs
 	}
 	a.loadSettings()
+	if a.frame.Mode == scene.NewGameScreen {
+		a.freshBoard() // the saved side's
+	}
 	a.rebuild()
 	return a, nil
 }
@@ -346,6 +349,7 @@ func (a *App) newGame(in Intent) {
 		switch g {
 		case scene.SideGroup:
 			a.frame.NewGame.Side = i
+			a.freshBoard() // the preview shows the side chosen
 		case scene.TimeGroup:
 			a.frame.NewGame.Time = i
 		case scene.OpponentGroup:
@@ -375,12 +379,17 @@ func (a *App) newGame(in Intent) {
 	notice(&a.frame, scene.BadTone, "")
 }
 
-// freshBoard puts the start position on the board, seen from White, with
-// nothing left of a game played or reviewed before.
+// freshBoard puts the start position on the board, seen from the side the
+// new-game screen has chosen (White for Random), with nothing left of a
+// game played or reviewed before.
 func (a *App) freshBoard() {
 	f := &a.frame
-	f.View = controller.New(game.White, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
-	f.Flipped, f.Truth, f.Anim = false, nil, nil
+	side := game.White
+	if f.NewGame.Side == 1 {
+		side = game.Black
+	}
+	f.View = controller.New(side, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
+	f.Flipped, f.Truth, f.Anim = side == game.Black, nil, nil
 	f.Selected, f.Dests, f.Preview, f.Drag, f.Promote, f.Illegal = game.NoSquare, 0, nil, nil, nil, nil
 	f.LastMove, f.Capture, f.Queue, f.Motions = game.NoMove, game.NoSquare, nil, nil
 	f.Ghosts, f.KeyCursor, f.Banner = [64]game.PieceType{}, false, nil

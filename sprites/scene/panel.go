@@ -446,4 +446,4 @@ func (s *Scene) newGameColumn(c *column, f *Frame) {
 // help is the new-game screen's reminder of the controls.
 const help = `Drag or click a man, or type e2e4 and Enter (px: pawn captures?).
 Right-click a square: a ghost enemy man (Delete clears them).
-F11 full screen · F3 flip · F5-F8 tokens and zone · F9 heat map · ? or F1 legend.`
+F1 legend · F3 flip · F5-F9 tokens, zone, heat · F11 full screen.`
