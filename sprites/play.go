@@ -33,7 +33,7 @@ type play struct {
 	opt     Options
 	snap    net.Snapshot
 	rules   referee.Ruleset
-	console []string
+	console []scene.ConsoleLine
 	typed   string
 	// queue holds the attempts made while it was not our move (the
 	// Kriegspiel premove), oldest first; waiting is true while an attempt
@@ -133,10 +133,10 @@ func (p *play) event(a *App, ev net.Event) {
 			a.quit = true
 		}
 	case net.KindConsole, net.KindChallenge:
-		p.say(ev.Text)
+		p.say(f, ev.Text)
 	case net.KindOffer:
 		f.Panel.Offer = ev.Text
-		p.say("the opponent offers: " + ev.Text)
+		p.say(f, "the opponent offers: "+ev.Text)
 	case net.KindProblem:
 		notice(f, scene.BadTone, ev.Text)
 		p.waiting = false
@@ -145,14 +145,15 @@ func (p *play) event(a *App, ev net.Event) {
 		if ev.Err != nil {
 			msg += ": " + ev.Err.Error()
 		}
-		p.say(msg)
+		p.say(f, msg)
 	}
 }
 
-// say adds a line to the console.
-func (p *play) say(line string) {
+// say adds a line to the console, after the game's log lines shown so far
+// (it is drawn among them in the order they came).
+func (p *play) say(f *scene.Frame, line string) {
 	for _, l := range strings.Split(strings.TrimRight(line, "\n"), "\n") {
-		p.console = append(p.console, l)
+		p.console = append(p.console, scene.ConsoleLine{Text: l, After: len(f.View.Log)})
 		if r, ok := ratingChange(l); ok {
 			p.rating = r
 		}
@@ -192,6 +193,9 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Panel.Offer = ""
 	notice(f, scene.BadTone, "")
 	f.Panel.Names = [2]string{s.Spec.White, s.Spec.Black}
+	for i := range p.console {
+		p.console[i].After = 0 // the new game's log starts after them
+	}
 	f.Panel.Title = fmt.Sprintf("%s · %d+%d · you play %s", s.Spec.Rules.Title, int(s.Spec.Base.Minutes()), int(s.Spec.Increment.Seconds()), s.Side.Title())
 }
 

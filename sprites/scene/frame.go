@@ -123,6 +123,14 @@ type Frame struct {
 	Replay  ReplayInfo
 }
 
+// ConsoleLine is a line of the server's (or the connection's) in the log,
+// placed among the game's lines in the order they came: After is how many
+// of the game's log lines came before it.
+type ConsoleLine struct {
+	Text  string
+	After int
+}
+
 // Panel is the side panel's content.
 type Panel struct {
 	Title     string // "Wild 16 · you play White vs computer"
@@ -132,7 +140,7 @@ type Panel struct {
 	Running   game.Color
 	Ticking   bool
 	Typed     string   // the move being typed
-	Console   []string // the server's latest lines
+	Console   []ConsoleLine // the server's latest lines
 	Notice    string   // a short message (an illegal attempt, a problem)
 	Tone      Tone     // how the notice reads: its colour
 	Muted     bool

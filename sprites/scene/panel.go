@@ -276,7 +276,7 @@ const logLine = 0.9 * 1.35
 
 // logLines fills what is left of the column with the referee's log, newest
 // last, our own attempts marked, then the server's console lines.
-func (s *Scene) logLines(c *column, log []controller.LogLine, console []string) {
+func (s *Scene) logLines(c *column, log []controller.LogLine, console []ConsoleLine) {
 	c.row(4)
 	s.rect(c.r, panelLine, 1)
 	size := c.unit * 0.9
@@ -287,7 +287,14 @@ func (s *Scene) logLines(c *column, log []controller.LogLine, console []string) 
 		col  color.RGBA
 	}
 	var lines []line
-	for _, l := range log {
+	said := func(upTo int) { // the console's lines that came before log line upTo
+		for len(console) > 0 && console[0].After <= upTo {
+			lines = append(lines, line{"  " + console[0].Text, textDim})
+			console = console[1:]
+		}
+	}
+	for i, l := range log {
+		said(i)
 		mark, col := "  ", textMain
 		if l.Own {
 			mark, col = "› ", textOwn
@@ -298,9 +305,7 @@ func (s *Scene) logLines(c *column, log []controller.LogLine, console []string) 
 		}
 		lines = append(lines, line{fmt.Sprintf("%s%3d %s %s", mark, l.Ply/2+1, who, l.Text), col})
 	}
-	for _, t := range console {
-		lines = append(lines, line{"  " + t, textDim})
-	}
+	said(len(log))
 	// Wrap from the newest line back, only as many as fit.
 	n := max(0, int(area.H/lh))
 	var rows []line
