@@ -139,10 +139,10 @@ type Panel struct {
 	Clocks    [2]time.Duration
 	Running   game.Color
 	Ticking   bool
-	Typed     string   // the move being typed
+	Typed     string        // the move being typed
 	Console   []ConsoleLine // the server's latest lines
-	Notice    string   // a short message (an illegal attempt, a problem)
-	Tone      Tone     // how the notice reads: its colour
+	Notice    string        // a short message (an illegal attempt, a problem)
+	Tone      Tone          // how the notice reads: its colour
 	Muted     bool
 	Full      bool
 	Offer     string // the opponent's pending offer ("draw", "abort")
