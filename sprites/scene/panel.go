@@ -17,9 +17,10 @@ const LowTime = 20 * time.Second
 // column lays panel rows out from the top down.
 type column struct {
 	s             *Scene
-	r             Rectangle // what is left
-	unit          float64   // text size
-	confirmResign bool      // Resign waits for its confirmation
+	r             Rectangle      // what is left
+	unit          float64        // text size
+	confirmResign bool           // Resign waits for its confirmation
+	heat          game.PieceType // the heat map's class (NoPieceType: off)
 }
 
 // row takes a strip of height h from the top.
@@ -57,8 +58,25 @@ func (c *column) buttons(bs []Button, on func(Button) bool) {
 			c.s.Hits = append(c.s.Hits, Hit{R: br, Button: b})
 			continue
 		}
-		c.s.button(br, b, b.label(), on != nil && on(b), c.unit)
+		label := b.label()
+		if b == CycleHeat {
+			label = heatLabel(c.heat, c.unit, br.W-6)
+		}
+		c.s.button(br, b, label, on != nil && on(b), c.unit)
 	}
+}
+
+// heatLabel is the Heat button's caption, saying what it shows: "Heat off"
+// or the class ("Heat: rook"), the class by its letter ("Heat R") when the
+// button is too narrow for the word.
+func heatLabel(t game.PieceType, size, w float64) string {
+	if t == game.NoPieceType {
+		return "Heat off"
+	}
+	if l := "Heat: " + t.String(); Measure(l, assets.Regular, size) <= w {
+		return l
+	}
+	return "Heat " + t.Letter()
 }
 
 // button adds one button and its hit region.
@@ -204,6 +222,7 @@ func tail(str string, f assets.Font, size, w float64) string {
 
 // toggles adds the dark side's layer toggles.
 func (c *column) toggles(f *Frame) {
+	c.heat = f.Show.Heat
 	c.buttons([]Button{TogglePieces, ToggleChecks, ToggleKings, ToggleZone, CycleHeat}, func(b Button) bool {
 		switch b {
 		case TogglePieces:

@@ -172,3 +172,31 @@ func TestBeliefLineKeepsItsLength(t *testing.T) {
 		t.Errorf("the panel has %d sprites while updating, %d before: the line wrapped", len(during.Sprites), len(before.Sprites))
 	}
 }
+
+// TestHeatButtonSaysWhatItShows: the Heat button reads "Heat off" when the
+// map is off and names the class it shows otherwise, whole, at every size.
+func TestHeatButtonSaysWhatItShows(t *testing.T) {
+	for _, size := range [][2]int{{800, 500}, {900, 560}, {1280, 800}, {1920, 1080}} {
+		for _, heat := range []game.PieceType{game.NoPieceType, game.King, game.Queen, game.Rook, game.Bishop, game.Knight, game.Pawn} {
+			f := playFrame(size[0], size[1])
+			f.Show.Heat = heat
+			s := Build(f)
+			want := []string{"Heat off"}
+			if heat != game.NoPieceType {
+				want = []string{"Heat: " + heat.String(), "Heat " + heat.Letter()}
+			}
+			found := false
+			for _, w := range want {
+				found = found || hasText(&s, w)
+			}
+			if !found {
+				t.Errorf("%dx%d, heat %v: no button reads %q", size[0], size[1], heat, want)
+			}
+			for _, c := range s.Clipped() {
+				if strings.Contains(c, "Heat") {
+					t.Errorf("%dx%d: %s", size[0], size[1], c)
+				}
+			}
+		}
+	}
+}
