@@ -34,7 +34,10 @@ type ViewModel struct {
 	Pending int
 	// Zone holds the squares none of our men attacks (R9, drawn red).
 	Zone     game.Bitboard
+	// Captured counts the enemy men we captured; Lost ours the enemy
+	// captured (we always know which).
 	Captured Counters
+	Lost     Counters
 	// EnemyMen is how many men, at most, the enemy has besides its king:
 	// the most any possible start gave it, less every capture heard (each
 	// is announced), never below 0.

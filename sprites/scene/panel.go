@@ -243,7 +243,8 @@ func (c *column) toggles(f *Frame) {
 // facts adds the counters and what the belief holds.
 func (c *column) facts(f *Frame) {
 	v := &f.View
-	c.line(fmt.Sprintf("Captured: %s, %s%s", plural(v.Captured.Pawns, "pawn"), plural(v.Captured.Pieces, "piece"), unknown(v.Captured.Unknown)), assets.Regular, textMain)
+	c.line(fmt.Sprintf("You took %s, %s%s · lost %s, %s", plural(v.Captured.Pawns, "pawn"), plural(v.Captured.Pieces, "piece"), unknown(v.Captured.Unknown),
+		plural(v.Lost.Pawns, "pawn"), plural(v.Lost.Pieces, "piece")), assets.Regular, textMain)
 	tries := v.EnemyTries
 	if tries == "" {
 		tries = "none announced"

@@ -200,3 +200,15 @@ func TestHeatButtonSaysWhatItShows(t *testing.T) {
 		}
 	}
 }
+
+// TestCapturedNamesBothSides: the panel's count of captures says whose:
+// the men we took and the men we lost.
+func TestCapturedNamesBothSides(t *testing.T) {
+	f := playFrame(1280, 800)
+	f.View.Captured.Pawns, f.View.Lost.Pawns, f.View.Lost.Pieces = 1, 2, 1
+	s := Build(f)
+	all := strings.Join(texts(&s), " ")
+	if !strings.Contains(all, "You took 1 pawn, 0 pieces") || !strings.Contains(all, "lost 2 pawns, 1 piece") {
+		t.Errorf("texts %q; want what we took and what we lost", all)
+	}
+}

@@ -49,3 +49,25 @@ func TestRefusedPushShowsCertain(t *testing.T) {
 		t.Errorf("the classes' chances on e5 add up to %.4f; want 1", sum)
 	}
 }
+
+// TestLostCounts: the view model counts our men the enemy took beside the
+// enemy's we took: after 1. e4 d5 2. exd5 Qxd5 3. a3 Qxg2 White has
+// taken a pawn and lost two.
+func TestLostCounts(t *testing.T) {
+	c := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 256, Seed: 1, Workers: 1})
+	ref := referee.New(referee.Wild16, game.Start())
+	for _, m := range []string{"e2e4", "d7d5", "e4d5", "d8d5", "a2a3", "d5g2"} {
+		ref.Attempt(gametest.Move(t, m))
+	}
+	for _, e := range ref.Log() {
+		if h, ok := e.HeardBy(game.White); ok {
+			if _, err := c.Observe(h); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	v := c.View()
+	if v.Captured.Pawns != 1 || v.Lost != (Counters{Pawns: 2}) {
+		t.Errorf("captured %+v, lost %+v; want 1 pawn taken and 2 lost", v.Captured, v.Lost)
+	}
+}
