@@ -60,3 +60,33 @@ func TestReplayHiddenShowsOnlyWhatWasHeard(t *testing.T) {
 		t.Errorf("revealed, the last move highlight %v; want %v", f.LastMove, tl.Moves[39])
 	}
 }
+
+// TestRevealedMenAboveTokens: revealed, the enemy's real king is drawn after
+// (above) every token on its square, not hidden under the king token.
+func TestRevealedMenAboveTokens(t *testing.T) {
+	tl, err := timeline.Load("../../testdata/games/darkboard-liam-2023.pgn", "", timeline.Options{UpTo: 30, Controller: controller.Options{Capacity: 256, Seed: 1, Workers: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := Frame{W: 1000, H: 640, Show: DefaultShow, Selected: game.NoSquare, Capture: game.NoSquare}
+	ReplayFrame(&f, tl, 30, game.White, true)
+	king := f.Truth.KingSquare(game.Black)
+	s := Build(f)
+	r := s.Layout.SquareRect(king)
+	kingAt, tokenAt := -1, -1
+	for i, sp := range s.Sprites {
+		inside := sp.X >= r.X && sp.Y >= r.Y && sp.X+sp.W <= r.X+r.W+0.5 && sp.Y+sp.H <= r.Y+r.H+0.5
+		switch {
+		case sp.Kind == Piece && sp.Piece == game.NewPiece(game.Black, game.King):
+			kingAt = i
+		case inside && (sp.Kind == Disc || sp.Kind == Piece):
+			tokenAt = i
+		}
+	}
+	if tokenAt < 0 {
+		t.Fatalf("no token on the king's square %v to test against", king)
+	}
+	if kingAt < tokenAt {
+		t.Errorf("the real king on %v is sprite %d, under the token's sprite %d", king, kingAt, tokenAt)
+	}
+}

@@ -10,7 +10,7 @@ import (
 )
 
 // ReplayFrame fills f's board and panel with ply p of a timeline as side
-// saw it; reveal shows the real enemy men under the tokens. Hidden, the
+// saw it; reveal shows the real enemy men, above the tokens. Hidden, the
 // truth stays hidden everywhere: the move table, the move's label and the
 // highlight of the last move hold only what side heard.
 func ReplayFrame(f *Frame, tl *timeline.Timeline, p int, side game.Color, reveal bool) {
