@@ -141,6 +141,14 @@ func (p *play) event(a *App, ev net.Event) {
 		notice(f, scene.BadTone, ev.Text)
 		p.waiting = false
 	case net.KindConnection:
+		if a.opt.Local != nil {
+			// A game against the computer has no connection to speak of;
+			// only its failure is news.
+			if ev.Err != nil {
+				p.say(f, "the game stopped: "+ev.Err.Error())
+			}
+			break
+		}
 		msg := "connection: " + ev.Snap.State.String()
 		if ev.Err != nil {
 			msg += ": " + ev.Err.Error()
