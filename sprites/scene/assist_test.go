@@ -75,3 +75,14 @@ func TestNoCardForNothing(t *testing.T) {
 		t.Errorf("e8: card %q; want the king's 40%%", lines)
 	}
 }
+
+// TestCertainCardSaysProven: a man the deduction proves reads 100 % and
+// says it is proven, not "most boards".
+func TestCertainCardSaysProven(t *testing.T) {
+	f := playFrame(1000, 640)
+	f.View.Tokens = []controller.Token{{Kind: controller.PieceToken, Square: game.E5, Opacity: 1, Reason: controller.Reason{Rule: "B2", Message: "likely occupied"}}}
+	want := "Enemy man 100%: what the referee has said proves an enemy man here"
+	if lines := Explain(&f, game.E5); len(lines) != 1 || lines[0] != want {
+		t.Errorf("card %q; want %q", lines, want)
+	}
+}
