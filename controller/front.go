@@ -31,7 +31,7 @@ type front struct {
 	triesMsg   string
 	counters   Counters
 	lost       Counters // our men the enemy captured
-	enemyMen   int // the most men besides its king any start gives the enemy
+	enemyMen   int      // the most men besides its king any start gives the enemy
 	enemyTries string
 	log        []LogLine
 	result     *referee.Result

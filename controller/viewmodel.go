@@ -33,7 +33,7 @@ type ViewModel struct {
 	// Probability, FromB1 and Boards are as they were before them.
 	Pending int
 	// Zone holds the squares none of our men attacks (R9, drawn red).
-	Zone     game.Bitboard
+	Zone game.Bitboard
 	// Captured counts the enemy men we captured; Lost ours the enemy
 	// captured (we always know which).
 	Captured Counters
