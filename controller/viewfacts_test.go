@@ -4,28 +4,18 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/game"
-	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
 // TestRefusedPushShowsCertain: after 1. e4 e5, White's refused e4-e5, with
 // no check, proves an enemy man on e5 (the pawn cannot be pinned: no line
 // from the king on e1 but the file runs through e4). The token there and
-// the chances of the classes on e5 say so: 100 %, not the floor's 95 %.
+// the chances of the classes on e5 say so: 100 %, not what the floor
+// leaves (95 % at 4,096 boards).
 func TestRefusedPushShowsCertain(t *testing.T) {
-	c := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 4096, Seed: 1, Workers: 1})
-	ref := referee.New(referee.Wild16, game.Start())
-	for _, m := range []string{"e2e4", "e7e5", "e4e5"} {
-		ref.Attempt(gametest.Move(t, m))
-	}
-	for _, e := range ref.Log() {
-		if h, ok := e.HeardBy(game.White); ok {
-			if _, err := c.Observe(h); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	v := c.View()
+	f := newFixture(t, game.StartFEN, referee.Wild16)
+	f.play(t, "e2e4", "e7e5", "e4e5")
+	v := f.players[game.White].View()
 	if v.FromB1 {
 		t.Fatal("no boards behind the chances")
 	}
@@ -54,19 +44,9 @@ func TestRefusedPushShowsCertain(t *testing.T) {
 // enemy's we took: after 1. e4 d5 2. exd5 Qxd5 3. a3 Qxg2 White has
 // taken a pawn and lost two.
 func TestLostCounts(t *testing.T) {
-	c := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 256, Seed: 1, Workers: 1})
-	ref := referee.New(referee.Wild16, game.Start())
-	for _, m := range []string{"e2e4", "d7d5", "e4d5", "d8d5", "a2a3", "d5g2"} {
-		ref.Attempt(gametest.Move(t, m))
-	}
-	for _, e := range ref.Log() {
-		if h, ok := e.HeardBy(game.White); ok {
-			if _, err := c.Observe(h); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	v := c.View()
+	f := newFixture(t, game.StartFEN, referee.Wild16)
+	f.play(t, "e2e4", "d7d5", "e4d5", "d8d5", "a2a3", "d5g2")
+	v := f.players[game.White].View()
 	if v.Captured.Pawns != 1 || v.Lost != (Counters{Pawns: 2}) {
 		t.Errorf("captured %+v, lost %+v; want 1 pawn taken and 2 lost", v.Captured, v.Lost)
 	}

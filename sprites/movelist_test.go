@@ -5,8 +5,6 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/game"
-	"github.com/krieg/krieg/net/local"
-	"github.com/krieg/krieg/sprites/scene"
 )
 
 // TestWindowMoveListKeepsWhatWasHeard: the live move table writes what the
@@ -14,14 +12,7 @@ import (
 // a pawn and gives a file check ("Rxe5+ file"), the enemy king's reply
 // takes our knight on d7 ("?xd7").
 func TestWindowMoveListKeepsWhatWasHeard(t *testing.T) {
-	start, err := game.ParseFEN("4k3/3N4/8/4p3/8/8/8/4RK2 w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	app := newLocalAppFrom(t, &scripted{moves: []string{"e8d7"}}, start, local.Options{Seed: 1})
-	h.show(app)
-	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
-	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	app := startFrom(t, "4k3/3N4/8/4p3/8/8/8/4RK2 w - - 0 1", "e8d7")
 	h.do(func() { app.Inject(Intent{Kind: AttemptMove, Move: game.NewMove(game.E1, game.E5, game.NoPieceType)}) })
 	h.waitFor(t, "1. Rxe5 and the reply", 5*time.Second, atPly(app, 2))
 	h.do(func() {

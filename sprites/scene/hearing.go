@@ -55,28 +55,14 @@ func (h *Hearing) Add(e referee.Entry, own game.Position) {
 // heard at all is "?"; the refused attempts of the turn after the last ply
 // follow in a cell of their own.
 func (h *Hearing) Rows(start game.Position, plies int) []MoveRow {
-	side, number := start.Turn(), max(start.FullmoveNumber(), 1)
-	var rows []MoveRow
-	for ply := 0; ply <= plies; ply++ {
-		cell, ok := h.cells[ply]
-		switch {
-		case ply == plies && len(h.failed) == 0:
-			return rows
-		case ply == plies:
-			cell = MoveCell{Refused: h.failed}
-		case !ok:
-			cell = MoveCell{SAN: "?", Ply: ply + 1}
-		}
-		if side == game.White || len(rows) == 0 {
-			rows = append(rows, MoveRow{Number: number})
-		}
-		rows[len(rows)-1].Cells[side] = cell
-		if side == game.Black {
-			number++
-		}
-		side = side.Other()
+	cells := make([]MoveCell, 0, plies+1)
+	for ply := 0; ply < plies; ply++ {
+		cells = append(cells, h.Cell(ply))
 	}
-	return rows
+	if len(h.failed) > 0 {
+		cells = append(cells, MoveCell{Refused: h.failed})
+	}
+	return layRows(cells, start.Turn(), max(start.FullmoveNumber(), 1))
 }
 
 // Cell returns the heard move made at ply (0-based), "?" when none was heard.
