@@ -56,6 +56,10 @@ type Options struct {
 	Site *Site
 	// Demo runs krieg demo's show instead (package show).
 	Demo *show.Options
+	// Lobby, when set, is called by the play panel's Lobby button, which
+	// then takes New game's place: the web page shows its lobby (a button
+	// of the panel, it never covers the board or a clock).
+	Lobby func()
 }
 
 // App is the window's game: it implements ebiten.Game.

@@ -47,3 +47,27 @@ func TestWindowLogKeepsTimeOrder(t *testing.T) {
 		}
 	})
 }
+
+// TestWindowLobbyButton: on a page with a lobby, the panel's Lobby button
+// stands where New game would and asks the page for its lobby.
+func TestWindowLobbyButton(t *testing.T) {
+	asked := 0
+	app, err := New(Options{Remote: newChanComm(), Lobby: func() { asked++ }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.show(app)
+	defer h.show(nil)
+	h.do(func() {}) // one tick: the panel as play shows it
+	h.do(func() {
+		if !hasButton(&app.scene, scene.ToLobby) || hasButton(&app.scene, scene.NewGame) {
+			t.Errorf("Lobby button %v, New game %v; want the Lobby in its place", hasButton(&app.scene, scene.ToLobby), hasButton(&app.scene, scene.NewGame))
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.ToLobby})
+	})
+	h.do(func() {
+		if asked != 1 {
+			t.Errorf("the page was asked for its lobby %d times; want 1", asked)
+		}
+	})
+}

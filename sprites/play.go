@@ -307,6 +307,7 @@ func (p *play) tick(a *App) {
 	f.Panel.GameOver = s.Result != nil
 	_, src := p.comm.(recordSource)
 	f.Panel.Reviewable = f.Panel.GameOver && src
+	f.Panel.Lobby = p.opt.Lobby != nil
 	f.Panel.Table = p.table
 	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) > confirmFor || s.Result != nil) {
 		p.confirmAt = time.Time{} // unconfirmed, the question lapses, and its hint with it
@@ -614,6 +615,10 @@ func (p *play) button(a *App, b scene.Button) {
 		err = p.comm.Do(net.Abort)
 	case scene.Review:
 		a.review()
+	case scene.ToLobby:
+		if p.opt.Lobby != nil {
+			p.opt.Lobby()
+		}
 	case scene.NewGame:
 		switch {
 		case a.opt.Local != nil && (p.snap.Result != nil || !p.snap.InGame):

@@ -154,6 +154,9 @@ type Panel struct {
 	// Reviewable: the game is over and its record can be opened (Review,
 	// Copy PGN, Save as…).
 	Reviewable bool
+	// Lobby: a Lobby button takes New game's place (the web page's lobby
+	// chooses the games).
+	Lobby bool
 	// Prompt, when set, is a line being typed for a question
 	// ("~/games/game.pgn"), shown with a cursor after PromptLabel ("Save
 	// as:").

@@ -170,10 +170,14 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	if f.Panel.Offer != "" {
 		c.line("The opponent offers: "+f.Panel.Offer+" (click "+f.Panel.Offer+" to accept)", assets.Bold, textOwn)
 	}
+	next := NewGame
+	if f.Panel.Lobby {
+		next = ToLobby
+	}
 	if f.Panel.Reviewable {
-		c.buttons([]Button{Review, CopyPGN, SaveAs, NewGame}, func(b Button) bool { return b == Review })
+		c.buttons([]Button{Review, CopyPGN, SaveAs, next}, func(b Button) bool { return b == Review })
 	} else {
-		c.buttons([]Button{Resign, OfferDraw, Abort, NewGame}, nil)
+		c.buttons([]Button{Resign, OfferDraw, Abort, next}, nil)
 	}
 	c.buttons([]Button{Flip, Fullscreen, Mute, Legend}, func(b Button) bool {
 		return (b == Fullscreen && f.Panel.Full) || (b == Mute && !f.Panel.Muted && f.Panel.Silent == "")
@@ -390,9 +394,12 @@ func (s *Scene) replayColumn(c *column, f *Frame) {
 	c.buttons([]Button{SwapSide, Reveal, Flip, Fullscreen}, func(b Button) bool {
 		return (b == Reveal && f.Truth != nil) || (b == Fullscreen && f.Panel.Full)
 	})
-	if r.Review {
+	switch {
+	case r.Review && f.Panel.Lobby:
+		c.buttons([]Button{CopyPGN, SaveAs, ToLobby}, nil)
+	case r.Review:
 		c.buttons([]Button{CopyPGN, SaveAs, NewGame}, nil)
-	} else {
+	default:
 		c.buttons([]Button{CopyPGN, SaveAs}, nil)
 	}
 	c.toggles(f)
