@@ -78,3 +78,22 @@ func floored(p [game.King + 1][64]float64, possible [game.King + 1]game.Bitboard
 	}
 	return p
 }
+
+// certain makes the classes' chances on each square of fixed, where B1
+// proves an enemy man, add up to one: B2's boards agree there, and the floor
+// spread over B1's squares must not make a proof read as a guess.
+func certain(p *[game.King + 1][64]float64, fixed game.Bitboard) {
+	for x := fixed; x != 0; {
+		s := x.PopFirst()
+		total := 0.0
+		for _, t := range Classes {
+			total += p[t][s]
+		}
+		if total <= 0 {
+			continue
+		}
+		for _, t := range Classes {
+			p[t][s] = min(1, p[t][s]/total)
+		}
+	}
+}

@@ -30,7 +30,8 @@ type front struct {
 	ourTries   *referee.Tries // announced after the enemy's latest move
 	triesMsg   string
 	counters   Counters
-	enemyMen   int // the most men besides its king any start gives the enemy
+	lost       Counters // our men the enemy captured
+	enemyMen   int      // the most men besides its king any start gives the enemy
 	enemyTries string
 	log        []LogLine
 	result     *referee.Result
@@ -154,6 +155,13 @@ func (f *front) ownMove(m game.Move, o *belief.Observation) {
 func (f *front) enemyMove(o *belief.Observation) {
 	f.epCapture = o.Capture != game.NoSquare && o.Capture == f.ourDouble
 	if o.Capture != game.NoSquare {
+		switch f.own.At(o.Capture).Type() {
+		case game.NoPieceType:
+		case game.Pawn:
+			f.lost.Pawns++
+		default:
+			f.lost.Pieces++
+		}
 		f.own.Remove(o.Capture)
 	}
 	f.own.SetTurn(f.side)
@@ -251,7 +259,7 @@ func (f *front) logEntry(e referee.Entry, o *belief.Observation) {
 // (sets, probabilities, boards) and the tokens are left to the caller.
 func (f *front) base() ViewModel {
 	v := ViewModel{Side: f.side, ToMove: f.own.Turn(), Plies: f.plies, Own: f.own,
-		Captured: f.counters, EnemyTries: f.enemyTries, Log: append([]LogLine(nil), f.log...), Result: f.result}
+		Captured: f.counters, Lost: f.lost, EnemyTries: f.enemyTries, Log: append([]LogLine(nil), f.log...), Result: f.result}
 	v.EnemyMen = max(f.enemyMen-f.counters.Pawns-f.counters.Pieces-f.counters.Unknown, 0)
 	v.Zone = Zone(&f.own, f.side)
 	v.Checked = len(f.checkRaw) > 0

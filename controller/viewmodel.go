@@ -33,8 +33,11 @@ type ViewModel struct {
 	// Probability, FromB1 and Boards are as they were before them.
 	Pending int
 	// Zone holds the squares none of our men attacks (R9, drawn red).
-	Zone     game.Bitboard
+	Zone game.Bitboard
+	// Captured counts the enemy men we captured; Lost ours the enemy
+	// captured (we always know which).
 	Captured Counters
+	Lost     Counters
 	// EnemyMen is how many men, at most, the enemy has besides its king:
 	// the most any possible start gave it, less every capture heard (each
 	// is announced), never below 0.
@@ -87,6 +90,9 @@ func (c *Controller) refresh() {
 	default:
 		v.Probability = UniformOver(c.belief.Possible, c.belief.Max)
 		v.FromB1 = true
+	}
+	if v.Pending == 0 {
+		certain(&v.Probability, c.belief.Fixed)
 	}
 	king := c.belief.Possible[game.King]
 	d := deduced{within: c.belief.Union(), checkSets: c.checkSets, king: king, kingRule: king, estimates: !v.FromB1}

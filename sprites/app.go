@@ -56,6 +56,10 @@ type Options struct {
 	Site *Site
 	// Demo runs krieg demo's show instead (package show).
 	Demo *show.Options
+	// Lobby, when set, is called by the play panel's Lobby button, which
+	// then takes New game's place: the web page shows its lobby (a button
+	// of the panel, it never covers the board or a clock).
+	Lobby func()
 }
 
 // App is the window's game: it implements ebiten.Game.
@@ -76,10 +80,8 @@ type App struct {
 	// The Save as… question: prompting while the path is being typed.
 	prompting bool
 	saving    string
-	// saved are the settings as last written; legendSeen: the legend has
-	// been shown and closed once.
-	saved      settings.Settings
-	legendSeen bool
+	// saved are the settings as last written.
+	saved settings.Settings
 }
 
 // ErrQuit ends the game loop normally.
@@ -114,6 +116,9 @@ func New(opt Options) (*App, error) {
 		a.frame.Panel.Silent = opt.Sounds.Problem // shown for as long as the window runs
 	}
 	a.loadSettings()
+	if a.frame.Mode == scene.NewGameScreen {
+		a.freshBoard() // the saved side's
+	}
 	a.rebuild()
 	return a, nil
 }
@@ -136,8 +141,6 @@ func (a *App) loadSettings() {
 	if a.opt.Sounds != nil {
 		a.opt.Sounds.Muted = s.Muted
 	}
-	a.legendSeen = s.LegendSeen
-	f.Legend = !s.LegendSeen // the first run opens with the legend
 	a.saved = s
 }
 
@@ -149,7 +152,6 @@ func (a *App) settings() settings.Settings {
 	if a.opt.Sounds != nil {
 		s.Muted = a.opt.Sounds.Muted
 	}
-	s.LegendSeen = a.legendSeen
 	return s
 }
 
@@ -252,7 +254,7 @@ func (a *App) apply(in Intent) {
 	if f.Legend && in.Kind != Hover && in.Kind != DragTo && in.Kind != CursorMove {
 		// The legend is read, not played through: a key or a click closes
 		// it and does nothing else (Enter does not start a game under it).
-		f.Legend, a.legendSeen = false, true
+		f.Legend = false
 		return
 	}
 	switch in.Kind {
@@ -351,6 +353,7 @@ func (a *App) newGame(in Intent) {
 		switch g {
 		case scene.SideGroup:
 			a.frame.NewGame.Side = i
+			a.freshBoard() // the preview shows the side chosen
 		case scene.TimeGroup:
 			a.frame.NewGame.Time = i
 		case scene.OpponentGroup:
@@ -380,12 +383,17 @@ func (a *App) newGame(in Intent) {
 	notice(&a.frame, scene.BadTone, "")
 }
 
-// freshBoard puts the start position on the board, seen from White, with
-// nothing left of a game played or reviewed before.
+// freshBoard puts the start position on the board, seen from the side the
+// new-game screen has chosen (White for Random), with nothing left of a
+// game played or reviewed before.
 func (a *App) freshBoard() {
 	f := &a.frame
-	f.View = controller.New(game.White, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
-	f.Flipped, f.Truth, f.Anim = false, nil, nil
+	side := game.White
+	if f.NewGame.Side == 1 {
+		side = game.Black
+	}
+	f.View = controller.New(side, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
+	f.Flipped, f.Truth, f.Anim = side == game.Black, nil, nil
 	f.Selected, f.Dests, f.Preview, f.Drag, f.Promote, f.Illegal = game.NoSquare, 0, nil, nil, nil, nil
 	f.LastMove, f.Capture, f.Queue, f.Motions = game.NoMove, game.NoSquare, nil, nil
 	f.Ghosts, f.KeyCursor, f.Banner = [64]game.PieceType{}, false, nil

@@ -20,15 +20,7 @@ import (
 // picker instead of going out as a queen; Escape closes it with nothing
 // sent; a click on the rook sends the under-promotion.
 func TestWindowPromotionPicker(t *testing.T) {
-	start, err := game.ParseFEN("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	app := newLocalAppFrom(t, &scripted{moves: []string{"e8d7"}}, start, local.Options{Seed: 1})
-	h.show(app)
-	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
-	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
-
+	app := startFrom(t, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "e8d7")
 	var l scene.Layout
 	h.do(func() { l = app.scene.Layout })
 	a7, a8 := l.SquareRect(game.A7), l.SquareRect(game.A8)

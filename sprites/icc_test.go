@@ -98,7 +98,11 @@ func TestWindowICC(t *testing.T) {
 		if got := f.View.Own.ByColor(game.White); got != want {
 			t.Errorf("own men on %v; want %v (the transcript's last board)", got, want)
 		}
-		console := strings.Join(app.play.console, "\n")
+		var lines []string
+		for _, l := range app.play.console {
+			lines = append(lines, l.Text)
+		}
+		console := strings.Join(lines, "\n")
 		if !strings.Contains(console, "bob says: nice file check") {
 			t.Errorf("the console lacks the server's chatter:\n%s", console)
 		}

@@ -10,7 +10,6 @@ import (
 	"github.com/krieg/krieg/assets"
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
-	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
@@ -34,7 +33,7 @@ type play struct {
 	opt     Options
 	snap    net.Snapshot
 	rules   referee.Ruleset
-	console []string
+	console []scene.ConsoleLine
 	typed   string
 	// queue holds the attempts made while it was not our move (the
 	// Kriegspiel premove), oldest first; waiting is true while an attempt
@@ -44,12 +43,10 @@ type play struct {
 	// tried are our attempts the referee refused this turn: sending one
 	// again would only cost an attempt.
 	tried []game.Move
-	// mine are our accepted moves by ply, in SAN as our board saw them,
-	// with the attempts refused before each; failed holds this turn's
-	// refused ones; table is the move table they make.
-	mine   map[int]scene.MoveCell
-	failed []string
-	table  []scene.MoveRow
+	// hearing is what we heard of the moves, the table the move table it
+	// makes.
+	hearing *scene.Hearing
+	table   []scene.MoveRow
 	// confirmAt is when Resign was first pressed (zero: not asked);
 	// rating is the server's word on our rating change; closed: the result
 	// banner was closed.
@@ -136,26 +133,35 @@ func (p *play) event(a *App, ev net.Event) {
 			a.quit = true
 		}
 	case net.KindConsole, net.KindChallenge:
-		p.say(ev.Text)
+		p.say(f, ev.Text)
 	case net.KindOffer:
 		f.Panel.Offer = ev.Text
-		p.say("the opponent offers: " + ev.Text)
+		p.say(f, "the opponent offers: "+ev.Text)
 	case net.KindProblem:
 		notice(f, scene.BadTone, ev.Text)
 		p.waiting = false
 	case net.KindConnection:
+		if a.opt.Local != nil {
+			// A game against the computer has no connection to speak of;
+			// only its failure is news.
+			if ev.Err != nil {
+				p.say(f, "the game stopped: "+ev.Err.Error())
+			}
+			break
+		}
 		msg := "connection: " + ev.Snap.State.String()
 		if ev.Err != nil {
 			msg += ": " + ev.Err.Error()
 		}
-		p.say(msg)
+		p.say(f, msg)
 	}
 }
 
-// say adds a line to the console.
-func (p *play) say(line string) {
+// say adds a line to the console, after the game's log lines shown so far
+// (it is drawn among them in the order they came).
+func (p *play) say(f *scene.Frame, line string) {
 	for _, l := range strings.Split(strings.TrimRight(line, "\n"), "\n") {
-		p.console = append(p.console, l)
+		p.console = append(p.console, scene.ConsoleLine{Text: l, After: len(f.View.Log)})
 		if r, ok := ratingChange(l); ok {
 			p.rating = r
 		}
@@ -189,12 +195,15 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.LastMove, f.Capture = game.NoMove, game.NoSquare
 	f.Ghosts, f.KeyCursor = [64]game.PieceType{}, false
 	p.queue, p.waiting, p.tried, f.Queue = nil, false, nil, nil
-	p.mine, p.failed, p.table = map[int]scene.MoveCell{}, nil, nil
+	p.hearing, p.table = scene.NewHearing(s.Side), nil
 	p.confirmAt, p.rating, p.closed = time.Time{}, "", false
 	f.Banner, f.Panel.ConfirmResign = nil, false
 	f.Panel.Offer = ""
 	notice(f, scene.BadTone, "")
 	f.Panel.Names = [2]string{s.Spec.White, s.Spec.Black}
+	for i := range p.console {
+		p.console[i].After = 0 // the new game's log starts after them
+	}
 	f.Panel.Title = fmt.Sprintf("%s · %d+%d · you play %s", s.Spec.Rules.Title, int(s.Spec.Base.Minutes()), int(s.Spec.Increment.Seconds()), s.Side.Title())
 }
 
@@ -222,8 +231,8 @@ func (p *play) heard(a *App, ev net.Event) {
 	case us && refused(e.Verdict) && e.Attempt != game.NoMove:
 		p.tried = append(p.tried, e.Attempt)
 	}
+	p.hearing.Add(e, prev)
 	if us {
-		p.note(e, prev)
 		p.waiting = false
 		if e.Verdict == referee.Accepted || e.Verdict == referee.Finished {
 			p.setQueue(f, nil) // the turn is over: the rest of the queue is dropped
@@ -246,7 +255,7 @@ func (p *play) heard(a *App, ev net.Event) {
 		}
 		p.blink(a, e)
 	}
-	p.table = p.moveTable()
+	p.table = p.hearing.Rows(p.snap.Spec.Start, p.snap.Plies)
 	a.opt.Sounds.Play(Cue(e, p.snap.Side))
 }
 
@@ -298,6 +307,7 @@ func (p *play) tick(a *App) {
 	f.Panel.GameOver = s.Result != nil
 	_, src := p.comm.(recordSource)
 	f.Panel.Reviewable = f.Panel.GameOver && src
+	f.Panel.Lobby = p.opt.Lobby != nil
 	f.Panel.Table = p.table
 	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) > confirmFor || s.Result != nil) {
 		p.confirmAt = time.Time{} // unconfirmed, the question lapses, and its hint with it
@@ -605,6 +615,10 @@ func (p *play) button(a *App, b scene.Button) {
 		err = p.comm.Do(net.Abort)
 	case scene.Review:
 		a.review()
+	case scene.ToLobby:
+		if p.opt.Lobby != nil {
+			p.opt.Lobby()
+		}
 	case scene.NewGame:
 		switch {
 		case a.opt.Local != nil && (p.snap.Result != nil || !p.snap.InGame):
@@ -654,50 +668,6 @@ func ratingChange(line string) (string, bool) {
 	from, _ := strconv.Atoi(m[1])
 	to, _ := strconv.Atoi(m[2])
 	return fmt.Sprintf("Rating %d → %d (%+d)", from, to, to-from), true
-}
-
-// note adds our entry e to the move table; before is our board before it.
-func (p *play) note(e referee.Entry, before game.Position) {
-	if e.Attempt == game.NoMove {
-		return
-	}
-	before.SetTurn(e.Mover)
-	san := record.AttemptSAN(&before, e.Attempt)
-	switch {
-	case refused(e.Verdict):
-		p.failed = append(p.failed, san)
-	case e.Verdict == referee.Accepted || e.Verdict == referee.Finished:
-		p.mine[e.Ply] = scene.MoveCell{SAN: san, Refused: p.failed}
-		p.failed = nil
-	}
-}
-
-// moveTable lays out the game so far: our moves, the enemy's as "?", and
-// the attempts refused this turn in a cell of their own.
-func (p *play) moveTable() []scene.MoveRow {
-	start := p.snap.Spec.Start
-	side, number := start.Turn(), max(start.FullmoveNumber(), 1)
-	var rows []scene.MoveRow
-	for ply := 0; ply <= p.snap.Plies; ply++ {
-		cell, ok := p.mine[ply]
-		switch {
-		case ply == p.snap.Plies && len(p.failed) == 0:
-			return rows
-		case ply == p.snap.Plies:
-			cell = scene.MoveCell{Refused: p.failed}
-		case !ok:
-			cell = scene.MoveCell{SAN: "?"}
-		}
-		if side == game.White || len(rows) == 0 {
-			rows = append(rows, scene.MoveRow{Number: number})
-		}
-		rows[len(rows)-1].Cells[side] = cell
-		if side == game.Black {
-			number++
-		}
-		side = side.Other()
-	}
-	return rows
 }
 
 // blink flashes the squares entry e's announcements name: a capture's

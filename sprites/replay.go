@@ -58,6 +58,10 @@ func (r *replay) apply(a *App, in Intent) {
 				a.closeReview()
 				return
 			}
+		case scene.ToLobby:
+			if a.opt.Lobby != nil {
+				a.opt.Lobby()
+			}
 		}
 	}
 	ply = max(0, min(r.tl.Plies, ply))

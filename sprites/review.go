@@ -104,7 +104,11 @@ func (a *App) promptSave() {
 	}
 	a.saving = filepath.Join(dir, "krieg-"+time.Now().Format("2006-01-02-150405")+".pgn")
 	a.prompting = true
+	notice(&a.frame, scene.HintTone, saveHint)
 }
+
+// saveHint tells what the Save as… line wants while it is typed.
+const saveHint = "Type or edit the file name below, then Enter saves the PGN; Escape cancels"
 
 // prompt handles an intent while the Save as… line is being typed and
 // reports whether it used it: typing edits the path, Enter saves, Escape
@@ -119,6 +123,7 @@ func (a *App) prompt(in Intent) bool {
 		}
 	case Cancel:
 		a.prompting = false
+		notice(&a.frame, scene.HintTone, "")
 	case Submit:
 		a.prompting = false
 		a.save(a.saving)

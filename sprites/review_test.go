@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,8 +24,13 @@ import (
 func TestWindowReview(t *testing.T) {
 	app := foolsMate(t)
 	h.do(func() {
-		if got, want := scene.MoveText(app.frame.Panel.Table), "1. f3 ? 2. g4 ?"; got != want {
+		if got, want := scene.MoveText(app.frame.Panel.Table), "1. f3 ? 2. g4 ?#"; got != want {
 			t.Errorf("own move list %q; want %q", got, want)
+		}
+		for _, l := range app.play.console {
+			if strings.Contains(l.Text, "connection") {
+				t.Errorf("a game against the computer speaks of a connection: %q", l.Text)
+			}
 		}
 		if !hasButton(&app.scene, scene.Review) {
 			t.Error("no Review button at the game's end")
@@ -100,6 +106,9 @@ func TestWindowReview(t *testing.T) {
 	h.do(func() {
 		if !app.prompting || app.frame.Panel.Prompt == "" {
 			t.Fatal("Save as… asked nothing")
+		}
+		if n := app.frame.Panel.Notice; !strings.Contains(n, "Enter saves") || !strings.Contains(n, "Escape cancels") {
+			t.Errorf("Save as… says %q; want how to answer it", n)
 		}
 		var in []Intent
 		for range []rune(app.saving) {

@@ -2,6 +2,7 @@ package sprites
 
 import (
 	"testing"
+	"time"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/sprites/scene"
@@ -17,11 +18,7 @@ func TestWindowSettingsSurviveRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.show(first)
-	h.do(func() {
-		if !first.frame.Legend || !hasButton(&first.scene, scene.Legend) {
-			t.Error("the first run does not open with the legend")
-		}
-	})
+	h.do(func() { first.Inject(Intent{Kind: Press, Button: scene.Legend}) })
 	shoot(t, "legend")
 	h.do(func() { first.Inject(Intent{Kind: Cancel}) }) // Escape closes it
 	h.do(func() {
@@ -60,11 +57,33 @@ func TestWindowSettingsSurviveRestart(t *testing.T) {
 		t.Errorf("toggles %+v; want %+v", f.Show, wantShow)
 	}
 	if f.Legend {
-		t.Error("the legend opened again after it was closed once")
+		t.Error("the legend opened by itself")
 	}
 	if f.Panel.Notice != "" {
 		t.Errorf("notice %q after a clean restart", f.Panel.Notice)
 	}
+}
+
+// TestWindowLegendStartsClosed: a first run, on an empty settings folder,
+// opens on the new-game screen with the legend closed, and the first game
+// starts on a clear board with the Legend button at hand, as chess sites do.
+func TestWindowLegendStartsClosed(t *testing.T) {
+	app := newLocalApp(t, &scripted{})
+	app.opt.SettingsDir = t.TempDir()
+	app.loadSettings()
+	h.show(app)
+	h.do(func() {
+		if app.frame.Legend {
+			t.Error("the first run opens with the legend")
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.Start})
+	})
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() {
+		if app.frame.Legend || !hasButton(&app.scene, scene.Legend) {
+			t.Errorf("first game: legend open %v, Legend button %v; want it closed and the button there", app.frame.Legend, hasButton(&app.scene, scene.Legend))
+		}
+	})
 }
 
 // TestWindowLegendSwallowsKeys: with the legend open, Enter closes it and

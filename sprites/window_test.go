@@ -58,6 +58,21 @@ func newLocalAppFrom(t *testing.T, opp local.Opponent, start game.Position, opt 
 	return app
 }
 
+// startFrom shows a window, starts a game as White from fen against a
+// scripted opponent playing replies, and waits for it to begin.
+func startFrom(t *testing.T, fen string, replies ...string) *App {
+	t.Helper()
+	start, err := game.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := newLocalAppFrom(t, &scripted{moves: replies}, start, local.Options{Seed: 1})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	return app
+}
+
 // atPly is a condition for waitFor: the game in app is at ply n with White
 // to move, and the window shows it.
 func atPly(app *App, n int) func() bool {

@@ -40,6 +40,21 @@ func witnessParts(own *game.Position, m game.Move, us game.Color) (path game.Bit
 	return path, attack, k
 }
 
+// fixWitness fixes the witness's square when it can only stand on one
+// square of the attempt's path: no enemy man may stand where it would
+// attack our king after the move (a refused e4-e5 with no line from our king
+// through e4 proves a man on e5).
+func (b *Belief) fixWitness(path game.Bitboard, attack *[game.King + 1]game.Bitboard) {
+	for _, t := range Classes {
+		if attack[t]&b.Possible[t] != 0 {
+			return
+		}
+	}
+	if on := path & b.Union(); on.Count() == 1 {
+		b.Fixed |= on
+	}
+}
+
 // IllegalAttempt uses our refused attempt m, a move our men could make that
 // is neither a pawn capture nor castling: when a single class can hold the
 // witness and that class has at most one man, it stands on a witness square.
@@ -58,6 +73,7 @@ func (b *Belief) IllegalAttempt(own *game.Position, m game.Move) {
 	if count == 1 && (only == game.King || b.Max[only] == 1) {
 		b.Possible[only] &= w[only]
 	}
+	b.fixWitness(path, &attack)
 	b.jointWitness(&w, path, &attack, ksq)
 	b.syncJoint()
 }

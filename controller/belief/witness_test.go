@@ -43,3 +43,22 @@ func TestRefusedPushWitnesses(t *testing.T) {
 		t.Errorf("queens %q, want %q: only a queen on the e1 diagonals explains the refusal", gametest.Names(b.Possible[game.Queen]), gametest.Names(want))
 	}
 }
+
+// TestRefusedPushFixesItsTarget: a refused e4-e5 that no enemy man can
+// refuse by attacking our king proves a man on e5; when a bishop may pin the
+// pawn to the king on c2, it proves nothing.
+func TestRefusedPushFixesItsTarget(t *testing.T) {
+	own := gametest.White(t, "7k/8/8/8/4P3/8/8/4K3 w - - 0 1")
+	push := game.NewMove(game.E4, game.E5, game.NoPieceType)
+	b := uncertain(map[game.PieceType]game.Bitboard{game.King: gametest.Squares(t, "h8"), game.Pawn: gametest.Squares(t, "e5 a7")})
+	b.IllegalAttempt(&own, push)
+	if b.Fixed != gametest.Squares(t, "e5") {
+		t.Errorf("fixed %q; want e5, the only witness", gametest.Names(b.Fixed))
+	}
+	own = gametest.White(t, "7k/8/8/8/4P3/8/2K5/8 w - - 0 1")
+	b = uncertain(map[game.PieceType]game.Bitboard{game.King: gametest.Squares(t, "h8"), game.Pawn: gametest.Squares(t, "e5 a7"), game.Bishop: gametest.Squares(t, "g6")})
+	b.IllegalAttempt(&own, push)
+	if b.Fixed&gametest.Squares(t, "e5") != 0 {
+		t.Errorf("fixed %q; a bishop on g6 may pin the pawn to the king on c2, e5 is not proven", gametest.Names(b.Fixed))
+	}
+}

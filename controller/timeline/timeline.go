@@ -147,6 +147,19 @@ func Load(path, rulesName string, opt Options) (*Timeline, error) {
 	return tl, nil
 }
 
+// Log returns the referee's log of the plies followed: every entry before
+// ply Plies, and those after it when the whole record was followed (the
+// attempts refused after the last move).
+func (t *Timeline) Log() []referee.Entry {
+	whole := t.Plies == len(t.Record.Plies)
+	for i, e := range t.log {
+		if e.Ply > t.Plies || e.Ply == t.Plies && !whole {
+			return t.log[:i]
+		}
+	}
+	return t.log
+}
+
 // At returns the scene-independent facts of ply p from c's view: the
 // view model, the real position and the move that led there (NoMove at 0).
 func (t *Timeline) At(p int, c game.Color) (controller.ViewModel, *game.Position, game.Move) {

@@ -56,3 +56,33 @@ func TestRulesOnlyShowsNoBelief(t *testing.T) {
 		t.Errorf("Rules only: rule tokens drawn at %d opacities; want one", len(alphas))
 	}
 }
+
+// TestNoCardForNothing: with the heat map on, an empty square the class
+// cannot stand on gets no hover card ("enemy king here: 0%"), and a token
+// whose chance reads 0 % adds no line; a square with a chance keeps its card.
+func TestNoCardForNothing(t *testing.T) {
+	f := playFrame(1000, 640)
+	f.Show.Heat = game.King
+	f.View.Probability[game.King][game.E4] = 0
+	f.View.Probability[game.King][game.E8] = 0.4
+	f.View.Tokens = []controller.Token{{Kind: controller.PieceToken, Square: game.D5, Opacity: 0.001, Reason: controller.Reason{Rule: "B2"}}}
+	for _, sq := range []game.Square{game.E4, game.D5} {
+		if lines := Explain(&f, sq); len(lines) != 0 {
+			t.Errorf("%v: card %q; want none", sq, lines)
+		}
+	}
+	if lines := Explain(&f, game.E8); len(lines) != 1 || lines[0] != "enemy king here: 40%" {
+		t.Errorf("e8: card %q; want the king's 40%%", lines)
+	}
+}
+
+// TestCertainCardSaysProven: a man the deduction proves reads 100 % and
+// says it is proven, not "most boards".
+func TestCertainCardSaysProven(t *testing.T) {
+	f := playFrame(1000, 640)
+	f.View.Tokens = []controller.Token{{Kind: controller.PieceToken, Square: game.E5, Opacity: 1, Reason: controller.Reason{Rule: "B2", Message: "likely occupied"}}}
+	want := "Enemy man 100%: what the referee has said proves an enemy man here"
+	if lines := Explain(&f, game.E5); len(lines) != 1 || lines[0] != want {
+		t.Errorf("card %q; want %q", lines, want)
+	}
+}

@@ -55,13 +55,6 @@ func (s *Scene) board(f *Frame) {
 		s.add(Sprite{Kind: Disc, X: k.X, Y: k.Y, W: k.W, H: k.H, Color: checkRed, Alpha: 0.75})
 	}
 	s.coordinates(l, light, dark)
-	if t := f.Truth; t != nil {
-		enemy := f.View.Side.Other()
-		for x := t.ByColor(enemy); x != 0; {
-			at := x.PopFirst()
-			s.piece(l.SquareRect(at), t.At(at), 0.9)
-		}
-	}
 	for x := own.ByColor(f.View.Side); x != 0; {
 		at := x.PopFirst()
 		a := 1.0
@@ -87,6 +80,15 @@ func (s *Scene) board(f *Frame) {
 		}
 	}
 	s.tokens(f)
+	if t := f.Truth; t != nil {
+		// The revealed men stand above the tokens: the truth is what a
+		// review looks for, the tokens' glass shows round it.
+		enemy := f.View.Side.Other()
+		for x := t.ByColor(enemy); x != 0; {
+			at := x.PopFirst()
+			s.piece(l.SquareRect(at), t.At(at), 0.9)
+		}
+	}
 	s.tryBadges(f)
 	s.queued(f)
 	if f.KeyCursor && f.Mode == PlayScreen {

@@ -45,12 +45,13 @@ func Build(f Frame) Scene {
 func Explain(f *Frame, sq game.Square) []string {
 	lines := PreviewLines(f, sq)
 	for _, t := range f.shown() {
-		if t.Square != sq || !f.Show.visible(t.Kind) {
+		if t.Square != sq || !f.Show.visible(t.Kind) || f.Assist == AssistFull && t.Opacity < 0.005 {
 			continue
 		}
 		lines = append(lines, explainToken(t, f.Assist))
 	}
-	if h := f.Show.Heat; h != game.NoPieceType && f.Assist == AssistFull {
+	// A chance that reads 0 % says nothing a bare square does not: no card.
+	if h := f.Show.Heat; h != game.NoPieceType && f.Assist == AssistFull && f.View.Probability[h][sq] >= 0.005 {
 		lines = append(lines, fmt.Sprintf("enemy %s here: %.0f%%", h, 100*f.View.Probability[h][sq]))
 	}
 	if t := f.Ghosts[sq]; t != game.NoPieceType {

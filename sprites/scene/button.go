@@ -34,6 +34,7 @@ const (
 	Legend      // show or hide the legend
 	JumpPly     // review: a move in the move table, its Hit's Ply the ply to show
 	CloseBanner // the result banner over the board
+	ToLobby     // the web page's lobby, in place of New game
 	choiceBase
 )
 
@@ -88,6 +89,8 @@ func (b Button) label() string {
 		return "Save as…"
 	case Legend:
 		return "Legend"
+	case ToLobby:
+		return "Lobby"
 	}
 	return ""
 }

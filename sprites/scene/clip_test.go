@@ -31,7 +31,7 @@ func busyFrame(mode Mode, w, h int) Frame {
 		Status: "Black is thinking…", Names: [2]string{"AVeryLongPlayerNameIndeed", "AnotherLongOpponentName"},
 		Clocks: [2]time.Duration{3 * time.Minute, 9 * time.Second}, Ticking: true, Running: game.Black,
 		Typed: strings.Repeat("e2e4 ", 30), Notice: "assistant: the entry cannot follow the ones before it: black's move 12 was announced as a capture on a square no white man stands on",
-		Offer: "draw", ShowInput: true, Console: []string{strings.Repeat("a console line from the server that runs long ", 3)}}
+		Offer: "draw", ShowInput: true, Console: []ConsoleLine{{Text: strings.Repeat("a console line from the server that runs long ", 3)}}}
 	f.Replay = ReplayInfo{Ply: 12, Plies: 40, Move: "6... Nxd4", Heard: []string{"Heard: capture at d4, the referee announced it after White's attempt was accepted"}}
 	f.NewGame = DefaultNewGame
 	l := NewLayout(w, h, false)

@@ -123,6 +123,14 @@ type Frame struct {
 	Replay  ReplayInfo
 }
 
+// ConsoleLine is a line of the server's (or the connection's) in the log,
+// placed among the game's lines in the order they came: After is how many
+// of the game's log lines came before it.
+type ConsoleLine struct {
+	Text  string
+	After int
+}
+
 // Panel is the side panel's content.
 type Panel struct {
 	Title     string // "Wild 16 · you play White vs computer"
@@ -131,10 +139,10 @@ type Panel struct {
 	Clocks    [2]time.Duration
 	Running   game.Color
 	Ticking   bool
-	Typed     string   // the move being typed
-	Console   []string // the server's latest lines
-	Notice    string   // a short message (an illegal attempt, a problem)
-	Tone      Tone     // how the notice reads: its colour
+	Typed     string        // the move being typed
+	Console   []ConsoleLine // the server's latest lines
+	Notice    string        // a short message (an illegal attempt, a problem)
+	Tone      Tone          // how the notice reads: its colour
 	Muted     bool
 	Full      bool
 	Offer     string // the opponent's pending offer ("draw", "abort")
@@ -146,6 +154,9 @@ type Panel struct {
 	// Reviewable: the game is over and its record can be opened (Review,
 	// Copy PGN, Save as…).
 	Reviewable bool
+	// Lobby: a Lobby button takes New game's place (the web page's lobby
+	// chooses the games).
+	Lobby bool
 	// Prompt, when set, is a line being typed for a question
 	// ("~/games/game.pgn"), shown with a cursor after PromptLabel ("Save
 	// as:").

@@ -2,6 +2,7 @@ package scene
 
 import (
 	"testing"
+	"time"
 
 	"github.com/krieg/krieg/game"
 )
@@ -96,6 +97,46 @@ func TestWindowSize(t *testing.T) {
 	for _, c := range cases {
 		if w, h := WindowSize(c.sw, c.sh); w != c.w || h != c.h {
 			t.Errorf("WindowSize(%d, %d) = %d×%d; want %d×%d", c.sw, c.sh, w, h, c.w, c.h)
+		}
+	}
+}
+
+// TestLobbyButtonClearOfTheClocks: in the web page the Lobby button is one
+// of the panel's, so at every window size, in play and at a game's end, it
+// covers neither clock nor any other control.
+func TestLobbyButtonClearOfTheClocks(t *testing.T) {
+	overlap := func(a, b Rectangle) bool {
+		return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
+	}
+	for _, size := range [][2]int{{800, 500}, {900, 560}, {1024, 768}, {1280, 800}, {1366, 768}, {1920, 1080}, {2560, 1440}, {700, 900}} {
+		for _, over := range []bool{false, true} {
+			f := playFrame(size[0], size[1])
+			f.Panel.Lobby, f.Panel.GameOver, f.Panel.Reviewable = true, over, over
+			f.Panel.Clocks = [2]time.Duration{4*time.Minute + 12*time.Second, 3*time.Minute + 5*time.Second}
+			s := Build(f)
+			var lobby *Rectangle
+			for i, h := range s.Hits {
+				if h.Button == ToLobby {
+					lobby = &s.Hits[i].R
+				}
+			}
+			if lobby == nil {
+				t.Errorf("%dx%d, over %v: no Lobby button", size[0], size[1], over)
+				continue
+			}
+			for _, sp := range s.Sprites {
+				if sp.Kind == Text && (sp.Text == "4:12" || sp.Text == "3:05") && overlap(*lobby, Rectangle{sp.X, sp.Y, sp.W, sp.H}) {
+					t.Errorf("%dx%d, over %v: the Lobby button %+v covers the clock %q at %+v", size[0], size[1], over, *lobby, sp.Text, sp)
+				}
+			}
+			for _, h := range s.Hits {
+				if h.Button != ToLobby && overlap(*lobby, h.R) {
+					t.Errorf("%dx%d, over %v: the Lobby button %+v covers button %v at %+v", size[0], size[1], over, *lobby, h.Button, h.R)
+				}
+			}
+			if !lobby.within(Rectangle{0, 0, float64(size[0]), float64(size[1])}) {
+				t.Errorf("%dx%d: the Lobby button %+v leaves the window", size[0], size[1], *lobby)
+			}
 		}
 	}
 }

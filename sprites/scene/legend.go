@@ -106,9 +106,12 @@ func plainRule(t controller.Token) string {
 	case "B1":
 		why = "the enemy king may stand here, by what the referee has said so far"
 	case "B2":
-		if t.Kind == controller.KingToken {
+		switch {
+		case t.Kind == controller.KingToken:
 			why = "the boards still possible put the enemy king here this often"
-		} else {
+		case t.Opacity >= 0.9995:
+			why = "what the referee has said proves an enemy man here"
+		default:
 			why = "most boards still possible have an enemy man here"
 		}
 	default:

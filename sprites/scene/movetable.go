@@ -29,9 +29,23 @@ type MoveRow struct {
 // last (a game that ended before the mover moved again) follow in a cell
 // of their own.
 func MoveTable(rec *record.Record, first game.Color, number, plies int) []MoveRow {
+	var cells []MoveCell
+	for i := 0; i < plies && i < len(rec.Plies); i++ {
+		p := rec.Plies[i]
+		cells = append(cells, MoveCell{SAN: p.SAN, Refused: p.Failed, Ply: i + 1})
+	}
+	if t := rec.Trailing(); len(t) > 0 && plies >= len(rec.Plies) {
+		cells = append(cells, MoveCell{Refused: t})
+	}
+	return layRows(cells, first, number)
+}
+
+// layRows puts one cell a ply into rows, the first ply's side to move
+// being first, numbered from number.
+func layRows(cells []MoveCell, first game.Color, number int) []MoveRow {
 	var rows []MoveRow
 	side := first
-	put := func(c MoveCell) {
+	for _, c := range cells {
 		if side == game.White || len(rows) == 0 {
 			rows = append(rows, MoveRow{Number: number})
 		}
@@ -40,13 +54,6 @@ func MoveTable(rec *record.Record, first game.Color, number, plies int) []MoveRo
 			number++
 		}
 		side = side.Other()
-	}
-	for i := 0; i < plies && i < len(rec.Plies); i++ {
-		p := rec.Plies[i]
-		put(MoveCell{SAN: p.SAN, Refused: p.Failed, Ply: i + 1})
-	}
-	if t := rec.Trailing(); len(t) > 0 && plies >= len(rec.Plies) {
-		put(MoveCell{Refused: t})
 	}
 	return rows
 }

@@ -17,9 +17,10 @@ const LowTime = 20 * time.Second
 // column lays panel rows out from the top down.
 type column struct {
 	s             *Scene
-	r             Rectangle // what is left
-	unit          float64   // text size
-	confirmResign bool      // Resign waits for its confirmation
+	r             Rectangle      // what is left
+	unit          float64        // text size
+	confirmResign bool           // Resign waits for its confirmation
+	heat          game.PieceType // the heat map's class (NoPieceType: off)
 }
 
 // row takes a strip of height h from the top.
@@ -57,8 +58,25 @@ func (c *column) buttons(bs []Button, on func(Button) bool) {
 			c.s.Hits = append(c.s.Hits, Hit{R: br, Button: b})
 			continue
 		}
-		c.s.button(br, b, b.label(), on != nil && on(b), c.unit)
+		label := b.label()
+		if b == CycleHeat {
+			label = heatLabel(c.heat, c.unit, br.W-6)
+		}
+		c.s.button(br, b, label, on != nil && on(b), c.unit)
 	}
+}
+
+// heatLabel is the Heat button's caption, saying what it shows: "Heat off"
+// or the class ("Heat: rook"), the class by its letter ("Heat R") when the
+// button is too narrow for the word.
+func heatLabel(t game.PieceType, size, w float64) string {
+	if t == game.NoPieceType {
+		return "Heat off"
+	}
+	if l := "Heat: " + t.String(); Measure(l, assets.Regular, size) <= w {
+		return l
+	}
+	return "Heat " + t.Letter()
 }
 
 // button adds one button and its hit region.
@@ -152,12 +170,16 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	if f.Panel.Offer != "" {
 		c.line("The opponent offers: "+f.Panel.Offer+" (click "+f.Panel.Offer+" to accept)", assets.Bold, textOwn)
 	}
-	if f.Panel.Reviewable {
-		c.buttons([]Button{Review, CopyPGN, SaveAs, NewGame}, func(b Button) bool { return b == Review })
-	} else {
-		c.buttons([]Button{Resign, OfferDraw, Abort, NewGame}, nil)
+	next := NewGame
+	if f.Panel.Lobby {
+		next = ToLobby
 	}
-	c.buttons([]Button{Flip, Fullscreen, Mute}, func(b Button) bool {
+	if f.Panel.Reviewable {
+		c.buttons([]Button{Review, CopyPGN, SaveAs, next}, func(b Button) bool { return b == Review })
+	} else {
+		c.buttons([]Button{Resign, OfferDraw, Abort, next}, nil)
+	}
+	c.buttons([]Button{Flip, Fullscreen, Mute, Legend}, func(b Button) bool {
 		return (b == Fullscreen && f.Panel.Full) || (b == Mute && !f.Panel.Muted && f.Panel.Silent == "")
 	})
 	c.toggles(f)
@@ -204,6 +226,7 @@ func tail(str string, f assets.Font, size, w float64) string {
 
 // toggles adds the dark side's layer toggles.
 func (c *column) toggles(f *Frame) {
+	c.heat = f.Show.Heat
 	c.buttons([]Button{TogglePieces, ToggleChecks, ToggleKings, ToggleZone, CycleHeat}, func(b Button) bool {
 		switch b {
 		case TogglePieces:
@@ -224,7 +247,8 @@ func (c *column) toggles(f *Frame) {
 // facts adds the counters and what the belief holds.
 func (c *column) facts(f *Frame) {
 	v := &f.View
-	c.line(fmt.Sprintf("Captured: %s, %s%s", plural(v.Captured.Pawns, "pawn"), plural(v.Captured.Pieces, "piece"), unknown(v.Captured.Unknown)), assets.Regular, textMain)
+	c.line(fmt.Sprintf("You took %s, %s%s · lost %s, %s", plural(v.Captured.Pawns, "pawn"), plural(v.Captured.Pieces, "piece"), unknown(v.Captured.Unknown),
+		plural(v.Lost.Pawns, "pawn"), plural(v.Lost.Pieces, "piece")), assets.Regular, textMain)
 	tries := v.EnemyTries
 	if tries == "" {
 		tries = "none announced"
@@ -276,7 +300,7 @@ const logLine = 0.9 * 1.35
 
 // logLines fills what is left of the column with the referee's log, newest
 // last, our own attempts marked, then the server's console lines.
-func (s *Scene) logLines(c *column, log []controller.LogLine, console []string) {
+func (s *Scene) logLines(c *column, log []controller.LogLine, console []ConsoleLine) {
 	c.row(4)
 	s.rect(c.r, panelLine, 1)
 	size := c.unit * 0.9
@@ -287,7 +311,14 @@ func (s *Scene) logLines(c *column, log []controller.LogLine, console []string) 
 		col  color.RGBA
 	}
 	var lines []line
-	for _, l := range log {
+	said := func(upTo int) { // the console's lines that came before log line upTo
+		for len(console) > 0 && console[0].After <= upTo {
+			lines = append(lines, line{"  " + console[0].Text, textDim})
+			console = console[1:]
+		}
+	}
+	for i, l := range log {
+		said(i)
 		mark, col := "  ", textMain
 		if l.Own {
 			mark, col = "› ", textOwn
@@ -298,9 +329,7 @@ func (s *Scene) logLines(c *column, log []controller.LogLine, console []string) 
 		}
 		lines = append(lines, line{fmt.Sprintf("%s%3d %s %s", mark, l.Ply/2+1, who, l.Text), col})
 	}
-	for _, t := range console {
-		lines = append(lines, line{"  " + t, textDim})
-	}
+	said(len(log))
 	// Wrap from the newest line back, only as many as fit.
 	n := max(0, int(area.H/lh))
 	var rows []line
@@ -365,9 +394,12 @@ func (s *Scene) replayColumn(c *column, f *Frame) {
 	c.buttons([]Button{SwapSide, Reveal, Flip, Fullscreen}, func(b Button) bool {
 		return (b == Reveal && f.Truth != nil) || (b == Fullscreen && f.Panel.Full)
 	})
-	if r.Review {
+	switch {
+	case r.Review && f.Panel.Lobby:
+		c.buttons([]Button{CopyPGN, SaveAs, ToLobby}, nil)
+	case r.Review:
 		c.buttons([]Button{CopyPGN, SaveAs, NewGame}, nil)
-	} else {
+	default:
 		c.buttons([]Button{CopyPGN, SaveAs}, nil)
 	}
 	c.toggles(f)
@@ -446,4 +478,4 @@ func (s *Scene) newGameColumn(c *column, f *Frame) {
 // help is the new-game screen's reminder of the controls.
 const help = `Drag or click a man, or type e2e4 and Enter (px: pawn captures?).
 Right-click a square: a ghost enemy man (Delete clears them).
-F11 full screen · F3 flip · F5-F8 tokens and zone · F9 heat map.`
+F1 legend · F3 flip · F5-F9 tokens, zone, heat · F11 full screen.`

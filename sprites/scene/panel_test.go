@@ -172,3 +172,43 @@ func TestBeliefLineKeepsItsLength(t *testing.T) {
 		t.Errorf("the panel has %d sprites while updating, %d before: the line wrapped", len(during.Sprites), len(before.Sprites))
 	}
 }
+
+// TestHeatButtonSaysWhatItShows: the Heat button reads "Heat off" when the
+// map is off and names the class it shows otherwise, whole, at every size.
+func TestHeatButtonSaysWhatItShows(t *testing.T) {
+	for _, size := range [][2]int{{800, 500}, {900, 560}, {1280, 800}, {1920, 1080}} {
+		for _, heat := range []game.PieceType{game.NoPieceType, game.King, game.Queen, game.Rook, game.Bishop, game.Knight, game.Pawn} {
+			f := playFrame(size[0], size[1])
+			f.Show.Heat = heat
+			s := Build(f)
+			want := []string{"Heat off"}
+			if heat != game.NoPieceType {
+				want = []string{"Heat: " + heat.String(), "Heat " + heat.Letter()}
+			}
+			found := false
+			for _, w := range want {
+				found = found || hasText(&s, w)
+			}
+			if !found {
+				t.Errorf("%dx%d, heat %v: no button reads %q", size[0], size[1], heat, want)
+			}
+			for _, c := range s.Clipped() {
+				if strings.Contains(c, "Heat") {
+					t.Errorf("%dx%d: %s", size[0], size[1], c)
+				}
+			}
+		}
+	}
+}
+
+// TestCapturedNamesBothSides: the panel's count of captures says whose:
+// the men we took and the men we lost.
+func TestCapturedNamesBothSides(t *testing.T) {
+	f := playFrame(1280, 800)
+	f.View.Captured.Pawns, f.View.Lost.Pawns, f.View.Lost.Pieces = 1, 2, 1
+	s := Build(f)
+	all := strings.Join(texts(&s), " ")
+	if !strings.Contains(all, "You took 1 pawn, 0 pieces") || !strings.Contains(all, "lost 2 pawns, 1 piece") {
+		t.Errorf("texts %q; want what we took and what we lost", all)
+	}
+}

@@ -6,22 +6,36 @@ import (
 
 	"github.com/krieg/krieg/controller/timeline"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
 )
 
 // ReplayFrame fills f's board and panel with ply p of a timeline as side
-// saw it; reveal shows the real enemy men under the tokens.
+// saw it; reveal shows the real enemy men, above the tokens. Hidden, the
+// truth stays hidden everywhere: the move table, the move's label and the
+// highlight of the last move hold only what side heard.
 func ReplayFrame(f *Frame, tl *timeline.Timeline, p int, side game.Color, reveal bool) {
 	p = max(0, min(tl.Plies, p))
 	v, truth, m := tl.At(p, side)
 	f.Mode, f.View, f.LastMove = ReplayScreen, v, m
 	f.Truth = nil
+	table := MoveTable(tl.Record, tl.Truth[0].Turn(), tl.Truth[0].FullmoveNumber(), tl.Plies)
+	label := func(ply int) string { return tl.Labels[ply] }
 	if reveal {
 		f.Truth = truth
+	} else {
+		h := NewHearing(side)
+		for _, e := range tl.Log() {
+			h.Add(e, tl.Views[side][min(e.Ply, tl.Plies)].Own)
+		}
+		table = h.Rows(tl.Truth[0], tl.Plies)
+		label = func(ply int) string { return record.MoveLabel(&tl.Truth[ply], h.Cell(ply).SAN) }
+		if p > 0 && tl.Truth[p-1].Turn() != side {
+			f.LastMove = game.NoMove // the enemy's move was not seen
+		}
 	}
-	f.Replay = ReplayInfo{Ply: p, Plies: tl.Plies, Total: len(tl.Record.Plies), Review: f.Replay.Review,
-		Table: MoveTable(tl.Record, tl.Truth[0].Turn(), tl.Truth[0].FullmoveNumber(), tl.Plies)}
+	f.Replay = ReplayInfo{Ply: p, Plies: tl.Plies, Total: len(tl.Record.Plies), Review: f.Replay.Review, Table: table}
 	if p > 0 {
-		f.Replay.Move = tl.Labels[p-1]
+		f.Replay.Move = label(p - 1)
 		f.Replay.Heard = nil
 		for _, h := range tl.Heard[side][p-1] {
 			f.Replay.Heard = append(f.Replay.Heard, "Heard: "+h)

@@ -13,11 +13,7 @@ import (
 // krieg render --ply 20 does) still heads the panel with the record's
 // length, 148 plies.
 func TestReplayHeaderCountsTheRecord(t *testing.T) {
-	tl, err := timeline.Load("../../testdata/games/darkboard-liam-2023.pgn", "", timeline.Options{UpTo: 20, Controller: controller.Options{Capacity: 256, Seed: 1, Workers: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := Frame{W: 1000, H: 640, Show: DefaultShow, Selected: game.NoSquare, Capture: game.NoSquare}
+	tl, f := darkboardReplay(t, 20)
 	ReplayFrame(&f, tl, 20, game.White, false)
 	s := Build(f)
 	for _, sp := range s.Sprites {
@@ -29,4 +25,89 @@ func TestReplayHeaderCountsTheRecord(t *testing.T) {
 		}
 	}
 	t.Error("no Ply header drawn")
+}
+
+// TestReplayHiddenShowsOnlyWhatWasHeard: a replay with the truth hidden
+// shows White's view of the Darkboard game without Black's moves: Black's
+// cells and refused attempts are "?" (with the capture heard, "?xe4"), the
+// move's label hides Black's move, and Black's last move is not
+// highlighted. Revealed, the record's moves come back.
+func TestReplayHiddenShowsOnlyWhatWasHeard(t *testing.T) {
+	tl, f := darkboardReplay(t, 40)
+	ReplayFrame(&f, tl, 40, game.White, false)
+	captures, whiteMoves := 0, 0
+	for _, r := range f.Replay.Table {
+		black := r.Cells[game.Black]
+		if !strings.HasPrefix(black.SAN, "?") {
+			t.Errorf("move %d: Black's move shows as %q; want ? and what White heard", r.Number, black.SAN)
+		}
+		if strings.HasPrefix(black.SAN, "?x") {
+			captures++
+		}
+		for _, a := range black.Refused {
+			if a != "?" {
+				t.Errorf("move %d: Black's refused attempt shows as %q; want ?", r.Number, a)
+			}
+		}
+		if w := r.Cells[game.White].SAN; w != "" && w != "?" {
+			whiteMoves++
+		}
+	}
+	if captures == 0 || whiteMoves != 20 {
+		t.Errorf("%d captures heard in Black's cells, %d White moves; want some and 20", captures, whiteMoves)
+	}
+	if strings.Contains(f.Replay.Move, tl.Record.Plies[39].SAN) || !strings.Contains(f.Replay.Move, "?") {
+		t.Errorf("the label of Black's move 40 reads %q; want it hidden", f.Replay.Move)
+	}
+	if f.LastMove != game.NoMove {
+		t.Errorf("Black's move %v is highlighted with the truth hidden", f.LastMove)
+	}
+	ReplayFrame(&f, tl, 39, game.White, false)
+	if f.LastMove != tl.Moves[38] {
+		t.Errorf("White's own move 39 highlight %v; want %v", f.LastMove, tl.Moves[38])
+	}
+	ReplayFrame(&f, tl, 40, game.White, true)
+	if got, want := f.Replay.Table[0].Cells[game.Black].SAN, tl.Record.Plies[1].SAN; got != want {
+		t.Errorf("revealed, Black's first move reads %q; want %q", got, want)
+	}
+	if f.LastMove != tl.Moves[39] {
+		t.Errorf("revealed, the last move highlight %v; want %v", f.LastMove, tl.Moves[39])
+	}
+}
+
+// TestRevealedMenAboveTokens: revealed, the enemy's real king is drawn after
+// (above) every token on its square, not hidden under the king token.
+func TestRevealedMenAboveTokens(t *testing.T) {
+	tl, f := darkboardReplay(t, 30)
+	ReplayFrame(&f, tl, 30, game.White, true)
+	king := f.Truth.KingSquare(game.Black)
+	s := Build(f)
+	r := s.Layout.SquareRect(king)
+	kingAt, tokenAt := -1, -1
+	for i, sp := range s.Sprites {
+		inside := sp.X >= r.X && sp.Y >= r.Y && sp.X+sp.W <= r.X+r.W+0.5 && sp.Y+sp.H <= r.Y+r.H+0.5
+		switch {
+		case sp.Kind == Piece && sp.Piece == game.NewPiece(game.Black, game.King):
+			kingAt = i
+		case inside && (sp.Kind == Disc || sp.Kind == Piece):
+			tokenAt = i
+		}
+	}
+	if tokenAt < 0 {
+		t.Fatalf("no token on the king's square %v to test against", king)
+	}
+	if kingAt < tokenAt {
+		t.Errorf("the real king on %v is sprite %d, under the token's sprite %d", king, kingAt, tokenAt)
+	}
+}
+
+// darkboardReplay follows the first plies of the recorded Darkboard game and
+// returns it with an empty replay frame.
+func darkboardReplay(t *testing.T, plies int) (*timeline.Timeline, Frame) {
+	t.Helper()
+	tl, err := timeline.Load("../../testdata/games/darkboard-liam-2023.pgn", "", timeline.Options{UpTo: plies, Controller: controller.Options{Capacity: 256, Seed: 1, Workers: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tl, Frame{W: 1000, H: 640, Show: DefaultShow, Selected: game.NoSquare, Capture: game.NoSquare}
 }

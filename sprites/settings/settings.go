@@ -24,7 +24,6 @@ type Settings struct {
 	Theme        scene.Theme         `json:"theme"`
 	Assist       scene.Assist        `json:"assistant"`
 	ReduceMotion bool                `json:"reduce_motion"`
-	LegendSeen   bool                `json:"legend_seen"`
 }
 
 // Default are the settings of a first run.

@@ -19,7 +19,7 @@ func TestRoundTrip(t *testing.T) {
 	s := Default()
 	s.NewGame = scene.NewGameChoice{Side: 1, Time: 4, Opponent: 1}
 	s.Show = scene.Show{Pieces: true, Zone: true, Heat: game.Rook}
-	s.Muted, s.Theme, s.Assist, s.ReduceMotion, s.LegendSeen = true, scene.HighContrast, scene.AssistRules, true, true
+	s.Muted, s.Theme, s.Assist, s.ReduceMotion = true, scene.HighContrast, scene.AssistRules, true
 	if err := s.Save(dir); err != nil {
 		t.Fatal(err)
 	}
