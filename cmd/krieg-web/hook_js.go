@@ -78,7 +78,7 @@ func testFlags(fl *launch.Flags) {
 var buttons = map[string]scene.Button{"Start": scene.Start, "Resign": scene.Resign, "Draw": scene.OfferDraw,
 	"Abort": scene.Abort, "Review": scene.Review, "CopyPGN": scene.CopyPGN, "NewGame": scene.NewGame,
 	"Zone": scene.ToggleZone, "Heat": scene.CycleHeat, "Pieces": scene.TogglePieces, "Checks": scene.ToggleChecks,
-	"Kings": scene.ToggleKings, "Reveal": scene.Reveal, "LastPly": scene.LastPly, "Legend": scene.Legend}
+	"Kings": scene.ToggleKings, "Reveal": scene.Reveal, "LastPly": scene.LastPly, "Legend": scene.Legend, "Lobby": scene.ToLobby}
 
 // hook offers window.kriegTest.
 func hook(p *page) {

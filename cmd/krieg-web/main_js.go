@@ -200,6 +200,9 @@ func (p *page) login(name, password string) (string, error) {
 	spec := net.GameSpec{Rules: referee.Wild16, Kriegspiel: true, AnySide: true, Base: 5 * time.Minute, Increment: 3 * time.Second}
 	opt := p.options()
 	opt.Remote, opt.Spec = f, &spec
+	// The play panel's Lobby button opens the page's lobby over the board
+	// (a page button would sit on the window's clock).
+	opt.Lobby = func() { p.event("lobby", "") }
 	p.choice <- opt
 	return c.Handle(), nil
 }

@@ -245,16 +245,16 @@ func TestBrowserPlaysICCClient(t *testing.T) {
 	b := newBrowser(t)
 	p := openTab(t, b, "erin", "http://"+u.http+"/")
 	p.wait("the door", 90*time.Second, func(board) bool { return p.eval(`String(!document.getElementById("door").hidden)`) == "true" })
-	login := func(password string) {
+	login := func(p *tab, password string) {
 		p.eval(fmt.Sprintf(`document.getElementById("name").value = "Erin"; document.getElementById("password").value = %q; ""`, password))
 		p.element("#login")
 	}
-	login("wrong-password")
+	login(p, "wrong-password")
 	p.wait("the refusal", 30*time.Second, func(board) bool { return p.eval(`document.getElementById("door-error").textContent`) != "" })
 	if msg := p.eval(`document.getElementById("door-error").textContent`); !strings.Contains(msg, "password") {
 		t.Fatalf("a wrong password was answered %q", msg)
 	}
-	login("erin-secret-7")
+	login(p, "erin-secret-7")
 	p.wait("the lobby", 30*time.Second, func(board) bool { return p.eval(`String(!document.getElementById("lobby").hidden)`) == "true" })
 	if me := p.eval(`document.getElementById("me").textContent`); !strings.Contains(me, "Erin") {
 		t.Fatalf("the lobby names the player %q", me)
@@ -275,18 +275,34 @@ func TestBrowserPlaysICCClient(t *testing.T) {
 	playTruth(t, truth, pages, drivers)
 	checkHeard(t, p, truth, side)
 
-	// A second game, from the lobby: the driver seeks, the page takes the
-	// seek with a click, then resigns with two clicks on the board (the
-	// first asks to confirm).
-	p.wait("the Lobby button", 30*time.Second, func(board) bool { return p.eval(`String(!document.getElementById("show-lobby").hidden)`) == "true" })
-	p.element("#show-lobby")
+	// A second game, from the lobby, which the window's Lobby button opens:
+	// the driver seeks (shown unrated), the page takes the seek with a click.
+	p.clickAt("buttonAt", "Lobby")
+	p.wait("the lobby again", 30*time.Second, func(board) bool { return p.eval(`String(!document.getElementById("lobby").hidden)`) == "true" })
 	if err := driver.Console("seek 10 5 u w16"); err != nil {
 		t.Fatal(err)
 	}
 	p.wait("the driver's seek", 30*time.Second, func(board) bool { return p.eval(`String(document.querySelectorAll("#seeks button").length)`) == "1" })
+	if terms := p.eval(`document.getElementById("seeks").textContent`); !strings.Contains(terms, "unrated") {
+		t.Fatalf("the seek list says %q; want the seek shown unrated", terms)
+	}
 	p.element("#seeks button")
 	p.wait("the second game", 30*time.Second, func(b board) bool { return b.InGame && b.Result == "" && len(b.Heard) == 0 })
 	next(t, driver, net.KindStarted)
+
+	// Erin signs in again from a new tab: the game moves there and takes
+	// the board, with no lobby over it; she resigns with two clicks.
+	p = openTab(t, b, "erin again", "http://"+u.http+"/")
+	p.wait("the door again", 90*time.Second, func(board) bool { return p.eval(`String(!document.getElementById("door").hidden)`) == "true" })
+	login(p, "erin-secret-7")
+	p.wait("the game in the new tab", 60*time.Second, func(b board) bool {
+		return b.InGame && b.Result == "" && strings.Contains(p.eval(`document.getElementById("me").textContent`), "Erin")
+	})
+	// The page names the player and decides on the lobby in one step.
+	if p.eval(`String(!document.getElementById("lobby").hidden)`) == "true" {
+		t.Fatal("the lobby covers the board of the game resumed at sign-in")
+	}
+	p.closeLegend()
 	p.clickAt("buttonAt", "Resign")
 	p.wait("the question", 30*time.Second, func(b board) bool { return strings.Contains(b.Notice, "Resign?") })
 	p.clickAt("buttonAt", "Resign")

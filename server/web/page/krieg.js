@@ -13,6 +13,7 @@
   let me = "";
   let lobbyTimer = 0;
   let lobbyShown = "";
+  let playing = false; // a game is on the board: the lobby stays closed after a login
   // The board's program says "ready" once it has loaded; the door shows
   // before that, and what is chosen there waits for it.
   let boardReady;
@@ -33,15 +34,18 @@
           if (!config.server) window.krieg.offline();
           break;
         case "started":
+          playing = true;
           closeLobby();
-          show("show-lobby", false);
           break;
         case "ended":
-          show("show-lobby", true);
+          playing = false;
+          break;
+        case "lobby":
+          openLobby();
           break;
         case "lost":
+          playing = false;
           closeLobby();
-          show("show-lobby", false);
           say("The connection to the server was lost" + (text ? ": " + text : "") + ". Reload the page to log in again.");
           break;
       }
@@ -69,7 +73,8 @@
       $("password").value = "";
       show("door", false);
       $("me").textContent = "· " + me;
-      openLobby();
+      // A game the server resumed at login has the board already.
+      if (!playing) openLobby();
     } catch (e) {
       $("door-error").textContent = String(e.message || e);
       setDoorBusy(false);
@@ -85,7 +90,6 @@
   function openLobby() {
     lobbyShown = "";
     show("lobby", true);
-    show("show-lobby", false);
     refreshLobby();
     clearInterval(lobbyTimer);
     lobbyTimer = setInterval(refreshLobby, 2000);
@@ -116,7 +120,7 @@
     let mine = false;
     for (const s of lobby.seeks) {
       const row = body.insertRow();
-      const terms = `${s.title}, ${s.minutes}+${s.increment}${s.rated ? ", rated" : ""}${s.colour ? ", " + s.from + " plays " + s.colour : ""}`;
+      const terms = `${s.title}, ${s.minutes}+${s.increment}${s.rated ? ", rated" : ", unrated"}${s.colour ? ", " + s.from + " plays " + s.colour : ""}`;
       row.insertCell().textContent = s.from;
       row.insertCell().textContent = terms;
       const cell = row.insertCell();
@@ -161,8 +165,7 @@
       if (send(`seek ${$("time").value} ${rated} ${$("rules").value}`)) refreshLobby();
     });
     $("unseek").addEventListener("click", () => { if (send("unseek")) refreshLobby(); });
-    $("hide-lobby").addEventListener("click", () => { closeLobby(); show("show-lobby", true); });
-    $("show-lobby").addEventListener("click", openLobby);
+    $("hide-lobby").addEventListener("click", closeLobby);
   }
 
   async function start() {
