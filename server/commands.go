@@ -205,7 +205,10 @@ func (s *Server) gamesCmd(c *conn) {
 	c.sendText(cmdOther, lines...)
 }
 
-// observe lets c watch game N: unrated games only, both boards shown.
+// observe lets c watch game N, an unrated one: while it runs an observer
+// hears what the referee says to everyone (the moves hidden), since anyone
+// can log in again as a guest, the players too; the whole game is in its
+// record when it ends.
 func (s *Server) observe(c *conn, args []string) {
 	if len(args) != 1 {
 		c.sendText(cmdObserve, "Usage: observe GAME-NUMBER")
@@ -226,13 +229,15 @@ func (s *Server) observe(c *conn, args []string) {
 	}
 	m.observers[c] = true
 	m.announceStart(c, dg.StartedObs)
+	var out strings.Builder // one piece: a long game's moves one by one would fill the queue
 	pos := m.ref.Start()
 	for _, e := range m.ref.Log() {
 		if e.Verdict == referee.Accepted {
-			c.send(c.dg(dg.SendMoves, m.number, smith(&pos, e.Attempt)) + m.lines(e.Said))
+			out.WriteString(c.dg(dg.SendMoves, m.number, mystery(&pos, e.Attempt)) + m.lines(public(e.Said)))
 			pos.Apply(e.Attempt)
 		}
 	}
+	c.send(out.String())
 	m.sendClocks()
 }
 

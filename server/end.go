@@ -171,7 +171,12 @@ func (m *match) rejoin(c *conn) bool {
 }
 
 // replayFor resends to c, who plays color, what it heard of every move so far.
+//
+// It leaves as one piece of output: a long game's hundreds of moves, sent
+// one by one, filled the connection's queue and cut the returning player
+// off as a slow reader.
 func (m *match) replayFor(c *conn, color game.Color) {
+	var out strings.Builder
 	pos := m.ref.Start()
 	for _, e := range m.ref.Log() {
 		if e.Verdict != referee.Accepted {
@@ -179,14 +184,20 @@ func (m *match) replayFor(c *conn, color game.Color) {
 		}
 		h, _ := e.HeardBy(color)
 		if e.Mover == color {
-			c.send(c.dg(dg.SendMoves, m.number, m.smith(&pos, e.Attempt)) + m.lines(h.Said))
+			out.WriteString(c.dg(dg.SendMoves, m.number, m.smith(&pos, e.Attempt)) + m.lines(h.Said))
 		} else {
-			mystery := "?"
-			if sq := pos.CapturedSquare(e.Attempt); sq != game.NoSquare {
-				mystery = "?x" + sq.String()
-			}
-			c.send(c.dg(dg.SendMoves, m.number, mystery) + m.lines(h.Said))
+			out.WriteString(c.dg(dg.SendMoves, m.number, mystery(&pos, e.Attempt)) + m.lines(h.Said))
 		}
 		pos.Apply(e.Attempt)
 	}
+	c.send(out.String())
+}
+
+// mystery is a hidden move as its opponent hears it: "?", or "?x" and the
+// square of the man it took.
+func mystery(before *game.Position, mv game.Move) string {
+	if sq := before.CapturedSquare(mv); sq != game.NoSquare {
+		return "?x" + sq.String()
+	}
+	return "?"
 }

@@ -1,7 +1,9 @@
 package server
 
 import (
+	"io"
 	"strings"
+	"time"
 	"testing"
 )
 
@@ -42,4 +44,41 @@ func TestMateAndResultLeaveTogether(t *testing.T) {
 		t.Fatalf("the result came in a piece of its own %q; the mating move's announcements came apart: %q", last, chunks)
 	}
 	t.Logf("White's output after the mate, in %d pieces: %q", len(chunks), chunks)
+}
+
+// TestLongGameRejoinAndObserve: after 300 plies a player who dropped gets
+// the game back with its token, and a newcomer can observe it: the moves
+// so far leave in one piece, where one piece a move filled the queue and
+// cut them off as slow readers (found by an outside tester).
+func TestLongGameRejoinAndObserve(t *testing.T) {
+	p := newInproc(t)
+	tb := newFuzzTable(t, p, 0)
+	defer tb.leave()
+	tb.line(0, "match %1 60 0 u w16 white")
+	tb.line(1, "accept")
+	shuffle := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	for ply := 0; ply < 300; ply++ {
+		p.clock.advance(200 * time.Millisecond) // within the attempts limit
+		tb.line(ply%2, shuffle[ply%4])
+	}
+	if tb.cs[0] == nil || tb.cs[1] == nil {
+		t.Fatal("a player was let go during the game")
+	}
+	tb.cs[0].finish(io.EOF)
+	tb.cs[0] = nil
+	tb.drain()
+	tb.enter(0, true)
+	if tb.cs[0] == nil {
+		t.Fatalf("White could not come back to a 300-ply game: %q", tb.out[0].String())
+	}
+	if n := strings.Count(tb.out[0].String(), "\x19(24 1 "); n < 300 {
+		t.Fatalf("White came back and heard %d of the 300 moves", n)
+	}
+	tb.line(2, "observe 1")
+	if tb.cs[2] == nil {
+		t.Fatal("the observer of a 300-ply game was let go")
+	}
+	if n := strings.Count(tb.out[2].String(), "\x19(24 1 ?"); n < 300 {
+		t.Fatalf("the observer heard %d of the 300 moves, hidden", n)
+	}
 }
