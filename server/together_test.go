@@ -3,8 +3,8 @@ package server
 import (
 	"io"
 	"strings"
-	"time"
 	"testing"
+	"time"
 )
 
 // TestMateAndResultLeaveTogether: the mating move's announcements and the
