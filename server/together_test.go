@@ -12,11 +12,7 @@ import (
 // WebSocket message), since a client waits only a moment for a move's last
 // words: split, a browser under load heard "0 pawn tries" after a mate.
 func TestMateAndResultLeaveTogether(t *testing.T) {
-	p := newInproc(t)
-	tb := newFuzzTable(t, p, 0)
-	defer tb.leave()
-	tb.line(0, "match %1 5 0 u w16 white")
-	tb.line(1, "accept")
+	_, tb := inprocGame(t, "5 0 u w16 white")
 	for i, mv := range []string{"f2f3", "e7e5", "g2g4"} {
 		tb.line(i%2, mv)
 	}
@@ -51,11 +47,7 @@ func TestMateAndResultLeaveTogether(t *testing.T) {
 // so far leave in one piece, where one piece a move filled the queue and
 // cut them off as slow readers (found by an outside tester).
 func TestLongGameRejoinAndObserve(t *testing.T) {
-	p := newInproc(t)
-	tb := newFuzzTable(t, p, 0)
-	defer tb.leave()
-	tb.line(0, "match %1 60 0 u w16 white")
-	tb.line(1, "accept")
+	p, tb := inprocGame(t, "60 0 u w16 white")
 	shuffle := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
 	for ply := 0; ply < 300; ply++ {
 		p.clock.advance(200 * time.Millisecond) // within the attempts limit
@@ -81,4 +73,15 @@ func TestLongGameRejoinAndObserve(t *testing.T) {
 	if n := strings.Count(tb.out[2].String(), "\x19(24 1 ?"); n < 300 {
 		t.Fatalf("the observer heard %d of the 300 moves, hidden", n)
 	}
+}
+
+// inprocGame starts a game between the first two users of a table in
+// memory, on the match terms given; the users leave when the test ends.
+func inprocGame(t *testing.T, terms string) (*inproc, *fuzzTable) {
+	p := newInproc(t)
+	tb := newFuzzTable(t, p, 0)
+	t.Cleanup(tb.leave)
+	tb.line(0, "match %1 "+terms)
+	tb.line(1, "accept")
+	return p, tb
 }
