@@ -226,6 +226,10 @@ func (s *Server) observe(c *conn, args []string) {
 	case m.player(c) != nil:
 		c.sendText(cmdObserve, "You play in that game.")
 		return
+	case !m.observers[c] && len(m.observers) >= s.cfg.MaxObservers:
+		s.metrics.limited("observers")
+		c.sendText(cmdObserve, fmt.Sprintf("Game %d has as many observers as it takes (%d).", n, s.cfg.MaxObservers))
+		return
 	}
 	m.observers[c] = true
 	m.announceStart(c, dg.StartedObs)

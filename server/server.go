@@ -46,6 +46,7 @@ type Config struct {
 	Attempts         float64       // moves per second a player may send, on average (default 10; a burst of twice that)
 	Lobby            float64       // lobby commands (seek, unseek, tell, say, match, decline) and offers (draw, abort) per second per connection (default 2, a burst of 10; four times that per address)
 	Inbox            float64       // messages one user receives from others a second, one to one (tells, challenges), on average (default 3, a burst of 5 times that): many senders, each within their limits, cannot bury one reader
+	MaxObservers     int           // observers of one game at once (default 50): each move goes to every observer, so a crowd of them would slow the players
 	Registrations    int           // accounts one IP address may register an hour (default 5)
 	PasswordCost     int           // bcrypt's cost for the passwords registered (default bcrypt.DefaultCost)
 	Passwords        Passwords     // hashes and checks passwords (default bcrypt at PasswordCost)
@@ -106,6 +107,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.MaxConnsPerAddr == 0 {
 		cfg.MaxConnsPerAddr = 64
+	}
+	if cfg.MaxObservers == 0 {
+		cfg.MaxObservers = 50
 	}
 	if cfg.MaxPreLogin == 0 {
 		cfg.MaxPreLogin = cfg.MaxConns

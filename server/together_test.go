@@ -85,3 +85,24 @@ func inprocGame(t *testing.T, terms string) (*inproc, *fuzzTable) {
 	tb.line(1, "accept")
 	return p, tb
 }
+
+// TestObserversCapped: a game takes at most MaxObservers observers, since
+// each move goes to every one of them (700 observers slowed the players'
+// moves 3.6x; found by an outside attacker).
+func TestObserversCapped(t *testing.T) {
+	_, tb := inprocGame(t, "5 0 u w16 white")
+	tb.p.s.cfg.MaxObservers = 1
+	tb.line(2, "observe 1")
+	tb.line(3, "observe 1")
+	if !strings.Contains(tb.out[2].String(), "\x19(24 1 ") && !strings.Contains(tb.out[2].String(), "Game 1") {
+		t.Fatalf("the first observer was not let in: %q", tb.out[2].String())
+	}
+	if !strings.Contains(tb.out[3].String(), "as many observers as it takes (1)") {
+		t.Fatalf("the second observer of a game capped at one: %q", tb.out[3].String())
+	}
+	var n int
+	tb.p.s.locked(func() error { n = len(tb.p.s.games[1].observers); return nil })
+	if n != 1 {
+		t.Fatalf("game 1 has %d observers; want 1", n)
+	}
+}
