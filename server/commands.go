@@ -205,10 +205,7 @@ func (s *Server) gamesCmd(c *conn) {
 	c.sendText(cmdOther, lines...)
 }
 
-// observe lets c watch game N, an unrated one: while it runs an observer
-// hears what the referee says to everyone (the moves hidden), since anyone
-// can log in again as a guest, the players too; the whole game is in its
-// record when it ends.
+// observe lets c watch game N: unrated games only, both boards shown.
 func (s *Server) observe(c *conn, args []string) {
 	if len(args) != 1 {
 		c.sendText(cmdObserve, "Usage: observe GAME-NUMBER")
@@ -237,7 +234,7 @@ func (s *Server) observe(c *conn, args []string) {
 	pos := m.ref.Start()
 	for _, e := range m.ref.Log() {
 		if e.Verdict == referee.Accepted {
-			out.WriteString(c.dg(dg.SendMoves, m.number, mystery(&pos, e.Attempt)) + m.lines(public(e.Said)))
+			out.WriteString(c.dg(dg.SendMoves, m.number, smith(&pos, e.Attempt)) + m.lines(e.Said))
 			pos.Apply(e.Attempt)
 		}
 	}

@@ -321,8 +321,4 @@ func (c *conn) allowLobby(now time.Time) bool {
 
 // lobbyVerbs are the commands that reach other users and so are limited
 // (offers too: each reaches the opponent).
-var lobbyVerbs = map[string]bool{"seek": true, "unseek": true, "tell": true, "say": true, "match": true, "decline": true, "draw": true, "abort": true,
-	// Listings cost the server a line per user or game for a few bytes
-	// asked: unlimited, a handful of connections flooding "who" slowed
-	// every game.
-	"who": true, "games": true, "observe": true}
+var lobbyVerbs = map[string]bool{"seek": true, "unseek": true, "tell": true, "say": true, "match": true, "decline": true, "draw": true, "abort": true}

@@ -205,9 +205,9 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 		}
 	}
 	for o := range m.observers {
-		text := m.lines(public(e.Said))
+		text := m.lines(e.Said)
 		if ans.Verdict == referee.Accepted {
-			text = o.dg(dg.SendMoves, m.number, mystery(before, mv)) + text
+			text = o.dg(dg.SendMoves, m.number, smith(before, mv)) + text
 		}
 		o.send(text)
 	}
@@ -217,17 +217,6 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 	if r := m.ref.Result(); r != nil {
 		m.end(*r)
 	}
-}
-
-// public keeps the announcements the referee makes to everyone.
-func public(said []referee.Announcement) []referee.Announcement {
-	var out []referee.Announcement
-	for _, a := range said {
-		if a.To == referee.Everyone {
-			out = append(out, a)
-		}
-	}
-	return out
 }
 
 // lines writes announcements as text lines, the result left to datagram 16.

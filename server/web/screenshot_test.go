@@ -36,8 +36,7 @@ func TestPageScreenshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.wait("the new-game screen", 90*time.Second, func(s board) bool { return s.Running && s.Frames > 2 && s.Mode == newGameScreen })
-	p.call(`kriegTest.press("Legend")`)
-	p.wait("the legend closed", 30*time.Second, func(s board) bool { return !s.Legend })
+	p.closeLegend() // it starts closed; closed it stays
 	p.frames(3)
 	shot, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
