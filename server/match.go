@@ -195,11 +195,7 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 		case e.Mover == color:
 			c.unit(cmdOther, lines)
 		case ans.Verdict == referee.Accepted:
-			mystery := "?"
-			if ans.Capture != game.NoSquare {
-				mystery = "?x" + ans.Capture.String()
-			}
-			c.send(c.dg(dg.SendMoves, m.number, mystery) + lines)
+			c.send(c.dg(dg.SendMoves, m.number, mystery(before, mv)) + lines)
 		case heard && lines != "":
 			c.send(lines)
 		}

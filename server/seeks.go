@@ -1,9 +1,10 @@
 package server
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strconv"
 	"time"
 )
@@ -175,10 +176,5 @@ func (s *Server) play(c *conn, args []string) {
 
 // sortedSeeks lists the open seeks, oldest first (under s.mu).
 func (s *Server) sortedSeeks() []*seek {
-	out := make([]*seek, 0, len(s.seeks))
-	for _, sk := range s.seeks {
-		out = append(out, sk)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].number < out[j].number })
-	return out
+	return slices.SortedFunc(maps.Values(s.seeks), func(a, b *seek) int { return cmp.Compare(a.number, b.number) })
 }

@@ -15,14 +15,16 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	stdnet "net"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -347,12 +349,7 @@ func (s *Server) user(name string) *conn { return s.users[strings.ToLower(name)]
 
 // sortedUsers lists the logged-in users by name.
 func (s *Server) sortedUsers() []*conn {
-	out := make([]*conn, 0, len(s.users))
-	for _, c := range s.users {
-		out = append(out, c)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
-	return out
+	return slices.SortedFunc(maps.Values(s.users), func(a, b *conn) int { return cmp.Compare(a.name, b.name) })
 }
 
 // gone removes c: its challenges and seeks go, its game waits for it.
