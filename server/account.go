@@ -129,9 +129,9 @@ func (c *conn) register(cmd Command) error {
 			c.s.locked(func() error { c.s.giveRegistration(c.addr); return nil })
 		}
 	}()
-	c.s.hashing <- struct{}{}
+	c.s.hashing.acquire(c.addr)
 	hash, err := c.s.cfg.Passwords.Hash(cmd.Args[0])
-	<-c.s.hashing
+	c.s.hashing.release()
 	if err != nil {
 		c.reply(cmdOther, err.Error())
 		return nil
@@ -150,6 +150,7 @@ func (c *conn) register(cmd Command) error {
 	made = true
 	c.s.locked(func() error {
 		c.registered, c.rating, c.token = true, rating.Start, ""
+		c.s.rosterChanged()
 		c.sendText(cmdOther, c.name+" is now registered. Log in with your name and password next time.")
 		return nil
 	})

@@ -21,7 +21,7 @@ import (
 // attack, in the same run; it reports both means, their ratio (the target
 // is at most 2) and the guesses the server answered meanwhile.
 func BenchmarkLoginBesideGuessers(b *testing.B) {
-	u := startUmpire(&testing.T{}, server.Config{Log: quietLog})
+	u := startUmpire(&testing.T{}, server.Config{Log: quietLog, Listings: 1e6}) // one guest after another from one address, each asking "games"
 	for i := 0; i < 4; i++ {
 		h, err := server.HashPassword("rightpw")
 		if err != nil {
@@ -151,15 +151,31 @@ func (c *benchClient) until(b *testing.B, text string) {
 // to its own answer read) of two players in a game, with and without 250
 // other addresses flooding seeks, in the same run: the flood is switched
 // on and off every 50 moves, so that both sides share the machine's other
-// load. It reports the median and the mean round trip of each and their
-// ratios (the target is at most 2). Each flooding address has 4
-// logged-in connections each sending a seek every 500 ms: 8 a second per
-// address and 2 per connection, the most the lobby limits let through
-// for ever, 2,000 seeks a second in all, from 1,000 connections that all
-// hear the lobby's announcements. One b.N is a move by each player with
-// the flood and one without; the benchmark's knights go back and forth,
-// and a game is drawn at 2,000 plies, so b.N is at most 450.
+// load. It reports the median, the mean and the 99th percentile round
+// trip of each and their ratios (the target is at most 2). Each flooding
+// address has 4 logged-in connections each sending a seek every 500 ms:
+// 8 a second per address and 2 per connection, the most the lobby limits
+// let through for ever, 2,000 seeks a second in all, from 1,000
+// connections that all hear the lobby's announcements. One b.N is a move
+// by each player with the flood and one without; the benchmark's knights
+// go back and forth, and a game is drawn at 2,000 plies, so b.N is at
+// most 450.
 func BenchmarkMovesBesideSeekFlood(b *testing.B) {
+	movesBesideFlood(b, "seek 5 0", 2000)
+}
+
+// BenchmarkMovesBesideWhoFlood is BenchmarkMovesBesideSeekFlood with the
+// 1,000 connections of 250 addresses sending "who" instead, 2,000 a
+// second in all (8 a second per address, four times what the listing
+// limits answer), each answer listing the 1,002 users logged in.
+func BenchmarkMovesBesideWhoFlood(b *testing.B) {
+	movesBesideFlood(b, "who", 2000)
+}
+
+// movesBesideFlood times a pair's moves with and without 1,000
+// connections from 250 addresses sending line, rate a second in all
+// (BenchmarkMovesBesideSeekFlood).
+func movesBesideFlood(b *testing.B, line string, rate float64) {
 	if b.N > 450 {
 		b.Fatalf("b.N is %d; at most 450 (-benchtime 300x)", b.N)
 	}
@@ -212,18 +228,18 @@ func BenchmarkMovesBesideSeekFlood(b *testing.B) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		// Round the connections, each one's seek every 500 ms: as many
-		// seeks each tick as keep the rate at 2,000 a second.
+		// Round the connections, as many lines each tick as keep the
+		// rate.
 		tick := time.NewTicker(2 * time.Millisecond)
 		defer tick.Stop()
-		seek := []byte("seek 5 0\r\n")
+		text := []byte(line + "\r\n")
 		next, due, last := 0, 0.0, time.Now()
 		for {
 			select {
 			case <-stop:
 				return
 			case now := <-tick.C:
-				due += now.Sub(last).Seconds() * 2000
+				due += now.Sub(last).Seconds() * rate
 				last = now
 			}
 			if !on.Load() {
@@ -231,7 +247,7 @@ func BenchmarkMovesBesideSeekFlood(b *testing.B) {
 				continue
 			}
 			for ; due >= 1; due-- {
-				flood[next].Write(seek)
+				flood[next].Write(text)
 				next = (next + 1) % len(flood)
 				sent.Add(1)
 			}
@@ -258,7 +274,17 @@ func BenchmarkMovesBesideSeekFlood(b *testing.B) {
 	b.ReportMetric(ms(mBeside), "ms-median-beside")
 	b.ReportMetric(float64(mBeside)/float64(mAlone), "ratio-median")
 	b.ReportMetric(float64(mean(beside))/float64(mean(alone)), "ratio-mean")
-	b.ReportMetric(float64(sent.Load())/flooding.Seconds(), "seeks/s")
+	b.ReportMetric(ms(percentile(alone, 99)), "ms-p99-alone")
+	b.ReportMetric(ms(percentile(beside, 99)), "ms-p99-beside")
+	b.ReportMetric(float64(percentile(beside, 99))/float64(percentile(alone, 99)), "ratio-p99")
+	b.ReportMetric(float64(sent.Load())/flooding.Seconds(), "lines/s")
+}
+
+// percentile is the p-th percentile of ds.
+func percentile(ds []time.Duration, p int) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[min(len(s)-1, len(s)*p/100)]
 }
 
 // median is the middle of ds.
@@ -279,3 +305,87 @@ func mean(ds []time.Duration) time.Duration {
 
 // ms is d in milliseconds.
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// BenchmarkLoginBesideRightLogins measures a registered player's login
+// (dial to "Starting session", bcrypt cost 10, an account never logged in
+// before) alone, then with 30 clients from 30 other addresses looping on
+// logins with the right passwords of their own accounts beside it, in the
+// same run; it reports both means, their ratio (the target is at most 2)
+// and the logins the loopers made meanwhile. Each measured login comes
+// from an address of its own, as players do.
+func BenchmarkLoginBesideRightLogins(b *testing.B) {
+	if b.N > 1000 {
+		b.Fatalf("b.N is %d; at most 1000 (one account and address each)", b.N)
+	}
+	u := startUmpire(&testing.T{}, server.Config{Log: quietLog})
+	h, err := server.HashPassword("rightpw")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < 30; i++ {
+		if err := u.store.AddAccount(b.Context(), fmt.Sprintf("loop%d", i), h); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := 0; i <= 2*b.N; i++ {
+		if err := u.store.AddAccount(b.Context(), fmt.Sprintf("fresh%d", i), h); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// login logs in as name from ip and returns once the session starts.
+	login := func(ip, name string) error {
+		d := stdnet.Dialer{LocalAddr: &stdnet.TCPAddr{IP: stdnet.ParseIP(ip)}}
+		nc, err := d.Dial("tcp", u.addr)
+		if err != nil {
+			return err
+		}
+		defer nc.Close()
+		nc.SetDeadline(time.Now().Add(60 * time.Second))
+		fmt.Fprintf(nc, "%s rightpw\r\n", name)
+		rd := bufio.NewReader(nc)
+		for {
+			line, err := rd.ReadString('\n')
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			if strings.Contains(line, "Starting session as") {
+				fmt.Fprintf(nc, "quit\r\n")
+				return nil
+			}
+		}
+	}
+	fresh := 0
+	measure := func() time.Duration {
+		start := time.Now()
+		for i := 0; i < b.N; i++ {
+			fresh++
+			if err := login(fmt.Sprintf("127.0.%d.%d", 10+fresh/200, 1+fresh%200), fmt.Sprintf("fresh%d", fresh)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		return time.Since(start) / time.Duration(b.N)
+	}
+	if err := login("127.0.9.1", "fresh0"); err != nil { // warm up
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	alone := measure()
+	var logins atomic.Int64
+	stop := loops(30, func(i int) {
+		if login(fmt.Sprintf("127.0.8.%d", i+1), fmt.Sprintf("loop%d", i)) == nil {
+			logins.Add(1)
+		}
+	})
+	// The loops are under way: each has logged in at least once (its
+	// first login is checked by bcrypt like any other) and loops on.
+	for logins.Load() < 60 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	beside := measure()
+	b.StopTimer()
+	stop()
+	b.ReportMetric(ms(alone), "ms-alone")
+	b.ReportMetric(ms(beside), "ms-beside")
+	b.ReportMetric(float64(beside)/float64(alone), "ratio")
+	b.ReportMetric(float64(logins.Load()), "loop-logins")
+}

@@ -24,6 +24,7 @@ func (m *match) left(color int, now time.Time) time.Duration {
 // moved charges the mover (whose move the referee just accepted; it is now
 // the other side's turn) and adds the increment.
 func (m *match) moved() {
+	m.s.tablesChanged()
 	now := m.s.clock.Now()
 	mover := int(m.ref.ToMove().Other())
 	m.clock[mover] -= now.Sub(m.stamp)

@@ -18,6 +18,9 @@ func (c *conn) do(cmd Command) error {
 	if lobbyVerbs[cmd.Verb] && !c.allowLobby(s.clock.Now()) {
 		return nil
 	}
+	if listingVerbs[cmd.Verb] && !c.allowListing(s.clock.Now()) {
+		return nil
+	}
 	switch cmd.Verb {
 	case "quit":
 		c.sendText(cmdOther, "Goodbye.")
@@ -79,7 +82,7 @@ func (c *conn) do(cmd Command) error {
 		}
 		g.command(c, cmd.Verb)
 	case "who":
-		s.who(c)
+		s.who(c, cmd.Args)
 	case "games":
 		s.gamesCmd(c)
 	case "observe":
@@ -176,36 +179,8 @@ func b(v bool) int {
 	return 0
 }
 
-// who lists the users logged in, with ratings.
-func (s *Server) who(c *conn) {
-	lines := []string{fmt.Sprintf("%d players logged in:", len(s.users))}
-	for _, u := range s.sortedUsers() {
-		r := "++++"
-		if u.registered {
-			r = strconv.Itoa(int(u.rating.R))
-		}
-		state := ""
-		if s.playing(u) != nil {
-			state = " (playing)"
-		}
-		lines = append(lines, fmt.Sprintf("%5s %s%s", r, u.name, state))
-	}
-	c.sendText(cmdOther, lines...)
-}
-
-// gamesCmd lists the games in progress.
-func (s *Server) gamesCmd(c *conn) {
-	lines := []string{fmt.Sprintf("%d games in progress:", len(s.games))}
-	for n := 1; n < s.nextGame; n++ {
-		if m := s.games[n]; m != nil {
-			rated := map[bool]string{true: "rated", false: "unrated (observable)"}[m.rated]
-			lines = append(lines, fmt.Sprintf("%3d %s vs. %s  %s, %s, %d plies", n, m.seats[0].name, m.seats[1].name, m.rules.Title, rated, m.ref.Plies()))
-		}
-	}
-	c.sendText(cmdOther, lines...)
-}
-
-// observe lets c watch game N: unrated games only, both boards shown.
+// observe lets c watch game N (unrated games only): what is public of it
+// (publicView) while it goes on, the whole game once it ends.
 func (s *Server) observe(c *conn, args []string) {
 	if len(args) != 1 {
 		c.sendText(cmdObserve, "Usage: observe GAME-NUMBER")
@@ -234,7 +209,7 @@ func (s *Server) observe(c *conn, args []string) {
 	pos := m.ref.Start()
 	for _, e := range m.ref.Log() {
 		if e.Verdict == referee.Accepted {
-			out.WriteString(c.dg(dg.SendMoves, m.number, smith(&pos, e.Attempt)) + m.lines(e.Said))
+			out.WriteString(m.publicView(c, e, &pos))
 			pos.Apply(e.Attempt)
 		}
 	}

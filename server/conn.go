@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	stdnet "net"
 	"strings"
 	"time"
@@ -22,6 +23,10 @@ type conn struct {
 	// preLogin is true (under s.mu) until the connection logs in: it
 	// counts against the smaller budget of connections logging in.
 	preLogin bool
+	// overflow is true (under s.mu) for a connection let in beyond
+	// MaxConns: only a login that proves a name takes it further (full.go).
+	overflow bool
+	active   time.Time // when it last sent a command (under s.mu)
 
 	// Set at login (under s.mu).
 	name       string
@@ -34,6 +39,7 @@ type conn struct {
 
 	// The attempt and lobby limiters (under s.mu).
 	attempts, lobby *bucket
+	listings        *bucket // who, games, observe
 	inbox           *bucket // messages from others, one to one (mail)
 	warned          bool    // told to slow down its attempts
 	lobbyWarned     bool    // told to slow down its lobby commands
@@ -43,7 +49,8 @@ func newConn(s *Server, nc stdnet.Conn) *conn {
 	now := s.clock.Now()
 	return &conn{s: s, nc: nc, addr: addrOf(nc), out: make(chan []byte, s.cfg.OutQueue), done: make(chan struct{}),
 		attempts: newBucket(now, 2*s.cfg.Attempts), lobby: newBucket(now, 5*s.cfg.Lobby),
-		inbox: newBucket(now, 5*s.cfg.Inbox), rating: rating.Start}
+		listings: newBucket(now, 5*s.cfg.Listings),
+		inbox:    newBucket(now, 5*s.cfg.Inbox), rating: rating.Start}
 }
 
 // run serves the connection until it ends. A panic while serving it (a
@@ -125,6 +132,7 @@ func (c *conn) handle(line string) error {
 // armIdle sets how long the connection may stay silent (under s.mu): an
 // unregistered user outside a game is let go sooner than a player.
 func (c *conn) armIdle() {
+	c.active = c.s.clock.Now()
 	idle := c.s.cfg.IdleTimeout
 	if !c.registered && c.s.playing(c) == nil {
 		idle = min(idle, c.s.cfg.GuestIdleTimeout)
@@ -201,7 +209,7 @@ func (c *conn) send(text string) {
 	select {
 	case c.out <- []byte(text):
 	default:
-		c.s.log.Warn("kriegd: a reader too slow: disconnecting", "user", c.label())
+		c.s.logAddr(c.addr, slog.LevelWarn, "kriegd: a reader too slow: disconnecting", "user", c.label())
 		c.s.metrics.limited("slow_reader")
 		c.shut()
 		c.nc.Close()
@@ -298,17 +306,7 @@ func (c *conn) allow(now time.Time) bool {
 // when either is empty.
 func (c *conn) allowLobby(now time.Time) bool {
 	rate := c.s.cfg.Lobby
-	ab := c.s.lobbyAddr[c.addr]
-	if ab == nil {
-		ab = newBucket(now, 20*rate)
-		c.s.lobbyAddr[c.addr] = ab
-	}
-	switch {
-	case !c.lobby.take(now, rate, 5*rate):
-		c.s.metrics.limited("lobby")
-	case !ab.take(now, 4*rate, 20*rate):
-		c.s.metrics.limited("lobby_per_addr")
-	default:
+	if c.allowBoth(now, c.lobby, c.s.lobbyAddr, rate, "lobby") {
 		c.lobbyWarned = false
 		return true
 	}

@@ -36,6 +36,8 @@ func (m *match) end(r referee.Result) {
 		}
 	}
 	delete(m.s.games, m.number)
+	m.s.rosterChanged()
+	m.s.tablesChanged()
 	m.s.metrics.games.Dec()
 	m.s.log.Info("kriegd: game ended", "game", m.number, "result", r.Score, "reason", string(r.Reason))
 	code := resultCodes[r.Reason]
@@ -49,6 +51,12 @@ func (m *match) end(r referee.Result) {
 	text := fmt.Sprintf("{Game %d (%s vs. %s) %s} %s", m.number, m.seats[0].name, m.seats[1].name, r.Reason, r.Score)
 	for _, c := range m.audience() {
 		c.send(c.dg(dg.GameResult, m.number, 0, code, r.Score, string(r.Reason), "A00") + "\r\n" + text + "\r\n")
+	}
+	if len(m.observers) > 0 {
+		whole := m.wholeGame()
+		for o := range m.observers {
+			o.send(whole)
+		}
 	}
 	held := m.s.held
 	m.s.held, m.s.holding = nil, false
@@ -132,6 +140,7 @@ func (m *match) dropped(c *conn) {
 	color := m.colorOf(c)
 	st := m.seats[color]
 	st.c = nil
+	m.s.rosterChanged()
 	for _, o := range m.players() {
 		o.sendText(cmdOther, fmt.Sprintf("%s has disconnected; the game is lost unless they return within %v.", st.name, m.s.cfg.Grace))
 	}
@@ -156,6 +165,7 @@ func (m *match) rejoin(c *conn) bool {
 			st.grace.Stop()
 		}
 		st.c = c
+		m.s.rosterChanged()
 		c.token = st.token
 		m.announceStart(c, dg.GameStarted)
 		m.replayFor(c, game.Color(color))
@@ -191,6 +201,28 @@ func (m *match) replayFor(c *conn, color game.Color) {
 		pos.Apply(e.Attempt)
 	}
 	c.send(out.String())
+}
+
+// wholeGame writes the moves of a game that has ended, each in full, for
+// its observers, who heard them hidden while it went on (publicView).
+func (m *match) wholeGame() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Game %d's moves, now that it is over:", m.number)
+	pos := m.ref.Start()
+	n := 0
+	for _, e := range m.ref.Log() {
+		if e.Verdict != referee.Accepted {
+			continue
+		}
+		if n%2 == 0 {
+			fmt.Fprintf(&b, " %d.", n/2+1)
+		}
+		b.WriteString(" " + smith(&pos, e.Attempt))
+		pos.Apply(e.Attempt)
+		n++
+	}
+	b.WriteString("\r\n")
+	return b.String()
 }
 
 // mystery is a hidden move as its opponent hears it: "?", or "?x" and the

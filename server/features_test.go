@@ -215,15 +215,38 @@ func TestObserve(t *testing.T) {
 	addAccount(t, u, "Carol", "carolpw")
 	addAccount(t, u, "Dave", "davepw")
 	a, b, o := u.login(t, "alice", ""), u.login(t, "bob", ""), u.login(t, "olga", "")
-	begin(t, a, b, "bob", "5 0 u")
+	begin(t, a, b, "bob", "5 0 u cincinnati") // illegal and impossible attempts are public in Cincinnati's rules
 	a.send("e2e4")
 	b.waitFor("\x19(24 1 ?\x19)")
 	o.send("observe 1")
 	o.waitFor("\x19(18 1 alice bob ")
-	o.waitFor("\x19(24 1 e2e4\x19)")
+	o.waitFor("\x19(24 1 ?\x19)") // the moves so far, hidden
 	b.send("e7e5")
-	o.waitFor("\x19(24 1 e7e5\x19)") // the observer sees both boards
+	o.waitFor("\x19(24 1 ?\x19)") // and the new ones
 	a.waitFor("\x19(24 1 ?\x19)")
+	a.send("d1d3", "d1h5") // the queen is refused, then moves: public announcements
+	o.waitFor("Nonsense.")
+	b.waitFor("\x19(24 1 ?\x19)")
+	b.send("a7a6")
+	a.waitFor("\x19(24 1 ?\x19)")
+	a.send("h5f7")
+	o.waitFor("\x19(24 1 ?xf7\x19)")
+	b.waitFor("\x19(24 1 ?xf7\x19)")
+	// Bob, logged in a second time as a guest, learns nothing of White's
+	// moves by observing his own game.
+	spy := u.login(t, "guest", "")
+	spy.send("observe 1")
+	spy.waitFor("\x19(24 1 ?xf7\x19)")
+	for _, r := range []*raw{o, spy} {
+		for _, secret := range []string{"e2e4", "e7e5", "d1d3", "d1h5", "a7a6", "h5f7"} {
+			if strings.Contains(r.all(), secret) {
+				t.Fatalf("an observer heard %s during the game: %q", secret, r.all())
+			}
+		}
+	}
+	b.send("resign")
+	o.waitFor("Game 1's moves, now that it is over: 1. e2e4 e7e5 2. d1h5 a7a6 3. h5f7p")
+	spy.waitFor("Game 1's moves, now that it is over: 1. e2e4 e7e5 2. d1h5 a7a6 3. h5f7p")
 
 	c, d := u.login(t, "Carol", "carolpw"), u.login(t, "Dave", "davepw")
 	begin(t, c, d, "Dave", "5 0 r")

@@ -3,6 +3,7 @@ package server_test
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -78,5 +79,78 @@ func TestTellFloodSparesItsTarget(t *testing.T) {
 	heard := strings.Count(b.all(), " tells you: hello")
 	if most := 15 + int(3*time.Since(start).Seconds()) + 1; heard > most || heard+refused != 200 {
 		t.Fatalf("bob heard %d tells of 200 (at most %d), %d refused", heard, most, refused)
+	}
+}
+
+// TestListingFloodIsLimited: 100 "who" and 100 "games" in one burst get
+// the burst of listings the limit allows and a line each for the rest,
+// which builds nothing; a second later listings are answered again.
+func TestListingFloodIsLimited(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	r := u.login(t, "lister", "")
+	r.nc.Write([]byte(strings.Repeat("who\r\ngames\r\n", 100) + "help\r\n"))
+	r.waitFor("Commands: match")
+	all := r.all()
+	answered := strings.Count(all, "players logged in:") + strings.Count(all, "games in progress:")
+	refused := strings.Count(all, "Too many listings (who, games, observe): wait a second")
+	if answered > 10 || answered+refused != 200 {
+		t.Fatalf("%d listings answered (at most 10: a burst of 5, one a second), %d refused, of 200", answered, refused)
+	}
+	time.Sleep(1100 * time.Millisecond)
+	list(t, r, "who", "players logged in:")
+}
+
+// TestOwnSeeksAreNotAnnouncedToTheSeeker: two seeks posted within the same
+// second reach a bystander, and the seeker hears neither (only the first
+// was once left out of its own announcement).
+func TestOwnSeeksAreNotAnnouncedToTheSeeker(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	seeker, other := u.login(t, "seeker", ""), u.login(t, "other", "")
+	seeker.send("seek 5 0", "seek 3 2")
+	other.waitFor("seeker (1500) seeking unrated Wild 16 (ICC) 3 2")
+	seeker.send("help")
+	seeker.waitFor("Commands:")
+	if strings.Contains(seeker.all(), "seeker (1500) seeking") {
+		t.Fatalf("the seeker heard its own seek announced: %q", seeker.all())
+	}
+}
+
+// TestNoTimeControlIsRefused: "seek 0 0" and "match NAME 0 0" are refused
+// with the reason (kriegd would have started a game with no clock).
+func TestNoTimeControlIsRefused(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	a := u.login(t, "alice", "")
+	u.login(t, "bob", "")
+	a.send("seek 0 0")
+	a.waitFor("0 0 is no time control: give the minutes each side starts with")
+	a.send("match bob 0 0")
+	a.waitFor("0 0 is no time control")
+	a.send("seek 0.5 0")
+	a.waitFor("is posted")
+}
+
+// TestLogLinesPerAddressAreCapped: 40 logins in a row from one address log
+// 20 lines, and a later line says how many were held back.
+func TestLogLinesPerAddressAreCapped(t *testing.T) {
+	var logged atomic.Int64
+	var suppressed atomic.Bool
+	u := startUmpire(t, server.Config{Log: testLog(t, func(line string) {
+		if strings.HasPrefix(line, "kriegd: logged in") {
+			logged.Add(1)
+			suppressed.Store(suppressed.Load() || strings.Contains(line, "suppressed="))
+		}
+	})})
+	for range 40 {
+		r := u.login(t, "guest", "")
+		r.send("quit")
+		r.closed()
+	}
+	if n := logged.Load(); n > 22 {
+		t.Fatalf("40 logins from one address logged %d lines; want at most 20 and one a second", n)
+	}
+	time.Sleep(1100 * time.Millisecond)
+	u.login(t, "guest", "")
+	if !suppressed.Load() {
+		t.Fatal("no line said how many were held back")
 	}
 }

@@ -303,13 +303,26 @@ func (r *raw) send(lines ...string) {
 // matched, and returns everything received up to and including it.
 func (r *raw) waitFor(text string) string {
 	r.t.Helper()
+	return r.waitForEither(text)
+}
+
+// waitForEither waits (5 s at most) for the first of texts to arrive after
+// what earlier calls matched, and returns everything received up to and
+// including it.
+func (r *raw) waitForEither(texts ...string) string {
+	r.t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		r.mu.Lock()
-		i := strings.Index(string(r.got[r.seen:]), text)
-		if i >= 0 {
-			out := string(r.got[r.seen : r.seen+i+len(text)])
-			r.seen += i + len(text)
+		first, n := -1, 0
+		for _, text := range texts {
+			if i := strings.Index(string(r.got[r.seen:]), text); i >= 0 && (first < 0 || i < first) {
+				first, n = i, len(text)
+			}
+		}
+		if first >= 0 {
+			out := string(r.got[r.seen : r.seen+first+n])
+			r.seen += first + n
 			r.mu.Unlock()
 			return out
 		}
@@ -317,7 +330,7 @@ func (r *raw) waitFor(text string) string {
 		tail := string(r.got[r.seen:])
 		r.mu.Unlock()
 		if eof || time.Now().After(deadline) {
-			r.t.Fatalf("waiting for %q (closed: %v); received since:\n%q", text, eof, tail)
+			r.t.Fatalf("waiting for %q (closed: %v); received since:\n%q", texts, eof, tail)
 		}
 		time.Sleep(2 * time.Millisecond)
 	}

@@ -60,6 +60,42 @@ type guessLimits struct {
 	// trusted is when each account last logged in from each address
 	// (keyed account, a space, the address).
 	trusted map[string]time.Time
+	// checks is each address's budget of password checks, right or wrong
+	// (checksPerSecond, checksBurst).
+	checks map[string]*bucket
+}
+
+// Each address may have checksBurst passwords checked by bcrypt at once
+// and checksPerSecond after that, right ones too: logging in with the
+// right password over and over from many addresses otherwise keeps bcrypt
+// busy for everyone. A login that proved right lately is not checked
+// again (verified), so a club's players reconnecting cost nothing.
+const (
+	checksBurst     = 10
+	checksPerSecond = 0.2
+)
+
+// takeCheck takes one of addr's password checks: 0 when it may run, else
+// how long until the address has one.
+func (g *guessLimits) takeCheck(now time.Time, addr string) time.Duration {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.checks) > 10000 {
+		for a, b := range g.checks {
+			if now.Sub(b.filled) > time.Duration(checksBurst/checksPerSecond)*time.Second {
+				delete(g.checks, a)
+			}
+		}
+	}
+	b := g.checks[addr]
+	if b == nil {
+		b = newBucket(now, checksBurst)
+		g.checks[addr] = b
+	}
+	if b.take(now, checksPerSecond, checksBurst) {
+		return 0
+	}
+	return time.Duration((1 - b.tokens) / checksPerSecond * float64(time.Second))
 }
 
 // guesses is one key's wrong passwords.
@@ -71,7 +107,7 @@ type guesses struct {
 }
 
 func newGuessLimits() *guessLimits {
-	return &guessLimits{keys: map[string]*guesses{}, trusted: map[string]time.Time{}}
+	return &guessLimits{keys: map[string]*guesses{}, trusted: map[string]time.Time{}, checks: map[string]*bucket{}}
 }
 
 // guessKeys are the counters a guess at account's password from address

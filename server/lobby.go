@@ -72,6 +72,9 @@ func parseTerms(args []string) (terms, error) {
 			t.rules = r
 		}
 	}
+	if len(nums) == 2 && nums[0] == 0 && nums[1] == 0 {
+		return t, fmt.Errorf("0 0 is no time control: give the minutes each side starts with, then the seconds added a move (such as 5 0 or 2 12)")
+	}
 	if len(nums) > 0 {
 		t.base = time.Duration(nums[0] * float64(time.Minute)).Round(time.Millisecond)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
 	"regexp"
 	"strings"
 	"time"
@@ -27,6 +28,9 @@ var namePattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{1,15}$`)
 func (c *conn) login(rd *lines) error {
 	c.s.locked(func() error {
 		c.send("\x19[0 $server$\r\nWelcome to kriegd, a Kriegspiel umpire.\r\n\x19]")
+		if c.overflow {
+			c.send(errFull.Error() + ".\r\n")
+		}
 		c.send("login: ")
 		return nil
 	})
@@ -63,6 +67,9 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 	}
 	if len(fields) > 0 && (strings.EqualFold(fields[0], "guest") || strings.EqualFold(fields[0], "g")) {
 		return true, c.s.locked(func() error {
+			if err := c.fullLogin(); err != nil {
+				return err
+			}
 			c.s.nextGuest++
 			for c.s.user(fmt.Sprintf("guest%d", c.s.nextGuest)) != nil || c.s.seatOf(fmt.Sprintf("guest%d", c.s.nextGuest)) != nil {
 				c.s.nextGuest++
@@ -112,6 +119,20 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 // the address has guessed wrong too often lately: then the user is told
 // how long to wait, and bcrypt does not run at all.
 func (c *conn) checkPassword(acct store.Account, password string) bool {
+	if c.s.verified.known(c.s.clock.Now(), acct.Name, acct.Hash, password) {
+		return true
+	}
+	if wait := c.s.guesses.takeCheck(c.s.clock.Now(), c.addr); wait > 0 {
+		c.s.metrics.limited("password_checks")
+		secs := int((wait + time.Second - 1) / time.Second)
+		c.s.locked(func() error {
+			c.send(c.dg(dg.LoginFailed, dg.LoginWait, fmt.Sprintf("Too many logins: wait %d s.", secs)) +
+				fmt.Sprintf("\r\nToo many password checks from your address: try again in %d s.\r\n", secs))
+			return nil
+		})
+		c.s.pause(min(wait, maxGuessPause))
+		return false
+	}
 	name := strings.ToLower(acct.Name)
 	keys := c.s.guesses.guessKeys(c.s.clock.Now(), name, c.addr)
 	if wait, elsewhere := c.s.guesses.begin(c.s.clock.Now(), keys); wait > 0 {
@@ -128,18 +149,19 @@ func (c *conn) checkPassword(acct store.Account, password string) bool {
 		c.s.pause(min(wait, maxGuessPause))
 		return false
 	}
-	c.s.hashing <- struct{}{}
+	c.s.hashing.acquire(c.addr)
 	ok := c.s.cfg.Passwords.Check(acct.Hash, password)
-	<-c.s.hashing
+	c.s.hashing.release()
 	if ok {
 		c.s.guesses.succeeded(c.s.clock.Now(), name, c.addr, keys)
+		c.s.verified.remember(c.s.clock.Now(), acct.Name, acct.Hash, password)
 		return true
 	}
 	c.s.locked(func() error {
 		c.send(c.dg(dg.LoginFailed, dg.LoginBad, "Invalid password.") + "\r\nInvalid password.\r\n")
 		return nil
 	})
-	c.s.log.Warn("kriegd: a wrong password", "name", acct.Name, "from", c.addr)
+	c.s.logAddr(c.addr, slog.LevelWarn, "kriegd: a wrong password", "name", acct.Name, "from", c.addr)
 	return false
 }
 
@@ -154,6 +176,9 @@ func (c *conn) enterUnregistered(name string) (bool, error) {
 			c.send(c.dg(dg.LoginFailed, dg.LoginHeld, name+" is away from a game; only its reconnect token reclaims the name.") +
 				fmt.Sprintf("\r\n%s is away from a game in progress: only that player's reconnect token (\"%s TOKEN\") takes the name until the game ends.\r\nlogin: ", st.name, st.name))
 			return nil
+		}
+		if err := c.fullLogin(); err != nil {
+			return err
 		}
 		return c.enterOnce(name, false, rating.Start)
 	})
@@ -190,10 +215,12 @@ func (c *conn) reclaim(name, token string) (done bool, err error) {
 // socket looks open until it times out) is told and let go, and c takes
 // its place and its seat in a game, with no grace period in between.
 func (c *conn) takeOver(name string, registered bool, r rating.Rating) error {
+	defer c.makeRoom()
 	if old := c.s.user(name); old != nil {
 		for _, g := range c.s.games {
 			if st := g.player(old); st != nil {
 				st.c = nil // the seat waits for c (enter gives it back)
+				c.s.rosterChanged()
 			}
 		}
 		old.sendText(cmdServer, "You logged in from elsewhere: this connection is closed.")
@@ -201,7 +228,7 @@ func (c *conn) takeOver(name string, registered bool, r rating.Rating) error {
 		old.shut()
 		// Its reader wakes and ends; its writer sends what is queued first.
 		old.nc.SetReadDeadline(time.Now())
-		c.s.log.Info("kriegd: logged in from elsewhere", "name", name, "from", c.addr, "was", old.addr)
+		c.s.logAddr(c.addr, slog.LevelInfo, "kriegd: logged in from elsewhere", "name", name, "from", c.addr, "was", old.addr)
 	}
 	return c.enter(name, registered, r)
 }
@@ -253,6 +280,7 @@ func (c *conn) enter(name string, registered bool, r rating.Rating) error {
 	c.name, c.registered, c.rating = name, registered, r
 	c.s.loggedIn(c)
 	c.s.users[strings.ToLower(name)] = c
+	c.s.rosterChanged()
 	c.send(c.dg(dg.WhoAmI, name, ""))
 	if !registered {
 		if c.token == "" {
@@ -261,7 +289,7 @@ func (c *conn) enter(name string, registered bool, r rating.Rating) error {
 		c.send(c.dg(dg.ReconnectToken, c.token) + fmt.Sprintf("\r\nYour reconnect token is %s: if your connection drops during a game, log in as \"%s %s\" to take your seat back.\r\n", c.token, name, c.token))
 	}
 	c.send(fmt.Sprintf("\r\n**** Starting session as %s ****\r\n", name))
-	c.s.log.Info("kriegd: logged in", "name", name, "from", c.addr, "registered", registered)
+	c.s.logAddr(c.addr, slog.LevelInfo, "kriegd: logged in", "name", name, "from", c.addr, "registered", registered)
 	for _, g := range c.s.games {
 		if g.rejoin(c) {
 			break

@@ -57,6 +57,8 @@ func (s *Server) start(white, black *conn, rules referee.Ruleset, base, inc time
 		m.seats[i] = &seat{name: c.name, c: c, registered: c.registered, rating: c.rating, token: c.token}
 	}
 	s.games[m.number] = m
+	s.rosterChanged()
+	s.tablesChanged()
 	s.metrics.games.Inc()
 	for _, c := range m.players() {
 		m.announceStart(c, dg.GameStarted)
@@ -162,7 +164,8 @@ func (m *match) askAny(c *conn) {
 
 // tell sends the referee's last entry to everyone who hears it, each in
 // their own words: the mover's move in full, the opponent's as ? or ?x<sq>,
-// the announcements as the ruleset words them. Observers hear everything.
+// the announcements as the ruleset words them. Observers hear what is
+// public (publicView) until the game ends.
 func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 	e, _ := m.ref.Last() // the referee just logged the attempt or question
 	if ans.Verdict == referee.Accepted {
@@ -201,11 +204,7 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 		}
 	}
 	for o := range m.observers {
-		text := m.lines(e.Said)
-		if ans.Verdict == referee.Accepted {
-			text = o.dg(dg.SendMoves, m.number, smith(before, mv)) + text
-		}
-		o.send(text)
+		o.send(m.publicView(o, e, before))
 	}
 	if ans.Verdict == referee.Accepted {
 		m.sendClocks()
@@ -213,6 +212,25 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 	if r := m.ref.Result(); r != nil {
 		m.end(*r)
 	}
+}
+
+// publicView is what an observer hears of entry e, played in before: the
+// announcements made to both players, and an accepted move hidden as
+// either player's opponent hears it (? or ?x<sq>). An observer may be a
+// player logged in a second time, so while the game goes on it learns
+// nothing that either player does not know already.
+func (m *match) publicView(o *conn, e referee.Entry, before *game.Position) string {
+	var said []referee.Announcement
+	for _, a := range e.Said {
+		if a.To == referee.Everyone {
+			said = append(said, a)
+		}
+	}
+	text := m.lines(said)
+	if e.Verdict == referee.Accepted {
+		text = o.dg(dg.SendMoves, m.number, mystery(before, e.Attempt)) + text
+	}
+	return text
 }
 
 // lines writes announcements as text lines, the result left to datagram 16.

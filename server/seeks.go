@@ -99,12 +99,19 @@ func (s *Server) tellNews() {
 	}
 	// The units by level 1 or not, for everyone but the issuers listed.
 	var units [2]string
+	issuers := map[*conn]bool{}
+	for _, sk := range open {
+		issuers[sk.issuer] = true
+	}
 	for _, u := range s.users {
 		mine := lines
-		for i, sk := range open {
-			if sk.issuer == u {
-				mine = append(slices.Clone(lines[:i]), lines[i+1:]...)
-				break
+		if issuers[u] {
+			// Every one of u's own seeks is left out, not only the first.
+			mine = nil
+			for i, line := range lines {
+				if i >= len(open) || open[i].issuer != u {
+					mine = append(mine, line)
+				}
 			}
 		}
 		switch {

@@ -47,6 +47,7 @@ type Config struct {
 	OutQueue         int           // output chunks queued per connection before it counts as a slow reader (default 256)
 	Attempts         float64       // moves per second a player may send, on average (default 10; a burst of twice that)
 	Lobby            float64       // lobby commands (seek, unseek, tell, say, match, decline) and offers (draw, abort) per second per connection (default 2, a burst of 10; four times that per address)
+	Listings         float64       // who, games and observe per second per connection (default 1, a burst of 5; four times that per address): their answers walk the whole server
 	Inbox            float64       // messages one user receives from others a second, one to one (tells, challenges), on average (default 3, a burst of 5 times that): many senders, each within their limits, cannot bury one reader
 	MaxObservers     int           // observers of one game at once (default 50): each move goes to every observer, so a crowd of them would slow the players
 	Registrations    int           // accounts one IP address may register an hour (default 5)
@@ -58,13 +59,15 @@ type Config struct {
 
 // Server is one kriegd instance.
 type Server struct {
-	cfg     Config
-	clock   Clock
-	log     *slog.Logger
-	metrics *Metrics
-	records *recorder
-	guesses *guessLimits
-	hashing chan struct{} // bounds the password checks running at once
+	cfg      Config
+	clock    Clock
+	log      *slog.Logger
+	metrics  *Metrics
+	records  *recorder
+	guesses  *guessLimits
+	logCap   logCap    // log lines by address (logAddr)
+	hashing  *fairPool // bounds the password checks running at once, fair between addresses
+	verified *verified // the logins that proved right lately
 
 	mu        sync.Mutex
 	ln        stdnet.Listener
@@ -72,7 +75,9 @@ type Server struct {
 	perAddr   map[string]int     // connections by IP address
 	preLogin  map[string]int     // connections not yet logged in by IP address
 	preLogins int                // connections not yet logged in
+	overflows int                // connections let in beyond MaxConns to prove a name (full.go)
 	lobbyAddr map[string]*bucket // lobby command limits by IP address
+	listAddr  map[string]*bucket // listing limits by IP address
 	regsAddr  map[string]*bucket // registrations by IP address
 	users     map[string]*conn   // logged-in users by lower-case name
 	games     map[int]*match
@@ -83,6 +88,10 @@ type Server struct {
 	nextGame  int
 	nextSeek  int
 	closed    bool
+	roster    uint64        // the users' generation: who is rebuilt when it moves (rosterChanged)
+	tables    uint64        // the games' generation (tablesChanged)
+	whoList   listing       // who's answer at roster
+	gamesList listing       // games' answer at tables
 	quit      chan struct{} // closed by Close
 	after     []func()      // work the locked section leaves for after the lock (later)
 	held      []delivery
@@ -128,6 +137,9 @@ func New(cfg Config) *Server {
 	if cfg.Lobby == 0 {
 		cfg.Lobby = 2
 	}
+	if cfg.Listings == 0 {
+		cfg.Listings = 1
+	}
 	if cfg.Inbox == 0 {
 		cfg.Inbox = 3
 	}
@@ -147,11 +159,12 @@ func New(cfg Config) *Server {
 		cfg.Log = slog.Default()
 	}
 	s := &Server{cfg: cfg, clock: cfg.Clock, log: cfg.Log, metrics: newMetrics(),
-		conns: map[*conn]bool{}, perAddr: map[string]int{}, preLogin: map[string]int{}, lobbyAddr: map[string]*bucket{}, regsAddr: map[string]*bucket{},
+		conns: map[*conn]bool{}, perAddr: map[string]int{}, preLogin: map[string]int{}, lobbyAddr: map[string]*bucket{}, listAddr: map[string]*bucket{}, regsAddr: map[string]*bucket{},
 		users: map[string]*conn{}, seeks: map[int]*seek{}, games: map[int]*match{}, quit: make(chan struct{}),
 		nextGuest: 1000 + int(cfg.Clock.Now().UnixNano()%9000), nextGame: 1}
 	s.guesses = newGuessLimits()
-	s.hashing = make(chan struct{}, hashers())
+	s.hashing = newFairPool(hashers())
+	s.verified = newVerified()
 	s.records = newRecorder(s)
 	return s
 }
@@ -205,7 +218,7 @@ func (s *Server) admit(nc stdnet.Conn) *conn {
 		switch {
 		case s.closed:
 			refusal = "kriegd is shutting down."
-		case len(s.conns) >= s.cfg.MaxConns:
+		case len(s.conns) >= s.cfg.MaxConns && s.overflows >= s.fullReserve():
 			refusal, limit = "kriegd is full: too many connections. Try again later.", "conns"
 		case s.perAddr[addr] >= s.cfg.MaxConnsPerAddr:
 			refusal, limit = fmt.Sprintf("kriegd: too many connections from your address (at most %d). Try again later.", s.cfg.MaxConnsPerAddr), "conns_per_addr"
@@ -215,6 +228,10 @@ func (s *Server) admit(nc stdnet.Conn) *conn {
 			refusal, limit = "kriegd is busy: too many connections logging in. Try again in a moment.", "prelogin"
 		default:
 			c = newConn(s, nc)
+			if len(s.conns) >= s.cfg.MaxConns {
+				c.overflow = true
+				s.overflows++
+			}
 			s.conns[c] = true
 			s.perAddr[addr]++
 			c.preLogin = true
@@ -358,10 +375,16 @@ func (s *Server) gone(c *conn) {
 		return
 	}
 	delete(s.conns, c)
+	s.rosterChanged()
+	if c.overflow {
+		c.overflow = false
+		s.overflows--
+	}
 	s.metrics.conns.Dec()
 	if s.perAddr[c.addr]--; s.perAddr[c.addr] <= 0 {
 		delete(s.perAddr, c.addr)
 		delete(s.lobbyAddr, c.addr)
+		delete(s.listAddr, c.addr)
 	}
 	s.loggedIn(c)
 	if c.name != "" && s.users[strings.ToLower(c.name)] == c {

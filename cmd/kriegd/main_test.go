@@ -87,7 +87,7 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		{[]string{"--max-prelogin", "-1"}, "--max-prelogin"}, {[]string{"--max-conns", "10", "--max-conns-per-addr", "10", "--max-prelogin", "11"}, "--max-prelogin"},
 		{[]string{"--max-prelogin-per-addr", "-1"}, "--max-prelogin-per-addr"}, {[]string{"--max-conns-per-addr", "4", "--max-prelogin-per-addr", "5"}, "--max-prelogin-per-addr"},
 		{[]string{"--registrations-per-addr", "0"}, "--registrations-per-addr"}, {[]string{"--registrations-per-addr", "5000"}, "--registrations-per-addr"},
-		{[]string{"--attempts", "-1"}, "--attempts"}, {[]string{"--attempts", "NaN"}, "--attempts"}, {[]string{"--lobby", "0"}, "--lobby"}, {[]string{"--inbox", "-2"}, "--inbox"},
+		{[]string{"--attempts", "-1"}, "--attempts"}, {[]string{"--attempts", "NaN"}, "--attempts"}, {[]string{"--lobby", "0"}, "--lobby"}, {[]string{"--inbox", "-2"}, "--inbox"}, {[]string{"--listings", "0"}, "--listings"},
 		{[]string{"--idle", "-1m"}, "--idle"}, {[]string{"--guest-idle", "2h"}, "--guest-idle"}, {[]string{"--login-time", "0s"}, "--login-time"},
 		{[]string{"--tls-cert", "x.pem"}, "--tls-key"}, {[]string{"--tls-key", "k.pem"}, "--tls-key"}, {[]string{"stray"}, "stray"},
 	} {
