@@ -54,6 +54,8 @@ bench: deps
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'BeliefLatency' -benchtime 60x ./sprites
 	$(GO) test -run '^$$' -bench 'LoginBesideGuessers' -benchtime 1000x ./server
 	$(GO) test -run '^$$' -bench 'MovesBesideSeekFlood' -benchtime 300x ./server
+	$(GO) test -run '^$$' -bench 'MovesBesideWhoFlood' -benchtime 300x ./server
+	$(GO) test -run '^$$' -bench 'LoginBesideRightLogins' -benchtime 20x ./server
 	$(GO) test -run '^$$' -bench 'PageLoad|OfflineLoad' -benchtime 5x ./server/web
 	$(GO) test -run '^$$' -bench 'PageFrame' -benchtime 300x ./server/web
 	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench 'B2Refresh/boards=4096$$|B2Baseline/boards=4096$$' -benchtime 100x ./controller/boards

@@ -361,6 +361,14 @@ func (r *raw) isClosed() bool {
 	return r.eof
 }
 
+// neverHeard fails the test when r has received text, saying what it means.
+func (r *raw) neverHeard(text, what string) {
+	r.t.Helper()
+	if all := r.all(); strings.Contains(all, text) {
+		r.t.Fatalf("%s: %q in %q", what, text, all)
+	}
+}
+
 // all returns everything received so far.
 func (r *raw) all() string {
 	r.mu.Lock()

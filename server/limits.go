@@ -60,9 +60,10 @@ type guessLimits struct {
 	// trusted is when each account last logged in from each address
 	// (keyed account, a space, the address).
 	trusted map[string]time.Time
-	// checks is each address's budget of password checks, right or wrong
-	// (checksPerSecond, checksBurst).
-	checks map[string]*bucket
+	// checks is each address's budget of password checks by bcrypt, right
+	// or wrong (checksPerSecond, checksBurst); logins its budget of logins
+	// with a password, remembered ones too (loginsPerSecond, loginsBurst).
+	checks, logins map[string]*bucket
 }
 
 // Each address may have checksBurst passwords checked by bcrypt at once
@@ -70,32 +71,48 @@ type guessLimits struct {
 // right password over and over from many addresses otherwise keeps bcrypt
 // busy for everyone. A login that proved right lately is not checked
 // again (verified), so a club's players reconnecting cost nothing.
+// Logins with a password, even remembered ones, are limited per address
+// too (loginsBurst, loginsPerSecond): each costs a store call, and a crowd
+// of addresses looping on logins otherwise takes the cores from everyone.
 const (
 	checksBurst     = 10
 	checksPerSecond = 0.2
+	loginsBurst     = 10
+	loginsPerSecond = 1.0
 )
 
-// takeCheck takes one of addr's password checks: 0 when it may run, else
-// how long until the address has one.
+// takeCheck takes one of addr's password checks by bcrypt: 0 when it may
+// run, else how long until the address has one.
 func (g *guessLimits) takeCheck(now time.Time, addr string) time.Duration {
+	return g.take(now, g.checks, addr, checksPerSecond, checksBurst)
+}
+
+// takeLogin takes one of addr's logins with a password, as takeCheck.
+func (g *guessLimits) takeLogin(now time.Time, addr string) time.Duration {
+	return g.take(now, g.logins, addr, loginsPerSecond, loginsBurst)
+}
+
+// take takes a token from addr's bucket in byAddr: 0 when there was one,
+// else how long until there is.
+func (g *guessLimits) take(now time.Time, byAddr map[string]*bucket, addr string, rate, burst float64) time.Duration {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if len(g.checks) > 10000 {
-		for a, b := range g.checks {
-			if now.Sub(b.filled) > time.Duration(checksBurst/checksPerSecond)*time.Second {
-				delete(g.checks, a)
+	if len(byAddr) > 10000 {
+		for a, b := range byAddr {
+			if now.Sub(b.filled) > time.Duration(burst/rate)*time.Second {
+				delete(byAddr, a)
 			}
 		}
 	}
-	b := g.checks[addr]
+	b := byAddr[addr]
 	if b == nil {
-		b = newBucket(now, checksBurst)
-		g.checks[addr] = b
+		b = newBucket(now, burst)
+		byAddr[addr] = b
 	}
-	if b.take(now, checksPerSecond, checksBurst) {
+	if b.take(now, rate, burst) {
 		return 0
 	}
-	return time.Duration((1 - b.tokens) / checksPerSecond * float64(time.Second))
+	return time.Duration((1 - b.tokens) / rate * float64(time.Second))
 }
 
 // guesses is one key's wrong passwords.
@@ -107,7 +124,7 @@ type guesses struct {
 }
 
 func newGuessLimits() *guessLimits {
-	return &guessLimits{keys: map[string]*guesses{}, trusted: map[string]time.Time{}, checks: map[string]*bucket{}}
+	return &guessLimits{keys: map[string]*guesses{}, trusted: map[string]time.Time{}, checks: map[string]*bucket{}, logins: map[string]*bucket{}}
 }
 
 // guessKeys are the counters a guess at account's password from address
@@ -185,11 +202,21 @@ func (g *guessLimits) succeeded(now time.Time, account, address string, keys map
 		}
 	}
 	g.trusted[account+" "+address] = now
+	delete(g.keys, "account:"+account+" "+address)
+	g.uncountLocked(keys)
+}
+
+// uncount takes back the guess begin counted against keys: it was not
+// checked after all.
+func (g *guessLimits) uncount(keys map[string]int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.uncountLocked(keys)
+}
+
+// uncountLocked is uncount under g.mu.
+func (g *guessLimits) uncountLocked(keys map[string]int) {
 	for k := range keys {
-		if k == "account:"+account+" "+address {
-			delete(g.keys, k)
-			continue
-		}
 		if e := g.keys[k]; e != nil && e.wrong > 0 {
 			if e.wrong--; e.wrong < e.free {
 				e.until = time.Time{}

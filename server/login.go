@@ -119,19 +119,8 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 // the address has guessed wrong too often lately: then the user is told
 // how long to wait, and bcrypt does not run at all.
 func (c *conn) checkPassword(acct store.Account, password string) bool {
-	if c.s.verified.known(c.s.clock.Now(), acct.Name, acct.Hash, password) {
-		return true
-	}
-	if wait := c.s.guesses.takeCheck(c.s.clock.Now(), c.addr); wait > 0 {
-		c.s.metrics.limited("password_checks")
-		secs := int((wait + time.Second - 1) / time.Second)
-		c.s.locked(func() error {
-			c.send(c.dg(dg.LoginFailed, dg.LoginWait, fmt.Sprintf("Too many logins: wait %d s.", secs)) +
-				fmt.Sprintf("\r\nToo many password checks from your address: try again in %d s.\r\n", secs))
-			return nil
-		})
-		c.s.pause(min(wait, maxGuessPause))
-		return false
+	if wait := c.s.guesses.takeLogin(c.s.clock.Now(), c.addr); wait > 0 {
+		return c.tooMany(wait, "logins", "Too many logins with a password from your address")
 	}
 	name := strings.ToLower(acct.Name)
 	keys := c.s.guesses.guessKeys(c.s.clock.Now(), name, c.addr)
@@ -149,6 +138,16 @@ func (c *conn) checkPassword(acct store.Account, password string) bool {
 		c.s.pause(min(wait, maxGuessPause))
 		return false
 	}
+	// Only now, within the guess limits, is a remembered login consulted:
+	// otherwise a guesser held by them could go on trying against it.
+	if c.s.verified.known(c.s.clock.Now(), acct.Name, acct.Hash, password) {
+		c.s.guesses.succeeded(c.s.clock.Now(), name, c.addr, keys)
+		return true
+	}
+	if wait := c.s.guesses.takeCheck(c.s.clock.Now(), c.addr); wait > 0 {
+		c.s.guesses.uncount(keys) // not checked: neither right nor wrong
+		return c.tooMany(wait, "password_checks", "Too many password checks from your address")
+	}
 	c.s.hashing.acquire(c.addr)
 	ok := c.s.cfg.Passwords.Check(acct.Hash, password)
 	c.s.hashing.release()
@@ -162,6 +161,21 @@ func (c *conn) checkPassword(acct store.Account, password string) bool {
 		return nil
 	})
 	c.s.logAddr(c.addr, slog.LevelWarn, "kriegd: a wrong password", "name", acct.Name, "from", c.addr)
+	return false
+}
+
+// tooMany tells c its login must wait (why, counted as limit), holds the
+// connection for the wait (5 s at most) so that a loop runs no faster, and
+// returns false.
+func (c *conn) tooMany(wait time.Duration, limit, why string) bool {
+	c.s.metrics.limited(limit)
+	secs := int((wait + time.Second - 1) / time.Second)
+	c.s.locked(func() error {
+		c.send(c.dg(dg.LoginFailed, dg.LoginWait, fmt.Sprintf("Too many logins: wait %d s.", secs)) +
+			fmt.Sprintf("\r\n%s: try again in %d s.\r\n", why, secs))
+		return nil
+	})
+	c.s.pause(min(wait, maxGuessPause))
 	return false
 }
 
