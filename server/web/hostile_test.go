@@ -158,7 +158,9 @@ func TestClientThatNeverReads(t *testing.T) {
 }
 
 // TestServerLimitsApplyToWebSocket: the server's connection limit counts
-// WebSocket connections with TCP ones, and one over it is told so.
+// WebSocket connections with TCP ones, and one over it is told so: it may
+// log in only with a password or a reconnect token, and a guest login is
+// refused and closed.
 func TestServerLimitsApplyToWebSocket(t *testing.T) {
 	u := startUmpire(t, server.Config{MaxConns: 2}, "", Options{})
 	u.client(t, "", "", true)
@@ -166,9 +168,23 @@ func TestServerLimitsApplyToWebSocket(t *testing.T) {
 	ws := rawSocket(t, u)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	var heard strings.Builder
+	for !strings.Contains(heard.String(), "login: ") {
+		_, msg, err := ws.Read(ctx)
+		if err != nil {
+			t.Fatalf("a third connection read %q, %v; want kriegd is full", heard.String(), err)
+		}
+		heard.Write(msg)
+	}
+	if !strings.Contains(heard.String(), "kriegd is full") {
+		t.Fatalf("a third connection read %q; want kriegd is full", heard.String())
+	}
+	if err := ws.Write(ctx, websocket.MessageText, []byte("guest\n")); err != nil {
+		t.Fatal(err)
+	}
 	_, msg, err := ws.Read(ctx)
-	if err != nil || !strings.Contains(string(msg), "kriegd is full") {
-		t.Fatalf("a third connection read %q, %v; want kriegd is full", msg, err)
+	if err != nil || !strings.Contains(string(msg), "only a login with an account's password") {
+		t.Fatalf("a guest login over the limit read %q, %v; want kriegd is full", msg, err)
 	}
 	if _, _, err := ws.Read(ctx); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
 		t.Fatalf("then %v; want a normal close", err)
