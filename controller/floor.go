@@ -26,6 +26,17 @@ func FloorFor(capacity int) float64 {
 // (docs/measurements.md, "Deduction").
 const DefaultTemper = 0.95
 
+// Shown returns the probabilities the view model shows for B2's raw
+// probabilities p under belief b: the king's tempered by the power temper,
+// the floor spread over B1's squares, and B1's proofs made certain. krieg
+// eval calls it to score other tempers and floors on the same boards.
+func Shown(p [game.King + 1][64]float64, b *Belief, floor, temper float64) [game.King + 1][64]float64 {
+	p[game.King] = tempered(p[game.King], temper)
+	p = floored(p, b.Possible, b.Max, floor)
+	certain(&p, b.Fixed)
+	return p
+}
+
 // tempered returns p raised to the power alpha and rescaled to p's total.
 func tempered(p [64]float64, alpha float64) [64]float64 {
 	if alpha == 1 {

@@ -61,3 +61,29 @@ func TestTemperFlattensTheKing(t *testing.T) {
 		t.Errorf("floors %v at 4096 and %v at 16384, want 0.08 and 0.04", FloorFor(4096), FloorFor(16384))
 	}
 }
+
+// TestShownTempersFloorsAndProves: what the view shows of B2's raw
+// probabilities, worked by hand. The king's 0.8 and 0.2 tempered by 0.5
+// become 2/3 and 1/3, then a floor of 0.1 spread over B1's four king
+// squares adds 0.025 to each; on b8, where B1 proves a man, a knight at 0.5
+// and a bishop at 0.25 (each left as it was by the floor) become 2/3 and 1/3.
+func TestShownTempersFloorsAndProves(t *testing.T) {
+	var p [game.King + 1][64]float64
+	p[game.King][game.E8], p[game.King][game.D8] = 0.8, 0.2
+	p[game.Knight][game.B8], p[game.Bishop][game.B8] = 0.5, 0.25
+	var b Belief
+	b.Possible[game.King] = gametest.Squares(t, "d8 e8 f8 g8")
+	b.Possible[game.Knight], b.Possible[game.Bishop] = game.B8.Bit(), game.B8.Bit()
+	b.Max[game.King], b.Max[game.Knight], b.Max[game.Bishop] = 1, 1, 1
+	b.Fixed = game.B8.Bit()
+	got := Shown(p, &b, 0.1, 0.5)
+	want := map[game.Square]float64{game.E8: 0.6 + 0.025, game.D8: 0.3 + 0.025, game.F8: 0.025, game.G8: 0.025}
+	for s := game.Square(0); s < 64; s++ {
+		if math.Abs(got[game.King][s]-want[s]) > 1e-12 {
+			t.Errorf("king on %v: %v, want %v", s, got[game.King][s], want[s])
+		}
+	}
+	if math.Abs(got[game.Knight][game.B8]-2.0/3) > 1e-12 || math.Abs(got[game.Bishop][game.B8]-1.0/3) > 1e-12 {
+		t.Errorf("b8: knight %v, bishop %v, want 2/3 and 1/3", got[game.Knight][game.B8], got[game.Bishop][game.B8])
+	}
+}

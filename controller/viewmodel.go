@@ -83,15 +83,11 @@ func (c *Controller) refresh() {
 		v.Probability, v.FromB1, v.Boards = c.current.Probability, c.current.FromB1, c.current.Boards
 		v.Pending = len(c.deferred)
 	case c.sampler != nil && c.sampler.Boards() > 0:
-		p := c.sampler.Probabilities()
-		p[game.King] = tempered(p[game.King], c.temper)
-		v.Probability = floored(p, c.belief.Possible, c.belief.Max, c.floor)
+		v.Probability = Shown(c.sampler.Probabilities(), &c.belief, c.floor, c.temper)
 		v.Boards = c.sampler.Distinct()
 	default:
 		v.Probability = UniformOver(c.belief.Possible, c.belief.Max)
 		v.FromB1 = true
-	}
-	if v.Pending == 0 {
 		certain(&v.Probability, c.belief.Fixed)
 	}
 	king := c.belief.Possible[game.King]

@@ -15,8 +15,15 @@ type Honesty struct {
 	FalseZeros FalseZeros  `json:"false_zeros"`
 	Regions    []Region    `json:"credible_regions"`
 	Reliable   Reliability `json:"reliability"`
-	plies      int
+	// MiddleGap is the largest distance, in probability, between predicted
+	// and observed among the king's reliability bins from 0.2 to 0.8 that
+	// hold any cell: where a belief's chances mean most to a player.
+	MiddleGap float64 `json:"king_middle_gap"`
+	plies     int
 }
+
+// middle are the bounds of the reliability bins MiddleGap looks at.
+const middleLow, middleHigh = 0.2, 0.8
 
 // FalseZeros counts real enemy men standing where their class's probability
 // is 0 (or, for the king, below 1 %).
@@ -160,6 +167,12 @@ func (h *Honesty) finish() {
 				b[i].Predicted = b[i].sumP / float64(b[i].Cells)
 				b[i].Observed = float64(b[i].hits) / float64(b[i].Cells)
 			}
+		}
+	}
+	h.MiddleGap = 0
+	for _, b := range h.Reliable.King {
+		if b.Cells > 0 && b.Low >= middleLow-1e-9 && b.High <= middleHigh+1e-9 {
+			h.MiddleGap = math.Max(h.MiddleGap, math.Abs(b.Predicted-b.Observed))
 		}
 	}
 }

@@ -46,7 +46,12 @@ type Report struct {
 		AllNotOurs Candidates `json:"all_classes_not_ours"` // six times the squares not ours
 		// ByMen splits the B1 and B2 counts by the enemy men left, king included.
 		ByMen []MenBucket `json:"by_enemy_men"`
+		// Support sets B1's king squares against B2's support.
+		Support Support `json:"support"`
 	} `json:"king_candidates"`
+
+	// Scan scores other calibrations of the same boards (Options.Scan).
+	Scan []ScanRow `json:"scan,omitempty"`
 
 	// Calibration of the per-class, per-square probabilities (squares not ours).
 	Calibration struct {
@@ -78,6 +83,41 @@ type Report struct {
 		B2P50 float64 `json:"b2_p50_us"`
 		B2P99 float64 `json:"b2_p99_us"`
 	} `json:"update_time"`
+}
+
+// Support sets the squares B1 allows the enemy king against the squares it
+// stands on in B2's boards, at the player-plies of games in which B2 never
+// fell back (its boards then agree with everything heard). The boards are
+// a sample of the consistent boards, so their support is a lower bound of
+// the true one and the ratios are upper bounds of B1's true excess.
+type Support struct {
+	Plies        int        `json:"plies"` // player-plies counted
+	B1           Candidates `json:"b1"`
+	Boards       Candidates `json:"boards"`
+	RatioOfMeans float64    `json:"ratio_of_means"` // B1's mean over the boards' mean
+	MeanRatio    float64    `json:"mean_ratio"`     // the mean of the player-plies' ratios
+	ratio        float64
+}
+
+// add counts one player-ply: b1 squares allowed, boards squares occupied.
+func (s *Support) add(b1, boards int) {
+	if boards == 0 {
+		return
+	}
+	s.Plies++
+	s.B1.add(b1)
+	s.Boards.add(boards)
+	s.ratio += float64(b1) / float64(boards)
+}
+
+// finish computes the ratios.
+func (s *Support) finish() {
+	s.B1.finish()
+	s.Boards.finish()
+	if s.Plies > 0 && s.Boards.Mean > 0 {
+		s.RatioOfMeans = s.B1.Mean / s.Boards.Mean
+		s.MeanRatio = s.ratio / float64(s.Plies)
+	}
 }
 
 // MenBucket holds the enemy-king candidates of the player-plies at which the
@@ -163,10 +203,16 @@ func (t *tally) observe(p *Ply) {
 		}
 		v := &views[c]
 		t.r.Measured++
+		var raw *[game.King + 1][64]float64
+		if s := ctl.Sampler(); s != nil && s.Boards() > 0 && !v.FromB1 {
+			p := s.Probabilities()
+			raw = &p
+		}
 		t.soundness(p, c, ctl, v)
-		t.sharpness(p, c, ctl, v)
+		t.sharpness(p, c, ctl, v, raw)
 		t.calibration(p, c, v)
 		t.r.Honesty.add(&p.Truth, c, v)
+		scan(t.r.Scan, &p.Truth, c, ctl.Belief(), raw, v)
 		t.boardsSum += float64(v.Boards)
 		t.r.Boards.Min = min(t.r.Boards.Min, v.Boards)
 	}
@@ -218,7 +264,9 @@ func union(sets []game.Bitboard) game.Bitboard {
 }
 
 // sharpness counts enemy-king candidate squares by each method.
-func (t *tally) sharpness(p *Ply, c game.Color, ctl *controller.Controller, v *controller.ViewModel) {
+// raw are B2's probabilities before they are shown (nil when B2 holds no
+// board).
+func (t *tally) sharpness(p *Ply, c game.Color, ctl *controller.Controller, v *controller.ViewModel, raw *[game.King + 1][64]float64) {
 	notOurs := 64 - v.Own.ByColor(c).Count()
 	t.r.King.NotOurs.add(notOurs)
 	jk := notOurs
@@ -230,8 +278,7 @@ func (t *tally) sharpness(p *Ply, c game.Color, ctl *controller.Controller, v *c
 	// B2's support is where its boards put the king, before the floor
 	// spreads a little over every square B1 allows.
 	king := &v.Probability[game.King]
-	if s := ctl.Sampler(); s != nil && s.Boards() > 0 {
-		raw := s.Probabilities()
+	if raw != nil {
 		king = &raw[game.King]
 	}
 	b2 := 0
@@ -241,6 +288,9 @@ func (t *tally) sharpness(p *Ply, c game.Color, ctl *controller.Controller, v *c
 		}
 	}
 	t.r.King.B2.add(b2)
+	if raw != nil && ctl.Sampler().Fallbacks == 0 {
+		t.r.King.Support.add(v.Possible[game.King].Count(), b2)
+	}
 	men := p.Truth.ByColor(c.Other()).Count()
 	for i := range t.r.King.ByMen {
 		if m := &t.r.King.ByMen[i]; m.Least <= men && men <= m.Most {
@@ -293,6 +343,11 @@ func logLoss(p, y float64) float64 {
 func (t *tally) finish() Report {
 	r := t.r
 	r.Honesty.finish()
+	r.King.Support.finish()
+	r.Scan = append([]ScanRow(nil), r.Scan...)
+	for i := range r.Scan {
+		r.Scan[i].Honesty.finish()
+	}
 	for _, c := range []*Candidates{&r.King.NotOurs, &r.King.JKrieg, &r.King.B1, &r.King.B2, &r.King.AllB1, &r.King.AllNotOurs} {
 		c.finish()
 	}

@@ -44,6 +44,9 @@ type Options struct {
 	// are then ignored. RecordNames name them in the report.
 	Records     []*record.Record
 	RecordNames []string
+	// Scan, when not empty, also scores each of these calibrations on the
+	// same boards (Report.Scan).
+	Scan []Calibration
 	// Side, when "white" or "black", measures that player's controller
 	// only (the other side's still runs): with recorded games against an
 	// outside program, the belief of the player who faced it. "" measures both.
@@ -96,6 +99,7 @@ func Run(opt Options) (Report, error) {
 		return Report{}, err
 	}
 	t := newTally()
+	t.r.Scan = newScan(opt.Scan)
 	switch opt.Side {
 	case "":
 	case "white", "black":

@@ -43,6 +43,9 @@ func (r Report) WriteTable(w io.Writer) error {
 	for _, g := range h.Regions {
 		p("king credible region %.0f%%\tcovers %.1f%%\tmean size %.2f squares, holding %.1f%% on average", 100*g.Mass, 100*g.Coverage, g.MeanSize, 100*g.MeanMass)
 	}
+	p("king middle reliability (0.2-0.8)\tworst gap %.1f points\tbetween predicted and observed", 100*h.MiddleGap)
+	sp := &r.King.Support
+	p("B1 king squares / B2 support\t%.3f (mean of plies %.3f)\t%.2f / %.2f squares over %d player-plies without a fallback", sp.RatioOfMeans, sp.MeanRatio, sp.B1.Mean, sp.Boards.Mean, sp.Plies)
 	p("probability floor\t%.3f\tof each class's mass spread over its B1 squares", r.Floor)
 	p("king tempered\t%.2f\tthe power its B2 probabilities are raised to", r.Temper)
 	p("purposeful opponent\t%.2f\tof B2's weight of each enemy move", r.Purpose)
@@ -54,6 +57,13 @@ func (r Report) WriteTable(w io.Writer) error {
 	p("B2 boards held\tmean %.0f\tmin %d", r.Boards.Mean, r.Boards.Min)
 	p("B2 fallbacks to B1\t%d\t(%.3f%% of messages)", r.Boards.Fallbacks, 100*r.Boards.Rate)
 	r.Preview.writeRows(p)
+	if len(r.Scan) > 0 {
+		p("calibrations scanned\ttemper / floor\t50%%: covers / holds; 90%%: covers / holds / size; king middle gap")
+	}
+	for _, row := range r.Scan {
+		g := row.Honesty.Regions
+		p("  %.2f / %.3f\t%.1f / %.1f; %.1f / %.1f / %.1f; %.1f\t", row.Temper, row.Floor, 100*g[0].Coverage, 100*g[0].MeanMass, 100*g[1].Coverage, 100*g[1].MeanMass, g[1].MeanSize, 100*row.Honesty.MiddleGap)
+	}
 	p("update time per message\tB1 p50 %.0f µs, p99 %.0f µs\tB2 p50 %.2f ms, p99 %.2f ms", r.Time.B1P50, r.Time.B1P99, r.Time.B2P50/1000, r.Time.B2P99/1000)
 	for _, s := range r.ViolationSamples {
 		p("violation: %s", s)

@@ -6,8 +6,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
+	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/lab"
 )
@@ -28,6 +30,8 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	temper := fs.Float64("temper", 0, "power the king's B2 probabilities are raised to before the floor (0: the default, 0.95; negative: none)")
 	purpose := fs.Float64("purpose", 0, "share, 0 to 1, of the purposeful opponent model in B2's weights of the enemy's moves (0: every legal move equally likely)")
 	plot := fs.String("plot", "", "also draw the reliability diagram as a PNG to this file")
+	scanTempers := fs.String("scan-temper", "", "also score these powers of the king's B2 probabilities on the same boards, comma-separated (1: none)")
+	scanFloors := fs.String("scan-floor", "", "with --scan-temper: the floors to pair with each power, comma-separated (default: the run's floor)")
 	side := fs.String("side", "", "measure only this player's belief, white or black (e.g. the side that faced an outside program in --pgn games)")
 	rules, start, err := g.parse(fs, args)
 	if err != nil {
@@ -35,6 +39,9 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	opt := lab.Options{Games: g.games, Seed: g.seed, Rules: rules, Start: start,
 		Capacity: *capacity, Parallel: *parallel, Players: *players, MoveTime: *moveTime, Floor: *floor, Temper: *temper, Purpose: *purpose, Side: *side}
+	if opt.Scan, err = scanGrid(*scanTempers, *scanFloors, opt); err != nil {
+		return err
+	}
 	if len(pgn) > 0 {
 		if opt.Records, opt.RecordNames, err = readRecords(append(pgn, fs.Args()...)); err != nil {
 			return err
@@ -57,6 +64,58 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return enc.Encode(r)
 	}
 	return r.WriteTable(stdout)
+}
+
+// scanGrid returns the calibrations --scan-temper and --scan-floor ask
+// for: every power with every floor, the run's own floor when none is given.
+func scanGrid(tempers, floors string, opt lab.Options) ([]lab.Calibration, error) {
+	if tempers == "" {
+		if floors != "" {
+			return nil, fmt.Errorf("%w: --scan-floor needs --scan-temper", errUsage)
+		}
+		return nil, nil
+	}
+	ts, err := floatList("--scan-temper", tempers)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range ts {
+		if t <= 0 {
+			return nil, fmt.Errorf("%w: --scan-temper %v: a power must be above 0", errUsage, t)
+		}
+	}
+	fl := []float64{max(0, opt.Floor)}
+	if opt.Floor == 0 {
+		capacity := opt.Capacity
+		if capacity <= 0 {
+			capacity = lab.DefaultCapacity
+		}
+		fl[0] = controller.FloorFor(capacity)
+	}
+	if floors != "" {
+		if fl, err = floatList("--scan-floor", floors); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range fl {
+		if f < 0 || f >= 1 {
+			return nil, fmt.Errorf("%w: --scan-floor %v: a floor is from 0 to below 1", errUsage, f)
+		}
+	}
+	return lab.Grid(ts, fl), nil
+}
+
+// floatList parses a comma-separated list of numbers given to flag.
+func floatList(flag, list string) ([]float64, error) {
+	var out []float64
+	for _, f := range strings.Split(list, ",") {
+		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s %q: %v", errUsage, flag, list, err)
+		}
+		out = append(out, x)
+	}
+	return out, nil
 }
 
 // fileList is a flag that may be given more than once.

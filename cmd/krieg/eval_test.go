@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/krieg/krieg/game"
@@ -33,6 +34,25 @@ func TestEvalCommand(t *testing.T) {
 	}
 	if code, _, _ := krieg(t, "", "eval", "--games", "0"); code != 2 {
 		t.Errorf("eval --games 0: exit %d, want 2", code)
+	}
+}
+
+// TestEvalScan prints one row per temper and floor and the support ratio;
+// a floor without tempers, a power of 0 and a word are usage errors.
+func TestEvalScan(t *testing.T) {
+	code, out, errOut := krieg(t, "", "eval", "--games", "1", "--boards", "64", "--scan-temper", "1,0.8", "--scan-floor", "0,0.1")
+	if code != 0 {
+		t.Fatalf("eval --scan-temper: %d %s", code, errOut)
+	}
+	for _, row := range []string{"1.00 / 0.000", "0.80 / 0.000", "1.00 / 0.100", "0.80 / 0.100", "B1 king squares / B2 support", "king middle reliability"} {
+		if !strings.Contains(out, row) {
+			t.Errorf("eval --scan-temper output lacks %q:\n%s", row, out)
+		}
+	}
+	for _, args := range [][]string{{"--scan-floor", "0.1"}, {"--scan-temper", "0"}, {"--scan-temper", "x"}, {"--scan-temper", "1", "--scan-floor", "1"}} {
+		if code, _, errOut := krieg(t, "", append([]string{"eval", "--games", "1", "--boards", "64"}, args...)...); code != 2 {
+			t.Errorf("eval %v: exit %d, want 2 (%s)", args, code, errOut)
+		}
 	}
 }
 

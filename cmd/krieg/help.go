@@ -103,10 +103,14 @@ probabilities (--heat q).
 	"eval": `Measures the deduction engine over N self-play games with the truth known:
 soundness (a real enemy man on a square its class's set excludes must never
 happen), sharpness, calibration (Brier score, log loss) and honesty (false
-zeros, credible regions, a reliability diagram). --json prints the report as
-JSON. docs/deduction.md explains every figure.
+zeros, credible regions, a reliability diagram), and B1's king squares
+against the support of B2's boards. --scan-temper (with --scan-floor) also
+scores other ways of showing the same boards, to fit the calibration on one
+set of seeds and check it on another. --json prints the report as JSON.
+docs/deduction.md explains every figure.
 
-  krieg eval --games 200 --seed 1`,
+  krieg eval --games 200 --seed 1
+  krieg eval --games 30 --seed 1 --scan-temper 1,0.9,0.8 --scan-floor 0.04,0.08`,
 
 	"console": `A game in the terminal. With no server flag: Wild 16 against the computer
 on this machine; type moves in coordinates (e2e4, e7e8q), px for any pawn
