@@ -176,7 +176,9 @@ func TestWindowDemoNeverWaitsForBelief(t *testing.T) {
 			close(done)
 		}
 	}
-	h.do(func() { h.app, h.feed, h.fed, h.want, h.frames, h.timed = app, feed, 0, 1<<30, nil, make(chan struct{}) })
+	h.do(func() {
+		h.app, h.feed, h.fed, h.want, h.frames, h.timed = app, feed, 0, 1<<30, nil, make(chan struct{})
+	})
 	select {
 	case <-done:
 	case <-time.After(3 * time.Minute):
