@@ -9,6 +9,7 @@ import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/sprites/show/showtest"
 )
 
 // darkboard is the recorded ICC game between a person and Darkboard.
@@ -86,25 +87,14 @@ func TestCaptionRefusedBishop(t *testing.T) {
 
 // TestShowEqualsSync steps through the recorded game with both sides'
 // engines off the caller's goroutine: every step, once complete, holds the
-// view models the synchronous controllers give for the same messages, and a
-// step shown before its engines finish is marked updating.
+// view models the synchronous controllers give for the same messages and
+// the caption worded from them, and a step shown before its engines finish
+// is marked updating.
 func TestShowEqualsSync(t *testing.T) {
 	rec := load(t)
 	opt := controller.Options{Capacity: 1024, Seed: 1, Workers: 1}
 	s := New(Options{Record: rec, Title: "liam vs Darkboard", Controller: opt})
 	defer s.Close()
-	rules, err := rec.Rules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	start, err := rec.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sync [2]*controller.Controller
-	for _, side := range []game.Color{game.White, game.Black} {
-		sync[side] = controller.New(side, rules, start, opt)
-	}
 	updating := 0
 	for tick := int64(0); !s.Over(); tick++ {
 		s.Forward(tick, false) // takes the next message without waiting
@@ -117,35 +107,21 @@ func TestShowEqualsSync(t *testing.T) {
 		s.Forward(tick, true)
 	}
 	steps, _ := s.Steps()
+	err := showtest.SyncMismatch(rec, opt, len(steps), func(i int) (referee.Entry, [2]controller.ViewModel) {
+		return steps[i].Entry, steps[i].Views
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := s.game.start
 	for i, st := range steps {
-		for _, side := range []game.Color{game.White, game.Black} {
-			want := sync[side].View()
-			if heard, ok := st.Entry.HeardBy(side); ok {
-				if want, err = sync[side].Observe(heard); err != nil {
-					t.Fatal(err)
-				}
-			}
-			got := st.Views[side]
-			got.Changes, want.Changes = nil, nil
-			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("step %d: %s's view model differs from the synchronous controller's (%d boards, %d tokens; want %d, %d)",
-					i, side, got.Boards, len(got.Tokens), want.Boards, len(want.Tokens))
-			}
-		}
-		if want := captionOf(st.Entry, truthBefore(steps, i, start), rules, st.Views); !reflect.DeepEqual(st.Caption, want) {
+		if want := captionOf(st.Entry, before, s.game.rules, st.Views); !reflect.DeepEqual(st.Caption, want) {
 			t.Fatalf("step %d: caption %q; want %q", i, st.Caption.Inferred, want.Inferred)
 		}
+		before = st.Truth
 	}
 	if updating == 0 {
 		t.Errorf("no step was shown before its engines finished")
 	}
 	t.Logf("%d steps, %d shown in flight", len(steps), updating)
-}
-
-// truthBefore is the true board before step i.
-func truthBefore(steps []Step, i int, start game.Position) game.Position {
-	if i == 0 {
-		return start
-	}
-	return steps[i-1].Truth
 }
