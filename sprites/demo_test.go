@@ -102,7 +102,7 @@ func TestWindowDemoKeys(t *testing.T) {
 			t.Error("Space did not pause")
 		}
 	})
-	h.waitFor(t, "six steps", 5*time.Second, func() bool { app.Inject(right); return at() >= 5 })
+	h.waitFor(t, "six steps", 30*time.Second, func() bool { app.Inject(right); return at() >= 5 })
 	shoot(t, "demo")
 	var was int
 	h.do(func() { was = at(); app.Inject(left) })

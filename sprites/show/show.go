@@ -151,8 +151,8 @@ func (s *Show) Update(now time.Time, tick int64) bool {
 
 // Forward shows the next step: one already seen, or the game's next
 // message when it has come and the engines have followed the one before
-// (waiting for both when wait is set); after the last, a pause of a few
-// steps, then the next game.
+// (waiting for both, and for the engines to follow it, when wait is set);
+// after the last, a pause of a few steps, then the next game.
 func (s *Show) Forward(tick int64, wait bool) {
 	if s.at+1 < len(s.steps) {
 		s.at++
@@ -194,6 +194,9 @@ func (s *Show) Forward(tick int64, wait bool) {
 		return
 	}
 	s.hear(tick, e)
+	if wait {
+		s.Settle(tick)
+	}
 }
 
 // endPause is how long a finished game stays on show before the next:
