@@ -87,7 +87,9 @@ var ErrClosed = errors.New("controller: the deduction was closed")
 // feeds it. The caller must not use c afterwards. When c's Options left
 // Workers at 0, B2 then refreshes on one goroutine fewer than GOMAXPROCS (at
 // least one): the caller's goroutine keeps a core, where a refresh on every
-// core would hold it off until the scheduler preempts one (10 ms).
+// core would hold it off until the scheduler preempts one (10 ms). The
+// deduction runs at a lower priority than the caller's threads (behind),
+// and a refresh on one goroutine runs on that same thread.
 func NewAsync(c *Controller) *Async {
 	if c.sampler != nil && c.autoWorkers {
 		c.sampler.SetWorkers(max(1, runtime.GOMAXPROCS(0)-1))
@@ -245,10 +247,15 @@ func (a *Async) next() (job, bool) {
 	}
 }
 
+// behindNice is how much lower than the caller's the deduction's thread
+// runs (behind): enough that a frame's threads take a shared core first.
+const behindNice = 10
+
 // run is the deduction's goroutine: it follows every message in order with
-// c and publishes each view model.
+// c and publishes each view model, on a thread of lower priority (behind).
 func (a *Async) run(c *Controller) {
 	defer close(a.done)
+	behind()
 	for {
 		j, ok := a.next()
 		if ok && a.hold != nil {

@@ -197,7 +197,9 @@ func TestWindowBurstEqualsSync(t *testing.T) {
 // time from a referee message's arrival on the channel to the drawn frame
 // holding its probabilities (p50 and p99 over White's messages after ply 10
 // of the recorded Darkboard game, one at a time), beside the cost of the
-// frames drawn meanwhile (Update plus Draw, p50 and p99) in the same run.
+// frames drawn meanwhile (Update plus Draw, p50 and p99) and, as the
+// baseline, of 300 frames of the same board with the deduction idle, in the
+// same run.
 func BenchmarkBeliefLatency(b *testing.B) {
 	for _, n := range []int{4096, 16384, 65536} {
 		b.Run(fmt.Sprintf("boards=%d", n), func(b *testing.B) {
@@ -207,11 +209,14 @@ func BenchmarkBeliefLatency(b *testing.B) {
 			b.ResetTimer()
 			run := followBelief(b, app, comm, darkboardEvents(b, 60), 1, 10, b.N, 0)
 			b.StopTimer()
+			idle := h.timeFrames(app, 300, nil)
 			ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 			b.ReportMetric(ms(quantile(run.latencies, 0.5)), "belief-p50-ms")
 			b.ReportMetric(ms(quantile(run.latencies, 0.99)), "belief-p99-ms")
 			b.ReportMetric(ms(quantile(run.frames, 0.5)), "frame-p50-ms")
 			b.ReportMetric(ms(quantile(run.frames, 0.99)), "frame-p99-ms")
+			b.ReportMetric(ms(quantile(idle, 0.5)), "idle-frame-p50-ms")
+			b.ReportMetric(ms(quantile(idle, 0.99)), "idle-frame-p99-ms")
 			b.ReportMetric(float64(run.inFlight)/float64(len(run.latencies)), "frames-in-flight/msg")
 			b.ReportMetric(ms(quantile(run.gaps, 0.99)), "gap-p99-ms")
 		})

@@ -10,7 +10,9 @@ import (
 	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/sprites/show"
+	"github.com/krieg/krieg/sprites/show/showtest"
 )
 
 // fastBots are two computer players quick enough for a test.
@@ -100,7 +102,7 @@ func TestWindowDemoKeys(t *testing.T) {
 			t.Error("Space did not pause")
 		}
 	})
-	h.waitFor(t, "six steps", 5*time.Second, func() bool { app.Inject(right); return at() >= 5 })
+	h.waitFor(t, "six steps", 30*time.Second, func() bool { app.Inject(right); return at() >= 5 })
 	shoot(t, "demo")
 	var was int
 	h.do(func() { was = at(); app.Inject(left) })
@@ -124,4 +126,93 @@ func TestWindowDemoKeys(t *testing.T) {
 			t.Error("Escape did not end the show")
 		}
 	})
+}
+
+// TestWindowDemoNeverWaitsForBelief runs krieg demo on the recorded game
+// with both sides' B2 holding 65,536 boards, a step a frame: the loop keeps
+// drawing frames while the engines follow a message (the step marked
+// updating), its frames far shorter than a refresh, and every step, once
+// complete, holds the view models the synchronous controllers give.
+func TestWindowDemoNeverWaitsForBelief(t *testing.T) {
+	const boards, shown = 65536, 24
+	rec, err := record.ReadFile(darkboard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// B2's boards depend on how many goroutines refresh them: one here and
+	// in the synchronous controllers.
+	opt := controller.Options{Capacity: boards, Seed: 1, Workers: 1}
+	app, err := New(Options{Demo: &show.Options{Record: rec, Title: "liam vs Darkboard", Step: time.Second / 60, Controller: opt}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer app.Close()
+	var (
+		during, longest, marked, at int
+		began                       time.Time
+		latencies                   []time.Duration
+		done                        = make(chan struct{})
+	)
+	feed := func(int) { // on the loop, before each frame's Update
+		s := app.demo.s
+		steps, _ := s.Steps()
+		if n := len(steps); n != at { // a new step: the one before is complete
+			if during > 0 {
+				latencies = append(latencies, time.Since(began))
+				longest = max(longest, during)
+			}
+			at, began, during = n, time.Now(), 0
+		}
+		if s.Updating() {
+			during++
+			if sceneHasText(&app.scene, "updating") {
+				marked++
+			}
+		}
+		switch {
+		case at >= shown && !s.Paused():
+			s.Pause(time.Now()) // no further step; the last one completes
+		case at >= shown && !s.Updating():
+			h.feed = nil
+			close(done)
+		}
+	}
+	h.do(func() {
+		h.app, h.feed, h.fed, h.want, h.frames, h.timed = app, feed, 0, 1<<30, nil, make(chan struct{})
+	})
+	select {
+	case <-done:
+	case <-time.After(3 * time.Minute):
+		t.Fatal("the show did not reach its 24th step within 3 minutes")
+	}
+	var frames []time.Duration
+	var steps []show.Step
+	h.do(func() {
+		frames, h.app, h.feed, h.timed = h.frames, nil, nil, nil
+		steps, _ = app.demo.s.Steps()
+	})
+	p90, p99, refresh := quantile(frames, 0.9), quantile(frames, 0.99), quantile(latencies, 0.5)
+	most := 0
+	for _, st := range steps {
+		most = max(most, st.Views[game.White].Boards, st.Views[game.Black].Boards)
+	}
+	t.Logf("%d frames: p50 %v, p90 %v, p99 %v; %d steps, the engines' median %v; at most %d frames during one step, %d updates marked updating; %d boards at most",
+		len(frames), quantile(frames, 0.5), p90, p99, len(steps), refresh, longest, marked, most)
+	if most <= 16384 {
+		t.Errorf("B2 held at most %d boards; the test needs refreshes of more than 16384", most)
+	}
+	// A loop waiting for the engines draws no frame while a step is in
+	// flight, and with a step a frame a third of its frames or more take a
+	// refresh's time (the 90th percentile, as the 99th on a machine shared
+	// with other work counts frames the machine held back).
+	if longest < 2 || marked == 0 || p90 >= refresh/4 {
+		t.Errorf("at most %d frames drawn during one step (%d updates marked updating), frame p90 %v against the engines' median %v; the loop should keep drawing while they run",
+			longest, marked, p90, refresh)
+	}
+	err = showtest.SyncMismatch(rec, opt, len(steps), func(i int) (referee.Entry, [2]controller.ViewModel) {
+		return steps[i].Entry, steps[i].Views
+	})
+	if err != nil {
+		t.Errorf("in the window: %v", err)
+	}
 }

@@ -13,8 +13,15 @@ const sharesPerWorker = 8
 
 // deal runs work(w, c) for every share c in 0…k-1, on n goroutines (w tells
 // which), each taking the next share when it is done with one, and waits
-// for them all.
+// for them all. One worker works on the caller's goroutine (and thread:
+// a caller running behind a window's threads keeps the work there).
 func deal(n, k int, work func(w, c int)) {
+	if n == 1 {
+		for c := range k {
+			work(0, c)
+		}
+		return
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < n; w++ {

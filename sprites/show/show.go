@@ -45,14 +45,20 @@ type Step struct {
 }
 
 // Show is the show's state: the game on show, both sides' deduction
-// engines following it, and every step so far, to step back through.
+// engines following it, and every step so far, to step back through. The
+// engines run off the caller's loop (controller.Async): a message's step is
+// shown at once with what needs no belief, marked updating, and completed
+// (its view models and caption) when both engines have followed it; the
+// show takes no further message until then.
 type Show struct {
 	opt      Options
 	ctx      context.Context
 	cancel   context.CancelFunc
 	game     demoGame
 	n        int // games begun
-	ctl      [2]*controller.Controller
+	ctl      [2]*controller.Async
+	views    [2]controller.ViewModel // each engine's view model last handed out
+	pending  bool                    // the last step waits for the engines
 	steps    []Step
 	at       int // the step on show (-1: the start)
 	paused   bool
@@ -104,20 +110,39 @@ func (s *Show) begin() {
 		}
 		s.game = selfPlay(s.ctx, rules, s.opt.Players(s.n), fmt.Sprintf("Game %d: the computer against itself", s.n))
 	}
+	s.closeEngines()
+	s.pending = false
 	for _, side := range []game.Color{game.White, game.Black} {
-		s.ctl[side] = controller.New(side, s.game.rules, s.game.start, s.opt.Controller)
+		s.ctl[side] = controller.NewAsync(controller.New(side, s.game.rules, s.game.start, s.opt.Controller))
+		s.views[side], _ = s.ctl[side].Poll()
 		s.anim[side] = scene.NewAnimator()
 	}
 }
 
-// Close stops the game being played.
-func (s *Show) Close() { s.cancel() }
+// closeEngines stops both sides' engines, if running.
+func (s *Show) closeEngines() {
+	for side, c := range s.ctl {
+		if c != nil {
+			c.Close()
+			s.ctl[side] = nil
+		}
+	}
+}
 
-// Update advances the show by one step when the next is due (steps are
-// timed by the clock: a slow frame does not slow the show); tick times the
-// fades. It reports whether the show has ended (Options.Games).
+// Close stops the game being played and the engines following it.
+func (s *Show) Close() {
+	s.cancel()
+	s.closeEngines()
+}
+
+// Update picks up the engines' finished work and advances the show by one
+// step when the next is due (steps are timed by the clock: a slow frame
+// does not slow the show) and the engines have followed the last message;
+// tick times the fades. It never waits. It reports whether the show has
+// ended (Options.Games).
 func (s *Show) Update(now time.Time, tick int64) bool {
-	if !s.paused && !now.Before(s.due) {
+	s.settle(tick)
+	if !s.paused && !now.Before(s.due) && !s.waiting() {
 		s.due = now.Add(s.step)
 		s.Forward(tick, false)
 	}
@@ -125,13 +150,22 @@ func (s *Show) Update(now time.Time, tick int64) bool {
 }
 
 // Forward shows the next step: one already seen, or the game's next
-// message when it has come (waiting for it when wait is set); after the
-// last, a pause of a few steps, then the next game.
+// message when it has come and the engines have followed the one before
+// (waiting for both, and for the engines to follow it, when wait is set);
+// after the last, a pause of a few steps, then the next game.
 func (s *Show) Forward(tick int64, wait bool) {
 	if s.at+1 < len(s.steps) {
 		s.at++
-		s.sync(tick, true)
+		s.sync(tick)
 		return
+	}
+	if wait {
+		s.Settle(tick)
+	} else {
+		s.settle(tick)
+	}
+	if s.pending {
+		return // the engines are still following the last message
 	}
 	if !s.ended.IsZero() {
 		if time.Since(s.ended) >= s.endPause() {
@@ -160,6 +194,9 @@ func (s *Show) Forward(tick int64, wait bool) {
 		return
 	}
 	s.hear(tick, e)
+	if wait {
+		s.Settle(tick)
+	}
 }
 
 // endPause is how long a finished game stays on show before the next:
@@ -168,37 +205,98 @@ func (s *Show) endPause() time.Duration {
 	return min(max(3*s.step, time.Second/2), 4*time.Second)
 }
 
-// hear follows one message with both sides' engines: the one place the
-// show calls the deduction.
+// hear hands one message to both sides' engines, the one place the show
+// calls the deduction, and shows its step at once: the engines' immediate
+// view models, completed by settle once they have followed it.
 func (s *Show) hear(tick int64, e demoEntry) {
-	before := s.game.start
-	if len(s.steps) > 0 {
-		before = s.steps[len(s.steps)-1].Truth
-	}
-	var views [2]controller.ViewModel
 	for _, side := range []game.Color{game.White, game.Black} {
-		views[side] = s.ctl[side].View()
 		if heard, ok := e.entry.HeardBy(side); ok {
 			v, err := s.ctl[side].Observe(heard)
 			if err != nil {
 				s.err = "assistant: " + err.Error()
 			}
-			views[side] = v
+			s.views[side] = v
+			s.anim[side].Apply(v.Changes, tick)
 		}
 	}
-	st := Step{Entry: e.entry, Truth: e.truth, Views: views}
-	st.Caption = captionOf(e.entry, before, s.game.rules, views)
-	s.steps = append(s.steps, st)
+	s.steps = append(s.steps, Step{Entry: e.entry, Truth: e.truth})
 	s.at = len(s.steps) - 1
-	s.sync(tick, false)
+	s.pending = true
+	s.complete()
+	s.settle(tick)
 }
+
+// complete sets the last step's view models to the engines' newest and
+// words its caption from them.
+func (s *Show) complete() {
+	last := len(s.steps) - 1
+	before := s.game.start
+	if last > 0 {
+		before = s.steps[last-1].Truth
+	}
+	st := &s.steps[last]
+	st.Views = s.views
+	st.Caption = captionOf(st.Entry, before, s.game.rules, s.views)
+}
+
+// settle picks up the engines' newer work, without waiting: the last step
+// takes it, and is complete once both engines have followed every message.
+func (s *Show) settle(tick int64) {
+	if !s.pending {
+		return
+	}
+	for _, side := range []game.Color{game.White, game.Black} {
+		if v, changed := s.ctl[side].Poll(); changed {
+			s.take(side, v, tick)
+		}
+	}
+	s.pending = s.ctl[game.White].Updating() || s.ctl[game.Black].Updating()
+	s.complete()
+}
+
+// take records v as side's newest view model; the fades follow it while
+// the last step is on show.
+func (s *Show) take(side game.Color, v controller.ViewModel, tick int64) {
+	s.views[side] = v
+	if s.at == len(s.steps)-1 {
+		s.anim[side].Apply(v.Changes, tick)
+	}
+}
+
+// Settle waits until both engines have followed every message, and
+// completes the last step.
+func (s *Show) Settle(tick int64) {
+	if !s.pending {
+		return
+	}
+	for _, side := range []game.Color{game.White, game.Black} {
+		c := s.ctl[side]
+		if c.Updating() {
+			// The work still in flight ends after this look, so that
+			// Wait hands out a view model not handed out before.
+			s.take(side, c.Wait(), tick)
+		}
+		if v, changed := c.Poll(); changed {
+			s.take(side, v, tick)
+		}
+	}
+	s.pending = false
+	s.complete()
+}
+
+// waiting reports whether the last step is on show and the engines are
+// still following its message.
+func (s *Show) waiting() bool { return s.pending && s.at == len(s.steps)-1 }
+
+// Updating reports whether an engine is still following a message.
+func (s *Show) Updating() bool { return s.pending }
 
 // Back shows the step before the one on show, and pauses.
 func (s *Show) Back(tick int64) {
 	s.paused = true
 	if s.at >= 0 {
 		s.at--
-		s.sync(tick, true)
+		s.sync(tick)
 	}
 }
 
@@ -220,19 +318,15 @@ func (s *Show) Faster() { s.step = max(s.step*2/3, time.Second/60) }
 // Slower: see Faster.
 func (s *Show) Slower() { s.step = min(s.step*3/2, 20*time.Second) }
 
-// sync points the token animations at the step on show (jump: one seen
-// before, the fades start from what is shown).
-func (s *Show) sync(tick int64, jump bool) {
+// sync points the token animations at a step seen before, now on show:
+// the fades start from what is shown.
+func (s *Show) sync(tick int64) {
 	for _, side := range []game.Color{game.White, game.Black} {
-		v := s.ctl[side].View()
+		v := s.views[side]
 		if s.at >= 0 {
 			v = s.steps[s.at].Views[side]
 		}
-		if jump {
-			s.anim[side].Sync(v.Tokens, tick)
-		} else {
-			s.anim[side].Apply(v.Changes, tick)
-		}
+		s.anim[side].Sync(v.Tokens, tick)
 	}
 }
 
@@ -263,9 +357,7 @@ func (s *Show) View(w, h int, tick int64) scene.DemoView {
 	truth := s.game.start
 	var cap Caption
 	move, mover := game.NoMove, game.White
-	for _, side := range []game.Color{game.White, game.Black} {
-		views[side] = s.ctl[side].View()
-	}
+	views = s.views
 	if s.at >= 0 {
 		st := s.steps[s.at]
 		views, truth, cap = st.Views, st.Truth, st.Caption
@@ -276,6 +368,9 @@ func (s *Show) View(w, h int, tick int64) scene.DemoView {
 	for _, side := range []game.Color{game.White, game.Black} {
 		b := &v.Boards[boardOf(side)]
 		b.Title = fmt.Sprintf("What %s believes · %s", side.Title(), beliefSize(views[side]))
+		if views[side].Updating {
+			b.Title += " · updating"
+		}
 		b.View, b.Anim, b.Tokens, b.Marks = views[side], s.anim[side], true, cap.Marks[boardOf(side)]
 		if move != game.NoMove && mover == side {
 			b.LastMove = move

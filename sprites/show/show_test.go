@@ -1,6 +1,7 @@
 package show
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/sprites/show/showtest"
 )
 
 // darkboard is the recorded ICC game between a person and Darkboard.
@@ -81,4 +83,45 @@ func TestCaptionRefusedBishop(t *testing.T) {
 	if want := game.D3.Bit() | game.C4.Bit(); c.Marks[0] != want {
 		t.Errorf("marks %v on White's board; want d3 and c4", c.Marks[0].Squares())
 	}
+}
+
+// TestShowEqualsSync steps through the recorded game with both sides'
+// engines off the caller's goroutine: every step, once complete, holds the
+// view models the synchronous controllers give for the same messages and
+// the caption worded from them, and a step shown before its engines finish
+// is marked updating.
+func TestShowEqualsSync(t *testing.T) {
+	rec := load(t)
+	opt := controller.Options{Capacity: 1024, Seed: 1, Workers: 1}
+	s := New(Options{Record: rec, Title: "liam vs Darkboard", Controller: opt})
+	defer s.Close()
+	updating := 0
+	for tick := int64(0); !s.Over(); tick++ {
+		s.Forward(tick, false) // takes the next message without waiting
+		if s.Updating() {
+			updating++
+			if v := s.View(1280, 800, tick); !strings.Contains(v.Boards[0].Title+v.Boards[2].Title, "updating") {
+				t.Fatalf("step %d in flight, titles %q and %q; want one marked updating", tick, v.Boards[0].Title, v.Boards[2].Title)
+			}
+		}
+		s.Forward(tick, true)
+	}
+	steps, _ := s.Steps()
+	err := showtest.SyncMismatch(rec, opt, len(steps), func(i int) (referee.Entry, [2]controller.ViewModel) {
+		return steps[i].Entry, steps[i].Views
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := s.game.start
+	for i, st := range steps {
+		if want := captionOf(st.Entry, before, s.game.rules, st.Views); !reflect.DeepEqual(st.Caption, want) {
+			t.Fatalf("step %d: caption %q; want %q", i, st.Caption.Inferred, want.Inferred)
+		}
+		before = st.Truth
+	}
+	if updating == 0 {
+		t.Errorf("no step was shown before its engines finished")
+	}
+	t.Logf("%d steps, %d shown in flight", len(steps), updating)
 }
