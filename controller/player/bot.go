@@ -253,7 +253,7 @@ func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline t
 		return r.choices, r.pure // the lone king's technique weighs the belief whole
 	}
 	if r.now >= winning && !rules.StalemateLoses {
-		penalizeStalemates(&own, r.choices, &v, boards) // stalemate.go
+		penalizeStalemates(&own, r.choices, &v, boards[:r.boards]) // stalemate.go, on the boards the weighing scored in time
 	}
 	b.visits.penalize(&own, r.choices, repetition, repetitionCap) // a shuffle gives way (repetition.go)
 	return r.choices, false
