@@ -39,6 +39,11 @@ const minWeighing = 0.1
 // weighings, then forgotten.
 const tailDecay = 0.75
 
+// maxTail is the longest tail expected, as a share of the budget: a stall
+// of the machine longer than that would leave the next turns no weighing
+// at all, and a turn with one scored board plays close to at random.
+const maxTail = 0.5
+
 // firstTail is the tail expected before any weighing was timed.
 func firstTail(budget time.Duration) time.Duration {
 	return time.Duration(reserveShare * float64(budget))
@@ -68,7 +73,7 @@ func (c turnClock) weighing(now time.Time, attempt int, tail time.Duration) (tim
 // tail is the tail to expect after a weighing ran over past its deadline
 // (negative when it ended before it), given the tail expected before.
 func (c turnClock) tail(before, over time.Duration) time.Duration {
-	return max(over, time.Duration(tailDecay*float64(before)))
+	return min(max(over, time.Duration(tailDecay*float64(before))), c.share(maxTail))
 }
 
 // real is the wall-clock instant at which the bot's clock reads t: the

@@ -47,7 +47,8 @@ func TestWeighingLeavesTailAndReserve(t *testing.T) {
 }
 
 // TestTailRemembersSlowWeighings checks that a slow weighing's tail is
-// expected of the next ones, then forgotten a little at each.
+// expected of the next ones, then forgotten a little at each, and that a
+// stall of the machine is expected for at most half the budget.
 func TestTailRemembersSlowWeighings(t *testing.T) {
 	c := turnClock{budget: time.Second}
 	if got := c.tail(10*time.Millisecond, 40*time.Millisecond); got != 40*time.Millisecond {
@@ -56,5 +57,8 @@ func TestTailRemembersSlowWeighings(t *testing.T) {
 	got := c.tail(40*time.Millisecond, -5*time.Millisecond)
 	if got != 30*time.Millisecond {
 		t.Errorf("a weighing ending early: %v, want 30ms", got)
+	}
+	if got := c.tail(0, 3*time.Second); got != 500*time.Millisecond {
+		t.Errorf("a stall of 3s: %v expected, want 500ms", got)
 	}
 }
