@@ -63,6 +63,10 @@ type Bot struct {
 	visits visits
 	// enemy is what the bot has heard of the enemy's attempts (sight.go).
 	enemy sight
+	// clock tells the time (time.Now but in tests of the timekeeping), and
+	// tail is how far the latest weighings ran past their deadline (clock.go).
+	clock func() time.Time
+	tail  time.Duration
 }
 
 // Prepare builds the endgame tables the bot consults (about a second, once
@@ -87,7 +91,7 @@ func New(opt Options) *Bot {
 	if opt.Capacity <= 0 {
 		opt.Capacity = capacityFor(opt.MoveTime)
 	}
-	return &Bot{opt: opt, rng: rand.New(rand.NewPCG(opt.Seed, 0x626f74))}
+	return &Bot{opt: opt, rng: rand.New(rand.NewPCG(opt.Seed, 0x626f74)), clock: time.Now, tail: firstTail(opt.MoveTime)}
 }
 
 // capacityFor picks how many boards the belief holds for a move budget:
@@ -119,9 +123,10 @@ func (b *Bot) begin(side game.Color, rules referee.Ruleset, starts []game.Positi
 func (b *Bot) Controller() *controller.Controller { return b.ctl }
 
 // Turn plays the side to move's turn through u: attempts, best first, until
-// the referee accepts one or the game ends, within the move budget.
+// the referee accepts one or the game ends, within the move budget
+// (clock.go plans it).
 func (b *Bot) Turn(u referee.Umpire) []referee.Answer {
-	start := time.Now()
+	tc := turnClock{start: b.clock(), budget: b.opt.MoveTime}
 	side := u.ToMove()
 	v := u.View(side)
 	if b.ctl == nil || side != b.side || !b.following(v) {
@@ -131,26 +136,21 @@ func (b *Bot) Turn(u referee.Umpire) []referee.Answer {
 	tried := map[game.Move]bool{}
 	var answers []referee.Answer
 	var last []choice // the latest weighing, best first
-	late := start.Add(time.Duration(laterShare * float64(b.opt.MoveTime)))
 	for attempt := 0; ; attempt++ {
-		// The first weighing may use most of the budget; later ones what is
-		// left. Once a later weighing has less than minWeighing of the
-		// budget before its deadline the bot does not start it (a weighing
-		// scores at least one board, whatever the clock says, and merges and
-		// charges all of them) but takes the next candidate of the latest
-		// weighing, so the turn ends in time.
-		deadline := late
-		if attempt == 0 {
-			deadline = start.Add(time.Duration(firstShare * float64(b.opt.MoveTime)))
-		}
+		// A weighing starts only when it fits in what is left of the turn
+		// beside the reserve for further refusals; otherwise the bot takes
+		// the next candidate of the latest weighing at once. The first
+		// attempt has none to take, so it weighs a single board when late.
+		deadline, fits := tc.weighing(b.clock(), attempt, b.tail)
 		var m game.Move
 		ok := false
-		if attempt > 0 && time.Now().After(deadline.Add(-time.Duration(minWeighing*float64(b.opt.MoveTime)))) {
+		if !fits {
 			m, ok = nextUntried(last, tried)
 		}
 		if !ok {
 			var pure bool
 			last, pure = b.choose(tried, u.Rules(), deadline)
+			b.tail = tc.tail(b.tail, b.clock().Sub(deadline))
 			if len(last) == 0 {
 				return answers // nothing left to try: cannot happen while the game goes on
 			}
@@ -162,10 +162,9 @@ func (b *Bot) Turn(u referee.Umpire) []referee.Answer {
 		tried[m] = true
 		ans := u.Attempt(m)
 		answers = append(answers, ans)
-		if time.Now().After(late) {
-			// Past the later weighings' deadline the bot takes the latest
-			// weighing's next candidate, so the boards may follow this
-			// turn's further attempts at the enemy's next message (or at a
+		if _, again := tc.weighing(b.clock(), attempt+1, b.tail); !again {
+			// With no weighing to come this turn the boards follow its
+			// further attempts at the enemy's next message (or at a
 			// weighing, should every candidate be refused): each attempt
 			// then costs B1's update only. Timing each part of the slow
 			// blitz turns showed up to 25 refused attempts there, each
@@ -232,21 +231,6 @@ func (b *Bot) feed(heard []referee.Entry, skip bool) error {
 // boardsPerWeighing bounds the boards one weighing looks at.
 const boardsPerWeighing = 256
 
-// firstShare and laterShare are the shares of the move budget by which the
-// turn's first weighing and those after a refusal must end.
-const (
-	firstShare = 0.6
-	laterShare = 0.75
-)
-
-// minWeighing is the least share of the move budget a later weighing must
-// have before its deadline to be started. Timing each part of the slow
-// Berkeley blitz turns (50 ms) showed the same shape in each: a second
-// weighing begun 1 to 3 ms before its deadline scored a single board and
-// still took 12 to 25 ms (merging the 4096 boards, the stalemate charge on
-// 256 of them), ending the turn at 52 to 63 ms.
-const minWeighing = 0.1
-
 // choose weighs the untried candidates over the believed boards, best first.
 // The caller draws among those within mixMargin of the best (mixed): the
 // seed's mixed strategy when the enemy king may be on either side of a plan.
@@ -259,7 +243,7 @@ func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline t
 	if b.opt.Peek != nil && b.opt.PeekWeight > 0 {
 		boards = peeked(boards, b.opt.Peek(), b.opt.PeekWeight)
 	}
-	r := rank(&own, boards, tried, rules, deadline, &v.Possible, b.seeing())
+	r := rank(&own, boards, tried, rules, b.real(deadline), &v.Possible, b.seeing())
 	if r.lone {
 		if r.pure {
 			// Bishop and knight play their best choice unmixed, so a
@@ -269,7 +253,7 @@ func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline t
 		return r.choices, r.pure // the lone king's technique weighs the belief whole
 	}
 	if r.now >= winning && !rules.StalemateLoses {
-		penalizeStalemates(&own, r.choices, &v, boards) // stalemate.go
+		penalizeStalemates(&own, r.choices, &v, boards[:r.boards]) // stalemate.go, on the boards the weighing scored in time
 	}
 	b.visits.penalize(&own, r.choices, repetition, repetitionCap) // a shuffle gives way (repetition.go)
 	return r.choices, false
