@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strings"
 	"sync"
@@ -124,7 +123,7 @@ func fetchRecord(u string) (*record.Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("krieg-web: fetching the record: %w", err)
 	}
-	if status != http.StatusOK {
+	if status != statusOK {
 		return nil, fmt.Errorf("krieg-web: the server has no record: %s", strings.TrimSpace(string(body[:min(len(body), 300)])))
 	}
 	rec, err := record.Read(bytes.NewReader(body))
@@ -133,6 +132,9 @@ func fetchRecord(u string) (*record.Record, error) {
 	}
 	return rec, nil
 }
+
+// statusOK is HTTP's OK (the page imports no net/http: see TestPageLinksNoTLS).
+const statusOK = 200
 
 // maxRecord bounds a record taken from the server.
 const maxRecord = 4 << 20
