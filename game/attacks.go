@@ -147,7 +147,7 @@ func (x *xorshift) next() uint64 {
 }
 
 // findMagic finds a magic factor for a slider on s moving along dirs and
-// writes its attacks at the start of block: try, when it fits, else the
+// writes its attacks at the start of block (zeroed): try, when it fits, else the
 // first that fits of a search drawing from rng.
 func findMagic(s Square, dirs [][2]int, try uint64, block []Bitboard, rng *xorshift) magic {
 	// The relevant occupancy excludes the board edges the rays end on.
@@ -162,6 +162,10 @@ func findMagic(s Square, dirs [][2]int, try uint64, block []Bitboard, rng *xorsh
 		}
 	}
 	n := mask.Count()
+	m := magic{mask: mask, shift: uint8(64 - n), factor: try}
+	if try != 0 && fillKept(s, dirs, m, block[:1<<n]) {
+		return m
+	}
 	subsets := make([]Bitboard, 0, 1<<n)
 	answers := make([]Bitboard, 0, 1<<n)
 	for sub := Bitboard(0); ; sub = (sub - mask) & mask { // Carry-Rippler enumeration
@@ -171,7 +175,6 @@ func findMagic(s Square, dirs [][2]int, try uint64, block []Bitboard, rng *xorsh
 			break
 		}
 	}
-	m := magic{mask: mask, shift: uint8(64 - n)}
 	used := make([]int, 1<<n)
 	// fits tries m.factor, marking the entries it writes with epoch.
 	fits := func(epoch int) bool {
@@ -186,14 +189,31 @@ func findMagic(s Square, dirs [][2]int, try uint64, block []Bitboard, rng *xorsh
 		}
 		return true
 	}
-	if m.factor = try; try != 0 && fits(1) {
-		return m
-	}
-	for epoch := 2; ; epoch++ {
+	for epoch := 1; ; epoch++ {
 		a, b, c := rng.next(), rng.next(), rng.next() // a sparse candidate: the AND of three draws
 		m.factor = a & b & c
 		if fits(epoch) {
 			return m
+		}
+	}
+}
+
+// fillKept writes the attacks of a slider on s moving along dirs into
+// block (zeroed) through m, with no scratch space (a start in a browser
+// pays for every allocation), and reports whether m's factor fits; when
+// it does not, block is zeroed again. An empty entry is one not yet
+// written: a slider always attacks some square.
+func fillKept(s Square, dirs [][2]int, m magic, block []Bitboard) bool {
+	for sub := Bitboard(0); ; sub = (sub - m.mask) & m.mask { // Carry-Rippler enumeration
+		idx, att := m.index(sub), slide(s, sub, dirs) // m.offset is 0 until the block is placed
+		if block[idx] == 0 {
+			block[idx] = att
+		} else if block[idx] != att {
+			clear(block)
+			return false
+		}
+		if sub == m.mask {
+			return true
 		}
 	}
 }

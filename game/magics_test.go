@@ -89,3 +89,14 @@ func magicsSource(factors [2][64]uint64) []byte {
 	}
 	return out
 }
+
+// BenchmarkBuildSliders times what init spends filling the slider tables
+// from the kept factors (the chess core's share of a page's start).
+func BenchmarkBuildSliders(b *testing.B) {
+	table := make([]Bitboard, len(sliderAttacks))
+	b.ReportAllocs()
+	for b.Loop() {
+		clear(table)
+		buildSliders(&keptFactors, table)
+	}
+}

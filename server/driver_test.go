@@ -81,7 +81,7 @@ func TestDriverOverTLS(t *testing.T) {
 		return tls.NewListener(ln, &tls.Config{Certificates: []tls.Certificate{cert.Pair}})
 	})
 	connect := func(name string) *icc.Client {
-		c, err := icc.New(icc.Options{Addr: u.addr, User: name, TLS: &tls.Config{RootCAs: cert.Pool, ServerName: "127.0.0.1"},
+		c, err := icc.New(icc.Options{Addr: u.addr, User: name, Dial: icc.DialTLS(u.addr, &tls.Config{RootCAs: cert.Pool, ServerName: "127.0.0.1"}),
 			LoginTimeout: 5 * time.Second})
 		if err != nil {
 			t.Fatal(err)

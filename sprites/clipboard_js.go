@@ -4,10 +4,11 @@ package sprites
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 	"syscall/js"
 	"time"
+
+	"github.com/krieg/krieg/sprites/promise"
 )
 
 // clipboardWait bounds the wait for the browser to take the text.
@@ -19,7 +20,8 @@ const clipboardWait = 3 * time.Second
 func copyText(text []byte) error {
 	nav := js.Global().Get("navigator")
 	if cb := nav.Get("clipboard"); cb.Truthy() {
-		return await(cb.Call("writeText", string(text)), clipboardWait)
+		_, err := promise.Await(cb.Call("writeText", string(text)), clipboardWait)
+		return err
 	}
 	doc := js.Global().Get("document")
 	area := doc.Call("createElement", "textarea")
@@ -34,29 +36,6 @@ func copyText(text []byte) error {
 		return errors.New("the browser refused to copy")
 	}
 	return nil
-}
-
-// await waits for a promise to settle, at most wait.
-func await(p js.Value, wait time.Duration) error {
-	done := make(chan error, 1)
-	ok := js.FuncOf(func(js.Value, []js.Value) any { done <- nil; return nil })
-	fail := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		msg := "refused"
-		if len(args) > 0 {
-			msg = args[0].Call("toString").String()
-		}
-		done <- errors.New(msg)
-		return nil
-	})
-	defer ok.Release()
-	defer fail.Release()
-	p.Call("then", ok, fail)
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(wait):
-		return fmt.Errorf("the browser did not answer within %v", wait)
-	}
 }
 
 // saveFile hands a saved game to the browser as a download named after

@@ -16,8 +16,15 @@ import (
 // plays the game.
 type Site struct {
 	Endpoint net.Communicator
-	Lobby    kso.Lobby
+	Lobby    Lister
 	User     string
+}
+
+// Lister lists the site's games and bots (kso.Lobby does). An interface,
+// so that a build that never opens the lobby (the web page) links none of
+// kriegspiel.org's HTTP client.
+type Lister interface {
+	List(ctx context.Context) (kso.Listing, error)
 }
 
 // lobby is the kriegspiel.org lobby screen's state. The lists are fetched

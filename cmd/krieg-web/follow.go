@@ -1,10 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"net/url"
 	"strings"
 	"sync"
@@ -113,29 +112,35 @@ func (f *follower) Record() (*record.Record, error) {
 
 // serverRecords fetches a game's record from the door's /record at base.
 func serverRecords(base string) func(net.GameSpec) (*record.Record, error) {
-	client := &http.Client{Timeout: 20 * time.Second}
 	return func(spec net.GameSpec) (*record.Record, error) {
-		return fetchRecord(client, base+"?"+url.Values{"white": {spec.White}, "black": {spec.Black}}.Encode())
+		return fetchRecord(base + "?" + url.Values{"white": {spec.White}, "black": {spec.Black}}.Encode())
 	}
 }
 
 // fetchRecord reads the record at u.
-func fetchRecord(client *http.Client, u string) (*record.Record, error) {
-	resp, err := client.Get(u)
+func fetchRecord(u string) (*record.Record, error) {
+	status, body, err := get(u, maxRecord)
 	if err != nil {
 		return nil, fmt.Errorf("krieg-web: fetching the record: %w", err)
 	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, 300))
-		return nil, fmt.Errorf("krieg-web: the server has no record: %s", strings.TrimSpace(string(b)))
+	if status != statusOK {
+		return nil, fmt.Errorf("krieg-web: the server has no record: %s", strings.TrimSpace(string(body[:min(len(body), 300)])))
 	}
-	rec, err := record.Read(io.LimitReader(resp.Body, 4<<20))
+	rec, err := record.Read(bytes.NewReader(body))
 	if err != nil {
 		return nil, fmt.Errorf("krieg-web: the server's record: %w", err)
 	}
 	return rec, nil
 }
+
+// statusOK is HTTP's OK (the page imports no net/http: see TestPageLinksNoTLS).
+const statusOK = 200
+
+// maxRecord bounds a record taken from the server.
+const maxRecord = 4 << 20
+
+// fetchWait bounds the wait for a record.
+const fetchWait = 20 * time.Second
 
 // recordsURL is the door's /record beside its WebSocket URL.
 func recordsURL(socket string) (string, error) {

@@ -164,7 +164,7 @@ func (p *page) jsLogin(_ js.Value, args []js.Value) any {
 	if len(args) > 1 {
 		password = args[1].String()
 	}
-	return promise(func() (any, error) { return p.login(name, password) })
+	return newPromise(func() (any, error) { return p.login(name, password) })
 }
 
 // login connects to the server as name and starts the board on it.
@@ -246,8 +246,8 @@ const quiet = 300 * time.Millisecond
 // "who" is one message).
 const serverMessage = 1 << 20
 
-// promise runs f off the page's event loop and returns a promise of its result.
-func promise(f func() (any, error)) js.Value {
+// newPromise runs f off the page's event loop and returns a promise of its result.
+func newPromise(f func() (any, error)) js.Value {
 	var executor js.Func
 	executor = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		resolve, reject := args[0], args[1]

@@ -18,7 +18,6 @@ package icc
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -36,15 +35,14 @@ import (
 
 // Options configure a Client.
 type Options struct {
-	Addr string // host:port, used by the default Dial
-	// TLS, when not nil, makes the default Dial speak TLS (kriegd's
-	// --tls-cert); nil is plain TCP.
-	TLS      *tls.Config
+	Addr     string // host:port, used by the default Dial
 	User     string // empty: log in as a guest
 	Password string
 	// Patterns reads the referee's words; nil means DefaultPatterns.
 	Patterns *Patterns
-	// Dial opens the connection; nil means TCP to Addr. Tests pass pipes.
+	// Dial opens the connection; nil means TCP to Addr. DialTLS dials a
+	// kriegd with --tls-cert; a web page passes its WebSocket; tests pass
+	// pipes.
 	Dial func(ctx context.Context) (io.ReadWriteCloser, error)
 	// LoginTimeout bounds Connect's wait for the login (default 30 s).
 	LoginTimeout time.Duration
@@ -107,15 +105,7 @@ func New(opt Options) (*Client, error) {
 		opt.Patterns = p
 	}
 	if opt.Dial == nil {
-		addr, cfg := opt.Addr, opt.TLS
-		opt.Dial = func(ctx context.Context) (io.ReadWriteCloser, error) {
-			if cfg != nil {
-				d := tls.Dialer{Config: cfg}
-				return d.DialContext(ctx, "tcp", addr)
-			}
-			var d stdnet.Dialer
-			return d.DialContext(ctx, "tcp", addr)
-		}
+		opt.Dial = dialTCP(opt.Addr)
 	}
 	if opt.Now == nil {
 		opt.Now = time.Now

@@ -5,13 +5,10 @@ package launch
 
 import (
 	"bufio"
-	"crypto/tls"
-	"crypto/x509"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	stdnet "net"
 	"os"
 	"strings"
 	"time"
@@ -117,7 +114,7 @@ func (f *Flags) ICCEndpoint(in *bufio.Reader, stderr io.Writer) (*icc.Client, er
 		}
 		opt.Addr = addr
 		if useTLS {
-			if opt.TLS, err = f.tlsConfig(addr); err != nil {
+			if opt.Dial, err = f.dialTLS(addr); err != nil {
 				return nil, err
 			}
 		} else if f.TLSCA != "" {
@@ -148,25 +145,6 @@ func (f *Flags) ICCEndpoint(in *bufio.Reader, stderr io.Writer) (*icc.Client, er
 		opt.Password = pw
 	}
 	return icc.New(opt)
-}
-
-// tlsConfig is the TLS setting for a server at addr: the system's trusted
-// certificates, or those of --tls-ca.
-func (f *Flags) tlsConfig(addr string) (*tls.Config, error) {
-	host, _, _ := stdnet.SplitHostPort(addr)
-	cfg := &tls.Config{ServerName: host, MinVersion: tls.VersionTLS12}
-	if f.TLSCA == "" {
-		return cfg, nil
-	}
-	pem, err := os.ReadFile(f.TLSCA)
-	if err != nil {
-		return nil, fmt.Errorf("--tls-ca: %w", err)
-	}
-	cfg.RootCAs = x509.NewCertPool()
-	if !cfg.RootCAs.AppendCertsFromPEM(pem) {
-		return nil, fmt.Errorf("%w: --tls-ca %s: no PEM certificate in it", ErrUsage, f.TLSCA)
-	}
-	return cfg, nil
 }
 
 // ReadPassword asks for the password without echo on a terminal, or reads

@@ -1,0 +1,28 @@
+//go:build !js
+
+package icc
+
+import (
+	"context"
+	"crypto/tls"
+	"io"
+	stdnet "net"
+)
+
+// dialTCP is the default Dial: TCP to addr.
+func dialTCP(addr string) func(ctx context.Context) (io.ReadWriteCloser, error) {
+	return func(ctx context.Context) (io.ReadWriteCloser, error) {
+		var d stdnet.Dialer
+		return d.DialContext(ctx, "tcp", addr)
+	}
+}
+
+// DialTLS is a Dial that speaks TLS with cfg to addr (a kriegd with
+// --tls-cert). Browser builds have none, so that a page, which dials a
+// WebSocket, links no TLS client.
+func DialTLS(addr string, cfg *tls.Config) func(ctx context.Context) (io.ReadWriteCloser, error) {
+	return func(ctx context.Context) (io.ReadWriteCloser, error) {
+		d := tls.Dialer{Config: cfg}
+		return d.DialContext(ctx, "tcp", addr)
+	}
+}
