@@ -43,6 +43,10 @@ type conn struct {
 	inbox           *bucket // messages from others, one to one (mail)
 	warned          bool    // told to slow down its attempts
 	lobbyWarned     bool    // told to slow down its lobby commands
+
+	// Touched only by the connection's own reader (see readLimits).
+	lines   *bucket // every line read, a refused command costing more
+	penalty float64 // what the last command's refusal adds to its line's cost
 }
 
 func newConn(s *Server, nc stdnet.Conn) *conn {
@@ -50,7 +54,7 @@ func newConn(s *Server, nc stdnet.Conn) *conn {
 	return &conn{s: s, nc: nc, addr: addrOf(nc), out: make(chan []byte, s.cfg.OutQueue), done: make(chan struct{}),
 		attempts: newBucket(now, 2*s.cfg.Attempts), lobby: newBucket(now, 5*s.cfg.Lobby),
 		listings: newBucket(now, 5*s.cfg.Listings),
-		inbox:    newBucket(now, 5*s.cfg.Inbox), rating: rating.Start}
+		inbox:    newBucket(now, 5*s.cfg.Inbox), lines: newBucket(now, lineBurst), rating: rating.Start}
 }
 
 // run serves the connection until it ends. A panic while serving it (a
@@ -102,6 +106,9 @@ func (c *conn) serve() error {
 			return err
 		}
 		if err := c.handle(line); err != nil {
+			return err
+		}
+		if err := c.throttle(); err != nil {
 			return err
 		}
 	}
@@ -295,6 +302,7 @@ func (c *conn) dg(n int, fields ...any) string {
 func (c *conn) allow(now time.Time) bool {
 	if !c.attempts.take(now, c.s.cfg.Attempts, 2*c.s.cfg.Attempts) {
 		c.s.metrics.limited("attempts")
+		c.refused()
 		return false
 	}
 	c.warned = false
@@ -310,6 +318,7 @@ func (c *conn) allowLobby(now time.Time) bool {
 		c.lobbyWarned = false
 		return true
 	}
+	c.refused()
 	if !c.lobbyWarned {
 		c.lobbyWarned = true
 		c.sendText(cmdOther, fmt.Sprintf("Too many seeks, tells, challenges and offers: slow down (at most %g a second). They are ignored until then.", rate))

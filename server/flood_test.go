@@ -82,22 +82,39 @@ func TestTellFloodSparesItsTarget(t *testing.T) {
 	}
 }
 
-// TestListingFloodIsLimited: 100 "who" and 100 "games" in one burst get
+// TestListingFloodIsLimited: 10 "who" and 10 "games" in one burst get
 // the burst of listings the limit allows and a line each for the rest,
 // which builds nothing; a second later listings are answered again.
 func TestListingFloodIsLimited(t *testing.T) {
 	u := startUmpire(t, server.Config{})
 	r := u.login(t, "lister", "")
-	r.nc.Write([]byte(strings.Repeat("who\r\ngames\r\n", 100) + "help\r\n"))
+	r.nc.Write([]byte(strings.Repeat("who\r\ngames\r\n", 10) + "help\r\n"))
 	r.waitFor("Commands: match")
 	all := r.all()
 	answered := strings.Count(all, "players logged in:") + strings.Count(all, "games in progress:")
 	refused := strings.Count(all, "Too many listings (who, games, observe): wait a second")
-	if answered > 10 || answered+refused != 200 {
-		t.Fatalf("%d listings answered (at most 10: a burst of 5, one a second), %d refused, of 200", answered, refused)
+	if answered > 10 || answered+refused != 20 {
+		t.Fatalf("%d listings answered (at most 10: a burst of 5, one a second), %d refused, of 20", answered, refused)
 	}
 	time.Sleep(1100 * time.Millisecond)
 	list(t, r, "who", "players logged in:")
+}
+
+// TestRefusedFloodIsReadSlowly: a connection that keeps sending refused
+// commands is read at a fraction of the pace, so its flood waits in its own
+// socket rather than costing the server a refusal per line (300 refused
+// "who" in one burst were all refused at once, each under the server's
+// lock, and such floods slowed other players' moves 12-100x).
+func TestRefusedFloodIsReadSlowly(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	r := u.login(t, "flooder", "")
+	r.nc.Write([]byte(strings.Repeat("who\r\n", 300)))
+	time.Sleep(time.Second)
+	if refused := strings.Count(r.all(), "Too many listings"); refused > 60 {
+		t.Fatalf("%d of 300 refused listings handled within a second; want the reader slowed to a few a second after its burst", refused)
+	}
+	// Another user is served at once meanwhile.
+	list(t, u.login(t, "bystander", ""), "who", "players logged in:")
 }
 
 // TestOwnSeeksAreNotAnnouncedToTheSeeker: two seeks posted within the same
@@ -123,6 +140,10 @@ func TestNoTimeControlIsRefused(t *testing.T) {
 	a.waitFor("0 0 is no time control: give the minutes each side starts with")
 	a.send("match bob 0 0")
 	a.waitFor("0 0 is no time control")
+	for _, tc := range []string{"0.0001 0", "-0 0.0001", "0 1e-9"} {
+		a.send("seek " + tc)
+		a.waitFor("is no time control")
+	}
 	a.send("seek 0.5 0")
 	a.waitFor("is posted")
 }

@@ -45,6 +45,9 @@ func (c *fakeClock) Now() time.Time {
 	return c.now
 }
 
+// Sleep returns at once: a fuzzer's time passes only when it says so.
+func (c *fakeClock) Sleep(time.Duration, <-chan struct{}) bool { return true }
+
 func (c *fakeClock) AfterFunc(d time.Duration, f func()) Timer {
 	c.mu.Lock()
 	defer c.mu.Unlock()

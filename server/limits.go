@@ -16,8 +16,8 @@ type bucket struct {
 // newBucket returns a full bucket.
 func newBucket(now time.Time, burst float64) *bucket { return &bucket{tokens: burst, filled: now} }
 
-// take takes one token; false when none is left.
-func (b *bucket) take(now time.Time, rate, burst float64) bool {
+// fill adds the tokens earned since the last fill, up to burst.
+func (b *bucket) fill(now time.Time, rate, burst float64) {
 	if d := now.Sub(b.filled); d > 0 {
 		b.tokens += d.Seconds() * rate
 	}
@@ -25,6 +25,11 @@ func (b *bucket) take(now time.Time, rate, burst float64) bool {
 	if b.tokens > burst {
 		b.tokens = burst
 	}
+}
+
+// take takes one token; false when none is left.
+func (b *bucket) take(now time.Time, rate, burst float64) bool {
+	b.fill(now, rate, burst)
 	if b.tokens < 1 {
 		return false
 	}

@@ -48,6 +48,7 @@ func (c *conn) allowListing(now time.Time) bool {
 	if c.allowBoth(now, c.listings, c.s.listAddr, c.s.cfg.Listings, "listings") {
 		return true
 	}
+	c.refused()
 	c.sendText(cmdOther, fmt.Sprintf("Too many listings (who, games, observe): wait a second (at most %g a second).", c.s.cfg.Listings))
 	return false
 }

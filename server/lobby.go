@@ -72,14 +72,17 @@ func parseTerms(args []string) (terms, error) {
 			t.rules = r
 		}
 	}
-	if len(nums) == 2 && nums[0] == 0 && nums[1] == 0 {
-		return t, fmt.Errorf("0 0 is no time control: give the minutes each side starts with, then the seconds added a move (such as 5 0 or 2 12)")
-	}
 	if len(nums) > 0 {
 		t.base = time.Duration(nums[0] * float64(time.Minute)).Round(time.Millisecond)
 	}
 	if len(nums) > 1 {
 		t.inc = time.Duration(nums[1] * float64(time.Second)).Round(time.Millisecond)
+	}
+	// A clock under a second with under a second a move (0 0, 0.0001 0,
+	// 0 1e-9) falls before anyone can move: no time control at all.
+	if len(nums) > 0 && t.base < time.Second && t.inc < time.Second {
+		return t, fmt.Errorf("%s %s is no time control: give the minutes each side starts with, then the seconds added a move (such as 5 0 or 2 12)",
+			strconv.FormatFloat(nums[0], 'g', 4, 64), strconv.FormatFloat(t.inc.Seconds(), 'g', 4, 64))
 	}
 	return t, nil
 }

@@ -8,6 +8,9 @@ type Clock interface {
 	Now() time.Time
 	// AfterFunc calls f in a goroutine of its own after d.
 	AfterFunc(d time.Duration, f func()) Timer
+	// Sleep holds the calling goroutine for d or until stop is closed,
+	// false then (a test's clock returns true at once).
+	Sleep(d time.Duration, stop <-chan struct{}) bool
 }
 
 // Timer is a call that Clock.AfterFunc will make.
@@ -22,3 +25,14 @@ type realClock struct{}
 func (realClock) Now() time.Time { return time.Now() }
 
 func (realClock) AfterFunc(d time.Duration, f func()) Timer { return time.AfterFunc(d, f) }
+
+func (realClock) Sleep(d time.Duration, stop <-chan struct{}) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-stop:
+		return false
+	}
+}

@@ -1,0 +1,48 @@
+package server
+
+import (
+	"errors"
+	"time"
+)
+
+// A connection that sends faster than it may is not only refused: its
+// reader stops reading for a while, so that the flood waits in its own
+// socket buffer and costs the server nothing (docs/kriegd.md, "Limits").
+
+// lineRate and lineBurst bound the lines one connection is read a second:
+// far above any player's or client's pace (a client's login sends a few
+// dozen settings at once), far below what a flood sends.
+const (
+	lineRate  = 50
+	lineBurst = 100
+)
+
+// refusalCost is what a command refused by a limit costs in lines: a
+// connection that keeps sending refused commands is read at a tenth of
+// the pace, so that refusing it costs the server little.
+const refusalCost = 10
+
+// refused charges the connection's reader for a command refused by a limit
+// (under s.mu, in the connection's reader).
+func (c *conn) refused() { c.penalty = refusalCost }
+
+// throttle charges the line just handled to the connection's line bucket
+// and, when the bucket is in debt, pauses the reader until it is paid,
+// outside the server's lock; errClosing when the server closes meanwhile.
+func (c *conn) throttle() error {
+	cost := 1 + c.penalty
+	c.penalty = 0
+	c.lines.fill(c.s.clock.Now(), lineRate, lineBurst)
+	c.lines.tokens -= cost
+	if c.lines.tokens < 0 {
+		c.s.metrics.limited("lines")
+		if !c.s.clock.Sleep(time.Duration(-c.lines.tokens/lineRate*float64(time.Second)), c.s.quit) {
+			return errClosing
+		}
+	}
+	return nil
+}
+
+// errClosing ends a connection whose reader was paused when the server
+// closed.
+var errClosing = errors.New("kriegd is closing")
