@@ -54,7 +54,7 @@ func newConn(s *Server, nc stdnet.Conn) *conn {
 	return &conn{s: s, nc: nc, addr: addrOf(nc), out: make(chan []byte, s.cfg.OutQueue), done: make(chan struct{}),
 		attempts: newBucket(now, 2*s.cfg.Attempts), lobby: newBucket(now, 5*s.cfg.Lobby),
 		listings: newBucket(now, 5*s.cfg.Listings),
-		inbox:    newBucket(now, 5*s.cfg.Inbox), lines: newBucket(now, lineBurst), rating: rating.Start}
+		inbox:    newBucket(now, 5*s.cfg.Inbox), lines: newBucket(now, 2*s.cfg.Lines), rating: rating.Start}
 }
 
 // run serves the connection until it ends. A panic while serving it (a

@@ -115,7 +115,7 @@ func TestNeverEndingLineAndIdleTimeout(t *testing.T) {
 }
 
 func TestAttemptFloodIsRateLimited(t *testing.T) {
-	u := startUmpire(t, server.Config{Attempts: 5})
+	u := startUmpire(t, server.Config{Attempts: 5, Lines: 1e6})
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 	begin(t, a, b, "bob", "5 0 u")
 	var flood strings.Builder
@@ -139,7 +139,7 @@ func TestAttemptFloodIsRateLimited(t *testing.T) {
 }
 
 func TestSlowReaderIsDisconnected(t *testing.T) {
-	u := startUmpire(t, server.Config{OutQueue: 64, Attempts: 10000, Lobby: 1e6, Inbox: 1e6})
+	u := startUmpire(t, server.Config{OutQueue: 64, Attempts: 10000, Lobby: 1e6, Inbox: 1e6, Lines: 1e6})
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 	begin(t, a, b, "bob", "5 0 u cincinnati") // illegal and impossible attempts are public in Cincinnati's rules: observers hear them
 
@@ -207,7 +207,7 @@ func slowReader(t *testing.T, u *umpire, name string, lines ...string) stdnet.Co
 // playing) stay logged in: lobby traffic is limited per connection and per
 // address, and dropped rather than let fill a reader's queue.
 func TestLobbyFloodSparesReaders(t *testing.T) {
-	u := startUmpire(t, server.Config{OutQueue: 64})
+	u := startUmpire(t, server.Config{OutQueue: 64, Lines: 1e6})
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 	begin(t, a, b, "bob", "5 0 u")
 	sloth := slowReader(t, u, "sloth")
@@ -330,7 +330,7 @@ func TestPanicEndsOneConnectionOnly(t *testing.T) {
 // traffic is dropped for a reader whose queue is half full, and the
 // reader stays logged in.
 func TestLobbyTrafficNeverCutsAReader(t *testing.T) {
-	u := startUmpire(t, server.Config{OutQueue: 64, Lobby: 1e6, Inbox: 1e6, Listings: 1e6})
+	u := startUmpire(t, server.Config{OutQueue: 64, Lobby: 1e6, Inbox: 1e6, Listings: 1e6, Lines: 1e6})
 	sloth := slowReader(t, u, "sloth")
 	defer sloth.Close()
 	flood := u.login(t, "flooder", "")
@@ -357,7 +357,7 @@ func TestLobbyTrafficNeverCutsAReader(t *testing.T) {
 // in (each offer was once a line to them, enough to have the server cut
 // them off as a slow reader and so lose on disconnection).
 func TestOfferFloodSparesTheOpponent(t *testing.T) {
-	u := startUmpire(t, server.Config{OutQueue: 64})
+	u := startUmpire(t, server.Config{OutQueue: 64, Lines: 1e6})
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 	begin(t, a, b, "bob", "5 0 u")
 	a.send("e2e4")

@@ -48,6 +48,7 @@ type Config struct {
 	Attempts         float64       // moves per second a player may send, on average (default 10; a burst of twice that)
 	Lobby            float64       // lobby commands (seek, unseek, tell, say, match, decline) and offers (draw, abort) per second per connection (default 2, a burst of 10; four times that per address)
 	Listings         float64       // who, games and observe per second per connection (default 1, a burst of 5; four times that per address): their answers walk the whole server
+	Lines            float64       // lines read a second per connection (default 50, a burst of twice that); a command refused by a limit counts as ten
 	Inbox            float64       // messages one user receives from others a second, one to one (tells, challenges), on average (default 3, a burst of 5 times that): many senders, each within their limits, cannot bury one reader
 	MaxObservers     int           // observers of one game at once (default 50): each move goes to every observer, so a crowd of them would slow the players
 	Registrations    int           // accounts one IP address may register an hour (default 5)
@@ -136,6 +137,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.Lobby == 0 {
 		cfg.Lobby = 2
+	}
+	if cfg.Lines == 0 {
+		cfg.Lines = 50
 	}
 	if cfg.Listings == 0 {
 		cfg.Listings = 1

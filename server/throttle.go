@@ -9,13 +9,9 @@ import (
 // reader stops reading for a while, so that the flood waits in its own
 // socket buffer and costs the server nothing (docs/kriegd.md, "Limits").
 
-// lineRate and lineBurst bound the lines one connection is read a second:
-// far above any player's or client's pace (a client's login sends a few
-// dozen settings at once), far below what a flood sends.
-const (
-	lineRate  = 50
-	lineBurst = 100
-)
+// Config.Lines (50 a second by default) is far above any player's or
+// client's pace (a client's login sends a few dozen settings at once) and
+// far below what a flood sends.
 
 // refusalCost is what a command refused by a limit costs in lines: a
 // connection that keeps sending refused commands is read at a tenth of
@@ -32,11 +28,12 @@ func (c *conn) refused() { c.penalty = refusalCost }
 func (c *conn) throttle() error {
 	cost := 1 + c.penalty
 	c.penalty = 0
-	c.lines.fill(c.s.clock.Now(), lineRate, lineBurst)
+	rate := c.s.cfg.Lines
+	c.lines.fill(c.s.clock.Now(), rate, 2*rate)
 	c.lines.tokens -= cost
 	if c.lines.tokens < 0 {
 		c.s.metrics.limited("lines")
-		if !c.s.clock.Sleep(time.Duration(-c.lines.tokens/lineRate*float64(time.Second)), c.s.quit) {
+		if !c.s.clock.Sleep(time.Duration(-c.lines.tokens/rate*float64(time.Second)), c.s.quit) {
 			return errClosing
 		}
 	}

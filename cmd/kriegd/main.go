@@ -87,7 +87,7 @@ type serveFlags struct {
 	grace, idle, guestIdle, loginTime         time.Duration
 	maxConns, maxPerAddr                      int
 	maxPreLogin, maxPreLoginAddr, regsPerAddr int
-	attempts, lobby, inbox, listings          float64
+	attempts, lobby, inbox, listings, lines   float64
 	maxObservers                              int
 }
 
@@ -113,6 +113,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.IntVar(&f.regsPerAddr, "registrations-per-addr", 5, "accounts one IP address may register an hour (1 to 1000)")
 	fs.Float64Var(&f.attempts, "attempts", 10, "moves a player may send per second on average, bursts of twice that (0.1 to 1000000)")
 	fs.Float64Var(&f.lobby, "lobby", 2, "seeks, tells, says, challenges and offers a connection may send per second, bursts of 5 times that; 4 times that per address (0.1 to 1000000)")
+	fs.Float64Var(&f.lines, "lines", 50, "lines a connection is read per second, bursts of twice that; a command refused by a limit counts as ten (1 to 1000000)")
 	fs.Float64Var(&f.listings, "listings", 1, "who, games and observe a connection may send per second, bursts of 5 times that; 4 times that per address (0.1 to 1000000)")
 	fs.IntVar(&f.maxObservers, "max-observers", 50, "observers of one game at once (1 to 10000)")
 	fs.Float64Var(&f.inbox, "inbox", 3, "tells and challenges one user may receive from others per second, bursts of 5 times that (0.1 to 1000000)")
@@ -143,6 +144,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 		{f.lobby >= 0.1 && f.lobby <= 1e6, "lobby", "0.1 to 1000000"},
 		{f.inbox >= 0.1 && f.inbox <= 1e6, "inbox", "0.1 to 1000000"},
 		{f.listings >= 0.1 && f.listings <= 1e6, "listings", "0.1 to 1000000"},
+		{f.lines >= 1 && f.lines <= 1e6, "lines", "1 to 1000000"},
 		{f.maxObservers >= 1 && f.maxObservers <= 10000, "max-observers", "1 to 10000"},
 		{(f.tlsCert == "") == (f.tlsKey == ""), "tls-cert", "given with --tls-key"},
 	}
@@ -195,7 +197,7 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	srv := server.New(server.Config{DataDir: f.data, Store: st, Grace: f.grace, IdleTimeout: f.idle, GuestIdleTimeout: f.guestIdle,
 		LoginTime: f.loginTime, MaxConns: f.maxConns, MaxConnsPerAddr: f.maxPerAddr,
-		MaxPreLogin: f.maxPreLogin, MaxPreLoginAddr: f.maxPreLoginAddr, Registrations: f.regsPerAddr, Inbox: f.inbox, MaxObservers: f.maxObservers, Attempts: f.attempts, Lobby: f.lobby, Listings: f.listings, Log: logger})
+		MaxPreLogin: f.maxPreLogin, MaxPreLoginAddr: f.maxPreLoginAddr, Registrations: f.regsPerAddr, Inbox: f.inbox, MaxObservers: f.maxObservers, Attempts: f.attempts, Lobby: f.lobby, Listings: f.listings, Lines: f.lines, Log: logger})
 	if f.admin != "" {
 		stop, addr, err := serveAdmin(f.admin, srv, logger)
 		if err != nil {
