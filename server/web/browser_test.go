@@ -215,15 +215,26 @@ func (p *tab) state() board {
 // wait polls the board until cond holds, for up to d.
 func (p *tab) wait(what string, d time.Duration, cond func(board) bool) board {
 	p.t.Helper()
+	b, ok := p.poll(d, cond)
+	if !ok {
+		p.t.Fatalf("%s: no %s within %v; the board: mode %d, status %q, notice %q, %d entries heard, result %q",
+			p.name, what, d, b.Mode, b.Status, b.Notice, len(b.Heard), b.Result)
+	}
+	return b
+}
+
+// poll polls the board until cond holds, for up to d; false, with the
+// last board, when it never did.
+func (p *tab) poll(d time.Duration, cond func(board) bool) (board, bool) {
+	p.t.Helper()
 	deadline := time.Now().Add(d)
 	for {
 		b := p.state()
 		if cond(b) {
-			return b
+			return b, true
 		}
 		if time.Now().After(deadline) {
-			p.t.Fatalf("%s: no %s within %v; the board: mode %d, status %q, notice %q, %d entries heard, result %q",
-				p.name, what, d, b.Mode, b.Status, b.Notice, len(b.Heard), b.Result)
+			return b, false
 		}
 		time.Sleep(15 * time.Millisecond)
 	}

@@ -310,7 +310,7 @@ func TestBrowserPlaysICCClient(t *testing.T) {
 		p.clickAt("buttonAt", "Resign")
 		p.wait("the question", 30*time.Second, func(b board) bool { return strings.Contains(b.Notice, "Resign?") })
 		p.clickAt("buttonAt", "Resign")
-		if try == 1 || resigned(p, 15*time.Second) {
+		if _, ok := p.poll(15*time.Second, func(b board) bool { return b.Result != "" }); try == 1 || ok {
 			break
 		}
 	}
@@ -326,14 +326,4 @@ func TestBrowserPlaysICCClient(t *testing.T) {
 			t.Fatalf("a password shows in %q", text)
 		}
 	}
-}
-
-// resigned reports whether the tab's game has a result within d.
-func resigned(p *tab, d time.Duration) bool {
-	for deadline := time.Now().Add(d); time.Now().Before(deadline); time.Sleep(15 * time.Millisecond) {
-		if p.state().Result != "" {
-			return true
-		}
-	}
-	return false
 }
