@@ -23,6 +23,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -33,9 +34,18 @@ import (
 
 func main() {
 	if err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "kriegd:", err)
+		fmt.Fprintln(os.Stderr, errorLine(err))
 		os.Exit(1)
 	}
+}
+
+// errorLine is err as kriegd prints it on exit: one "kriegd:" in front,
+// whether or not the error already names the program.
+func errorLine(err error) string {
+	if msg := err.Error(); strings.HasPrefix(msg, "kriegd:") {
+		return msg
+	}
+	return "kriegd: " + err.Error()
 }
 
 // run dispatches the subcommands.

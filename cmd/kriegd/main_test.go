@@ -89,12 +89,16 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		{[]string{"--registrations-per-addr", "0"}, "--registrations-per-addr"}, {[]string{"--registrations-per-addr", "5000"}, "--registrations-per-addr"},
 		{[]string{"--attempts", "-1"}, "--attempts"}, {[]string{"--attempts", "NaN"}, "--attempts"}, {[]string{"--lobby", "0"}, "--lobby"}, {[]string{"--inbox", "-2"}, "--inbox"}, {[]string{"--listings", "0"}, "--listings"},
 		{[]string{"--idle", "-1m"}, "--idle"}, {[]string{"--guest-idle", "2h"}, "--guest-idle"}, {[]string{"--login-time", "0s"}, "--login-time"},
+		{[]string{"--http", "127.0.0.1:0", "--site", "/nonexistent-site"}, "--site"},
 		{[]string{"--tls-cert", "x.pem"}, "--tls-key"}, {[]string{"--tls-key", "k.pem"}, "--tls-key"}, {[]string{"stray"}, "stray"},
 	} {
 		var out, errOut bytes.Buffer
 		err := run(append([]string{"--listen", "127.0.0.1:0", "--data", t.TempDir()}, c.args...), strings.NewReader(""), &out, &errOut)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Fatalf("kriegd %v: %v; want an error naming %s", c.args, err, c.want)
+		}
+		if line := errorLine(err); strings.Count(line, "kriegd:") != 1 {
+			t.Fatalf("kriegd %v prints %q; want one kriegd: in front", c.args, line)
 		}
 	}
 }

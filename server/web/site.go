@@ -22,7 +22,7 @@ func openSite(dir string) (*site, error) {
 	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
-		return nil, fmt.Errorf("kriegd: web: the site folder: %w", err)
+		return nil, fmt.Errorf("kriegd: web: the site folder (--site; make web writes one): %w", err)
 	}
 	if _, err := root.Stat("index.html"); err != nil {
 		root.Close()
