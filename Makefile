@@ -55,6 +55,7 @@ bench: deps
 	$(GO) test -run '^$$' -bench 'LoginBesideGuessers' -benchtime 1000x ./server
 	$(GO) test -run '^$$' -bench 'MovesBesideSeekFlood' -benchtime 300x ./server
 	$(GO) test -run '^$$' -bench 'MovesBesideWhoFlood' -benchtime 300x ./server
+	$(GO) test -run '^$$' -bench 'MovesBesideRefusedFlood' -benchtime 300x ./server
 	$(GO) test -run '^$$' -bench 'LoginBesideRightLogins' -benchtime 20x ./server
 	$(GO) test -run '^$$' -bench 'PageLoad|OfflineLoad' -benchtime 5x ./server/web
 	$(GO) test -run '^$$' -bench 'PageFrame' -benchtime 300x ./server/web

@@ -179,33 +179,7 @@ func movesBesideFlood(b *testing.B, line string, rate float64) {
 	if b.N > 450 {
 		b.Fatalf("b.N is %d; at most 450 (-benchtime 300x)", b.N)
 	}
-	u := startUmpire(&testing.T{}, server.Config{Log: quietLog, Attempts: 1e6})
-	white, black := dialBench(b, u, "", "alice"), dialBench(b, u, "", "bob")
-	white.send(b, "match bob 60 0 u white")
-	black.until(b, "You can \"accept\"")
-	black.send(b, "accept")
-	white.until(b, "\x19(15 ")
-	black.until(b, "\x19(15 ")
-	cycle := [4]string{"g1f3", "g8f6", "f3g1", "f6g8"}
-	ply := 0
-	// moves plays n plies and returns each one's round trip.
-	moves := func(n int) []time.Duration {
-		var out []time.Duration
-		for range n {
-			p := white
-			if ply%2 == 1 {
-				p = black
-			}
-			mv := cycle[ply%4]
-			ply++
-			start := time.Now()
-			p.send(b, mv)
-			p.until(b, "\x19(24 1 "+mv)
-			out = append(out, time.Since(start))
-		}
-		return out
-	}
-
+	u, moves := benchGame(b)
 	const addrs, perAddr = 250, 4
 	var flood []stdnet.Conn
 	for a := 0; a < addrs; a++ {
@@ -269,6 +243,101 @@ func movesBesideFlood(b *testing.B, line string, rate float64) {
 	b.StopTimer()
 	close(stop)
 	wg.Wait()
+	reportBeside(b, alone, beside)
+	b.ReportMetric(float64(sent.Load())/flooding.Seconds(), "lines/s")
+}
+
+// BenchmarkMovesBesideRefusedFlood is the pair of
+// BenchmarkMovesBesideSeekFlood beside connections that each send "seek 5
+// 0" and "unseek" as fast as their socket takes them, far beyond the
+// lobby's limits, so nearly every line is refused: 64 connections from one
+// address (the most one address may hold), or 8 from each of 40
+// addresses. Every flooding connection reads what it is sent. A flood's
+// lines stay in its sockets once sent, so the moves alone are timed first
+// and then beside the flood, not in turn; one b.N is a move by each
+// player alone and one beside.
+func BenchmarkMovesBesideRefusedFlood(b *testing.B) {
+	for _, shape := range []struct{ addrs, perAddr int }{{1, 64}, {40, 8}} {
+		b.Run(fmt.Sprintf("addrs=%d/conns=%d", shape.addrs, shape.perAddr), func(b *testing.B) {
+			if b.N > 450 {
+				b.Fatalf("b.N is %d; at most 450 (-benchtime 300x)", b.N)
+			}
+			u, moves := benchGame(b)
+			var flood []*benchClient
+			for a := 0; a < shape.addrs; a++ {
+				for range shape.perAddr {
+					c := dialBench(b, u, fmt.Sprintf("127.0.%d.%d", 5+a/200, 1+a%200), "guest")
+					// The flooder's own send buffer stays small, as on a
+					// machine of its own: on loopback both ends' buffers
+					// are this kernel's, and 4 MB each would put the
+					// machine's TCP memory under pressure.
+					c.nc.(*stdnet.TCPConn).SetWriteBuffer(32 << 10)
+					go io.Copy(io.Discard, c.rd)
+					flood = append(flood, c)
+				}
+			}
+			moves(10) // warm up
+			b.ResetTimer()
+			alone := moves(2 * b.N)
+			b.StopTimer()
+			var wg sync.WaitGroup
+			batch := []byte(strings.Repeat("seek 5 0\r\nunseek\r\n", 50))
+			for _, c := range flood {
+				wg.Go(func() {
+					for {
+						if _, err := c.nc.Write(batch); err != nil {
+							return // closed at the end
+						}
+					}
+				})
+			}
+			time.Sleep(time.Second) // every flooding socket full
+			b.StartTimer()
+			beside := moves(2 * b.N)
+			b.StopTimer()
+			for _, c := range flood {
+				c.nc.Close()
+			}
+			wg.Wait()
+			reportBeside(b, alone, beside)
+		})
+	}
+}
+
+// benchGame starts an umpire with a game between two players, and
+// returns a function that plays n plies of knights going back and forth
+// and returns each one's round trip (sent, to its own answer read).
+func benchGame(b *testing.B) (*umpire, func(n int) []time.Duration) {
+	u := startUmpire(&testing.T{}, server.Config{Log: quietLog, Attempts: 1e6})
+	white, black := dialBench(b, u, "", "alice"), dialBench(b, u, "", "bob")
+	white.send(b, "match bob 60 0 u white")
+	black.until(b, "You can \"accept\"")
+	black.send(b, "accept")
+	white.until(b, "\x19(15 ")
+	black.until(b, "\x19(15 ")
+	cycle := [4]string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	ply := 0
+	return u, func(n int) []time.Duration {
+		var out []time.Duration
+		for range n {
+			p := white
+			if ply%2 == 1 {
+				p = black
+			}
+			mv := cycle[ply%4]
+			ply++
+			start := time.Now()
+			p.send(b, mv)
+			p.until(b, "\x19(24 1 "+mv)
+			out = append(out, time.Since(start))
+		}
+		return out
+	}
+}
+
+// reportBeside reports the median, mean and 99th percentile of the moves'
+// round trips alone and beside a flood, and their ratios.
+func reportBeside(b *testing.B, alone, beside []time.Duration) {
 	mAlone, mBeside := median(alone), median(beside)
 	b.ReportMetric(ms(mAlone), "ms-median-alone")
 	b.ReportMetric(ms(mBeside), "ms-median-beside")
@@ -277,7 +346,6 @@ func movesBesideFlood(b *testing.B, line string, rate float64) {
 	b.ReportMetric(ms(percentile(alone, 99)), "ms-p99-alone")
 	b.ReportMetric(ms(percentile(beside, 99)), "ms-p99-beside")
 	b.ReportMetric(float64(percentile(beside, 99))/float64(percentile(alone, 99)), "ratio-p99")
-	b.ReportMetric(float64(sent.Load())/flooding.Seconds(), "lines/s")
 }
 
 // percentile is the p-th percentile of ds.

@@ -45,8 +45,9 @@ type conn struct {
 	lobbyWarned     bool    // told to slow down its lobby commands
 
 	// Touched only by the connection's own reader (see readLimits).
-	lines   *bucket // every line read, a refused command costing more
-	penalty float64 // what the last command's refusal adds to its line's cost
+	lines    *bucket // every line read, a refused command costing more
+	penalty  float64 // what the last command's refusal adds to its line's cost
+	refusals int     // commands refused by a limit in a row (throttle.go)
 }
 
 func newConn(s *Server, nc stdnet.Conn) *conn {

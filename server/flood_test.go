@@ -117,6 +117,20 @@ func TestRefusedFloodIsReadSlowly(t *testing.T) {
 	list(t, u.login(t, "bystander", ""), "who", "players logged in:")
 }
 
+// TestRefusalsInARowSlowTheReaderMore: a connection whose commands keep
+// being refused is read ever more slowly, so 300 refused listings in its
+// socket are handled only a few in three seconds (at a fixed tenfold cost
+// about 25 were, five a second).
+func TestRefusalsInARowSlowTheReaderMore(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	r := u.login(t, "flooder", "")
+	r.nc.Write([]byte(strings.Repeat("who\r\n", 300)))
+	time.Sleep(3 * time.Second)
+	if refused := strings.Count(r.all(), "Too many listings"); refused > 12 {
+		t.Fatalf("%d of 300 refused listings handled within 3 s; want at most 12, the reader slowed more with each refusal in a row", refused)
+	}
+}
+
 // TestOwnSeeksAreNotAnnouncedToTheSeeker: two seeks posted within the same
 // second reach a bystander, and the seeker hears neither (only the first
 // was once left out of its own announcement).

@@ -81,7 +81,9 @@ func TestBadInputNeverReachesOthers(t *testing.T) {
 }
 
 func TestNeverEndingLineAndIdleTimeout(t *testing.T) {
-	u := startUmpire(t, server.Config{IdleTimeout: 400 * time.Millisecond, LoginTime: 400 * time.Millisecond})
+	// The keeper asks for games ten times a second: the listing limits are
+	// lifted, since a reader paused for refusals would go silent too.
+	u := startUmpire(t, server.Config{IdleTimeout: 400 * time.Millisecond, LoginTime: 400 * time.Millisecond, Listings: 1e6})
 	keep := u.dial(t)
 	keep.send("level1=1", "keeper")
 	keep.waitFor("Starting session")

@@ -13,20 +13,32 @@ import (
 // client's pace (a client's login sends a few dozen settings at once) and
 // far below what a flood sends.
 
-// refusalCost is what a command refused by a limit costs in lines: a
-// connection that keeps sending refused commands is read at a tenth of
-// the pace, so that refusing it costs the server little.
-const refusalCost = 10
+// refusalCost is what a command refused by a limit costs in lines, and
+// it doubles with each refusal in a row up to maxRefusalCost: a
+// connection that keeps sending refused commands is read ever more slowly
+// (at the default 50 lines a second, one line in 3.2 s at worst), so that
+// refusing it costs the server little, while a client refused once in a
+// while pays a fifth of a second.
+const (
+	refusalCost    = 10
+	maxRefusalCost = refusalCost << 4
+)
 
 // refused charges the connection's reader for a command refused by a limit
 // (under s.mu, in the connection's reader).
-func (c *conn) refused() { c.penalty = refusalCost }
+func (c *conn) refused() {
+	c.penalty = float64(min(refusalCost<<min(c.refusals, 4), maxRefusalCost))
+	c.refusals++
+}
 
 // throttle charges the line just handled to the connection's line bucket
 // and, when the bucket is in debt, pauses the reader until it is paid,
 // outside the server's lock; errClosing when the server closes meanwhile.
 func (c *conn) throttle() error {
 	cost := 1 + c.penalty
+	if c.penalty == 0 {
+		c.refusals = 0 // a command went through: the next refusal costs the least
+	}
 	c.penalty = 0
 	rate := c.s.cfg.Lines
 	c.lines.fill(c.s.clock.Now(), rate, 2*rate)
