@@ -24,7 +24,6 @@ func (c *conn) do(cmd Command) error {
 	switch cmd.Verb {
 	case "quit":
 		c.sendText(cmdOther, "Goodbye.")
-		c.send(unitClose)
 		return errQuit
 	case "set-quietly":
 		// ICC's settings (prompt, style, wrap) that clients send at login:

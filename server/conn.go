@@ -48,11 +48,13 @@ type conn struct {
 	lines    *bucket // every line read, a refused command costing more
 	penalty  float64 // what the last command's refusal adds to its line's cost
 	refusals int     // commands refused by a limit in a row (throttle.go)
+
+	broken chan struct{} // closed by the writer when the socket fails
 }
 
 func newConn(s *Server, nc stdnet.Conn) *conn {
 	now := s.clock.Now()
-	return &conn{s: s, nc: nc, addr: addrOf(nc), out: make(chan []byte, s.cfg.OutQueue), done: make(chan struct{}),
+	return &conn{s: s, nc: nc, addr: addrOf(nc), out: make(chan []byte, s.cfg.OutQueue), done: make(chan struct{}), broken: make(chan struct{}),
 		attempts: newBucket(now, 2*s.cfg.Attempts), lobby: newBucket(now, 5*s.cfg.Lobby),
 		listings: newBucket(now, 5*s.cfg.Listings),
 		inbox:    newBucket(now, 5*s.cfg.Inbox), lines: newBucket(now, 2*s.cfg.Lines), rating: rating.Start}
@@ -91,6 +93,10 @@ func (c *conn) serveSafely() (err error) {
 	return c.serve()
 }
 
+// errLost ends a connection whose socket failed while its reader still
+// held lines it had read.
+var errLost = errors.New("the connection was lost")
+
 // errQuit ends a connection the user left.
 var errQuit = errors.New("quit")
 
@@ -111,6 +117,11 @@ func (c *conn) serve() error {
 		}
 		if err := c.throttle(); err != nil {
 			return err
+		}
+		select {
+		case <-c.broken:
+			return errLost // what the client sent before it went is not carried out
+		default:
 		}
 	}
 }
@@ -159,6 +170,7 @@ func (c *conn) write() {
 		c.nc.SetWriteDeadline(time.Now().Add(30 * time.Second))
 		if _, err := c.nc.Write(b); err != nil {
 			c.nc.Close()
+			close(c.broken) // the reader stops at its next line (conn.serve)
 			for range c.out {
 			}
 			return

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"fmt"
+	stdnet "net"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -128,6 +129,47 @@ func TestRefusalsInARowSlowTheReaderMore(t *testing.T) {
 	time.Sleep(3 * time.Second)
 	if refused := strings.Count(r.all(), "Too many listings"); refused > 12 {
 		t.Fatalf("%d of 300 refused listings handled within 3 s; want at most 12, the reader slowed more with each refusal in a row", refused)
+	}
+}
+
+// TestRefusalsInARowCloseTheConnection: a connection that keeps sending
+// commands the limits refuse is closed, saying why, after ten refusals in
+// a row (the line rate is raised so the test need not wait the pauses).
+func TestRefusalsInARowCloseTheConnection(t *testing.T) {
+	u := startUmpire(t, server.Config{Lines: 1000})
+	r := u.login(t, "flooder", "")
+	r.nc.Write([]byte(strings.Repeat("who\r\n", 300)))
+	tail := r.closed()
+	if !strings.Contains(tail, "10 commands in a row were refused by the limits: closing the connection") {
+		t.Fatalf("the flooder's connection ended with %q; want it told why it is closed", tail)
+	}
+	if refused := strings.Count(r.all(), "Too many listings"); refused != 10 {
+		t.Fatalf("%d listings refused before the connection was closed; want 10", refused)
+	}
+}
+
+// TestLostConnectionStopsActing: a client that sends 300 seeks and drops
+// its connection (a reset) leaves at once: the lines its reader still
+// holds are not carried out one by one at the throttled pace, its user
+// listed and its seeks posted for minutes.
+func TestLostConnectionStopsActing(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	other := u.login(t, "other", "")
+	r := u.login(t, "ghost", "")
+	r.nc.Write([]byte(strings.Repeat("seek 5 0\r\n", 300)))
+	time.Sleep(100 * time.Millisecond)
+	r.nc.(*stdnet.TCPConn).SetLinger(0)
+	r.nc.Close()
+	deadline := time.Now().Add(4 * time.Second)
+	for {
+		who := list(t, other, "who", "players logged in:")
+		if !strings.HasSuffix(who, "2 players logged in:") { // the ghost and other
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("4 s after its socket was reset, the ghost is still listed: %q", who)
+		}
+		time.Sleep(600 * time.Millisecond)
 	}
 }
 

@@ -34,14 +34,26 @@ func (c *conn) login(rd *lines) error {
 		c.send("login: ")
 		return nil
 	})
+	reprompted := false
 	for {
 		line, err := rd.next()
 		if err != nil {
 			return err
 		}
+		if httpRequest.MatchString(line) {
+			c.s.locked(func() error { c.send(notHTTP); return nil })
+			return errQuit
+		}
+		if err := c.throttle(); err != nil {
+			return err
+		}
 		cmd, err := ParseCommand(line)
 		switch {
 		case errors.Is(err, errEmpty):
+			if !reprompted { // once for a run of empty lines, as a terminal's Enter
+				reprompted = true
+				c.s.locked(func() error { c.send("login: "); return nil })
+			}
 			continue
 		case cmd.Verb == "level1":
 			c.s.locked(func() error { c.level1 = strings.TrimSpace(cmd.Rest) != "0"; return nil })
@@ -50,12 +62,21 @@ func (c *conn) login(rd *lines) error {
 			c.s.locked(func() error { c.setLevel2(cmd.Rest); return nil })
 			continue
 		}
+		reprompted = false
 		done, err := c.loginName(strings.Fields(clean(textOf(line))), rd)
 		if done || err != nil {
 			return err
 		}
 	}
 }
+
+// httpRequest is an HTTP request line: a web page can make a browser send
+// one to any port, and the header lines after it must not run as commands.
+var httpRequest = regexp.MustCompile(`^(GET|HEAD|POST|PUT|DELETE|OPTIONS|PATCH|CONNECT|TRACE) \S+ HTTP/\d`)
+
+// notHTTP answers an HTTP request on the game port before closing it.
+const notHTTP = "HTTP/1.0 400 Bad Request\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n" +
+	"kriegd: this is the game port, which speaks the ICC text protocol, not HTTP; the page is on kriegd's --http port.\r\n"
 
 // loginName takes the login line's words (a name, then maybe a password or
 // a reconnect token); done once logged in.
@@ -79,7 +100,12 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 	}
 	if len(fields) == 0 || ValidName(fields[0]) != nil {
 		c.s.locked(func() error {
-			c.send(c.dg(dg.LoginFailed, dg.LoginName, "Names are 2 to 16 letters, digits, - or _, starting with a letter, and not a command or a move (guest names are assigned).") + "\r\nlogin: ")
+			const why = "Names are 2 to 16 letters, digits, - or _, starting with a letter, and not a command or a move (guest names are assigned)."
+			if d := c.dg(dg.LoginFailed, dg.LoginName, why); d != "" {
+				c.send(d + "\r\nlogin: ")
+			} else {
+				c.send(why + "\r\nlogin: ") // a client without datagrams reads the reason as text
+			}
 			return nil
 		})
 		return false, nil

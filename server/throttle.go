@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -24,6 +25,15 @@ const (
 	maxRefusalCost = refusalCost << 4
 )
 
+// maxRefusals is how many commands in a row a connection may have refused
+// by the limits before it is closed: no client does that, and a
+// connection whose user left stops acting on what it sent before leaving
+// (about 20 s at the default line rate, sooner when a write to it fails).
+const maxRefusals = 10
+
+// errRefusals closes a connection that keeps sending refused commands.
+var errRefusals = fmt.Errorf("%d commands in a row were refused by the limits: closing the connection", maxRefusals)
+
 // refused charges the connection's reader for a command refused by a limit
 // (under s.mu, in the connection's reader).
 func (c *conn) refused() {
@@ -35,6 +45,10 @@ func (c *conn) refused() {
 // and, when the bucket is in debt, pauses the reader until it is paid,
 // outside the server's lock; errClosing when the server closes meanwhile.
 func (c *conn) throttle() error {
+	if c.refusals >= maxRefusals {
+		c.s.metrics.limited("refusals")
+		return errRefusals
+	}
 	cost := 1 + c.penalty
 	if c.penalty == 0 {
 		c.refusals = 0 // a command went through: the next refusal costs the least
