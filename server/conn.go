@@ -48,6 +48,7 @@ type conn struct {
 	lines    *bucket // every line read, a refused command costing more
 	penalty  float64 // what the last command's refusal adds to its line's cost
 	refusals int     // commands refused by a limit in a row (throttle.go)
+	flooding bool    // maxRefusals reached outside a game: the reader closes
 
 	broken chan struct{} // closed by the writer when the socket fails
 }

@@ -29,6 +29,9 @@ const (
 // by the limits before it is closed: no client does that, and a
 // connection whose user left stops acting on what it sent before leaving
 // (about 20 s at the default line rate, sooner when a write to it fails).
+// A player in a game is only slowed, never closed for it: a closed
+// connection could cost the game, and a game's messages find a dead
+// socket soon enough.
 const maxRefusals = 10
 
 // errRefusals closes a connection that keeps sending refused commands.
@@ -39,13 +42,14 @@ var errRefusals = fmt.Errorf("%d commands in a row were refused by the limits: c
 func (c *conn) refused() {
 	c.penalty = float64(min(refusalCost<<min(c.refusals, 4), maxRefusalCost))
 	c.refusals++
+	c.flooding = c.refusals >= maxRefusals && c.s.playing(c) == nil
 }
 
 // throttle charges the line just handled to the connection's line bucket
 // and, when the bucket is in debt, pauses the reader until it is paid,
 // outside the server's lock; errClosing when the server closes meanwhile.
 func (c *conn) throttle() error {
-	if c.refusals >= maxRefusals {
+	if c.flooding {
 		c.s.metrics.limited("refusals")
 		return errRefusals
 	}
