@@ -60,6 +60,17 @@ type Options struct {
 	// then takes New game's place: the web page shows its lobby (a button
 	// of the panel, it never covers the board or a clock).
 	Lobby func()
+	// SignInAgain says what to do once the server's connection is lost
+	// ("": start krieg again, as the desktop window must).
+	SignInAgain string
+}
+
+// signInAgain is what to do once the server's connection is lost.
+func (o Options) signInAgain() string {
+	if o.SignInAgain != "" {
+		return o.SignInAgain
+	}
+	return "Start krieg again to sign in and play on."
 }
 
 // App is the window's game: it implements ebiten.Game.

@@ -149,11 +149,15 @@ func (p *play) event(a *App, ev net.Event) {
 			}
 			break
 		}
-		msg := "connection: " + ev.Snap.State.String()
-		if ev.Err != nil {
-			msg += ": " + ev.Err.Error()
+		if ev.Lost() && (ev.Err != nil || ev.Text != "") {
+			// Said in words a player reads, with what to do; the driver's
+			// error names a library and stays out of sight.
+			msg := ev.Why() + " " + a.opt.signInAgain()
+			notice(f, scene.BadTone, msg)
+			p.say(f, msg)
+			break
 		}
-		p.say(f, msg)
+		p.say(f, "connection: "+ev.Snap.State.String())
 	}
 }
 

@@ -203,6 +203,7 @@ func (p *page) login(name, password string) (string, error) {
 	// The play panel's Lobby button opens the page's lobby over the board
 	// (a page button would sit on the window's clock).
 	opt.Lobby = func() { p.event("lobby", "") }
+	opt.SignInAgain = "Sign in again to play on."
 	p.choice <- opt
 	return c.Handle(), nil
 }

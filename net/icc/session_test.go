@@ -1,6 +1,7 @@
 package icc
 
 import (
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -214,5 +215,37 @@ func TestEnemyEnPassant(t *testing.T) {
 	}
 	if e.Snap.Own.At(game.E4) != game.NoPiece {
 		t.Fatal("our pawn is still on e4")
+	}
+}
+
+// TestTokenNeverShown: the reconnect token is kept from its datagram, and
+// a server line that repeats it never reaches the console.
+func TestTokenNeverShown(t *testing.T) {
+	f := newFeeder(t)
+	ev := f.feed(`^Y(200 0123456789abcdef^Y)` + "\n" + `Your reconnect token is 0123456789abcdef: keep it.` + "\n" + `**** Starting session as guest2741 ****`)
+	if f.s.token != "0123456789abcdef" {
+		t.Fatalf("the token kept: %q", f.s.token)
+	}
+	for _, e := range ev {
+		if strings.Contains(e.Text, "0123456789abcdef") {
+			t.Fatalf("an event shows the token: %v %q", e.Kind, e.Text)
+		}
+	}
+}
+
+// TestFarewellIsWhyLost: the server's own last words (a unit of command 0)
+// become the lost connection's reason; its words followed by more go to
+// the console in their place.
+func TestFarewellIsWhyLost(t *testing.T) {
+	f := newFeeder(t)
+	ev := f.feed("^Y[0 $server$\nWelcome to kriegd.\n^Y]" + `^Y(0 guest2741 {}^Y)`)
+	if len(ev) == 0 || ev[0].Kind != net.KindConsole || ev[0].Text != "Welcome to kriegd." {
+		t.Fatalf("the greeting followed by more: %+v", ev)
+	}
+	f.feed("^Y[0 *\nkriegd closed the connection: no input for too long (10 minutes)\n^Y]")
+	f.s.lost(io.EOF)
+	ev, _ = f.s.take()
+	if len(ev) != 1 || !ev[0].Lost() || ev[0].Why() != "kriegd closed the connection: no input for too long (10 minutes)." {
+		t.Fatalf("lost after the server's last words: %+v", ev)
 	}
 }

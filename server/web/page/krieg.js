@@ -44,9 +44,12 @@
           openLobby();
           break;
         case "lost":
+          // text is the board's sentence for a person (the server's reason
+          // when it gave one); signing in again starts the page afresh.
           playing = false;
           closeLobby();
-          say("The connection to the server was lost" + (text ? ": " + text : "") + ". Reload the page to log in again.");
+          $("lost-why").textContent = text + " Sign in again to play on.";
+          show("lost", true);
           break;
       }
     },
@@ -166,6 +169,7 @@
     });
     $("unseek").addEventListener("click", () => { if (send("unseek")) refreshLobby(); });
     $("hide-lobby").addEventListener("click", closeLobby);
+    $("again").addEventListener("click", () => location.reload());
   }
 
   async function start() {
