@@ -249,3 +249,26 @@ func TestFarewellIsWhyLost(t *testing.T) {
 		t.Fatalf("lost after the server's last words: %+v", ev)
 	}
 }
+
+// TestClocksWaitForTheServer: a move does not start a clock the server
+// has not started (kriegd starts them with both sides' first moves), and
+// the server's word starts them.
+func TestClocksWaitForTheServer(t *testing.T) {
+	f := newFeeder(t)
+	f.feed(started101)
+	f.feed(`^Y(56 101 W 300000 0^Y)` + "\n" + `^Y(56 101 B 300000 0^Y)`)
+	f.s.g.sent = []game.Move{game.NewMove(game.E2, game.E4, 0)}
+	ev := f.feed(`^Y(24 101 e2e4^Y)`)
+	if k := ev[len(ev)-1].Snap.Clocks; k.Ticking {
+		t.Fatalf("after our first move, with the server's clocks stopped: %+v; want them stopped", k)
+	}
+	ev = f.feed(`^Y(24 101 ?^Y)` + "\n" + `^Y(56 101 W 300000 1^Y)` + "\n" + `^Y(56 101 B 300000 0^Y)`)
+	if k := ev[len(ev)-1].Snap.Clocks; !k.Ticking || k.Running != game.White {
+		t.Fatalf("after the server started White's clock: %+v", k)
+	}
+	f.s.g.sent = []game.Move{game.NewMove(game.D2, game.D4, 0)}
+	ev = f.feed(`^Y(24 101 d2d4^Y)`)
+	if k := ev[len(ev)-1].Snap.Clocks; !k.Ticking || k.Running != game.Black {
+		t.Fatalf("after our second move: %+v; want Black's clock running", k)
+	}
+}
