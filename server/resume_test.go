@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -18,36 +17,12 @@ func TestResumedGameKnownAtLogin(t *testing.T) {
 	addAccount(t, u, "Carol", "carolpw")
 	c, d := u.login(t, "Carol", "carolpw"), u.login(t, "dave", "")
 	begin(t, c, d, "dave", "5 0 u")
-	fresh, err := icc.New(icc.Options{Addr: u.addr, User: "Carol", Password: "carolpw", Quiet: 15 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fresh.Close()
-	go func() {
-		for range fresh.Events() {
-		}
-	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := fresh.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if !fresh.Playing() {
+	opt := icc.Options{Addr: u.addr, User: "Carol", Password: "carolpw", Quiet: 15 * time.Millisecond, LoginTimeout: 5 * time.Second}
+	if again := u.connectWith(t, opt); !again.c.Playing() {
 		t.Fatal("signed in again mid-game, and the driver does not know the game is on")
 	}
-	idle, err := icc.New(icc.Options{Addr: u.addr, User: "erin", Quiet: 15 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer idle.Close()
-	go func() {
-		for range idle.Events() {
-		}
-	}()
-	if err := idle.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if idle.Playing() {
+	opt.User, opt.Password = "erin", ""
+	if idle := u.connectWith(t, opt); idle.c.Playing() {
 		t.Fatal("a player with no game is said to be playing")
 	}
 }
