@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/krieg/krieg/game"
@@ -8,7 +9,10 @@ import (
 	"github.com/krieg/krieg/net/icc/dg"
 )
 
-// The clock of the side to move runs from the first move on, through its
+// As on lichess, neither clock runs until both sides have made their first
+// move: each side has Config.FirstMove for it, on no clock, and a game a
+// side has not begun within that time is aborted, unrated and with no
+// result. From then on the clock of the side to move runs, through its
 // illegal attempts too; an accepted move stops it, adds the increment and
 // starts the other side's. A flag that falls ends the game at once.
 
@@ -27,10 +31,51 @@ func (m *match) moved() {
 	m.s.tablesChanged()
 	now := m.s.clock.Now()
 	mover := int(m.ref.ToMove().Other())
-	m.clock[mover] -= now.Sub(m.stamp)
-	m.clock[mover] += m.inc
+	if m.ticking {
+		m.clock[mover] -= now.Sub(m.stamp)
+		m.clock[mover] += m.inc
+	}
 	m.stamp = now
+	if !m.ticking && m.ref.Plies() >= 2 {
+		m.ticking = true // both first moves are made: the clocks start
+	}
+	m.armFirstMove()
 	m.armClock()
+}
+
+// armFirstMove sets the timer that aborts the game when the side to move
+// has not made its first move in time; once the clocks run there is none.
+func (m *match) armFirstMove() {
+	if m.first != nil {
+		m.first.Stop()
+		m.first = nil
+	}
+	if m.over || m.ticking {
+		return
+	}
+	side := m.ref.ToMove()
+	m.first = m.s.clock.AfterFunc(m.s.cfg.FirstMove, m.s.safely("the first-move timer", func() {
+		m.s.locked(func() error {
+			m.noFirstMove(side)
+			return nil
+		})
+	}))
+}
+
+// noFirstMove aborts the game when side still owes its first move (the
+// timer may fire just as the move is made): both players hear why in one
+// line, and the game ends unrated with no result.
+func (m *match) noFirstMove(side game.Color) {
+	if m.over || m.ticking || m.ref.ToMove() != side {
+		return
+	}
+	st := m.seats[side]
+	why := fmt.Sprintf("Game %d aborted: %s (%s) made no first move within %s; no result, unrated.", m.number, st.name, side.Title(), spell(m.s.cfg.FirstMove))
+	for _, c := range m.audience() {
+		c.sendText(cmdOther, why)
+	}
+	m.s.log.Info("kriegd: no first move: aborted", "game", m.number, "side", side.String(), "player", st.name)
+	m.end(referee.Result{Score: game.Unfinished, Reason: referee.ReasonAborted})
 }
 
 // armClock sets the timer to the side to move's flag fall.

@@ -27,6 +27,9 @@ type conn struct {
 	// MaxConns: only a login that proves a name takes it further (full.go).
 	overflow bool
 	active   time.Time // when it last sent a command (under s.mu)
+	// silence is how long the connection may stay silent now (set with
+	// its read deadline), for the reason it is told when it is closed.
+	silence time.Duration
 
 	// Set at login (under s.mu).
 	name       string
@@ -76,7 +79,11 @@ func (c *conn) run() {
 // with err: the user is told why (unless it quit) and leaves.
 func (c *conn) finish(err error) {
 	c.s.locked(func() error {
-		if err != nil && !errors.Is(err, errQuit) && !c.closed {
+		switch {
+		case err == nil || errors.Is(err, errQuit) || c.closed:
+		case errors.Is(err, errSilent):
+			c.sendText(cmdServer, fmt.Sprintf("kriegd closed the connection: no input for too long (%s)", spell(c.silence)))
+		default:
 			c.sendText(cmdServer, err.Error())
 		}
 		c.s.gone(c)
@@ -104,7 +111,8 @@ var errQuit = errors.New("quit")
 // serve logs the user in and reads commands.
 func (c *conn) serve() error {
 	rd := newLines(c.nc)
-	c.nc.SetReadDeadline(c.s.clock.Now().Add(c.s.cfg.LoginTime))
+	c.silence = c.s.cfg.LoginTime
+	c.nc.SetReadDeadline(c.s.clock.Now().Add(c.silence))
 	if err := c.login(rd); err != nil {
 		return err
 	}
@@ -157,7 +165,25 @@ func (c *conn) armIdle() {
 	if !c.registered && c.s.playing(c) == nil {
 		idle = min(idle, c.s.cfg.GuestIdleTimeout)
 	}
+	c.silence = idle
 	c.nc.SetReadDeadline(c.s.clock.Now().Add(idle))
+}
+
+// spell writes a duration for a person: "10 minutes", "1 hour", "45 seconds".
+func spell(d time.Duration) string {
+	unit := func(n int, one string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %ss", n, one)
+	}
+	switch {
+	case d >= time.Hour && d%time.Hour == 0:
+		return unit(int(d/time.Hour), "hour")
+	case d >= time.Minute && d%time.Minute == 0:
+		return unit(int(d/time.Minute), "minute")
+	}
+	return unit(int((d+time.Second-1)/time.Second), "second")
 }
 
 // write drains the queue to the socket. What is queued together goes out

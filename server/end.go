@@ -30,6 +30,7 @@ func (m *match) end(r referee.Result) {
 	}
 	m.over = true
 	m.stopClock()
+	m.armFirstMove() // over: it only stops the timer
 	for _, st := range m.seats {
 		if st.grace != nil {
 			st.grace.Stop()

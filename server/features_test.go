@@ -145,16 +145,18 @@ func TestClocksRunDuringAttemptsAddIncrementAndFlag(t *testing.T) {
 	u := startUmpire(t, server.Config{})
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 
-	// 0.2 minutes (12 s) and 2 s increment. White spends about 400 ms on
-	// illegal attempts before its move: the clock runs through them.
+	// 0.2 minutes (12 s) and 2 s increment. The first moves are made on
+	// no clock (firstmove_test.go); then White spends about 400 ms on
+	// illegal attempts before its second move: the clock runs through them.
 	begin(t, a, b, "bob", "0.2 2 u")
+	firstMoves(a, b)
 	start := time.Now()
 	for i := 0; i < 4; i++ {
 		a.send("e1e3") // not a king move
 		a.waitFor("\x19(42 ")
 		time.Sleep(100 * time.Millisecond)
 	}
-	a.send("e2e4")
+	a.send("d2d4")
 	got := a.waitFor("\x19(56 1 B ")
 	spent := time.Since(start)
 	left := clockOf(t, got, "W")
@@ -163,14 +165,27 @@ func TestClocksRunDuringAttemptsAddIncrementAndFlag(t *testing.T) {
 		t.Fatalf("white's clock after a move that took %v with illegal attempts and a 2 s increment: %d ms; want about %d", spent, left, want)
 	}
 
-	// A flag falls by itself: black never moves in a 0.02-minute game.
+	// A flag falls by itself: after the first moves, white never moves
+	// again in a 0.02-minute game.
 	b.send("resign")
 	a.waitFor("\x19(16 1 ")
 	begin(t, a, b, "bob", "0.02 0 u")
-	a.send("e2e4")
-	a.waitFor("\x19(24 2 e2e4")
-	b.waitFor("\x19(16 2 0 Fla 1-0 ")
-	a.waitFor("\x19(16 2 0 Fla 1-0 ")
+	firstMoves(a, b)
+	b.waitFor("\x19(16 2 0 Fla 0-1 ")
+	a.waitFor("\x19(16 2 0 Fla 0-1 ")
+}
+
+// firstMoves plays 1. e2e4 e7e5 in the game just begun, and returns once
+// White has heard the clocks start.
+func firstMoves(white, black *raw) {
+	white.t.Helper()
+	white.send("e2e4")
+	white.waitFor("\x19(24 ") // its own move
+	black.waitFor("\x19(24 ")
+	black.send("e7e5")
+	white.waitFor("\x19(24 ") // Black's
+	white.waitFor("\x19(56 ") // and the clocks after it, White's running
+	white.waitFor("\x19(56 ")
 }
 
 func TestRatedGameRatingsInWhoAndFinger(t *testing.T) {

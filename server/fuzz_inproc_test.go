@@ -152,7 +152,9 @@ func (tb *fuzzTable) enter(i int, withToken bool) {
 		old.finish(errors.New("taken over"))
 	}
 	tb.drain()
-	if _, after, ok := strings.Cut(tb.out[i].String(), "Your reconnect token is "); ok {
+	if _, after, ok := strings.Cut(tb.out[i].String(), "\x19(200 "); ok {
+		tb.tokens[i], _, _ = strings.Cut(after, "\x19)")
+	} else if _, after, ok := strings.Cut(tb.out[i].String(), "Your reconnect token is "); ok {
 		tb.tokens[i], _, _ = strings.Cut(after, ":")
 	}
 }

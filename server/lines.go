@@ -8,6 +8,9 @@ import (
 	stdnet "net"
 )
 
+// errSilent is the error of a connection silent past its read deadline.
+var errSilent = errors.New("no input for too long: closing the connection")
+
 // lines reads a connection's input line by line. A line ends at a line
 // feed, a carriage return, or the two together (which end one line, not
 // two): telnet clients end lines with a lone carriage return.
@@ -30,7 +33,7 @@ func (l *lines) next() (string, error) {
 		var ne stdnet.Error
 		switch {
 		case errors.As(err, &ne) && ne.Timeout():
-			return "", fmt.Errorf("no input for too long: closing the connection")
+			return "", errSilent
 		case err != nil:
 			return "", err
 		}

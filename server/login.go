@@ -326,7 +326,14 @@ func (c *conn) enter(name string, registered bool, r rating.Rating) error {
 		if c.token == "" {
 			c.token = newToken()
 		}
-		c.send(c.dg(dg.ReconnectToken, c.token) + fmt.Sprintf("\r\nYour reconnect token is %s: if your connection drops during a game, log in as \"%s %s\" to take your seat back.\r\n", c.token, name, c.token))
+		// A client that asked for datagram 200 keeps the token silently;
+		// only a plain one (a person at telnet) is told it in words, since
+		// a line of text ends up on a screen or in a log.
+		if c.dgs[dg.ReconnectToken] {
+			c.send(c.dg(dg.ReconnectToken, c.token))
+		} else {
+			c.send(fmt.Sprintf("\r\nYour reconnect token is %s: if your connection drops during a game, log in as \"%s %s\" to take your seat back.\r\n", c.token, name, c.token))
+		}
 	}
 	c.send(fmt.Sprintf("\r\n**** Starting session as %s ****\r\n", name))
 	c.s.logAddr(c.addr, slog.LevelInfo, "kriegd: logged in", "name", name, "from", c.addr, "registered", registered)

@@ -23,8 +23,9 @@ type match struct {
 	base, inc time.Duration
 	clock     [2]time.Duration // time left at stamp
 	stamp     time.Time
-	ticking   bool
-	timer     Timer
+	ticking   bool  // the clocks run: both sides have made their first move
+	timer     Timer // the flag of the side to move, while ticking
+	first     Timer // the abort of a side that has not made its first move
 	observers map[*conn]bool
 	offers    [2]struct{ draw, abort bool }
 	over      bool
@@ -64,8 +65,8 @@ func (s *Server) start(white, black *conn, rules referee.Ruleset, base, inc time
 		m.announceStart(c, dg.GameStarted)
 		c.armIdle()
 	}
-	m.stamp, m.ticking = s.clock.Now(), true
-	m.armClock()
+	m.stamp = s.clock.Now()
+	m.armFirstMove()
 	m.sendClocks()
 	s.log.Info("kriegd: game started", "game", m.number, "white", white.name, "black", black.name, "rules", rules.Name, "base", base, "inc", inc)
 }

@@ -51,6 +51,7 @@ type Config struct {
 	Lines            float64       // lines read a second per connection (default 50, a burst of twice that); a command refused by a limit counts as ten
 	Inbox            float64       // messages one user receives from others a second, one to one (tells, challenges), on average (default 3, a burst of 5 times that): many senders, each within their limits, cannot bury one reader
 	MaxObservers     int           // observers of one game at once (default 50): each move goes to every observer, so a crowd of them would slow the players
+	FirstMove        time.Duration // each side's time for its first move, on no clock, before the game is aborted (default 30 s)
 	Registrations    int           // accounts one IP address may register an hour (default 5)
 	PasswordCost     int           // bcrypt's cost for the passwords registered (default bcrypt.DefaultCost)
 	Passwords        Passwords     // hashes and checks passwords (default bcrypt at PasswordCost)
@@ -119,6 +120,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.MaxConnsPerAddr == 0 {
 		cfg.MaxConnsPerAddr = 64
+	}
+	if cfg.FirstMove == 0 {
+		cfg.FirstMove = 30 * time.Second
 	}
 	if cfg.MaxObservers == 0 {
 		cfg.MaxObservers = 50

@@ -60,6 +60,17 @@ type Options struct {
 	// then takes New game's place: the web page shows its lobby (a button
 	// of the panel, it never covers the board or a clock).
 	Lobby func()
+	// SignInAgain says what to do once the server's connection is lost
+	// ("": start krieg again, as the desktop window must).
+	SignInAgain string
+}
+
+// signInAgain is what to do once the server's connection is lost.
+func (o Options) signInAgain() string {
+	if o.SignInAgain != "" {
+		return o.SignInAgain
+	}
+	return "Start krieg again to sign in and play on."
 }
 
 // App is the window's game: it implements ebiten.Game.
@@ -73,6 +84,9 @@ type App struct {
 	scene  scene.Scene
 	queue  []Intent // injected intents, applied at the next Update
 	play   *play
+	// server is the server's play while a game against the computer has
+	// the board (playComputer): its events are still read (aside).
+	server *play
 	replay *replay
 	lobby  *lobby
 	demo   *demo
@@ -175,6 +189,9 @@ func (a *App) Inject(in ...Intent) { a.queue = append(a.queue, in...) }
 func (a *App) Update() error {
 	a.tick++
 	a.frame.Tick = a.tick
+	if a.server != nil {
+		a.server.aside(a)
+	}
 	if a.play != nil {
 		a.play.drain(a)
 		a.play.follow(a)
@@ -188,7 +205,7 @@ func (a *App) Update() error {
 		// After the intents: a click picks from the entries drawn last
 		// tick, and the frame drawn now shows the lobby as it stands (a
 		// return to it, a ruleset or colour chosen this tick).
-		a.lobby.poll(&a.frame)
+		a.lobby.poll(&a.frame, a.opt.Local != nil)
 	}
 	a.keepSettings()
 	if a.play != nil {
@@ -263,6 +280,10 @@ func (a *App) apply(in Intent) {
 		return
 	case Press:
 		if a.common(in.Button) {
+			return
+		}
+		if in.Button == scene.PlayComputer {
+			a.playComputer()
 			return
 		}
 	case Ghost:
@@ -346,6 +367,14 @@ func (a *App) newGame(in Intent) {
 	if in.Kind == Submit {
 		in = Intent{Kind: Press, Button: scene.Start}
 	}
+	if in.Kind == Cancel && a.fromServer() {
+		// Escape goes back to the server's lobby the computer was chosen from.
+		a.leaveComputer()
+		if a.opt.Lobby != nil {
+			a.opt.Lobby()
+		}
+		return
+	}
 	if in.Kind != Press {
 		return
 	}
@@ -379,6 +408,7 @@ func (a *App) newGame(in Intent) {
 		a.play.close()
 	}
 	a.play = newPlay(comm, a.opt)
+	a.play.local = true
 	a.frame.Mode = scene.PlayScreen
 	notice(&a.frame, scene.BadTone, "")
 }
@@ -412,9 +442,13 @@ func (a *App) Close() {
 	if a.demo != nil {
 		a.demo.s.Close()
 	}
+	if a.server != nil {
+		a.server.close()
+	}
 	if a.play != nil {
 		a.play.close()
-	} else if a.lobby != nil {
+	}
+	if a.lobby != nil && (a.play == nil || a.play.local) && a.server == nil {
 		_ = a.lobby.site.Endpoint.Close()
 	}
 }

@@ -70,7 +70,7 @@ func (l *lobby) refresh() {
 }
 
 // poll takes a finished fetch, without blocking, and shows the lobby.
-func (l *lobby) poll(f *scene.Frame) {
+func (l *lobby) poll(f *scene.Frame, computer bool) {
 	select {
 	case r := <-l.fetched:
 		l.fetched = nil
@@ -92,6 +92,7 @@ func (l *lobby) poll(f *scene.Frame) {
 		v.Entries = append(v.Entries, e.Label)
 	}
 	v.Status, v.Fetching = l.status, l.fetched != nil
+	v.Computer = computer
 }
 
 // apply handles the lobby screen's intents: a ruleset, a colour, Refresh,

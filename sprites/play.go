@@ -24,7 +24,9 @@ const consoleLines = 6
 // the referee's messages and draws the newest view model it finished.
 type play struct {
 	comm net.Communicator
-	ctl  *controller.Async
+	// local is true for a game against the computer in the window.
+	local bool
+	ctl   *controller.Async
 	// ended is the endpoint's result once the game is over (it may end by
 	// time or resignation, which no referee entry the controller hears says).
 	ended *referee.Result
@@ -141,7 +143,7 @@ func (p *play) event(a *App, ev net.Event) {
 		notice(f, scene.BadTone, ev.Text)
 		p.waiting = false
 	case net.KindConnection:
-		if a.opt.Local != nil {
+		if p.local {
 			// A game against the computer has no connection to speak of;
 			// only its failure is news.
 			if ev.Err != nil {
@@ -149,11 +151,15 @@ func (p *play) event(a *App, ev net.Event) {
 			}
 			break
 		}
-		msg := "connection: " + ev.Snap.State.String()
-		if ev.Err != nil {
-			msg += ": " + ev.Err.Error()
+		if ev.Lost() && (ev.Err != nil || ev.Text != "") {
+			// Said in words a player reads, with what to do; the driver's
+			// error names a library and stays out of sight.
+			msg := ev.Why() + " " + a.opt.signInAgain()
+			notice(f, scene.BadTone, msg)
+			p.say(f, msg)
+			break
 		}
-		p.say(f, msg)
+		p.say(f, "connection: "+ev.Snap.State.String())
 	}
 }
 
@@ -307,7 +313,7 @@ func (p *play) tick(a *App) {
 	f.Panel.GameOver = s.Result != nil
 	_, src := p.comm.(recordSource)
 	f.Panel.Reviewable = f.Panel.GameOver && src
-	f.Panel.Lobby = p.opt.Lobby != nil
+	f.Panel.Lobby = p.opt.Lobby != nil || p.local && a.fromServer()
 	f.Panel.Table = p.table
 	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) > confirmFor || s.Result != nil) {
 		p.confirmAt = time.Time{} // unconfirmed, the question lapses, and its hint with it
@@ -616,17 +622,21 @@ func (p *play) button(a *App, b scene.Button) {
 	case scene.Review:
 		a.review()
 	case scene.ToLobby:
+		if p.local && a.fromServer() {
+			a.leaveComputer()
+		}
 		if p.opt.Lobby != nil {
 			p.opt.Lobby()
 		}
 	case scene.NewGame:
+		over := p.snap.Result != nil || !p.snap.InGame
 		switch {
-		case a.opt.Local != nil && (p.snap.Result != nil || !p.snap.InGame):
+		case !over && (p.local || a.lobby != nil):
+			notice(&a.frame, scene.BadTone, "Resign or finish this game first")
+		case p.local:
 			p.close()
 			a.play = nil
 			a.toNewGame()
-		case a.opt.Local != nil || a.lobby != nil && p.snap.InGame && p.snap.Result == nil:
-			notice(&a.frame, scene.BadTone, "Resign or finish this game first")
 		case a.lobby != nil:
 			a.lobby.back(a)
 		case a.opt.Spec != nil:

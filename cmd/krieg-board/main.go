@@ -83,6 +83,7 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 			return err
 		}
 		opt.Site = &sprites.Site{Endpoint: ep, Lobby: ep.Lobby(), User: user}
+		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) } // the lobby's Play the computer
 	case fl.Remote():
 		c, err := fl.ICCEndpoint(bufio.NewReader(stdin), stderr)
 		if err != nil {

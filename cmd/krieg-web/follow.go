@@ -82,12 +82,9 @@ func (f *follower) note(ev net.Event) {
 		f.tell("started", fmt.Sprintf("%s vs. %s", ev.Snap.Spec.White, ev.Snap.Spec.Black))
 	case ev.Kind == net.KindEnded && ev.Snap.Result != nil:
 		f.tell("ended", fmt.Sprintf("%s (%s)", ev.Snap.Result.Score, ev.Snap.Result.Reason))
-	case ev.Kind == net.KindConnection && ev.Snap.State == net.Disconnected:
-		text := ""
-		if ev.Err != nil {
-			text = ev.Err.Error()
-		}
-		f.tell("lost", text)
+	case ev.Lost():
+		// A sentence for the player, never the driver's error text.
+		f.tell("lost", ev.Why())
 	}
 }
 

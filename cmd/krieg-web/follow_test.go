@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -77,14 +78,19 @@ func TestFollowerTellsAndFetches(t *testing.T) {
 	if err != nil || rec.Result != "1-0" {
 		t.Fatalf("the record: %+v, %v", rec, err)
 	}
-	comm.events <- net.Event{Kind: net.KindConnection, Snap: net.Snapshot{State: net.Disconnected}}
+	// The connection goes as kriegd closes an idle one: the player reads
+	// the server's reason, never the WebSocket library's error.
+	comm.events <- net.Event{Kind: net.KindConnection, Snap: net.Snapshot{State: net.Disconnected},
+		Err: errors.New("wsstream: failed to read: use of closed network connection"), Text: "kriegd closed the connection: no input for too long (10 minutes)"}
+	<-f.Events()
+	comm.events <- net.Event{Kind: net.KindConnection, Snap: net.Snapshot{State: net.Disconnected}, Err: errors.New("wsstream: failed to read: EOF")}
 	<-f.Events()
 	if _, got := f.Heard(); len(got) != 1 || got[0].Attempt != heard.Attempt {
 		t.Fatalf("heard %+v", got)
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	if want := "started: ann vs. bob|ended: 1-0 (resignation)|lost: "; strings.Join(told, "|") != want {
+	if want := "started: ann vs. bob|ended: 1-0 (resignation)|lost: kriegd closed the connection: no input for too long (10 minutes).|lost: The connection to the server was lost."; strings.Join(told, "|") != want {
 		t.Fatalf("the page was told %q; want %q", strings.Join(told, "|"), want)
 	}
 	close(comm.events)

@@ -49,6 +49,9 @@ func main() {
 		p.event("lost", err.Error())
 		return
 	}
+	p.mu.Lock()
+	p.app = app
+	p.mu.Unlock()
 	mark("board")
 	if err := run(app); err != nil {
 		fmt.Fprintln(os.Stderr, "krieg-web:", err)
@@ -74,6 +77,7 @@ type page struct {
 
 	mu     sync.Mutex
 	chosen bool
+	app    *sprites.App     // the board, once it runs
 	comm   net.Communicator // the server session, once logged in
 	follow *follower
 }
@@ -81,9 +85,10 @@ type page struct {
 // export offers window.krieg to the page's script and says the board is ready.
 func (p *page) export() {
 	js.Global().Set("krieg", js.ValueOf(map[string]any{
-		"login":   js.FuncOf(p.jsLogin),
-		"offline": js.FuncOf(p.jsOffline),
-		"send":    js.FuncOf(p.jsSend),
+		"login":    js.FuncOf(p.jsLogin),
+		"offline":  js.FuncOf(p.jsOffline),
+		"send":     js.FuncOf(p.jsSend),
+		"computer": js.FuncOf(p.jsComputer),
 	}))
 	hook(p)
 	p.event("ready", "")
@@ -131,10 +136,16 @@ func (p *page) jsOffline(js.Value, []js.Value) any {
 	if !p.choose() {
 		return nil
 	}
+	p.choice <- p.computer(p.options())
+	return nil
+}
+
+// computer sets opt up to play the computer: the new-game screen's
+// choice and the games it starts in the page.
+func (p *page) computer(opt sprites.Options) sprites.Options {
 	fl := launch.Flags{Seed: uint64(time.Now().UnixNano()), Side: "white", Time: "5+3", Opponent: "bot",
 		MoveTime: player.DefaultMoveTime, Rules: "wild16"}
 	testFlags(&fl)
-	opt := p.options()
 	if spec, err := fl.Spec(); err == nil {
 		opt.Choice = launch.Choice(spec)
 	}
@@ -149,13 +160,28 @@ func (p *page) jsOffline(js.Value, []js.Value) any {
 		p.mu.Unlock()
 		return f, nil
 	}
-	p.choice <- opt
-	return nil
+	return opt
+}
+
+// jsComputer is window.krieg.computer(): the lobby's "Play the computer"
+// once signed in; the board opens the new-game screen, keeping the
+// server's session.
+func (p *page) jsComputer(js.Value, []js.Value) any {
+	p.mu.Lock()
+	app := p.app
+	p.mu.Unlock()
+	if app == nil {
+		return "the board is not running"
+	}
+	app.Inject(sprites.Intent{Kind: sprites.Press, Button: scene.PlayComputer})
+	return ""
 }
 
 // jsLogin is window.krieg.login(name, password): a promise of the name the
-// server knows us by. An empty name logs in as a guest. The password goes
-// only to the server, inside the WebSocket.
+// server knows us by and whether a game of ours is in progress (resumed
+// at login: the page then keeps its lobby closed), as {name, playing}. An
+// empty name logs in as a guest. The password goes only to the server,
+// inside the WebSocket.
 func (p *page) jsLogin(_ js.Value, args []js.Value) any {
 	name, password := "", ""
 	if len(args) > 0 {
@@ -164,33 +190,41 @@ func (p *page) jsLogin(_ js.Value, args []js.Value) any {
 	if len(args) > 1 {
 		password = args[1].String()
 	}
-	return newPromise(func() (any, error) { return p.login(name, password) })
+	return newPromise(func() (any, error) {
+		who, playing, err := p.login(name, password)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"name": who, "playing": playing}, nil
+	})
 }
 
-// login connects to the server as name and starts the board on it.
-func (p *page) login(name, password string) (string, error) {
+// login connects to the server as name and starts the board on it; it
+// returns the name the server knows us by and whether a game of ours is
+// in progress.
+func (p *page) login(name, password string) (string, bool, error) {
 	if p.server == "" {
-		return "", errors.New("this copy of the page has no server: play the computer")
+		return "", false, errors.New("this copy of the page has no server: play the computer")
 	}
 	if !p.choose() {
-		return "", errors.New("already playing")
+		return "", false, errors.New("already playing")
 	}
 	records, err := recordsURL(p.server)
 	if err != nil {
 		p.unchoose()
-		return "", err
+		return "", false, err
 	}
 	c, err := icc.New(icc.Options{Addr: p.server, User: name, Password: password, Dial: dialer(p.server), Quiet: quiet})
 	if err != nil {
 		p.unchoose()
-		return "", err
+		return "", false, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := c.Connect(ctx); err != nil {
 		c.Close()
 		p.unchoose()
-		return "", err
+		return "", false, err
 	}
 	mark("connected")
 	f := newFollower(c, serverRecords(records), p.event)
@@ -198,13 +232,14 @@ func (p *page) login(name, password string) (string, error) {
 	p.comm, p.follow = c, f
 	p.mu.Unlock()
 	spec := net.GameSpec{Rules: referee.Wild16, Kriegspiel: true, AnySide: true, Base: 5 * time.Minute, Increment: 3 * time.Second}
-	opt := p.options()
+	opt := p.computer(p.options())
 	opt.Remote, opt.Spec = f, &spec
 	// The play panel's Lobby button opens the page's lobby over the board
 	// (a page button would sit on the window's clock).
 	opt.Lobby = func() { p.event("lobby", "") }
+	opt.SignInAgain = "Sign in again to play on."
 	p.choice <- opt
-	return c.Handle(), nil
+	return c.Handle(), c.Playing(), nil
 }
 
 // jsSend is window.krieg.send(line): a line for the server (seek, play

@@ -95,6 +95,7 @@ type serveFlags struct {
 	listen, data, dsn, tlsCert, tlsKey, admin string
 	httpAddr, site                            string
 	grace, idle, guestIdle, loginTime         time.Duration
+	firstMove                                 time.Duration
 	maxConns, maxPerAddr                      int
 	maxPreLogin, maxPreLoginAddr, regsPerAddr int
 	attempts, lobby, inbox, listings, lines   float64
@@ -116,6 +117,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.DurationVar(&f.idle, "idle", time.Hour, "a registered player's (or anyone in a game) connection silent this long is closed (10s to 24h)")
 	fs.DurationVar(&f.guestIdle, "guest-idle", 10*time.Minute, "an unregistered user's connection outside a game silent this long is closed (10s to --idle)")
 	fs.DurationVar(&f.loginTime, "login-time", time.Minute, "time allowed to log in (1s to 10m)")
+	fs.DurationVar(&f.firstMove, "first-move", 30*time.Second, "each side's time for its first move, on no clock, before the game is aborted unrated (5s to 10m)")
 	fs.IntVar(&f.maxConns, "max-conns", 2000, "connections at once (1 to 100000)")
 	fs.IntVar(&f.maxPerAddr, "max-conns-per-addr", 64, "connections at once from one IP address (1 to --max-conns): room for a club behind one NAT")
 	fs.IntVar(&f.maxPreLogin, "max-prelogin", 0, "connections not yet logged in at once (1 to --max-conns; 0: a quarter of --max-conns, at least 64 when --max-conns allows)")
@@ -145,6 +147,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 		{f.idle >= 10*time.Second && f.idle <= 24*time.Hour, "idle", "10s to 24h"},
 		{f.guestIdle >= 10*time.Second && f.guestIdle <= f.idle, "guest-idle", "10s to --idle"},
 		{f.loginTime >= time.Second && f.loginTime <= 10*time.Minute, "login-time", "1s to 10m"},
+		{f.firstMove >= 5*time.Second && f.firstMove <= 10*time.Minute, "first-move", "5s to 10m"},
 		{f.maxConns >= 1 && f.maxConns <= 100000, "max-conns", "1 to 100000"},
 		{f.maxPerAddr >= 1 && f.maxPerAddr <= f.maxConns, "max-conns-per-addr", "1 to --max-conns"},
 		{f.maxPreLogin >= 0 && f.maxPreLogin <= f.maxConns, "max-prelogin", "0 (automatic) or 1 to --max-conns"},
@@ -206,7 +209,7 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	srv := server.New(server.Config{DataDir: f.data, Store: st, Grace: f.grace, IdleTimeout: f.idle, GuestIdleTimeout: f.guestIdle,
-		LoginTime: f.loginTime, MaxConns: f.maxConns, MaxConnsPerAddr: f.maxPerAddr,
+		LoginTime: f.loginTime, FirstMove: f.firstMove, MaxConns: f.maxConns, MaxConnsPerAddr: f.maxPerAddr,
 		MaxPreLogin: f.maxPreLogin, MaxPreLoginAddr: f.maxPreLoginAddr, Registrations: f.regsPerAddr, Inbox: f.inbox, MaxObservers: f.maxObservers, Attempts: f.attempts, Lobby: f.lobby, Listings: f.listings, Lines: f.lines, Log: logger})
 	if f.admin != "" {
 		stop, addr, err := serveAdmin(f.admin, srv, logger)

@@ -89,6 +89,7 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		{[]string{"--registrations-per-addr", "0"}, "--registrations-per-addr"}, {[]string{"--registrations-per-addr", "5000"}, "--registrations-per-addr"},
 		{[]string{"--attempts", "-1"}, "--attempts"}, {[]string{"--attempts", "NaN"}, "--attempts"}, {[]string{"--lobby", "0"}, "--lobby"}, {[]string{"--inbox", "-2"}, "--inbox"}, {[]string{"--listings", "0"}, "--listings"},
 		{[]string{"--idle", "-1m"}, "--idle"}, {[]string{"--guest-idle", "2h"}, "--guest-idle"}, {[]string{"--login-time", "0s"}, "--login-time"},
+		{[]string{"--first-move", "1s"}, "--first-move"}, {[]string{"--first-move", "1h"}, "--first-move"},
 		{[]string{"--http", "127.0.0.1:0", "--site", "/nonexistent-site"}, "--site"},
 		{[]string{"--tls-cert", "x.pem"}, "--tls-key"}, {[]string{"--tls-key", "k.pem"}, "--tls-key"}, {[]string{"stray"}, "stray"},
 	} {

@@ -475,13 +475,15 @@ func (g *gameState) offers(s *session, f []string) {
 	}
 }
 
-// runClock stops mover's clock at what it shows now and starts the other.
+// runClock stops mover's clock at what it shows now and starts the
+// other's, if the clocks were running: the server says when they start
+// (datagram 56), and kriegd starts them only once both sides have made
+// their first move.
 func (g *gameState) runClock(now time.Time, mover game.Color) {
 	if g.clocks.Ticking {
 		*g.clocks.Of(mover) = g.clocks.Remaining(mover, now)
 	}
 	g.clocks.Running, g.clocks.Stamp = mover.Other(), now
-	g.clocks.Ticking = g.spec.Base > 0 || g.spec.Increment > 0
 }
 
 // clock reads datagrams 56 (MSEC), 38 (SET_CLOCK) and 61 (MORETIME).

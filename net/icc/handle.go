@@ -7,3 +7,13 @@ func (c *Client) Handle() string {
 	defer c.mu.Unlock()
 	return c.sess.me
 }
+
+// Playing reports whether a game of ours is in progress: one the server
+// resumed at login is known by the time Connect returns, since kriegd
+// sends it before answering the login's settings.
+func (c *Client) Playing() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	g := c.sess.g
+	return g != nil && g.result == nil && g.snapshot().InGame
+}

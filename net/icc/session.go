@@ -30,6 +30,11 @@ type session struct {
 	events []net.Event
 	writes []string
 	sentPw bool
+	// farewell holds the lines of the server's last message of its own
+	// (a level-1 unit of command 0) while nothing has come after it: when
+	// the connection then ends, they are why (kriegd says why it closes a
+	// connection so), else they go to the console as the next item comes.
+	farewell []string
 }
 
 // phase is how far the login has gone on the current connection.
@@ -80,7 +85,7 @@ func level2settings() string {
 
 // connected starts the login on a new connection.
 func (s *session) connected() {
-	s.phase, s.failed, s.sentPw, s.state = phaseLogin, nil, false, net.Connecting
+	s.phase, s.failed, s.sentPw, s.state, s.farewell = phaseLogin, nil, false, net.Connecting, nil
 	s.emit(net.Event{Kind: net.KindConnection})
 }
 
@@ -88,7 +93,23 @@ func (s *session) connected() {
 func (s *session) lost(err error) {
 	s.flush()
 	s.state = net.Disconnected
-	s.emit(net.Event{Kind: net.KindConnection, Err: err})
+	why := strings.Join(s.farewell, " ")
+	s.farewell = nil
+	s.emit(net.Event{Kind: net.KindConnection, Err: err, Text: why})
+}
+
+// serverWords is the level-1 command number of what the server says of its
+// own accord (its greeting, and why it closes a connection).
+const serverWords = 0
+
+// told sends the held farewell lines to the console: more came after them,
+// so they were not the server's last words.
+func (s *session) told() {
+	held := s.farewell
+	s.farewell = nil
+	for _, l := range held {
+		s.emit(net.Event{Kind: net.KindConsole, Text: l})
+	}
 }
 
 // prompt looks at the text still waiting for a line ending: the login and
@@ -130,6 +151,9 @@ func (s *session) sendPassword() {
 
 // item handles one thing the parser read.
 func (s *session) item(it Item) {
+	if it.Unit != nil || it.Datagram != nil || it.Problem != "" || strings.TrimSpace(it.Text) != "" {
+		s.told() // a blank line after the server's last words is not more of them
+	}
 	switch {
 	case it.Problem != "":
 		s.problem(fmt.Errorf("icc: %s", it.Problem))
@@ -147,6 +171,14 @@ var chatCommands = map[int]bool{101: true, 109: true, 113: true}
 
 // unit takes a unit's text lines and datagrams in the order they were sent.
 func (s *session) unit(u *Unit) {
+	if u.Command == serverWords && len(u.Datagrams) == 0 {
+		for _, l := range strings.Split(u.Text, "\n") {
+			if l = strings.TrimSpace(strings.TrimPrefix(strings.TrimRight(l, "\r"), "aics% ")); l != "" && !strings.HasPrefix(l, "$") {
+				s.farewell = append(s.farewell, l)
+			}
+		}
+		return
+	}
 	at := 0
 	text := u.Text
 	take := func(to int) {
@@ -169,8 +201,8 @@ func (s *session) unit(u *Unit) {
 // line takes one line of server text: an announcement, or console text.
 func (s *session) line(text string, command int) {
 	text = strings.TrimPrefix(text, "aics% ")
-	if strings.TrimSpace(text) == "" {
-		return
+	if strings.TrimSpace(text) == "" || s.token != "" && strings.Contains(text, s.token) {
+		return // the reconnect token is kept, never shown (a console line ends up on a screen or in a log)
 	}
 	if !chatCommands[command] && s.g.kriegspiel() {
 		if heard, ok := s.patterns.Read(text); ok {

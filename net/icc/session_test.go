@@ -1,6 +1,7 @@
 package icc
 
 import (
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -214,5 +215,60 @@ func TestEnemyEnPassant(t *testing.T) {
 	}
 	if e.Snap.Own.At(game.E4) != game.NoPiece {
 		t.Fatal("our pawn is still on e4")
+	}
+}
+
+// TestTokenNeverShown: the reconnect token is kept from its datagram, and
+// a server line that repeats it never reaches the console.
+func TestTokenNeverShown(t *testing.T) {
+	f := newFeeder(t)
+	ev := f.feed(`^Y(200 0123456789abcdef^Y)` + "\n" + `Your reconnect token is 0123456789abcdef: keep it.` + "\n" + `**** Starting session as guest2741 ****`)
+	if f.s.token != "0123456789abcdef" {
+		t.Fatalf("the token kept: %q", f.s.token)
+	}
+	for _, e := range ev {
+		if strings.Contains(e.Text, "0123456789abcdef") {
+			t.Fatalf("an event shows the token: %v %q", e.Kind, e.Text)
+		}
+	}
+}
+
+// TestFarewellIsWhyLost: the server's own last words (a unit of command 0)
+// become the lost connection's reason; its words followed by more go to
+// the console in their place.
+func TestFarewellIsWhyLost(t *testing.T) {
+	f := newFeeder(t)
+	ev := f.feed("^Y[0 $server$\nWelcome to kriegd.\n^Y]" + `^Y(0 guest2741 {}^Y)`)
+	if len(ev) == 0 || ev[0].Kind != net.KindConsole || ev[0].Text != "Welcome to kriegd." {
+		t.Fatalf("the greeting followed by more: %+v", ev)
+	}
+	f.feed("^Y[0 *\nkriegd closed the connection: no input for too long (10 minutes)\n^Y]")
+	f.s.lost(io.EOF)
+	ev, _ = f.s.take()
+	if len(ev) != 1 || !ev[0].Lost() || ev[0].Why() != "kriegd closed the connection: no input for too long (10 minutes)." {
+		t.Fatalf("lost after the server's last words: %+v", ev)
+	}
+}
+
+// TestClocksWaitForTheServer: a move does not start a clock the server
+// has not started (kriegd starts them with both sides' first moves), and
+// the server's word starts them.
+func TestClocksWaitForTheServer(t *testing.T) {
+	f := newFeeder(t)
+	f.feed(started101)
+	f.feed(`^Y(56 101 W 300000 0^Y)` + "\n" + `^Y(56 101 B 300000 0^Y)`)
+	f.s.g.sent = []game.Move{game.NewMove(game.E2, game.E4, 0)}
+	ev := f.feed(`^Y(24 101 e2e4^Y)`)
+	if k := ev[len(ev)-1].Snap.Clocks; k.Ticking {
+		t.Fatalf("after our first move, with the server's clocks stopped: %+v; want them stopped", k)
+	}
+	ev = f.feed(`^Y(24 101 ?^Y)` + "\n" + `^Y(56 101 W 300000 1^Y)` + "\n" + `^Y(56 101 B 300000 0^Y)`)
+	if k := ev[len(ev)-1].Snap.Clocks; !k.Ticking || k.Running != game.White {
+		t.Fatalf("after the server started White's clock: %+v", k)
+	}
+	f.s.g.sent = []game.Move{game.NewMove(game.D2, game.D4, 0)}
+	ev = f.feed(`^Y(24 101 d2d4^Y)`)
+	if k := ev[len(ev)-1].Snap.Clocks; !k.Ticking || k.Running != game.Black {
+		t.Fatalf("after our second move: %+v; want Black's clock running", k)
 	}
 }

@@ -72,6 +72,11 @@ func startWrapped(t testing.TB, cfg server.Config, site string, opt Options, wra
 	u.st = st
 	logger := slog.New(slog.NewTextHandler(u.log, nil))
 	cfg.DataDir, cfg.Store, cfg.Log = u.data, st, logger
+	if cfg.FirstMove == 0 {
+		// A tab opened under a loaded software renderer may take longer
+		// than kriegd's 30 s to make its side's first move.
+		cfg.FirstMove = 10 * time.Minute
+	}
 	u.srv = server.New(cfg)
 	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -130,3 +130,10 @@ func (a *Animator) Busy(now int64) bool {
 	}
 	return false
 }
+
+// Settling reports whether the tokens on show are not yet the view
+// model's: the deduction has not followed the newest referee message
+// (View.Updating), or they still fade to its tokens.
+func (f *Frame) Settling() bool {
+	return f.View.Updating || f.Anim != nil && f.Anim.Busy(f.Tick)
+}

@@ -18,6 +18,10 @@ const (
 // Refresh fetches the lobby's lists again.
 var Refresh = Choice(lobbyRefreshGroup, 0)
 
+// PlayComputer leaves the server's lobby for a game against the computer
+// in the window, begun on the new-game screen; the server's session stays.
+var PlayComputer = Choice(lobbyRefreshGroup, 1)
+
 // LobbyMax is how many entries the lobby shows (one choice group's worth).
 const LobbyMax = 16
 
@@ -31,6 +35,7 @@ type LobbyView struct {
 	Colour   int      // the one chosen
 	Status   string   // loading, an error, or what was chosen
 	Fetching bool     // a listing is on its way
+	Computer bool     // the window can play the computer: PlayComputer is offered
 }
 
 // lobbyPanel draws the lobby beside the (empty) board.
@@ -59,6 +64,10 @@ func (s *Scene) lobbyPanel(f *Frame) {
 		c.row(c.unit * 0.4)
 		r := c.row(c.unit * 2.1)
 		s.button(Rectangle{r.X, r.Y + 2, r.W, r.H - 5}, Refresh, "Refresh", false, c.unit)
+		if v.Computer {
+			r := c.row(c.unit * 2.1)
+			s.button(Rectangle{r.X, r.Y + 2, r.W, r.H - 5}, PlayComputer, "Play the computer", false, c.unit)
+		}
 		if v.Status != "" {
 			c.line(v.Status, assets.Regular, textDim)
 		}

@@ -265,9 +265,11 @@ func (c *column) facts(f *Frame) {
 	if v.FromB1 {
 		belief = "Belief: per-class sets (B1)" + heat
 	}
-	if v.Updating {
-		// The count is the last message's: it makes way for the mark, so
-		// the line keeps its length and the panel below does not jump.
+	if f.Settling() {
+		// The count would be ahead of the tokens on show (the newest
+		// message's, or the view model the tokens still fade to): it makes
+		// way for the mark, so that line and tokens never disagree, and the
+		// line keeps its length so the panel below does not jump.
 		belief = "Belief: updating…" + heat
 	}
 	if f.Assist == AssistFull {

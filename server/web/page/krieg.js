@@ -44,9 +44,12 @@
           openLobby();
           break;
         case "lost":
+          // text is the board's sentence for a person (the server's reason
+          // when it gave one); signing in again starts the page afresh.
           playing = false;
           closeLobby();
-          say("The connection to the server was lost" + (text ? ": " + text : "") + ". Reload the page to log in again.");
+          $("lost-why").textContent = text + " Sign in again to play on.";
+          show("lost", true);
           break;
       }
     },
@@ -69,11 +72,13 @@
       await loaded;
       const who = await window.krieg.login(name, password);
       performance.mark("krieg:logged-in");
-      me = who;
+      me = who.name;
       $("password").value = "";
       show("door", false);
       $("me").textContent = "· " + me;
-      // A game the server resumed at login has the board already.
+      // A game the server resumed at login has the board: the lobby
+      // opens only when the player asks (the Lobby button).
+      playing = playing || who.playing;
       if (!playing) openLobby();
     } catch (e) {
       $("door-error").textContent = String(e.message || e);
@@ -89,7 +94,11 @@
 
   function openLobby() {
     lobbyShown = "";
+    // Over a game in progress the lobby stands aside, so that the board
+    // stays in sight (krieg.css).
+    $("lobby").classList.toggle("aside", playing);
     show("lobby", true);
+    $("close-lobby").focus();
     refreshLobby();
     clearInterval(lobbyTimer);
     lobbyTimer = setInterval(refreshLobby, 2000);
@@ -166,6 +175,17 @@
     });
     $("unseek").addEventListener("click", () => { if (send("unseek")) refreshLobby(); });
     $("hide-lobby").addEventListener("click", closeLobby);
+    $("close-lobby").addEventListener("click", closeLobby);
+    $("lobby").addEventListener("keydown", (e) => { if (e.key === "Escape") closeLobby(); });
+    $("lobby-computer").addEventListener("click", () => {
+      // The same game as the door's computer choice; the server's session
+      // stays, and the board's Lobby button comes back to it.
+      if (!$("unseek").hidden) send("unseek");
+      const err = window.krieg.computer();
+      if (err) { $("lobby-error").textContent = err; return; }
+      closeLobby();
+    });
+    $("again").addEventListener("click", () => location.reload());
   }
 
   async function start() {

@@ -1,0 +1,23 @@
+package net
+
+import "strings"
+
+// Lost reports whether ev says the connection to the endpoint ended.
+func (ev Event) Lost() bool {
+	return ev.Kind == KindConnection && ev.Snap.State == Disconnected
+}
+
+// Why is a lost connection's news for a person, one plain sentence: the
+// server's own reason when it gave one (Text), else that the connection
+// was lost. Err is left out on purpose: it names the library that noticed
+// ("wsstream: failed to read: ..."), which tells a player nothing.
+func (ev Event) Why() string {
+	why := strings.TrimSpace(ev.Text)
+	if why == "" {
+		return "The connection to the server was lost."
+	}
+	if !strings.HasSuffix(why, ".") && !strings.HasSuffix(why, "!") && !strings.HasSuffix(why, "?") {
+		why += "."
+	}
+	return why
+}

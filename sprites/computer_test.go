@@ -1,0 +1,79 @@
+package sprites
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/local"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// TestWindowPlayComputerFromTheServer: signed in to a server, the window
+// plays the computer on asking (the lobby's "Play the computer", which an
+// outside tester missed): not over a server game in progress, else on the
+// new-game screen the door's computer choice opens, with the server's
+// session kept; the Lobby button goes back to it, and a game the server
+// starts meanwhile takes the board.
+func TestWindowPlayComputerFromTheServer(t *testing.T) {
+	server := &chanComm{events: make(chan net.Event, 8)}
+	lobbies := 0
+	app, err := New(Options{Remote: server, Lobby: func() { lobbies++ },
+		Local: func(scene.NewGameChoice) (net.Communicator, error) {
+			ep := local.New(&scripted{moves: []string{"e7e5"}}, local.Options{Seed: 1})
+			if err := ep.Connect(context.Background()); err != nil {
+				return nil, err
+			}
+			return ep, ep.Begin(net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Base: 5 * time.Minute})
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.show(nil); app.Close() })
+	h.show(app)
+	spec := net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Base: 5 * time.Minute, White: "ann", Black: "bob"}
+	playing := net.Snapshot{Side: game.White, Own: game.Start(), InGame: true, Spec: spec, State: net.Connected}
+	server.events <- net.Event{Kind: net.KindStarted, Snap: playing}
+	h.waitFor(t, "the server's game", 5*time.Second, func() bool { return app.play != nil && app.play.ctl != nil })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.PlayComputer}) })
+	h.do(func() {
+		if app.frame.Mode != scene.PlayScreen || app.play == nil || app.play.local || app.frame.Panel.Notice != "Resign or finish this game first" {
+			t.Fatalf("asked over a server game in progress: mode %v, notice %q; want its board kept", app.frame.Mode, app.frame.Panel.Notice)
+		}
+	})
+	over := playing
+	over.Result = &referee.Result{Score: game.BlackWins, Reason: referee.ReasonResignation}
+	server.events <- net.Event{Kind: net.KindEnded, Snap: over}
+	h.waitFor(t, "the server's game to end", 5*time.Second, func() bool { return app.play.snap.Result != nil })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.PlayComputer}) })
+	h.do(func() {
+		if app.frame.Mode != scene.NewGameScreen || app.server == nil {
+			t.Fatalf("after the game: mode %v, server kept %v; want the new-game screen, the server aside", app.frame.Mode, app.server != nil)
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.Start})
+	})
+	h.waitFor(t, "the computer's game", 5*time.Second, atPly(app, 0))
+	h.do(func() {
+		if !app.play.local || !app.frame.Panel.Lobby {
+			t.Fatalf("the computer's game: local %v, Lobby button %v", app.play.local, app.frame.Panel.Lobby)
+		}
+		app.Inject(Intent{Kind: AttemptMove, Move: game.NewMove(game.E2, game.E4, game.NoPieceType)})
+	})
+	h.waitFor(t, "the computer's reply", 5*time.Second, atPly(app, 2))
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
+	h.do(func() {
+		if app.play == nil || app.play.comm != server || app.server != nil || lobbies != 1 {
+			t.Fatalf("after Lobby: the server's play back %v, lobby opened %d times", app.play != nil && app.play.comm == server, lobbies)
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.PlayComputer}, Intent{Kind: Press, Button: scene.Start})
+	})
+	h.waitFor(t, "a second computer game", 5*time.Second, atPly(app, 0))
+	// A game the server starts (a seek taken) takes the board back.
+	server.events <- net.Event{Kind: net.KindStarted, Snap: playing}
+	h.waitFor(t, "the server's new game on the board", 5*time.Second, func() bool {
+		return app.play != nil && app.play.comm == server && app.server == nil && app.play.ctl != nil && app.play.snap.Result == nil
+	})
+}

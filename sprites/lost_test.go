@@ -1,0 +1,59 @@
+package sprites
+
+import (
+	"context"
+	"log/slog"
+	stdnet "net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/net/icc"
+	"github.com/krieg/krieg/server"
+	"github.com/krieg/krieg/server/store"
+)
+
+// TestWindowLostConnectionInWords: a guest idle in the desktop window on
+// a kriegd over TCP is let go; the window says why in the server's words
+// and what to do, and shows no error of the driver's (an outside tester
+// read "wsstream: failed to read: use of closed network connection").
+func TestWindowLostConnectionInWords(t *testing.T) {
+	data := t.TempDir()
+	st, err := store.Open(context.Background(), "", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Config{DataDir: data, Store: st, GuestIdleTimeout: time.Second, Log: slog.New(slog.DiscardHandler)})
+	go srv.Serve(ln)
+	defer srv.Close()
+	c, err := icc.New(icc.Options{Addr: ln.Addr().String(), Quiet: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Connect(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	app, err := New(Options{Remote: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.show(nil); app.Close() })
+	h.show(app)
+	want := "kriegd closed the connection: no input for too long (1 second). Start krieg again to sign in and play on."
+	h.waitFor(t, "the lost connection's notice", 5*time.Second, func() bool { return app.frame.Panel.Notice != "" })
+	h.do(func() {
+		if got := app.frame.Panel.Notice; got != want {
+			t.Errorf("the notice %q; want %q", got, want)
+		}
+		for _, l := range app.play.console {
+			if strings.Contains(l.Text, "icc:") || strings.Contains(l.Text, "EOF") || strings.Contains(l.Text, "network connection") {
+				t.Errorf("the console shows the driver's error: %q", l.Text)
+			}
+		}
+	})
+}
