@@ -222,6 +222,7 @@ func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) 
 // of one board.
 type quietFilter struct {
 	avoidFrom, avoidTo game.Bitboard // squares a move must not leave or reach to be answered from bitboards
+	doubleTo           game.Bitboard // squares a pawn must not reach to be answered from bitboards
 	// sight holds the squares our king sees of men that shield no enemy
 	// slider: such a man leaving discovers no check, but landing further
 	// along the same line from our king it may check itself.
@@ -254,18 +255,12 @@ func (s *screen) quiet() quietFilter {
 	if s.ep != game.NoSquare {
 		q.avoidTo |= s.ep.Bit()
 	}
-	// Where a castling king lands, and where a double step lands whose en
-	// passant square our pawns attack: any move there goes to consistent.
+	// Where a double step lands whose en passant square our pawns attack:
+	// a pawn's move there goes to consistent.
 	if s.p.Turn() == game.White {
-		if s.p.Castling()&(game.WhiteKingside|game.WhiteQueenside) != 0 {
-			q.avoidTo |= game.C1.Bit() | game.G1.Bit()
-		}
-		q.avoidTo |= s.reach & game.RankMask(2) << 8
+		q.doubleTo = s.reach & game.RankMask(2) << 8
 	} else {
-		if s.p.Castling()&(game.BlackKingside|game.BlackQueenside) != 0 {
-			q.avoidTo |= game.C8.Bit() | game.G8.Bit()
-		}
-		q.avoidTo |= s.reach & game.RankMask(5) >> 8
+		q.doubleTo = s.reach & game.RankMask(5) >> 8
 	}
 	style := s.rules.Tries
 	q.tries = o.Tries != nil
@@ -322,8 +317,12 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 	// The moves judged one by one: from or to a square where the king's
 	// sight, the pins on our pawns or castling and en passant matter.
 	judged := targets
+	moved := s.p.At(from).Type()
 	if fromBit&q.avoidFrom == 0 {
 		judged = targets & q.avoidTo
+		if moved == game.Pawn {
+			judged |= targets & q.doubleTo
+		}
 		if fromBit&q.sight != 0 {
 			judged |= targets & game.Line(s.king, from)
 		}
@@ -337,7 +336,7 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 	// opens no line to it, checks only from where the man arrives, and our
 	// pawns keep their pins: only the enemy man leaving from and reaching
 	// to changes our pawn tries.
-	plain := targets &^ judged &^ (q.checkZone & s.checks[s.p.At(from).Type()])
+	plain := targets &^ judged &^ (q.checkZone & s.checks[moved])
 	ok := plain
 	if q.tries {
 		near := plain
