@@ -1,6 +1,8 @@
 package boards
 
 import (
+	"slices"
+
 	"github.com/krieg/krieg/controller/belief"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -197,6 +199,7 @@ func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) 
 		return kept
 	}
 	q := s.quiet()
+	kept = slices.Grow(kept, game.MaxMoves)
 	if t.King != game.NoSquare {
 		kept = s.quietMan(next, &q, t.King, t.Steps, false, kept)
 		for _, c := range t.Castle {
@@ -362,8 +365,12 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 		}
 	}
 	if judged == 0 {
-		for ; ok != 0; ok &= ok - 1 {
-			kept = append(kept, game.NewMove(from, ok.First(), game.NoPieceType))
+		n := len(kept)
+		kept = kept[:n+ok.Count()] // filter made room for every legal move
+		dst := kept[n:]
+		for i := range dst {
+			dst[i] = game.NewMove(from, ok.First(), game.NoPieceType)
+			ok &= ok - 1
 		}
 		return kept
 	}
