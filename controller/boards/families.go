@@ -83,9 +83,7 @@ func totalWeight(shares []share) float64 {
 		for k := range sh.families {
 			f := &sh.families[k]
 			if f.w >= 0 {
-				for range f.count {
-					total += f.w
-				}
+				total = addRepeated(total, f.w, f.count)
 				continue
 			}
 			for _, w := range sh.weights[f.start : f.start+f.count] {
@@ -110,12 +108,26 @@ func resample(shares []share, total float64, capacity int, point float64, picks 
 		sh := &shares[i]
 		for k := range sh.families {
 			f := &sh.families[k]
-			for j := int32(0); j < f.count; j++ {
-				if f.w >= 0 {
+			if f.w >= 0 {
+				// Equal weights: the family's end is found at once, and
+				// its children are visited only up to its last hit.
+				end := addRepeated(acc, f.w, f.count)
+				for j := int32(0); j < f.count && point < end; j++ {
 					acc += f.w
-				} else {
-					acc += sh.weights[f.start+j]
+					if point < acc {
+						hits := 0
+						for point < acc {
+							hits++
+							point += step
+						}
+						pick(sh, f, j, hits)
+					}
 				}
+				acc = end
+				continue
+			}
+			for j := int32(0); j < f.count; j++ {
+				acc += sh.weights[f.start+j]
 				if point < acc {
 					hits := 0
 					for point < acc {
