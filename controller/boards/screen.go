@@ -225,7 +225,8 @@ func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) 
 // of one board.
 type quietFilter struct {
 	avoidFrom, avoidTo game.Bitboard // squares a move must not leave or reach to be answered from bitboards
-	doubleTo           game.Bitboard // squares a pawn must not reach to be answered from bitboards
+	doubleTo           game.Bitboard // squares a double step must not reach to be answered from bitboards
+	doubleFrom         game.Bitboard // where the mover's pawns stand before a double step
 	// sight holds the squares our king sees of men that shield no enemy
 	// slider: such a man leaving discovers no check, but landing further
 	// along the same line from our king it may check itself.
@@ -259,11 +260,16 @@ func (s *screen) quiet() quietFilter {
 		q.avoidTo |= s.ep.Bit()
 	}
 	// Where a double step lands whose en passant square our pawns attack:
-	// a pawn's move there goes to consistent.
-	if s.p.Turn() == game.White {
+	// a double step there changes the tries (when none are heard, it is a
+	// plain move).
+	switch {
+	case o.Tries == nil:
+	case s.p.Turn() == game.White:
 		q.doubleTo = s.reach & game.RankMask(2) << 8
-	} else {
+		q.doubleFrom = game.RankMask(1)
+	default:
 		q.doubleTo = s.reach & game.RankMask(5) >> 8
+		q.doubleFrom = game.RankMask(6)
 	}
 	style := s.rules.Tries
 	q.tries = o.Tries != nil
@@ -321,10 +327,15 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 	// sight, the pins on our pawns or castling and en passant matter.
 	judged := targets
 	moved := s.p.At(from).Type()
+	var double game.Bitboard // a double step our pawns may take en passant, counted below
 	if fromBit&q.avoidFrom == 0 {
 		judged = targets & q.avoidTo
-		if moved == game.Pawn {
-			judged |= targets & q.doubleTo
+		if fromBit&q.doubleFrom != 0 && moved == game.Pawn {
+			if q.counted {
+				double = targets & q.doubleTo
+			} else {
+				judged |= targets & q.doubleTo
+			}
 		}
 		if fromBit&q.sight != 0 {
 			judged |= targets & game.Line(s.king, from)
@@ -362,6 +373,16 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 		default:
 			ok &^= near
 			judged |= near
+		}
+	}
+	if double &^= judged; double&plain != 0 {
+		// Our pawns may also take en passant the pawn that stepped.
+		ok &^= double
+		to := double.First()
+		n := s.neutralCount - (s.free & game.PawnAttacks(s.us.Other(), from)).Count() +
+			(s.free & game.PawnAttacks(s.us.Other(), to)).Count() + s.passersAfterDouble(from, to).Count()
+		if n == q.want || q.yesNo && (n > 0) == q.has {
+			ok |= double
 		}
 	}
 	if judged == 0 {
