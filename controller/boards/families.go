@@ -101,8 +101,17 @@ func totalWeight(shares []share) float64 {
 func resample(shares []share, total float64, capacity int, point float64, picks []child) []child {
 	step := total / float64(capacity)
 	acc := 0.0
-	pick := func(sh *share, f *family, j int32, hits int) {
-		picks = append(picks, child{parent: f.parent, move: sh.moves[f.start+j], w: float64(hits) / float64(capacity)})
+	// visit moves the points past acc, the cumulative weight up to child j
+	// of family f, and keeps the child when any fell before it.
+	visit := func(sh *share, f *family, j int32) {
+		hits := 0
+		for point < acc {
+			hits++
+			point += step
+		}
+		if hits > 0 {
+			picks = append(picks, child{parent: f.parent, move: sh.moves[f.start+j], w: float64(hits) / float64(capacity)})
+		}
 	}
 	for i := range shares {
 		sh := &shares[i]
@@ -114,28 +123,14 @@ func resample(shares []share, total float64, capacity int, point float64, picks 
 				end := addRepeated(acc, f.w, f.count)
 				for j := int32(0); j < f.count && point < end; j++ {
 					acc += f.w
-					if point < acc {
-						hits := 0
-						for point < acc {
-							hits++
-							point += step
-						}
-						pick(sh, f, j, hits)
-					}
+					visit(sh, f, j)
 				}
 				acc = end
 				continue
 			}
 			for j := int32(0); j < f.count; j++ {
 				acc += sh.weights[f.start+j]
-				if point < acc {
-					hits := 0
-					for point < acc {
-						hits++
-						point += step
-					}
-					pick(sh, f, j, hits)
-				}
+				visit(sh, f, j)
 			}
 		}
 	}

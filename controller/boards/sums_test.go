@@ -85,15 +85,7 @@ func TestResampleMatchesChildByChild(t *testing.T) {
 		}
 		// The loops as they were: every child's weight added in order.
 		want := 0.0
-		for i := range shares {
-			sh := &shares[i]
-			for k := range sh.families {
-				f := &sh.families[k]
-				for j := int32(0); j < f.count; j++ {
-					want += sh.weight(f, j)
-				}
-			}
-		}
+		eachChild(shares, func(sh *share, f *family, j int32) { want += sh.weight(f, j) })
 		total := totalWeight(shares)
 		if total != want {
 			t.Fatalf("trial %d: total %v, want %v", trial, total, want)
@@ -110,27 +102,39 @@ func TestResampleMatchesChildByChild(t *testing.T) {
 		if even {
 			point = 0
 		}
-		var wantPicks []child
-		acc, p := 0.0, point
-		for i := range shares {
-			sh := &shares[i]
-			for k := range sh.families {
-				f := &sh.families[k]
-				for j := int32(0); j < f.count; j++ {
-					acc += sh.weight(f, j)
-					hits := 0
-					for p < acc {
-						hits++
-						p += step
-					}
-					if hits > 0 {
-						wantPicks = append(wantPicks, child{parent: f.parent, move: sh.moves[f.start+j], w: float64(hits) / float64(capacity)})
-					}
-				}
-			}
+		// The points, each the last plus the step, and the children the
+		// points fall before, child by child.
+		points := []float64{point}
+		for len(points) <= capacity+1 {
+			points = append(points, points[len(points)-1]+step)
 		}
+		var wantPicks []child
+		acc, next := 0.0, 0
+		eachChild(shares, func(sh *share, f *family, j int32) {
+			acc += sh.weight(f, j)
+			first := next
+			for next < len(points) && points[next] < acc {
+				next++
+			}
+			if next > first {
+				wantPicks = append(wantPicks, child{parent: f.parent, move: sh.moves[f.start+j], w: float64(next-first) / float64(capacity)})
+			}
+		})
 		if got := resample(shares, total, capacity, point, nil); !slices.Equal(got, wantPicks) {
 			t.Fatalf("trial %d: %d picks, want %d", trial, len(got), len(wantPicks))
+		}
+	}
+}
+
+// eachChild calls visit for every child of every share, in order.
+func eachChild(shares []share, visit func(sh *share, f *family, j int32)) {
+	for i := range shares {
+		sh := &shares[i]
+		for k := range sh.families {
+			f := &sh.families[k]
+			for j := int32(0); j < f.count; j++ {
+				visit(sh, f, j)
+			}
 		}
 	}
 }
