@@ -101,17 +101,16 @@ func totalWeight(shares []share) float64 {
 func resample(shares []share, total float64, capacity int, point float64, picks []child) []child {
 	step := total / float64(capacity)
 	acc := 0.0
-	// visit moves the points past acc, the cumulative weight up to child j
-	// of family f, and keeps the child when any fell before it.
-	visit := func(sh *share, f *family, j int32) {
+	// hit keeps child j of family f, the points from point on falling
+	// before acc, its cumulative weight, and returns the first point past it.
+	hit := func(sh *share, f *family, j int32, point, acc float64) float64 {
 		hits := 0
 		for point < acc {
 			hits++
 			point += step
 		}
-		if hits > 0 {
-			picks = append(picks, child{parent: f.parent, move: sh.moves[f.start+j], w: float64(hits) / float64(capacity)})
-		}
+		picks = append(picks, child{parent: f.parent, move: sh.moves[f.start+j], w: float64(hits) / float64(capacity)})
+		return point
 	}
 	for i := range shares {
 		sh := &shares[i]
@@ -122,15 +121,17 @@ func resample(shares []share, total float64, capacity int, point float64, picks 
 				// its children are visited only up to its last hit.
 				end := addRepeated(acc, f.w, f.count)
 				for j := int32(0); j < f.count && point < end; j++ {
-					acc += f.w
-					visit(sh, f, j)
+					if acc += f.w; point < acc {
+						point = hit(sh, f, j, point, acc)
+					}
 				}
 				acc = end
 				continue
 			}
 			for j := int32(0); j < f.count; j++ {
-				acc += sh.weights[f.start+j]
-				visit(sh, f, j)
+				if acc += sh.weights[f.start+j]; point < acc {
+					point = hit(sh, f, j, point, acc)
+				}
 			}
 		}
 	}
