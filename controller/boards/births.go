@@ -23,16 +23,20 @@ func deal(n, k int, work func(w, c int)) {
 		return
 	}
 	var next atomic.Int64
+	worker := func(w int) {
+		for c := int(next.Add(1) - 1); c < k; c = int(next.Add(1) - 1) {
+			work(w, c)
+		}
+	}
 	var wg sync.WaitGroup
-	for w := 0; w < n; w++ {
+	for w := 1; w < n; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for c := int(next.Add(1) - 1); c < k; c = int(next.Add(1) - 1) {
-				work(w, c)
-			}
+			worker(w)
 		}()
 	}
+	worker(0)
 	wg.Wait()
 }
 

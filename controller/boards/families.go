@@ -12,6 +12,7 @@ type family struct {
 	parent       int32
 	start, count int32
 	w            float64
+	end          float64 // the weight of the children up to this family's last (totalWeight)
 }
 
 // share is the children of one share of the boards (expand), held by
@@ -75,7 +76,8 @@ func pickAll(shares []share, total float64, picks []child) []child {
 
 // totalWeight returns the weight of every child of every share, added
 // child by child in order (as resampling adds them, so that the last point
-// falls where it always did).
+// falls where it always did), and records in each family the sum up to its
+// last child.
 func totalWeight(shares []share) float64 {
 	total := 0.0
 	for i := range shares {
@@ -83,14 +85,13 @@ func totalWeight(shares []share) float64 {
 		for k := range sh.families {
 			f := &sh.families[k]
 			if f.w >= 0 {
-				for range f.count {
-					total += f.w
+				total = addRepeated(total, f.w, f.count)
+			} else {
+				for _, w := range sh.weights[f.start : f.start+f.count] {
+					total += w
 				}
-				continue
 			}
-			for _, w := range sh.weights[f.start : f.start+f.count] {
-				total += w
-			}
+			f.end = total
 		}
 	}
 	return total
@@ -99,32 +100,33 @@ func totalWeight(shares []share) float64 {
 // resample is systematic resampling: capacity points spaced total/capacity
 // apart from point over the children's cumulative weight, share by share
 // and family by family; a child hit k times is appended to picks with
-// weight k/capacity.
+// weight k/capacity. totalWeight must have summed the shares: a family
+// that no point falls in is passed over at once, and its children are
+// visited only up to its last hit.
 func resample(shares []share, total float64, capacity int, point float64, picks []child) []child {
 	step := total / float64(capacity)
 	acc := 0.0
-	pick := func(sh *share, f *family, j int32, hits int) {
+	// hit keeps child j of family f, the points from point on falling
+	// before acc, its cumulative weight, and returns the first point past it.
+	hit := func(sh *share, f *family, j int32, point, acc float64) float64 {
+		hits := 0
+		for point < acc {
+			hits++
+			point += step
+		}
 		picks = append(picks, child{parent: f.parent, move: sh.moves[f.start+j], w: float64(hits) / float64(capacity)})
+		return point
 	}
 	for i := range shares {
 		sh := &shares[i]
 		for k := range sh.families {
 			f := &sh.families[k]
-			for j := int32(0); j < f.count; j++ {
-				if f.w >= 0 {
-					acc += f.w
-				} else {
-					acc += sh.weights[f.start+j]
-				}
-				if point < acc {
-					hits := 0
-					for point < acc {
-						hits++
-						point += step
-					}
-					pick(sh, f, j, hits)
+			for j := int32(0); j < f.count && point < f.end; j++ {
+				if acc += sh.weight(f, j); point < acc {
+					point = hit(sh, f, j, point, acc)
 				}
 			}
+			acc = f.end
 		}
 	}
 	return picks

@@ -57,8 +57,26 @@ func purposeWeights(p *game.Position, us game.Color, legal []game.Move, w []floa
 		case ours.Has(m.From()):
 			score += v / 2
 		}
-		w[i] = math.Exp(purposeScale * score)
+		w[i] = purposeWeight(score)
 		sum += w[i]
 	}
 	return sum
+}
+
+// purposeExps holds exp(purposeScale·score) for the scores a move can have
+// (halves of a pawn from -20 to 40), so that weighing a board's moves
+// calls no exponential: the same values, found in a table.
+var purposeExps = func() (t [121]float64) {
+	for i := range t {
+		t[i] = math.Exp(purposeScale * (float64(i)/2 - 20))
+	}
+	return t
+}()
+
+// purposeWeight returns exp(purposeScale·score).
+func purposeWeight(score float64) float64 {
+	if k := score*2 + 40; k >= 0 && k < float64(len(purposeExps)) && k == math.Trunc(k) {
+		return purposeExps[int(k)]
+	}
+	return math.Exp(purposeScale * score)
 }

@@ -66,3 +66,15 @@ func TestPurposeShiftsChildren(t *testing.T) {
 		}
 	}
 }
+
+// TestPurposeWeightTable holds the table of weights to the exponential it
+// stands for, bit for bit, at every half-pawn score and at scores off it.
+func TestPurposeWeightTable(t *testing.T) {
+	for k := -60; k <= 100; k++ {
+		for _, score := range []float64{float64(k) / 2, float64(k)/2 + 0.25} {
+			if got, want := purposeWeight(score), math.Exp(purposeScale*score); got != want {
+				t.Errorf("score %v: weight %v, want %v", score, got, want)
+			}
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package boards
 
 import (
+	"slices"
+
 	"github.com/krieg/krieg/controller/belief"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -197,6 +199,7 @@ func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) 
 		return kept
 	}
 	q := s.quiet()
+	kept = slices.Grow(kept, game.MaxMoves)
 	if t.King != game.NoSquare {
 		kept = s.quietMan(next, &q, t.King, t.Steps, false, kept)
 		for _, c := range t.Castle {
@@ -222,6 +225,8 @@ func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) 
 // of one board.
 type quietFilter struct {
 	avoidFrom, avoidTo game.Bitboard // squares a move must not leave or reach to be answered from bitboards
+	doubleTo           game.Bitboard // squares a double step must not reach to be answered from bitboards
+	doubleFrom         game.Bitboard // where the mover's pawns stand before a double step
 	// sight holds the squares our king sees of men that shield no enemy
 	// slider: such a man leaving discovers no check, but landing further
 	// along the same line from our king it may check itself.
@@ -254,18 +259,17 @@ func (s *screen) quiet() quietFilter {
 	if s.ep != game.NoSquare {
 		q.avoidTo |= s.ep.Bit()
 	}
-	// Where a castling king lands, and where a double step lands whose en
-	// passant square our pawns attack: any move there goes to consistent.
-	if s.p.Turn() == game.White {
-		if s.p.Castling()&(game.WhiteKingside|game.WhiteQueenside) != 0 {
-			q.avoidTo |= game.C1.Bit() | game.G1.Bit()
-		}
-		q.avoidTo |= s.reach & game.RankMask(2) << 8
-	} else {
-		if s.p.Castling()&(game.BlackKingside|game.BlackQueenside) != 0 {
-			q.avoidTo |= game.C8.Bit() | game.G8.Bit()
-		}
-		q.avoidTo |= s.reach & game.RankMask(5) >> 8
+	// Where a double step lands whose en passant square our pawns attack:
+	// a double step there changes the tries (when none are heard, it is a
+	// plain move).
+	switch {
+	case o.Tries == nil:
+	case s.p.Turn() == game.White:
+		q.doubleTo = s.reach & game.RankMask(2) << 8
+		q.doubleFrom = game.RankMask(1)
+	default:
+		q.doubleTo = s.reach & game.RankMask(5) >> 8
+		q.doubleFrom = game.RankMask(6)
 	}
 	style := s.rules.Tries
 	q.tries = o.Tries != nil
@@ -322,8 +326,17 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 	// The moves judged one by one: from or to a square where the king's
 	// sight, the pins on our pawns or castling and en passant matter.
 	judged := targets
+	moved := s.p.At(from).Type()
+	var double game.Bitboard // a double step our pawns may take en passant, counted below
 	if fromBit&q.avoidFrom == 0 {
 		judged = targets & q.avoidTo
+		if fromBit&q.doubleFrom != 0 && moved == game.Pawn {
+			if q.counted {
+				double = targets & q.doubleTo
+			} else {
+				judged |= targets & q.doubleTo
+			}
+		}
 		if fromBit&q.sight != 0 {
 			judged |= targets & game.Line(s.king, from)
 		}
@@ -337,7 +350,7 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 	// opens no line to it, checks only from where the man arrives, and our
 	// pawns keep their pins: only the enemy man leaving from and reaching
 	// to changes our pawn tries.
-	plain := targets &^ judged &^ (q.checkZone & s.checks[s.p.At(from).Type()])
+	plain := targets &^ judged &^ (q.checkZone & s.checks[moved])
 	ok := plain
 	if q.tries {
 		near := plain
@@ -362,9 +375,23 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 			judged |= near
 		}
 	}
+	if double &^= judged; double&plain != 0 {
+		// Our pawns may also take en passant the pawn that stepped.
+		ok &^= double
+		to := double.First()
+		n := s.neutralCount - (s.free & game.PawnAttacks(s.us.Other(), from)).Count() +
+			(s.free & game.PawnAttacks(s.us.Other(), to)).Count() + s.passersAfterDouble(from, to).Count()
+		if n == q.want || q.yesNo && (n > 0) == q.has {
+			ok |= double
+		}
+	}
 	if judged == 0 {
-		for ; ok != 0; ok &= ok - 1 {
-			kept = append(kept, game.NewMove(from, ok.First(), game.NoPieceType))
+		n := len(kept)
+		kept = kept[:n+ok.Count()] // filter made room for every legal move
+		dst := kept[n:]
+		for i := range dst {
+			dst[i] = game.NewMove(from, ok.First(), game.NoPieceType)
+			ok &= ok - 1
 		}
 		return kept
 	}

@@ -40,17 +40,36 @@ func (s *screen) capturesAfter(after *moveMen, capSq game.Square) []game.Move {
 		return caps
 	}
 	ep := after.ep.First()
-	for b := pawns & game.PawnAttacks(s.us.Other(), ep); b != 0; {
-		from := b.PopFirst()
-		if k := s.king; k != game.NoSquare {
-			occ := after.occ ^ from.Bit() ^ after.epVictim | after.ep
-			if game.BishopAttacks(k, occ)&after.diagonal|game.RookAttacks(k, occ)&after.straight != 0 {
-				continue
-			}
-		}
-		caps = append(caps, game.NewMove(from, ep, game.NoPieceType))
+	for b := s.passers(after, pawns); b != 0; {
+		caps = append(caps, game.NewMove(b.PopFirst(), ep, game.NoPieceType))
 	}
 	return caps
+}
+
+// passers returns those of pawns (ours) that may take en passant after the
+// enemy's double step that leaves its men as after: those beside the pawn
+// that stepped, unless, with both pawns lifted and ours on the en passant
+// square, an enemy slider sees our king.
+func (s *screen) passers(after *moveMen, pawns game.Bitboard) game.Bitboard {
+	out := pawns & game.PawnAttacks(s.us.Other(), after.ep.First())
+	if k := s.king; k != game.NoSquare {
+		for b := out; b != 0; {
+			from := b.PopFirst()
+			occ := after.occ ^ from.Bit() ^ after.epVictim | after.ep
+			if game.BishopAttacks(k, occ)&after.diagonal|game.RookAttacks(k, occ)&after.straight != 0 {
+				out &^= from.Bit()
+			}
+		}
+	}
+	return out
+}
+
+// passersAfterDouble returns our pawns that may take en passant after the
+// enemy pawn's double step from from to to.
+func (s *screen) passersAfterDouble(from, to game.Square) game.Bitboard {
+	after := moveMen{occ: s.occ&^from.Bit() | to.Bit(), diagonal: s.diagonal, straight: s.straight,
+		ep: game.Square((int(from) + int(to)) / 2).Bit(), epVictim: to.Bit()}
+	return s.passers(&after, s.ourPawns)
 }
 
 // pinned reports whether our man on from is pinned to our king by the

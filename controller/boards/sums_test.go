@@ -1,0 +1,140 @@
+package boards
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/krieg/krieg/game"
+)
+
+// TestAddRepeated holds addRepeated to the loop of additions it replaces,
+// bit for bit, over weights and sums of every size a refresh meets, halfway
+// cases (a weight of exactly half the spacing, or one and a half), sums that
+// cross powers of two, and zero.
+func TestAddRepeated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	check := func(acc, w float64, n int32) {
+		t.Helper()
+		want := acc
+		for range n {
+			want += w
+		}
+		if got := addRepeated(acc, w, n); got != want {
+			t.Fatalf("addRepeated(%v, %v, %d) = %v, want %v", acc, w, n, got, want)
+		}
+	}
+	for range 200000 {
+		acc := 0.0
+		if rng.IntN(8) != 0 {
+			acc = math.Ldexp(rng.Float64(), -rng.IntN(40))
+		}
+		w := math.Ldexp(rng.Float64(), -rng.IntN(60))
+		n := int32(rng.IntN(300))
+		check(acc, w, n)
+		// Halfway and near-halfway weights for acc's spacing.
+		if acc > 0 {
+			_, e := math.Frexp(acc)
+			u := math.Ldexp(1, e-53)
+			k := float64(rng.IntN(5))
+			check(acc, (k+0.5)*u, n)
+			check(acc, math.Nextafter((k+0.5)*u, 1), n)
+			check(acc, math.Nextafter((k+0.5)*u, 0), n)
+		}
+		// Sums ending just below and above a power of two.
+		top := math.Ldexp(1, -rng.IntN(20))
+		check(top-float64(n)*w/2, w, n)
+	}
+	check(0, 1, 5)
+	check(1, 1e-300, 3)
+	check(5e-324, 5e-324, 7)
+	check(1e300, 1e300, 3)
+}
+
+// TestResampleMatchesChildByChild holds totalWeight and resample to the
+// child-by-child loops they shortcut, bit for bit, on random shares of
+// equal-weight and weighed families.
+func TestResampleMatchesChildByChild(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 300 {
+		// Every third trial gives every child the same weight and as many
+		// points as children from zero, so that points fall on the sums.
+		even := trial%3 == 0
+		same := []float64{0x1p-10, 0.1, 1.0 / 3}[trial%9/3]
+		shares := make([]share, 1+rng.IntN(4))
+		for i := range shares {
+			sh := &shares[i]
+			for f := range 1 + rng.IntN(200) {
+				start := len(sh.moves)
+				for range 1 + rng.IntN(40) {
+					sh.moves = append(sh.moves, game.Move(rng.IntN(1<<12)))
+				}
+				if even {
+					sh.add(int32(f), start, same)
+				} else if rng.IntN(4) == 0 {
+					weights := make([]float64, len(sh.moves)-start)
+					for j := range weights {
+						weights[j] = rng.Float64() * 1e-4
+					}
+					sh.addWeighed(int32(f), start, weights)
+				} else {
+					sh.add(int32(f), start, math.Ldexp(rng.Float64(), -rng.IntN(30)))
+				}
+			}
+		}
+		// The loops as they were: every child's weight added in order.
+		want := 0.0
+		eachChild(shares, func(sh *share, f *family, j int32) { want += sh.weight(f, j) })
+		total := totalWeight(shares)
+		if total != want {
+			t.Fatalf("trial %d: total %v, want %v", trial, total, want)
+		}
+		capacity := 1 + rng.IntN(3000)
+		if even {
+			capacity = 0
+			for i := range shares {
+				capacity += len(shares[i].moves)
+			}
+		}
+		step := total / float64(capacity)
+		point := rng.Float64() * step
+		if even {
+			point = 0
+		}
+		// The points, each the last plus the step, and the children the
+		// points fall before, child by child.
+		points := []float64{point}
+		for len(points) <= capacity+1 {
+			points = append(points, points[len(points)-1]+step)
+		}
+		var wantPicks []child
+		acc, next := 0.0, 0
+		eachChild(shares, func(sh *share, f *family, j int32) {
+			acc += sh.weight(f, j)
+			first := next
+			for next < len(points) && points[next] < acc {
+				next++
+			}
+			if next > first {
+				wantPicks = append(wantPicks, child{parent: f.parent, move: sh.moves[f.start+j], w: float64(next-first) / float64(capacity)})
+			}
+		})
+		if got := resample(shares, total, capacity, point, nil); !slices.Equal(got, wantPicks) {
+			t.Fatalf("trial %d: %d picks, want %d", trial, len(got), len(wantPicks))
+		}
+	}
+}
+
+// eachChild calls visit for every child of every share, in order.
+func eachChild(shares []share, visit func(sh *share, f *family, j int32)) {
+	for i := range shares {
+		sh := &shares[i]
+		for k := range sh.families {
+			f := &sh.families[k]
+			for j := int32(0); j < f.count; j++ {
+				visit(sh, f, j)
+			}
+		}
+	}
+}
