@@ -25,11 +25,29 @@ const bnDepth = 2
 // man falls or the king is stalemated: a draw, worse than any slow win.
 const bnLost = 2 * bnHorizon
 
-// bnLook is the plies to mate expected from the king's chances mass (us to
-// move in own) when we play the best of our moves for depth more moves and
-// then judge by bnEstimate; past deadline it judges at once.
-func bnLook(own *game.Position, mass *[64]float64, us game.Color, depth int, rules referee.Ruleset, deadline time.Time) float64 {
-	if depth <= 0 || time.Now().After(deadline) {
+// bnLooker is one weighing's look ahead: its rules, deadline and depth (our
+// moves, the candidate's included), and whether the deadline cut it short.
+type bnLooker struct {
+	rules    referee.Ruleset
+	deadline time.Time
+	depth    int
+	cut      bool
+	now      func() time.Time // time.Now when nil (a test's clock otherwise)
+}
+
+// estimate is the plies to mate expected from the king's chances mass (us
+// to move in own) when we play the best of our moves for depth more moves
+// and then judge by bnEstimate; past the deadline it judges at once and
+// marks the look cut.
+func (l *bnLooker) estimate(own *game.Position, mass *[64]float64, us game.Color, depth int) float64 {
+	now := l.now
+	if now == nil {
+		now = time.Now
+	}
+	if depth > 0 && !l.cut && now().After(l.deadline) {
+		l.cut = true
+	}
+	if depth <= 0 || l.cut {
 		return bnEstimate(own, mass, us)
 	}
 	boards := massBoards(own, mass, us)
@@ -41,7 +59,7 @@ func bnLook(own *game.Position, mass *[64]float64, us game.Color, depth int, rul
 		if m.Promotion() != game.NoPieceType {
 			continue
 		}
-		sp := splitLone(loneBN, m, boards, rules)
+		sp := splitLone(loneBN, m, boards, l.rules)
 		if sp.legal == 0 {
 			continue
 		}
@@ -51,7 +69,7 @@ func bnLook(own *game.Position, mass *[64]float64, us game.Color, depth int, rul
 		est := sp.lost * bnLost
 		for i := range sp.outs {
 			if o := &sp.outs[i]; o.weight > 0 {
-				est += o.weight * (lonePly + bnLook(&after, &o.mass, us, depth-1, rules, deadline))
+				est += o.weight * (lonePly + l.estimate(&after, &o.mass, us, depth-1))
 			}
 		}
 		if sp.illegal.weight > 0 {

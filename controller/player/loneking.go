@@ -164,17 +164,47 @@ func rankLone(kind loneKind, own *game.Position, boards []controller.Board, trie
 	}
 	r.boards = len(boards)
 	r.now = beliefValue(kind, own, kings, us, 0)
+	// The search for a forced mate comes first, with half the time: it
+	// ends the game, the look further only ranks the rest.
+	mating := func(p *game.Position) game.Bitboard { return kind.mating(p, us) }
+	forced, isForced := forcedMate(own, kings, rules, time.Now().Add(time.Until(deadline)/2), mating)
+	r.choices, _ = scoreLone(kind, own, boards, tried, total, &bnLooker{rules: rules, deadline: deadline, depth: 1})
+	if kind == loneBN {
+		// The look further is kept only when it judged every candidate:
+		// cut short by the deadline (a busy machine), it would rank some
+		// candidates a move deeper than others.
+		look := &bnLooker{rules: rules, deadline: deadline, depth: bnDepth}
+		if deeper, done := scoreLone(kind, own, boards, tried, total, look); done {
+			r.choices = deeper
+		}
+	}
+	if isForced && !tried[forced] {
+		for i := range r.choices {
+			if r.choices[i].move == forced {
+				r.choices[i].score = forcedScore // above any weighing's
+			}
+		}
+	}
+	sortChoices(r.choices)
+	return r
+}
+
+// scoreLone scores the untried candidates over boards (of total weight),
+// bishop and knight looking look.depth moves of ours ahead; done is false
+// when the look was cut short by its deadline.
+func scoreLone(kind loneKind, own *game.Position, boards []controller.Board, tried map[game.Move]bool, total float64, look *bnLooker) (choices []choice, done bool) {
+	us := own.Turn()
 	for _, m := range referee.Candidates(own) {
 		if tried[m] || (m.Promotion() != game.NoPieceType && m.Promotion() != game.Queen) {
 			continue
 		}
 		c := choice{move: m}
-		sp := splitLone(kind, m, boards, rules)
+		sp := splitLone(kind, m, boards, look.rules)
 		c.legal = sp.legal
 		outs, illegal, won, lost := &sp.outs, &sp.illegal, sp.won, sp.lost
 		if c.legal == 0 {
 			c.score = math.Inf(-1)
-			r.choices = append(r.choices, c)
+			choices = append(choices, c)
 			continue
 		}
 		after := *own
@@ -183,11 +213,11 @@ func rankLone(kind loneKind, own *game.Position, boards []controller.Board, trie
 		v := won * utilityWin
 		for i := range outs {
 			if o := &outs[i]; o.weight > 0 {
-				v += o.weight * outcomeValue(kind, &after, o, us, lonePly, rules, deadline)
+				v += o.weight * outcomeValue(kind, &after, o, us, lonePly, look)
 			}
 		}
 		// An illegal answer costs no ply: the bot tries again knowing more.
-		v += illegal.weight * outcomeValue(kind, own, illegal, us, 0, rules, deadline)
+		v += illegal.weight * outcomeValue(kind, own, illegal, us, 0, look)
 		c.value = v
 		c.score = v / total
 		if lost > 0 {
@@ -199,18 +229,9 @@ func rankLone(kind loneKind, own *game.Position, boards []controller.Board, trie
 			// king's reach: a loss is charged by its weight, a draw's
 			// worth against a win's, which outweighs any progress.
 		}
-		r.choices = append(r.choices, c)
+		choices = append(choices, c)
 	}
-	mating := func(p *game.Position) game.Bitboard { return kind.mating(p, us) }
-	if m, ok := forcedMate(own, kings, rules, deadline, mating); ok && !tried[m] {
-		for i := range r.choices {
-			if r.choices[i].move == m {
-				r.choices[i].score = forcedScore // above any weighing's
-			}
-		}
-	}
-	sortChoices(r.choices)
-	return r
+	return choices, !look.cut
 }
 
 // loneSplit is what one candidate meets over the boards of a lone-king
@@ -307,11 +328,11 @@ func beliefValue(kind loneKind, own *game.Position, kings game.Bitboard, us game
 
 // outcomeValue is beliefValue for an outcome: bishop and knight judge the
 // king's chances (bnEstimate), the rook the squares it may reach.
-func outcomeValue(kind loneKind, own *game.Position, o *loneOutcome, us game.Color, spent float64, rules referee.Ruleset, deadline time.Time) float64 {
+func outcomeValue(kind loneKind, own *game.Position, o *loneOutcome, us game.Color, spent float64, look *bnLooker) float64 {
 	if kind != loneBN {
 		return beliefValue(kind, own, o.reach, us, spent)
 	}
-	est := spent + bnLook(own, &o.mass, us, bnDepth-1, rules, deadline)
+	est := spent + look.estimate(own, &o.mass, us, look.depth-1)
 	return technicalWin + technicalRange*max(0, 1-est/kind.horizon())
 }
 
