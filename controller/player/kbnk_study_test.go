@@ -21,27 +21,55 @@ func TestKBNKStudyMates(t *testing.T) {
 		"8/1b6/3k4/8/6n1/8/4K3/8 b - - 0 1",
 		"8/6K1/8/1n6/1k6/8/8/2b5 b - - 0 1",
 	} {
-		start, err := game.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rules := referee.Wild16
-		rules.PlyCap = lab.EndgamePlyCap
-		ref := referee.New(rules, start)
-		bot := player.New(player.Options{MoveTime: time.Second, Seed: 1, Starts: lab.LoneKingStarts(&start)})
-		cheat := attempter.NewCheat(ref, 2)
-		us := start.Turn()
-		for ref.Result() == nil {
-			if ref.ToMove() == us {
-				bot.Turn(ref)
-			} else {
-				cheat.Turn(ref)
-			}
-		}
-		if res := ref.Result(); res.Reason != referee.ReasonCheckmate {
-			t.Errorf("%s: %s after %d plies, not mate", fen, res.Reason, ref.Plies())
+		playKBNKStudy(t, fen, 1, 2)
+	}
+}
+
+// The first study of `krieg endgame kbnk --seed 1`, with its seeds: judged
+// a move ahead only, the bot kept the king's chances over thirty-odd squares
+// and reached the ply cap; weighing each answer by the best next move makes
+// of it, it finds the king and mates.
+func TestKBNKStudyLooksAhead(t *testing.T) {
+	player.PrepareKBNK()
+	s := lab.GameSeed(1, 0)
+	playKBNKStudy(t, "8/3K1N2/8/8/8/8/k4B2/8 w - - 0 1", s, s+1)
+}
+
+// The fourteenth study of `krieg endgame kbnk --seed 2`: with the worst
+// distance weighed no more than the mean, the bot found the king at b8 (the
+// wrong corner for its bishop) and then, every progress costing more in the
+// prices for not knowing than the ply it gained, walked round it until the
+// ply cap.
+func TestKBNKStudyDrivesKnownKing(t *testing.T) {
+	player.PrepareKBNK()
+	s := lab.GameSeed(2, 13)
+	playKBNKStudy(t, "8/6b1/8/K5k1/3n4/8/8/8 b - - 0 1", s, s+1)
+}
+
+// playKBNKStudy plays the bot (seeded botSeed) against the cheat (cheatSeed)
+// from fen and fails unless the bot mates within the studies' ply cap.
+func playKBNKStudy(t *testing.T, fen string, botSeed, cheatSeed uint64) {
+	t.Helper()
+	start, err := game.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := referee.Wild16
+	rules.PlyCap = lab.EndgamePlyCap
+	ref := referee.New(rules, start)
+	bot := player.New(player.Options{MoveTime: time.Second, Seed: botSeed, Starts: lab.LoneKingStarts(&start)})
+	cheat := attempter.NewCheat(ref, cheatSeed)
+	us := start.Turn()
+	for ref.Result() == nil {
+		if ref.ToMove() == us {
+			bot.Turn(ref)
 		} else {
-			t.Logf("%s: mate in %d plies", fen, ref.Plies())
+			cheat.Turn(ref)
 		}
+	}
+	if res := ref.Result(); res.Reason != referee.ReasonCheckmate {
+		t.Errorf("%s: %s after %d plies, not mate", fen, res.Reason, ref.Plies())
+	} else {
+		t.Logf("%s: mate in %d plies", fen, ref.Plies())
 	}
 }

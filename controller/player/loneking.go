@@ -164,62 +164,47 @@ func rankLone(kind loneKind, own *game.Position, boards []controller.Board, trie
 	}
 	r.boards = len(boards)
 	r.now = beliefValue(kind, own, kings, us, 0)
-	var buf, replies [game.MaxMoves]game.Move
-	legal := make([]map[game.Move]bool, len(boards))
-	for i, b := range boards {
-		legal[i] = map[game.Move]bool{}
-		for _, m := range b.Pos.LegalMoves(buf[:0]) {
-			legal[i][m] = true
+	// The search for a forced mate comes first, with half the time: it
+	// ends the game, the look further only ranks the rest.
+	mating := func(p *game.Position) game.Bitboard { return kind.mating(p, us) }
+	forced, isForced := forcedMate(own, kings, rules, time.Now().Add(time.Until(deadline)/2), mating)
+	r.choices, _ = scoreLone(kind, own, boards, tried, total, &bnLooker{rules: rules, deadline: deadline, depth: 1})
+	if kind == loneBN {
+		// The look further is kept only when it judged every candidate:
+		// cut short by the deadline (a busy machine), it would rank some
+		// candidates a move deeper than others.
+		look := &bnLooker{rules: rules, deadline: deadline, depth: bnDepth}
+		if deeper, done := scoreLone(kind, own, boards, tried, total, look); done {
+			r.choices = deeper
 		}
 	}
+	if isForced && !tried[forced] {
+		for i := range r.choices {
+			if r.choices[i].move == forced {
+				r.choices[i].score = forcedScore // above any weighing's
+			}
+		}
+	}
+	sortChoices(r.choices)
+	return r
+}
+
+// scoreLone scores the untried candidates over boards (of total weight),
+// bishop and knight looking look.depth moves of ours ahead; done is false
+// when the look was cut short by its deadline.
+func scoreLone(kind loneKind, own *game.Position, boards []controller.Board, tried map[game.Move]bool, total float64, look *bnLooker) (choices []choice, done bool) {
+	us := own.Turn()
 	for _, m := range referee.Candidates(own) {
 		if tried[m] || (m.Promotion() != game.NoPieceType && m.Promotion() != game.Queen) {
 			continue
 		}
 		c := choice{move: m}
-		var outs [answerClasses]loneOutcome
-		var illegal loneOutcome
-		won, lost := 0.0, 0.0
-		for i, b := range boards {
-			if !legal[i][m] {
-				illegal.weight += b.Weight
-				illegal.reach |= b.Pos.Pieces(them, game.King)
-				illegal.mass[b.Pos.KingSquare(them)] += b.Weight
-				continue
-			}
-			c.legal += b.Weight
-			next := b.Pos
-			next.Apply(m)
-			rs := next.LegalMoves(replies[:0])
-			if len(rs) == 0 {
-				if next.InCheck() {
-					won += b.Weight
-					continue
-				}
-				lost += b.Weight // stalemate: the win thrown away
-				continue
-			}
-			o := &outs[answerOf(&next, rules)]
-			taken := false // a mating man falls (a pawn may)
-			mating := kind.mating(&next, us)
-			for _, rep := range rs {
-				taken = taken || mating.Has(rep.To())
-				o.reach |= rep.To().Bit()
-			}
-			if !taken {
-				for _, rep := range rs {
-					o.mass[rep.To()] += b.Weight / float64(len(rs))
-				}
-			}
-			if taken {
-				lost += b.Weight
-				continue
-			}
-			o.weight += b.Weight
-		}
+		sp := splitLone(kind, m, boards, look.rules)
+		c.legal = sp.legal
+		outs, illegal, won, lost := &sp.outs, &sp.illegal, sp.won, sp.lost
 		if c.legal == 0 {
 			c.score = math.Inf(-1)
-			r.choices = append(r.choices, c)
+			choices = append(choices, c)
 			continue
 		}
 		after := *own
@@ -228,11 +213,11 @@ func rankLone(kind loneKind, own *game.Position, boards []controller.Board, trie
 		v := won * utilityWin
 		for i := range outs {
 			if o := &outs[i]; o.weight > 0 {
-				v += o.weight * outcomeValue(kind, &after, o, us, lonePly)
+				v += o.weight * outcomeValue(kind, &after, o, us, lonePly, look)
 			}
 		}
 		// An illegal answer costs no ply: the bot tries again knowing more.
-		v += illegal.weight * outcomeValue(kind, own, &illegal, us, 0)
+		v += illegal.weight * outcomeValue(kind, own, illegal, us, 0, look)
 		c.value = v
 		c.score = v / total
 		if lost > 0 {
@@ -244,18 +229,62 @@ func rankLone(kind loneKind, own *game.Position, boards []controller.Board, trie
 			// king's reach: a loss is charged by its weight, a draw's
 			// worth against a win's, which outweighs any progress.
 		}
-		r.choices = append(r.choices, c)
+		choices = append(choices, c)
 	}
-	mating := func(p *game.Position) game.Bitboard { return kind.mating(p, us) }
-	if m, ok := forcedMate(own, kings, rules, deadline, mating); ok && !tried[m] {
-		for i := range r.choices {
-			if r.choices[i].move == m {
-				r.choices[i].score = forcedScore // above any weighing's
+	return choices, !look.cut
+}
+
+// loneSplit is what one candidate meets over the boards of a lone-king
+// belief: the weight on which it is legal, mates, or lets a mating man fall
+// or the king be stalemated (lost), and the rest by the referee's answer.
+type loneSplit struct {
+	legal, won, lost float64
+	illegal          loneOutcome
+	outs             [answerClasses]loneOutcome
+}
+
+// splitLone plays m (a candidate of ours) on each of boards.
+func splitLone(kind loneKind, m game.Move, boards []controller.Board, rules referee.Ruleset) loneSplit {
+	var sp loneSplit
+	var replies [game.MaxMoves]game.Move
+	for _, b := range boards {
+		us := b.Pos.Turn()
+		them := us.Other()
+		if !b.Pos.IsLegal(m) {
+			sp.illegal.weight += b.Weight
+			sp.illegal.reach |= b.Pos.Pieces(them, game.King)
+			sp.illegal.mass[b.Pos.KingSquare(them)] += b.Weight
+			continue
+		}
+		sp.legal += b.Weight
+		next := b.Pos
+		next.Apply(m)
+		rs := next.LegalMoves(replies[:0])
+		if len(rs) == 0 {
+			if next.InCheck() {
+				sp.won += b.Weight
+			} else {
+				sp.lost += b.Weight // stalemate: the win thrown away
 			}
+			continue
+		}
+		mating := kind.mating(&next, us)
+		o := &sp.outs[answerOf(&next, rules)]
+		taken := false // a mating man falls (a pawn may)
+		for _, rep := range rs {
+			taken = taken || mating.Has(rep.To())
+			o.reach |= rep.To().Bit()
+		}
+		if taken {
+			sp.lost += b.Weight
+			continue
+		}
+		o.weight += b.Weight
+		for _, rep := range rs {
+			o.mass[rep.To()] += b.Weight / float64(len(rs))
 		}
 	}
-	sortChoices(r.choices)
-	return r
+	return sp
 }
 
 // forcedScore ranks a move found to force mate against every believed
@@ -290,7 +319,8 @@ func beliefValue(kind loneKind, own *game.Position, kings game.Bitboard, us game
 		for x := kings; x != 0; {
 			o.mass[x.PopFirst()] = 1
 		}
-		return outcomeValue(kind, own, &o, us, spent)
+		est := spent + bnEstimate(own, &o.mass, us)
+		return technicalWin + technicalRange*max(0, 1-est/kind.horizon())
 	}
 	est := spent + loneEstimate(kind, own, kings, us)
 	return technicalWin + technicalRange*max(0, 1-est/kind.horizon())
@@ -298,21 +328,25 @@ func beliefValue(kind loneKind, own *game.Position, kings game.Bitboard, us game
 
 // outcomeValue is beliefValue for an outcome: bishop and knight judge the
 // king's chances (bnEstimate), the rook the squares it may reach.
-func outcomeValue(kind loneKind, own *game.Position, o *loneOutcome, us game.Color, spent float64) float64 {
+func outcomeValue(kind loneKind, own *game.Position, o *loneOutcome, us game.Color, spent float64, look *bnLooker) float64 {
 	if kind != loneBN {
 		return beliefValue(kind, own, o.reach, us, spent)
 	}
-	est := spent + bnEstimate(own, &o.mass, us)
+	est := spent + look.estimate(own, &o.mass, us, look.depth-1)
 	return technicalWin + technicalRange*max(0, 1-est/kind.horizon())
 }
 
 // How bishop and knight judge a belief, in plies to mate (bnEstimate): the
-// mean and the worst distance to mate over the king's chances, plus a price
+// mean and three times the worst distance to mate over the king's chances
+// (the worst is what the king, seeing the board, makes of our move; at its
+// former weight of one the prices below outweighed a ply of progress and a
+// known king was walked round the wrong corner until the ply cap), plus a price
 // per bit of their entropy, per chance that the king stands within two
 // squares of an unguarded man, and per square between our king and it;
 // tuned on KBNK studies against the cheat (`krieg endgame kbnk`).
 const (
-	bnEntropy  = 20.0
+	bnWorst    = 3.0
+	bnEntropy  = 10.0
 	bnHang     = 15.0
 	bnApproach = 6.0
 	// bnRepetition is the price in plies of each earlier visit of a
@@ -354,7 +388,7 @@ func bnEstimate(own *game.Position, mass *[64]float64, us game.Color) float64 {
 		mean += p * float64(d)
 		worst = max(worst, float64(d))
 	}
-	return mean + worst + bnEntropy*h + bnHang*hang + bnApproach*approach
+	return mean + bnWorst*worst + bnEntropy*h + bnHang*hang + bnApproach*approach
 }
 
 // loneEstimate is a guess at the plies to mate from a belief: the worst
