@@ -150,7 +150,7 @@ func (c *conn) checkPassword(acct store.Account, password string) bool {
 	}
 	c.s.hashing.acquire(c.addr)
 	ok := c.s.cfg.Passwords.Check(acct.Hash, password)
-	c.s.hashing.release()
+	c.s.hashing.release(c.addr, ok)
 	if ok {
 		c.s.guesses.succeeded(c.s.clock.Now(), name, c.addr, keys)
 		c.s.verified.remember(c.s.clock.Now(), acct.Name, acct.Hash, password)
