@@ -14,3 +14,7 @@ func (s *Server) WaitingChecks() int {
 
 // Hashers is how many password checks run at once.
 func Hashers() int { return hashers() }
+
+// GuessesWaiting is how many checks from addresses that guessed wrong
+// lately may wait at once.
+func GuessesWaiting() int { return maxGuessesWaiting * hashers() }

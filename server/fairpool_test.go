@@ -43,3 +43,68 @@ func TestFairPoolServesAddressesInTurn(t *testing.T) {
 		t.Fatalf("the pool is left with %d free, %v in turn", p.free, p.order)
 	}
 }
+
+// TestFairPoolTurnsAwayGuessesOverTheCap: an address's guesses that queued
+// before its first wrong password are turned away, newest first, down to
+// maxGuessesWaiting per check running, once that password proves wrong;
+// a guess from it after that is refused at once.
+func TestFairPoolTurnsAwayGuessesOverTheCap(t *testing.T) {
+	p := newFairPool(1, realClock{})
+	p.acquire("guesser") // running
+	const queued = maxGuessesWaiting + 5
+	got := make(chan bool, queued)
+	for range queued {
+		go func() { got <- p.acquireGuess("guesser") }()
+	}
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+		p.mu.Lock()
+		q := len(p.queues["guesser"])
+		p.mu.Unlock()
+		if q == queued {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d guesses queued", q, queued)
+		}
+	}
+	p.release("guesser", false)
+	turned, ran := 0, 0
+	for range queued - maxGuessesWaiting + 1 {
+		if <-got {
+			ran++
+		} else {
+			turned++
+		}
+	}
+	if ran != 1 || turned != queued-maxGuessesWaiting {
+		t.Fatalf("after a wrong password, %d guesses ran and %d were turned away; want 1 and %d", ran, turned, queued-maxGuessesWaiting)
+	}
+	if p.acquireGuess("guesser") {
+		t.Fatal("a guess beyond the cap waited its turn")
+	}
+	// A fresh address still queues, and runs before the guesses waiting.
+	fresh := make(chan bool, 1)
+	go func() { fresh <- p.acquireGuess("fresh") }()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+		p.mu.Lock()
+		q := len(p.queues["fresh"])
+		p.mu.Unlock()
+		if q == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the fresh address's login did not queue")
+		}
+	}
+	p.release("guesser", false)
+	select {
+	case ok := <-fresh:
+		if !ok {
+			t.Fatal("the fresh address's login was turned away")
+		}
+	case <-got:
+		t.Fatal("a guess ran before the fresh address's login")
+	case <-time.After(5 * time.Second):
+		t.Fatal("the fresh address's login never ran")
+	}
+}

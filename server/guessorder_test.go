@@ -22,20 +22,23 @@ func (p gatedPasswords) Check(hash, password string) bool {
 	return p.BcryptPasswords.Check(hash, password)
 }
 
-// TestFreshLoginCheckedBeforeQueuedGuesses: with wrong guesses from four
-// addresses that have guessed wrong before queued behind a running check,
-// a right login from an address that has not guessed is checked next,
-// not after them.
+// TestFreshLoginCheckedBeforeQueuedGuesses: with wrong guesses from
+// addresses that have guessed wrong before queued behind the running
+// checks, as many as may wait, one more guess is refused at once, and a
+// right login from an address that has not guessed is checked next, not
+// after them.
 func TestFreshLoginCheckedBeforeQueuedGuesses(t *testing.T) {
 	pw := gatedPasswords{server.BcryptPasswords{Cost: 4}, make(chan struct{}, 100), make(chan string, 100)}
 	u := startUmpire(t, server.Config{Passwords: pw})
+	t.Cleanup(func() { close(pw.gate) }) // no check is left waiting when the server closes
 	addAccount(t, u, "target", "rightpw")
 	addAccount(t, u, "honest", "honestpw")
-	// Two more guesses from each address than the checks that run at
-	// once (each address's third guess at one account is its last free one).
+	// As many guesses as may wait beside those running, from addresses
+	// each with two guesses left (an address's third guess at one
+	// account is its last free one), and one guess more.
 	running := server.Hashers()
-	addrs := running + 2
-	queued := 2 * addrs
+	queued := running + server.GuessesWaiting()
+	addrs := queued/2 + 1
 	guesser := func(a int) string { return fmt.Sprintf("127.0.30.%d", a+1) }
 	// Each guessing address has one wrong password checked, with the
 	// gate open.
@@ -52,6 +55,10 @@ func TestFreshLoginCheckedBeforeQueuedGuesses(t *testing.T) {
 		r.send(fmt.Sprintf("target again%d", i))
 	}
 	waitUntil(t, func() bool { return u.srv.WaitingChecks() == queued-running })
+	// One more is refused at once, not queued.
+	extra := u.dialFrom(t, guesser(addrs-1))
+	extra.send("target onemore")
+	extra.waitFor("Too many passwords from addresses that guessed wrong lately are waiting to be checked: try again in 1 s.")
 	h := u.dialFrom(t, "127.0.31.1")
 	h.send("honest honestpw")
 	waitUntil(t, func() bool { return u.srv.WaitingChecks() == queued-running+1 })

@@ -148,7 +148,10 @@ func (c *conn) checkPassword(acct store.Account, password string) bool {
 		c.s.guesses.uncount(keys) // not checked: neither right nor wrong
 		return c.tooMany(wait, "password_checks", "Too many password checks from your address")
 	}
-	c.s.hashing.acquire(c.addr)
+	if !c.s.hashing.acquireGuess(c.addr) {
+		c.s.guesses.uncount(keys) // not checked: neither right nor wrong
+		return c.tooMany(time.Second, "password_queue", "Too many passwords from addresses that guessed wrong lately are waiting to be checked")
+	}
 	ok := c.s.cfg.Passwords.Check(acct.Hash, password)
 	c.s.hashing.release(c.addr, ok)
 	if ok {
