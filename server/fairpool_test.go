@@ -18,15 +18,7 @@ func TestFairPoolServesAddressesInTurn(t *testing.T) {
 				ran <- addr
 			}()
 		}
-		for deadline := time.Now().Add(5 * time.Second); ; {
-			p.mu.Lock()
-			q := len(p.queues[addr])
-			p.mu.Unlock()
-			if q == n || time.Now().After(deadline) {
-				return
-			}
-			time.Sleep(time.Millisecond)
-		}
+		queuedAs(t, p, addr, n)
 	}
 	waiting("flood", 5)
 	waiting("honest", 1)
@@ -56,46 +48,34 @@ func TestFairPoolTurnsAwayGuessesOverTheCap(t *testing.T) {
 	for range queued {
 		go func() { got <- p.acquireGuess("guesser") }()
 	}
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
-		p.mu.Lock()
-		q := len(p.queues["guesser"])
-		p.mu.Unlock()
-		if q == queued {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d of %d guesses queued", q, queued)
-		}
-	}
+	queuedAs(t, p, "guesser", queued)
 	p.release("guesser", false)
 	turned, ran := 0, 0
 	for range queued - maxGuessesWaiting + 1 {
-		if <-got {
-			ran++
-		} else {
-			turned++
+		select {
+		case ok := <-got:
+			if ok {
+				ran++
+			} else {
+				turned++
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("after a wrong password, %d guesses ran and %d were turned away in 5 s; want 1 and %d", ran, turned, queued-maxGuessesWaiting)
 		}
 	}
 	if ran != 1 || turned != queued-maxGuessesWaiting {
 		t.Fatalf("after a wrong password, %d guesses ran and %d were turned away; want 1 and %d", ran, turned, queued-maxGuessesWaiting)
 	}
+	// One ran, so one more guess may wait; the next is refused at once.
+	go func() { got <- p.acquireGuess("guesser") }()
+	queuedAs(t, p, "guesser", maxGuessesWaiting)
 	if p.acquireGuess("guesser") {
 		t.Fatal("a guess beyond the cap waited its turn")
 	}
 	// A fresh address still queues, and runs before the guesses waiting.
 	fresh := make(chan bool, 1)
 	go func() { fresh <- p.acquireGuess("fresh") }()
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
-		p.mu.Lock()
-		q := len(p.queues["fresh"])
-		p.mu.Unlock()
-		if q == 1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the fresh address's login did not queue")
-		}
-	}
+	queuedAs(t, p, "fresh", 1)
 	p.release("guesser", false)
 	select {
 	case ok := <-fresh:
@@ -106,5 +86,21 @@ func TestFairPoolTurnsAwayGuessesOverTheCap(t *testing.T) {
 		t.Fatal("a guess ran before the fresh address's login")
 	case <-time.After(5 * time.Second):
 		t.Fatal("the fresh address's login never ran")
+	}
+}
+
+// queuedAs waits until n checks from addr wait in p (5 s at most).
+func queuedAs(t *testing.T, p *fairPool, addr string, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+		p.mu.Lock()
+		q := len(p.queues[addr])
+		p.mu.Unlock()
+		if q == n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d checks from %s wait; want %d", q, addr, n)
+		}
 	}
 }
