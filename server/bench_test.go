@@ -382,46 +382,8 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // most 2) and the logins the loopers made meanwhile. Each measured login
 // comes from an address of its own, as players do.
 func BenchmarkLoginBesideRightLogins(b *testing.B) {
-	if b.N > 1000 {
-		b.Fatalf("b.N is %d; at most 1000 (one account and address each)", b.N)
-	}
-	u := startUmpire(&testing.T{}, server.Config{Log: quietLog})
-	h, err := server.HashPassword("rightpw")
-	if err != nil {
-		b.Fatal(err)
-	}
-	for i := 0; i < 30; i++ {
-		if err := u.store.AddAccount(b.Context(), fmt.Sprintf("loop%d", i), h); err != nil {
-			b.Fatal(err)
-		}
-	}
-	for i := 0; i <= 2*b.N; i++ {
-		if err := u.store.AddAccount(b.Context(), fmt.Sprintf("fresh%d", i), h); err != nil {
-			b.Fatal(err)
-		}
-	}
-	// login logs in as name from ip and returns once the session starts.
-	login := func(ip, name string) error {
-		d := stdnet.Dialer{LocalAddr: &stdnet.TCPAddr{IP: stdnet.ParseIP(ip)}}
-		nc, err := d.Dial("tcp", u.addr)
-		if err != nil {
-			return err
-		}
-		defer nc.Close()
-		nc.SetDeadline(time.Now().Add(60 * time.Second))
-		fmt.Fprintf(nc, "%s rightpw\r\n", name)
-		rd := bufio.NewReader(nc)
-		for {
-			line, err := rd.ReadString('\n')
-			if err != nil {
-				return fmt.Errorf("%s: %w", name, err)
-			}
-			if strings.Contains(line, "Starting session as") {
-				fmt.Fprintf(nc, "quit\r\n")
-				return nil
-			}
-		}
-	}
+	u := loginUmpire(b, "loop", 30)
+	login := func(ip, name string) error { return rightLogin(u, ip, name) }
 	fresh := 0
 	// one times a login of a new account, from an address of its own.
 	one := func() time.Duration {
@@ -484,26 +446,10 @@ func BenchmarkLoginBesideRightLogins(b *testing.B) {
 // server answered. The guessers' checks queue in the server and cannot be
 // switched off between logins, so the logins alone come first. Beside
 // ones begin once every guessing address has had a wrong password
-// checked, while their first free guesses (about 400 checks) still wait.
+// checked: by then their guesses that queued before (most of their first
+// 400 free ones) have been turned away.
 func BenchmarkLoginBesideManyGuessers(b *testing.B) {
-	if b.N > 1000 {
-		b.Fatalf("b.N is %d; at most 1000 (one account and address each)", b.N)
-	}
-	u := startUmpire(&testing.T{}, server.Config{Log: quietLog})
-	h, err := server.HashPassword("rightpw")
-	if err != nil {
-		b.Fatal(err)
-	}
-	for i := 0; i < 20; i++ {
-		if err := u.store.AddAccount(b.Context(), fmt.Sprintf("guessed%d", i), h); err != nil {
-			b.Fatal(err)
-		}
-	}
-	for i := 0; i <= 2*b.N; i++ {
-		if err := u.store.AddAccount(b.Context(), fmt.Sprintf("fresh%d", i), h); err != nil {
-			b.Fatal(err)
-		}
-	}
+	u := loginUmpire(b, "guessed", 20)
 	fresh := 0
 	var waiting int
 	// one times a login of a new account, from an address of its own.
@@ -513,27 +459,10 @@ func BenchmarkLoginBesideManyGuessers(b *testing.B) {
 		fresh++
 		waiting += u.srv.WaitingChecks()
 		start := time.Now()
-		d := stdnet.Dialer{LocalAddr: &stdnet.TCPAddr{IP: stdnet.ParseIP(ip)}}
-		nc, err := d.Dial("tcp", u.addr)
-		if err != nil {
+		if err := rightLogin(u, ip, name); err != nil {
 			b.Fatal(err)
 		}
-		defer nc.Close()
-		nc.SetDeadline(time.Now().Add(60 * time.Second))
-		fmt.Fprintf(nc, "%s rightpw\r\n", name)
-		rd := bufio.NewReader(nc)
-		for {
-			line, err := rd.ReadString('\n')
-			if err != nil {
-				b.Fatalf("%s: %v", name, err)
-			}
-			if strings.Contains(line, "Starting session as") {
-				break
-			}
-		}
-		took := time.Since(start)
-		fmt.Fprintf(nc, "quit\r\n")
-		return took
+		return time.Since(start)
 	}
 	one() // warm up
 	b.ResetTimer()
@@ -605,4 +534,53 @@ func BenchmarkLoginBesideManyGuessers(b *testing.B) {
 	b.ReportMetric(float64(waiting)/float64(b.N), "checks-waiting")
 	b.ReportMetric(float64(guesses.Load()), "guesses")
 	b.ReportMetric(float64(wrong.Load()), "checked-wrong")
+}
+
+// rightLogin logs in to u as name with the password "rightpw" from ip,
+// and returns once the session starts.
+func rightLogin(u *umpire, ip, name string) error {
+	d := stdnet.Dialer{LocalAddr: &stdnet.TCPAddr{IP: stdnet.ParseIP(ip)}}
+	nc, err := d.Dial("tcp", u.addr)
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	nc.SetDeadline(time.Now().Add(60 * time.Second))
+	fmt.Fprintf(nc, "%s rightpw\r\n", name)
+	rd := bufio.NewReader(nc)
+	for {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if strings.Contains(line, "Starting session as") {
+			fmt.Fprintf(nc, "quit\r\n")
+			return nil
+		}
+	}
+}
+
+// loginUmpire starts an umpire for the login benchmarks, with n accounts
+// prefix0, prefix1... and fresh0 to fresh(2 b.N), all with the password
+// "rightpw" at bcrypt's default cost.
+func loginUmpire(b *testing.B, prefix string, n int) *umpire {
+	if b.N > 1000 {
+		b.Fatalf("b.N is %d; at most 1000 (one account and address each)", b.N)
+	}
+	u := startUmpire(&testing.T{}, server.Config{Log: quietLog})
+	h, err := server.HashPassword("rightpw")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		if err := u.store.AddAccount(b.Context(), fmt.Sprintf("%s%d", prefix, i), h); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := 0; i <= 2*b.N; i++ {
+		if err := u.store.AddAccount(b.Context(), fmt.Sprintf("fresh%d", i), h); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return u
 }

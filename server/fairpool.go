@@ -160,15 +160,6 @@ func (p *fairPool) failedLately(now time.Time, addr string) bool {
 
 // noteFailed remembers that addr had a wrong password checked (under p.mu).
 func (p *fairPool) noteFailed(now time.Time, addr string) {
-	if len(p.failed) >= maxFailed {
-		for a, at := range p.failed {
-			if now.Sub(at) >= failedMemory {
-				delete(p.failed, a)
-			}
-		}
-		if len(p.failed) >= maxFailed {
-			clear(p.failed)
-		}
-	}
+	makeRoom(p.failed, now, failedMemory, maxFailed)
 	p.failed[addr] = now
 }

@@ -58,7 +58,7 @@ func TestFreshLoginCheckedBeforeQueuedGuesses(t *testing.T) {
 	// One more is refused at once, not queued.
 	extra := u.dialFrom(t, guesser(addrs-1))
 	extra.send("target onemore")
-	extra.waitFor("Too many passwords from addresses that guessed wrong lately are waiting to be checked: try again in 1 s.")
+	extra.waitFor("Too many passwords from addresses that guessed wrong lately are waiting to be checked: try again in 5 s.")
 	h := u.dialFrom(t, "127.0.31.1")
 	h.send("honest honestpw")
 	waitUntil(t, func() bool { return u.srv.WaitingChecks() == queued-running+1 })

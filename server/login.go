@@ -150,7 +150,7 @@ func (c *conn) checkPassword(acct store.Account, password string) bool {
 	}
 	if !c.s.hashing.acquireGuess(c.addr) {
 		c.s.guesses.uncount(keys) // not checked: neither right nor wrong
-		return c.tooMany(time.Second, "password_queue", "Too many passwords from addresses that guessed wrong lately are waiting to be checked")
+		return c.tooMany(maxGuessPause, "password_queue", "Too many passwords from addresses that guessed wrong lately are waiting to be checked")
 	}
 	ok := c.s.cfg.Passwords.Check(acct.Hash, password)
 	c.s.hashing.release(c.addr, ok)

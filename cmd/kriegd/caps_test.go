@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	stdnet "net"
@@ -12,8 +11,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/coder/websocket"
 )
 
 // TestHTTPDoorCapsConnectionsPerAddress: one address holding requests
@@ -65,24 +62,7 @@ func TestHTTPDoorCapsConnectionsPerAddress(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(string(body), "<title>krieg</title>") {
 		t.Fatalf("the page: %s %q", resp.Status, body)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	ws, _, err := websocket.Dial(ctx, "ws://"+host+"/ws", nil)
-	if err != nil {
-		t.Fatalf("the WebSocket from another address: %v", err)
-	}
-	defer ws.CloseNow()
-	if err := ws.Write(ctx, websocket.MessageText, []byte("guest\n")); err != nil {
-		t.Fatal(err)
-	}
-	var got strings.Builder
-	for !strings.Contains(got.String(), "Starting session as") {
-		_, msg, err := ws.Read(ctx)
-		if err != nil {
-			t.Fatalf("over the WebSocket: %v; got %q", err, got.String())
-		}
-		got.Write(msg)
-	}
+	guestOverSocket(t, "ws://"+host+"/ws", nil)
 }
 
 // isReset reports whether err is a connection reset by the peer.
