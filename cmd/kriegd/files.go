@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"strings"
-	"syscall"
 
 	"github.com/krieg/krieg/server"
 )
@@ -19,16 +18,6 @@ const fileReserve = 128
 // minConnsFitted is the fewest connections a door is lowered to when the
 // descriptors are scarce; fewer is refused as a mistake.
 const minConnsFitted = 16
-
-// openFilesLimit is how many files this process may have open (its soft
-// RLIMIT_NOFILE, which Go raises to the hard one at start).
-func openFilesLimit() (uint64, error) {
-	var r syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &r); err != nil {
-		return 0, fmt.Errorf("kriegd: reading the limit of open files: %w", err)
-	}
-	return r.Cur, nil
-}
 
 // fitFiles makes sure that the connections every door may hold at once,
 // with the admin port and fileReserve, stay under limit open files, so
