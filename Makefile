@@ -57,6 +57,7 @@ bench: deps
 	$(GO) test -run '^$$' -bench 'MovesBesideWhoFlood' -benchtime 300x ./server
 	$(GO) test -run '^$$' -bench 'MovesBesideRefusedFlood' -benchtime 300x ./server
 	$(GO) test -run '^$$' -bench 'LoginBesideRightLogins' -benchtime 20x ./server
+	$(GO) test -run '^$$' -bench 'LoginBesideManyGuessers' -benchtime 20x ./server
 	$(GO) test -run '^$$' -bench 'PageLoad|OfflineLoad' -benchtime 5x ./server/web
 	$(GO) test -run '^$$' -bench 'PageFrame' -benchtime 300x ./server/web
 	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' -bench 'B2Refresh/boards=4096$$|B2Baseline/boards=4096$$' -benchtime 100x ./controller/boards

@@ -131,7 +131,7 @@ func (c *conn) register(cmd Command) error {
 	}()
 	c.s.hashing.acquire(c.addr)
 	hash, err := c.s.cfg.Passwords.Hash(cmd.Args[0])
-	c.s.hashing.release()
+	c.s.hashing.release(c.addr, true)
 	if err != nil {
 		c.reply(cmdOther, err.Error())
 		return nil

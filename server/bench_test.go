@@ -382,46 +382,8 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // most 2) and the logins the loopers made meanwhile. Each measured login
 // comes from an address of its own, as players do.
 func BenchmarkLoginBesideRightLogins(b *testing.B) {
-	if b.N > 1000 {
-		b.Fatalf("b.N is %d; at most 1000 (one account and address each)", b.N)
-	}
-	u := startUmpire(&testing.T{}, server.Config{Log: quietLog})
-	h, err := server.HashPassword("rightpw")
-	if err != nil {
-		b.Fatal(err)
-	}
-	for i := 0; i < 30; i++ {
-		if err := u.store.AddAccount(b.Context(), fmt.Sprintf("loop%d", i), h); err != nil {
-			b.Fatal(err)
-		}
-	}
-	for i := 0; i <= 2*b.N; i++ {
-		if err := u.store.AddAccount(b.Context(), fmt.Sprintf("fresh%d", i), h); err != nil {
-			b.Fatal(err)
-		}
-	}
-	// login logs in as name from ip and returns once the session starts.
-	login := func(ip, name string) error {
-		d := stdnet.Dialer{LocalAddr: &stdnet.TCPAddr{IP: stdnet.ParseIP(ip)}}
-		nc, err := d.Dial("tcp", u.addr)
-		if err != nil {
-			return err
-		}
-		defer nc.Close()
-		nc.SetDeadline(time.Now().Add(60 * time.Second))
-		fmt.Fprintf(nc, "%s rightpw\r\n", name)
-		rd := bufio.NewReader(nc)
-		for {
-			line, err := rd.ReadString('\n')
-			if err != nil {
-				return fmt.Errorf("%s: %w", name, err)
-			}
-			if strings.Contains(line, "Starting session as") {
-				fmt.Fprintf(nc, "quit\r\n")
-				return nil
-			}
-		}
-	}
+	u := loginUmpire(b, "loop", 30)
+	login := func(ip, name string) error { return rightLogin(u, ip, name) }
 	fresh := 0
 	// one times a login of a new account, from an address of its own.
 	one := func() time.Duration {
@@ -473,4 +435,152 @@ func BenchmarkLoginBesideRightLogins(b *testing.B) {
 	b.ReportMetric(ms(beside), "ms-beside")
 	b.ReportMetric(float64(beside)/float64(alone), "ratio")
 	b.ReportMetric(float64(logins.Load()), "loop-logins")
+}
+
+// BenchmarkLoginBesideManyGuessers measures a registered player's login
+// (dial to "Starting session", bcrypt cost 10, an account never logged in
+// before, from an address of its own) alone, then beside 40 addresses of
+// 10 connections each looping on wrong passwords for 20 other accounts;
+// it reports both means, their ratio (the target is at most 2), the
+// password checks waiting when each login began, and the guesses the
+// server answered. The guessers' checks queue in the server and cannot be
+// switched off between logins, so the logins alone come first. Beside
+// ones begin once every guessing address has had a wrong password
+// checked: by then their guesses that queued before (most of their first
+// 400 free ones) have been turned away.
+func BenchmarkLoginBesideManyGuessers(b *testing.B) {
+	u := loginUmpire(b, "guessed", 20)
+	fresh := 0
+	var waiting int
+	// one times a login of a new account, from an address of its own.
+	one := func() time.Duration {
+		ip := fmt.Sprintf("127.0.%d.%d", 10+fresh/200, 1+fresh%200)
+		name := fmt.Sprintf("fresh%d", fresh)
+		fresh++
+		waiting += u.srv.WaitingChecks()
+		start := time.Now()
+		if err := rightLogin(u, ip, name); err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(start)
+	}
+	one() // warm up
+	b.ResetTimer()
+	var alone, beside time.Duration
+	for i := 0; i < b.N; i++ {
+		alone += one()
+	}
+	b.StopTimer()
+	var guesses, wrong atomic.Int64
+	var seen sync.Map // the guessing addresses told "Invalid password"
+	var addrsWrong atomic.Int64
+	// open holds the guessers' connections, so that the end closes them
+	// all at once.
+	var openMu sync.Mutex
+	open, ending := map[stdnet.Conn]bool{}, false
+	stop := loops(400, func(g int) {
+		ip := fmt.Sprintf("127.0.40.%d", 1+g/10)
+		d := stdnet.Dialer{LocalAddr: &stdnet.TCPAddr{IP: stdnet.ParseIP(ip)}}
+		nc, err := d.Dial("tcp", u.addr)
+		if err != nil {
+			time.Sleep(10 * time.Millisecond)
+			return
+		}
+		openMu.Lock()
+		if ending {
+			nc.Close()
+		}
+		open[nc] = true
+		openMu.Unlock()
+		defer func() {
+			openMu.Lock()
+			delete(open, nc)
+			openMu.Unlock()
+			nc.Close()
+		}()
+		nc.SetDeadline(time.Now().Add(60 * time.Second))
+		fmt.Fprintf(nc, "guessed%d wrong%d\r\n", (g+int(guesses.Load()))%20, guesses.Load())
+		all, _ := io.ReadAll(nc)
+		guesses.Add(1)
+		if strings.Contains(string(all), "Invalid password.") {
+			wrong.Add(1)
+			if _, had := seen.LoadOrStore(ip, true); !had {
+				addrsWrong.Add(1)
+			}
+		}
+	})
+	for addrsWrong.Load() < 40 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	waiting = 0
+	b.StartTimer()
+	for i := 0; i < b.N; i++ {
+		beside += one()
+	}
+	b.StopTimer()
+	openMu.Lock()
+	ending = true
+	for nc := range open {
+		nc.Close()
+	}
+	openMu.Unlock()
+	stop()
+	u.srv.Close()
+	alone /= time.Duration(b.N)
+	beside /= time.Duration(b.N)
+	b.ReportMetric(ms(alone), "ms-alone")
+	b.ReportMetric(ms(beside), "ms-beside")
+	b.ReportMetric(float64(beside)/float64(alone), "ratio")
+	b.ReportMetric(float64(waiting)/float64(b.N), "checks-waiting")
+	b.ReportMetric(float64(guesses.Load()), "guesses")
+	b.ReportMetric(float64(wrong.Load()), "checked-wrong")
+}
+
+// rightLogin logs in to u as name with the password "rightpw" from ip,
+// and returns once the session starts.
+func rightLogin(u *umpire, ip, name string) error {
+	d := stdnet.Dialer{LocalAddr: &stdnet.TCPAddr{IP: stdnet.ParseIP(ip)}}
+	nc, err := d.Dial("tcp", u.addr)
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	nc.SetDeadline(time.Now().Add(60 * time.Second))
+	fmt.Fprintf(nc, "%s rightpw\r\n", name)
+	rd := bufio.NewReader(nc)
+	for {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if strings.Contains(line, "Starting session as") {
+			fmt.Fprintf(nc, "quit\r\n")
+			return nil
+		}
+	}
+}
+
+// loginUmpire starts an umpire for the login benchmarks, with n accounts
+// prefix0, prefix1... and fresh0 to fresh(2 b.N), all with the password
+// "rightpw" at bcrypt's default cost.
+func loginUmpire(b *testing.B, prefix string, n int) *umpire {
+	if b.N > 1000 {
+		b.Fatalf("b.N is %d; at most 1000 (one account and address each)", b.N)
+	}
+	u := startUmpire(&testing.T{}, server.Config{Log: quietLog})
+	h, err := server.HashPassword("rightpw")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		if err := u.store.AddAccount(b.Context(), fmt.Sprintf("%s%d", prefix, i), h); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := 0; i <= 2*b.N; i++ {
+		if err := u.store.AddAccount(b.Context(), fmt.Sprintf("fresh%d", i), h); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return u
 }

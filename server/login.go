@@ -174,9 +174,12 @@ func (c *conn) checkPassword(acct store.Account, password string) bool {
 		c.s.guesses.uncount(keys) // not checked: neither right nor wrong
 		return c.tooMany(wait, "password_checks", "Too many password checks from your address")
 	}
-	c.s.hashing.acquire(c.addr)
+	if !c.s.hashing.acquireGuess(c.addr) {
+		c.s.guesses.uncount(keys) // not checked: neither right nor wrong
+		return c.tooMany(maxGuessPause, "password_queue", "Too many passwords from addresses that guessed wrong lately are waiting to be checked")
+	}
 	ok := c.s.cfg.Passwords.Check(acct.Hash, password)
-	c.s.hashing.release()
+	c.s.hashing.release(c.addr, ok)
 	if ok {
 		c.s.guesses.succeeded(c.s.clock.Now(), name, c.addr, keys)
 		c.s.verified.remember(c.s.clock.Now(), acct.Name, acct.Hash, password)

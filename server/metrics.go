@@ -59,6 +59,10 @@ func newMetrics() *Metrics {
 // limited counts one request refused (or message dropped) by limit.
 func (m *Metrics) limited(limit string) { m.limits.WithLabelValues(limit).Inc() }
 
+// Limited counts one connection or request refused by limit in a door
+// outside this package (the HTTP door's caps).
+func (m *Metrics) Limited(limit string) { m.limited(limit) }
+
 // Handler serves the metrics in the Prometheus text format.
 func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})

@@ -171,7 +171,7 @@ func New(cfg Config) *Server {
 		users: map[string]*conn{}, seeks: map[int]*seek{}, games: map[int]*match{}, quit: make(chan struct{}),
 		nextGuest: 1000 + int(cfg.Clock.Now().UnixNano()%9000), nextGame: 1}
 	s.guesses = newGuessLimits()
-	s.hashing = newFairPool(hashers())
+	s.hashing = newFairPool(hashers(), cfg.Clock)
 	s.verified = newVerified()
 	s.records = newRecorder(s)
 	return s

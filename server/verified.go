@@ -61,15 +61,22 @@ func (v *verified) remember(now time.Time, name, hash, password string) {
 	k := v.sum(name, hash, password)
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	if len(v.seen) >= maxVerified {
-		for k, at := range v.seen {
-			if now.Sub(at) >= verifiedMemory {
-				delete(v.seen, k)
-			}
-		}
-		if len(v.seen) >= maxVerified {
-			clear(v.seen)
+	makeRoom(v.seen, now, verifiedMemory, maxVerified)
+	v.seen[k] = now
+}
+
+// makeRoom keeps a memory of times bounded: when m holds most entries, the
+// ones older than memory go, and all of them if none was.
+func makeRoom[K comparable](m map[K]time.Time, now time.Time, memory time.Duration, most int) {
+	if len(m) < most {
+		return
+	}
+	for k, at := range m {
+		if now.Sub(at) >= memory {
+			delete(m, k)
 		}
 	}
-	v.seen[k] = now
+	if len(m) >= most {
+		clear(m)
+	}
 }

@@ -30,6 +30,7 @@ import (
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/server"
 	"github.com/krieg/krieg/server/store"
+	"github.com/krieg/krieg/server/web"
 )
 
 func main() {
@@ -97,9 +98,11 @@ type serveFlags struct {
 	grace, idle, guestIdle, loginTime         time.Duration
 	firstMove                                 time.Duration
 	maxConns, maxPerAddr                      int
+	httpMaxConns, httpMaxPerAddr              int
 	maxPreLogin, maxPreLoginAddr, regsPerAddr int
 	attempts, lobby, inbox, listings, lines   float64
 	maxObservers                              int
+	lowered                                   string // what fitFiles lowered, for the operator
 }
 
 // parseServe reads and checks the server's flags: a negative, zero or
@@ -130,6 +133,8 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.IntVar(&f.maxObservers, "max-observers", 50, "observers of one game at once (1 to 10000)")
 	fs.Float64Var(&f.inbox, "inbox", 3, "tells and challenges one user may receive from others per second, bursts of 5 times that (0.1 to 1000000)")
 	fs.StringVar(&f.httpAddr, "http", "", "also serve the page that plays in a browser, and its WebSocket, on this address (such as :8080; HTTPS with --tls-cert and --tls-key)")
+	fs.IntVar(&f.httpMaxConns, "http-max-conns", 2000, "connections the --http port holds at once, page requests and WebSockets together (1 to 100000)")
+	fs.IntVar(&f.httpMaxPerAddr, "http-max-conns-per-addr", 128, "connections the --http port holds at once from one IP address (1 to --http-max-conns): room for a club behind one NAT loading the page")
 	fs.StringVar(&f.site, "site", "", "the page's folder, written by make web (default: web beside kriegd, else bin/web)")
 	if err := fs.Parse(args); err != nil {
 		return f, err
@@ -152,6 +157,8 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 		{f.maxPerAddr >= 1 && f.maxPerAddr <= f.maxConns, "max-conns-per-addr", "1 to --max-conns"},
 		{f.maxPreLogin >= 0 && f.maxPreLogin <= f.maxConns, "max-prelogin", "0 (automatic) or 1 to --max-conns"},
 		{f.maxPreLoginAddr >= 0 && f.maxPreLoginAddr <= f.maxPerAddr, "max-prelogin-per-addr", "0 (automatic) or 1 to --max-conns-per-addr"},
+		{f.httpMaxConns >= 1 && f.httpMaxConns <= 100000, "http-max-conns", "1 to 100000"},
+		{f.httpMaxPerAddr >= 1 && f.httpMaxPerAddr <= f.httpMaxConns, "http-max-conns-per-addr", "1 to --http-max-conns"},
 		{f.regsPerAddr >= 1 && f.regsPerAddr <= 1000, "registrations-per-addr", "1 to 1000"},
 		{f.attempts >= 0.1 && f.attempts <= 1e6, "attempts", "0.1 to 1000000"},
 		{f.lobby >= 0.1 && f.lobby <= 1e6, "lobby", "0.1 to 1000000"},
@@ -165,6 +172,15 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 		if !c.ok {
 			return f, fmt.Errorf("kriegd: --%s must be %s", c.flag, c.want)
 		}
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	limit, err := openFilesLimit()
+	if err != nil {
+		return f, err
+	}
+	if err := fitFiles(&f, set, limit); err != nil {
+		return f, err
 	}
 	overall, fromAddr := server.PreLoginDefaults(f.maxConns, f.maxPerAddr)
 	if f.maxPreLogin == 0 {
@@ -203,9 +219,12 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ln, err := listen(f.listen, tlsCfg)
+	ln, err := listen(f.listen, tlsCfg, nil)
 	if err != nil {
 		return err
+	}
+	if f.lowered != "" {
+		fmt.Fprintln(stdout, f.lowered)
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	srv := server.New(server.Config{DataDir: f.data, Store: st, Grace: f.grace, IdleTimeout: f.idle, GuestIdleTimeout: f.guestIdle,
@@ -221,7 +240,8 @@ func serve(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "kriegd: metrics on http://%s/metrics\n", addr)
 	}
 	if f.httpAddr != "" {
-		addr, stop, err := startWeb(f.httpAddr, tlsCfg, siteFolder(f.site), srv, st, logger)
+		caps := web.Caps{Total: f.httpMaxConns, PerAddr: f.httpMaxPerAddr, Refused: httpRefused(srv)}
+		addr, stop, err := startWeb(f.httpAddr, tlsCfg, caps, siteFolder(f.site), srv, st, logger)
 		if err != nil {
 			ln.Close()
 			return err
@@ -256,11 +276,15 @@ func tlsConfig(f serveFlags) (*tls.Config, error) {
 	return &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, nil
 }
 
-// listen opens a port on addr: plain TCP, or TLS when cfg is set.
-func listen(addr string, cfg *tls.Config) (stdnet.Listener, error) {
+// listen opens a port on addr: plain TCP, or TLS when cfg is set, holding
+// at most caps' connections when caps is set.
+func listen(addr string, cfg *tls.Config, caps *web.Caps) (stdnet.Listener, error) {
 	ln, err := stdnet.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("kriegd: listen: %w", err)
+	}
+	if caps != nil {
+		ln = web.Limit(ln, *caps)
 	}
 	if cfg != nil {
 		ln = tls.NewListener(ln, cfg)
@@ -274,6 +298,7 @@ func serveAdmin(addr string, srv *server.Server, logger *slog.Logger) (stop func
 	if err != nil {
 		return nil, "", fmt.Errorf("kriegd: admin port: %w", err)
 	}
+	ln = web.Limit(ln, web.Caps{Total: adminConns, Refused: adminRefused(srv)})
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", srv.Metrics().Handler())
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second, WriteTimeout: 30 * time.Second,

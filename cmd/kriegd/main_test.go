@@ -169,11 +169,17 @@ func httpsPageAndSocket(t *testing.T, url string, pool *x509.CertPool) {
 	if resp.StatusCode != 200 || !strings.Contains(string(body), "<title>krieg</title>") {
 		t.Fatalf("the page: %s %q", resp.Status, body)
 	}
+	guestOverSocket(t, "wss://"+strings.TrimPrefix(url, "https://")+"ws", &websocket.DialOptions{HTTPClient: hc})
+}
+
+// guestOverSocket logs in as a guest through the WebSocket at url.
+func guestOverSocket(t *testing.T, url string, opt *websocket.DialOptions) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, "wss://"+strings.TrimPrefix(url, "https://")+"ws", &websocket.DialOptions{HTTPClient: hc})
+	ws, _, err := websocket.Dial(ctx, url, opt)
 	if err != nil {
-		t.Fatalf("the WebSocket over TLS: %v", err)
+		t.Fatalf("the WebSocket %s: %v", url, err)
 	}
 	defer ws.CloseNow()
 	if err := ws.Write(ctx, websocket.MessageText, []byte("guest\n")); err != nil {
@@ -183,7 +189,7 @@ func httpsPageAndSocket(t *testing.T, url string, pool *x509.CertPool) {
 	for !strings.Contains(got.String(), "Starting session as") {
 		_, msg, err := ws.Read(ctx)
 		if err != nil {
-			t.Fatalf("over wss: %v; got %q", err, got.String())
+			t.Fatalf("over %s: %v; got %q", url, err, got.String())
 		}
 		got.Write(msg)
 	}

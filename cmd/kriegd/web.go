@@ -37,14 +37,15 @@ func isDir(path string) bool {
 }
 
 // startWeb opens the HTTP door on addr (HTTPS when tlsCfg is set, with
-// the game port's certificate): the page from site and the WebSocket into
-// srv. It returns the page's URL and a function that closes it.
-func startWeb(addr string, tlsCfg *tls.Config, site string, srv *server.Server, st *store.Store, logger *slog.Logger) (string, func(), error) {
+// the game port's certificate), holding at most caps' connections: the
+// page from site and the WebSocket into srv. It returns the page's URL
+// and a function that closes it.
+func startWeb(addr string, tlsCfg *tls.Config, caps web.Caps, site string, srv *server.Server, st *store.Store, logger *slog.Logger) (string, func(), error) {
 	door, err := web.New(srv, web.Options{Site: site, Store: st, Log: logger})
 	if err != nil {
 		return "", nil, err
 	}
-	ln, err := listen(addr, tlsCfg)
+	ln, err := listen(addr, tlsCfg, &caps)
 	if err != nil {
 		return "", nil, err
 	}

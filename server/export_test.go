@@ -1,0 +1,20 @@
+package server
+
+// WaitingChecks is how many password checks wait for their turn, so that
+// tests from outside the package can tell when their checks have queued.
+func (s *Server) WaitingChecks() int {
+	s.hashing.mu.Lock()
+	defer s.hashing.mu.Unlock()
+	n := 0
+	for _, q := range s.hashing.queues {
+		n += len(q)
+	}
+	return n
+}
+
+// Hashers is how many password checks run at once.
+func Hashers() int { return hashers() }
+
+// GuessesWaiting is how many checks from addresses that guessed wrong
+// lately may wait at once.
+func GuessesWaiting() int { return maxGuessesWaiting * hashers() }
