@@ -315,6 +315,9 @@ func (p *play) tick(a *App) {
 	f.Panel.Reviewable = f.Panel.GameOver && src
 	f.Panel.Lobby = p.opt.Lobby != nil || p.local && a.fromServer()
 	f.Panel.Table = p.table
+	// kriegd takes an abort after both first moves as an offer, the
+	// computer never.
+	f.Panel.NoAbort = p.local && s.InGame && s.Result == nil && s.Plies >= 2
 	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) > confirmFor || s.Result != nil) {
 		p.confirmAt = time.Time{} // unconfirmed, the question lapses, and its hint with it
 		if f.Panel.Notice == resignQuestion {

@@ -113,3 +113,30 @@ func TestWindowResignQuestionLapses(t *testing.T) {
 		}
 	})
 }
+
+// TestWindowAbortOnlyWhileItWorks: against the computer, Abort is offered
+// until both sides have moved, and not after (it could only be refused:
+// "too late, both sides have moved").
+func TestWindowAbortOnlyWhileItWorks(t *testing.T) {
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5"}})
+	t.Cleanup(func() { h.show(nil); app.Close() })
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() {
+		if !hasButton(&app.scene, scene.Abort) {
+			t.Error("no Abort before the first move")
+		}
+		app.Inject(Intent{Kind: ClickSquare, Square: game.E2}, Intent{Kind: ClickSquare, Square: game.E4})
+	})
+	h.waitFor(t, "both first moves", 5*time.Second, atPly(app, 2))
+	time.Sleep(100 * time.Millisecond) // a frame drawn at ply 2
+	h.do(func() {
+		if hasButton(&app.scene, scene.Abort) {
+			t.Error("Abort is offered after both sides have moved")
+		}
+		if !hasButton(&app.scene, scene.Resign) || !hasButton(&app.scene, scene.OfferDraw) {
+			t.Error("Resign or Offer draw went with Abort")
+		}
+	})
+}

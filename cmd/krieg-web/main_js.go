@@ -89,6 +89,8 @@ func (p *page) export() {
 		"offline":  js.FuncOf(p.jsOffline),
 		"send":     js.FuncOf(p.jsSend),
 		"computer": js.FuncOf(p.jsComputer),
+		"seat":     js.FuncOf(p.jsSeat),
+		"resume":   js.FuncOf(p.jsResume),
 	}))
 	hook(p)
 	p.event("ready", "")
@@ -190,8 +192,26 @@ func (p *page) jsLogin(_ js.Value, args []js.Value) any {
 	if len(args) > 1 {
 		password = args[1].String()
 	}
+	return p.loginPromise(name, password, false)
+}
+
+// jsSeat is window.krieg.seat(): the name of a guest's game this browser
+// can resume on this server, or "". The token stays in Go.
+func (p *page) jsSeat(js.Value, []js.Value) any {
+	if s, ok := rememberedSeat(pageStorage{}, p.server); ok {
+		return s.Name
+	}
+	return ""
+}
+
+// jsResume is window.krieg.resume(): window.krieg.login as the
+// remembered seat's name, with its token.
+func (p *page) jsResume(js.Value, []js.Value) any { return p.loginPromise("", "", true) }
+
+// loginPromise logs in and promises {name, playing}.
+func (p *page) loginPromise(name, password string, resume bool) js.Value {
 	return newPromise(func() (any, error) {
-		who, playing, err := p.login(name, password)
+		who, playing, err := p.login(name, password, resume)
 		if err != nil {
 			return nil, err
 		}
@@ -202,7 +222,7 @@ func (p *page) jsLogin(_ js.Value, args []js.Value) any {
 // login connects to the server as name and starts the board on it; it
 // returns the name the server knows us by and whether a game of ours is
 // in progress.
-func (p *page) login(name, password string) (string, bool, error) {
+func (p *page) login(name, password string, resume bool) (string, bool, error) {
 	if p.server == "" {
 		return "", false, errors.New("this copy of the page has no server: play the computer")
 	}
@@ -214,31 +234,25 @@ func (p *page) login(name, password string) (string, bool, error) {
 		p.unchoose()
 		return "", false, err
 	}
-	c, err := icc.New(icc.Options{Addr: p.server, User: name, Password: password, Dial: dialer(p.server), Quiet: quiet})
+	opt := icc.Options{Addr: p.server, User: name, Password: password, Dial: dialer(p.server), Quiet: quiet}
+	c, err := connect(context.Background(), opt, pageStorage{}, p.server, resume)
 	if err != nil {
 		p.unchoose()
 		return "", false, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := c.Connect(ctx); err != nil {
-		c.Close()
-		p.unchoose()
-		return "", false, err
-	}
 	mark("connected")
-	f := newFollower(c, serverRecords(records), p.event)
+	f := newFollower(c, serverRecords(records), keepSeat(pageStorage{}, p.server, c, p.event))
 	p.mu.Lock()
 	p.comm, p.follow = c, f
 	p.mu.Unlock()
 	spec := net.GameSpec{Rules: referee.Wild16, Kriegspiel: true, AnySide: true, Base: 5 * time.Minute, Increment: 3 * time.Second}
-	opt := p.computer(p.options())
-	opt.Remote, opt.Spec = f, &spec
+	board := p.computer(p.options())
+	board.Remote, board.Spec = f, &spec
 	// The play panel's Lobby button opens the page's lobby over the board
 	// (a page button would sit on the window's clock).
-	opt.Lobby = func() { p.event("lobby", "") }
-	opt.SignInAgain = "Sign in again to play on."
-	p.choice <- opt
+	board.Lobby = func() { p.event("lobby", "") }
+	board.SignInAgain = "Sign in again to play on."
+	p.choice <- board
 	return c.Handle(), c.Playing(), nil
 }
 

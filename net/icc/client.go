@@ -38,6 +38,9 @@ type Options struct {
 	Addr     string // host:port, used by the default Dial
 	User     string // empty: log in as a guest
 	Password string
+	// Token is the reconnect token an earlier connection was given for the
+	// unregistered name User: the login then takes that name's seat back.
+	Token string
 	// Patterns reads the referee's words; nil means DefaultPatterns.
 	Patterns *Patterns
 	// Dial opens the connection; nil means TCP to Addr. DialTLS dials a
@@ -125,7 +128,7 @@ func New(opt Options) (*Client, error) {
 	life, end := context.WithCancel(context.Background())
 	c := &Client{opt: opt, events: make(chan net.Event, 1024), life: life, end: end,
 		rng:  rand.New(rand.NewPCG(uint64(opt.Now().UnixNano()), 0x696363)),
-		sess: &session{user: opt.User, password: opt.Password, patterns: opt.Patterns, now: opt.Now}}
+		sess: &session{user: opt.User, password: opt.Password, token: opt.Token, patterns: opt.Patterns, now: opt.Now}}
 	return c, nil
 }
 

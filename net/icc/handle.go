@@ -17,3 +17,12 @@ func (c *Client) Playing() bool {
 	g := c.sess.g
 	return g != nil && g.result == nil && g.snapshot().InGame
 }
+
+// Token returns the reconnect token the server gave this unregistered
+// name (or the one Options gave), or "": whoever holds it may take the
+// name's seat back after the connection is lost. It is never shown.
+func (c *Client) Token() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sess.token
+}

@@ -1,6 +1,7 @@
 package icc
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strconv"
@@ -122,10 +123,10 @@ func (s *session) prompt(pending string) bool {
 		if name == "" {
 			name = "guest"
 		}
-		if s.token != "" && s.password == "" && s.me != "" {
+		if s.token != "" && s.password == "" && (s.me != "" || s.user != "") {
 			// kriegd keeps an unregistered player's seat for the one who
 			// holds its token.
-			name = s.me + " " + s.token
+			name = cmp.Or(s.me, s.user) + " " + s.token
 		}
 		s.send("level1=5", level2settings(), name)
 		s.phase = phaseWho

@@ -154,6 +154,9 @@ type Panel struct {
 	// Reviewable: the game is over and its record can be opened (Review,
 	// Copy PGN, Save as…).
 	Reviewable bool
+	// NoAbort: Abort cannot work (the computer takes no abort once both
+	// sides have moved), so it is not offered.
+	NoAbort bool
 	// Lobby: a Lobby button takes New game's place (the web page's lobby
 	// chooses the games).
 	Lobby bool

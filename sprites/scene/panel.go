@@ -177,7 +177,11 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	if f.Panel.Reviewable {
 		c.buttons([]Button{Review, CopyPGN, SaveAs, next}, func(b Button) bool { return b == Review })
 	} else {
-		c.buttons([]Button{Resign, OfferDraw, Abort, next}, nil)
+		play := []Button{Resign, OfferDraw, Abort, next}
+		if f.Panel.NoAbort {
+			play = []Button{Resign, OfferDraw, next}
+		}
+		c.buttons(play, nil)
 	}
 	c.buttons([]Button{Flip, Fullscreen, Mute, Legend}, func(b Button) bool {
 		return (b == Fullscreen && f.Panel.Full) || (b == Mute && !f.Panel.Muted && f.Panel.Silent == "")

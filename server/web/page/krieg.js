@@ -32,6 +32,7 @@
           say("");
           boardReady();
           if (!config.server) window.krieg.offline();
+          else offerResume();
           break;
         case "started":
           playing = true;
@@ -61,16 +62,33 @@
   }
 
   function setDoorBusy(busy) {
-    for (const id of ["login", "guest", "computer"]) $(id).disabled = busy;
+    for (const id of ["login", "guest", "computer", "resume"]) $(id).disabled = busy;
   }
 
-  async function login(name, password) {
+  // offerResume offers the guest's game this browser kept (closed with
+  // the tab, say): the board holds the name and its token, and only the
+  // name is shown.
+  function offerResume() {
+    const name = window.krieg.seat();
+    show("resume-row", !!name);
+    if (!name) return;
+    $("resume").textContent = "Resume your game as " + name;
+    if (!$("door").hidden) $("resume").focus();
+  }
+
+  // sentence makes the board's reason a sentence for the door.
+  function sentence(e) {
+    const text = String(e.message || e);
+    return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
+  }
+
+  async function login(name, password, resume) {
     $("door-error").textContent = "";
     setDoorBusy(true);
     performance.mark("krieg:login");
     try {
       await loaded;
-      const who = await window.krieg.login(name, password);
+      const who = await (resume ? window.krieg.resume() : window.krieg.login(name, password));
       performance.mark("krieg:logged-in");
       me = who.name;
       $("password").value = "";
@@ -81,8 +99,10 @@
       playing = playing || who.playing;
       if (!playing) openLobby();
     } catch (e) {
-      $("door-error").textContent = String(e.message || e);
+      $("door-error").textContent = sentence(e);
       setDoorBusy(false);
+      // A refused seat is forgotten: the door offers it no more.
+      if (resume) offerResume();
     }
   }
 
@@ -164,6 +184,7 @@
       login(name, $("password").value);
     });
     $("guest").addEventListener("click", () => login("", ""));
+    $("resume").addEventListener("click", () => login("", "", true));
     $("computer").addEventListener("click", () => {
       show("door", false);
       loaded.then(() => window.krieg.offline());
