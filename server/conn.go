@@ -58,7 +58,7 @@ type conn struct {
 
 func newConn(s *Server, nc stdnet.Conn) *conn {
 	now := s.clock.Now()
-	return &conn{s: s, nc: nc, addr: addrOf(nc), out: make(chan []byte, s.cfg.OutQueue), done: make(chan struct{}), broken: make(chan struct{}),
+	return &conn{s: s, nc: nc, addr: AddrOf(nc), out: make(chan []byte, s.cfg.OutQueue), done: make(chan struct{}), broken: make(chan struct{}),
 		attempts: newBucket(now, 2*s.cfg.Attempts), lobby: newBucket(now, 5*s.cfg.Lobby),
 		listings: newBucket(now, 5*s.cfg.Listings),
 		inbox:    newBucket(now, 5*s.cfg.Inbox), lines: newBucket(now, 2*s.cfg.Lines), rating: rating.Start}

@@ -219,7 +219,7 @@ func (s *Server) serveConn(nc stdnet.Conn) {
 // admit registers a new connection, or refuses it with a line and closes
 // it when the server or its address has no room (nil then).
 func (s *Server) admit(nc stdnet.Conn) *conn {
-	addr := addrOf(nc)
+	addr := AddrOf(nc)
 	var refusal, limit string
 	var c *conn
 	s.locked(func() error {
@@ -276,9 +276,10 @@ func (s *Server) pause(d time.Duration) {
 	}
 }
 
-// addrOf is the IP address a connection comes from (the whole address when
-// it has no port, as for in-memory connections).
-func addrOf(nc stdnet.Conn) string {
+// AddrOf is the IP address a connection comes from (the whole address when
+// it has no port, as for in-memory connections): the key of every
+// per-address limit, the web door's too.
+func AddrOf(nc stdnet.Conn) string {
 	a := nc.RemoteAddr().String()
 	if host, _, err := stdnet.SplitHostPort(a); err == nil {
 		return host

@@ -3,6 +3,8 @@ package web
 import (
 	stdnet "net"
 	"sync"
+
+	"github.com/krieg/krieg/server"
 )
 
 // Caps are how many connections a door holds at once, in all and from
@@ -40,7 +42,7 @@ func (l *capped) Accept() (stdnet.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		addr := hostOf(nc.RemoteAddr())
+		addr := server.AddrOf(nc)
 		limit := l.take(addr)
 		if limit == "" {
 			return &cappedConn{Conn: nc, l: l, addr: addr}, nil
@@ -93,13 +95,4 @@ func (c *cappedConn) Close() error {
 	err := c.Conn.Close()
 	c.once.Do(func() { c.l.give(c.addr) })
 	return err
-}
-
-// hostOf is the IP address of a, or all of a when it has no port.
-func hostOf(a stdnet.Addr) string {
-	s := a.String()
-	if host, _, err := stdnet.SplitHostPort(s); err == nil {
-		return host
-	}
-	return s
 }
