@@ -115,7 +115,7 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 	acct, err := c.s.cfg.Store.Account(ctx, name)
 	cancel()
 	if errors.Is(err, store.ErrNotFound) {
-		return c.enterUnregistered(name)
+		return c.enterUnregistered(name, len(fields) > 1 && !tokenShaped(fields[1]))
 	}
 	if err != nil {
 		c.s.log.Error("kriegd: login: the store", "name", name, "err", err)
@@ -209,15 +209,21 @@ func (c *conn) tooMany(wait time.Duration, limit, why string) bool {
 }
 
 // enterUnregistered logs c in as the unregistered name, unless its player
-// is away from a game: that seat is theirs alone, reclaimed with the token
-// (reclaim), and the name is asked again.
-func (c *conn) enterUnregistered(name string) (bool, error) {
-	held := false
+// is away from a game (that seat is theirs alone, reclaimed with the token
+// by reclaim) or a password came with it (noAccount): then the name is
+// asked again.
+func (c *conn) enterUnregistered(name string, password bool) (bool, error) {
+	refused := false
 	err := c.s.locked(func() error {
 		if st := c.s.seatOf(name); st != nil && st.c == nil {
-			held = true
+			refused = true
 			c.send(c.dg(dg.LoginFailed, dg.LoginHeld, name+" is away from a game; only its reconnect token reclaims the name.") +
 				fmt.Sprintf("\r\n%s is away from a game in progress: only that player's reconnect token (\"%s TOKEN\") takes the name until the game ends.\r\nlogin: ", st.name, st.name))
+			return nil
+		}
+		if password {
+			refused = true
+			c.noAccount(name)
 			return nil
 		}
 		if err := c.fullLogin(); err != nil {
@@ -225,7 +231,34 @@ func (c *conn) enterUnregistered(name string) (bool, error) {
 		}
 		return c.enterOnce(name, false, rating.Start)
 	})
-	return !held, err
+	return !refused, err
+}
+
+// noAccount refuses a password given for a name with no account (under
+// s.mu): the player meant an account, and logging them in unregistered
+// under it would hide the mistake.
+func (c *conn) noAccount(name string) {
+	why := fmt.Sprintf("There is no account named %s. Leave the password empty to play as a guest or as %s unregistered, or register the name once logged in.", name, name)
+	if d := c.dg(dg.LoginFailed, dg.LoginNoAccount, why); d != "" {
+		c.send(d + "\r\nlogin: ")
+	} else {
+		c.send(why + "\r\nlogin: ") // a client without datagrams reads the reason as text
+	}
+}
+
+// tokenShaped reports whether word could be a reconnect token (newToken's
+// 32 lowercase hex digits): a reconnect whose seat the server no longer
+// keeps logs in under the name as before, where a password is refused.
+func tokenShaped(word string) bool {
+	if len(word) != 32 {
+		return false
+	}
+	for _, r := range word {
+		if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // reclaim logs an unregistered player in again when token is the one they

@@ -234,7 +234,7 @@ func (p *page) login(name, password string, resume bool) (string, bool, error) {
 		p.unchoose()
 		return "", false, err
 	}
-	opt := icc.Options{Addr: p.server, User: name, Password: password, Dial: dialer(p.server), Quiet: quiet}
+	opt := icc.Options{Addr: p.server, User: name, Password: password, PasswordInLogin: true, Dial: dialer(p.server), Quiet: quiet}
 	c, err := connect(context.Background(), opt, pageStorage{}, p.server, resume)
 	if err != nil {
 		p.unchoose()

@@ -38,6 +38,11 @@ type Options struct {
 	Addr     string // host:port, used by the default Dial
 	User     string // empty: log in as a guest
 	Password string
+	// PasswordInLogin sends the password on the login line ("NAME
+	// PASSWORD", as kriegd reads it) instead of at the password prompt,
+	// so that a server with no account for the name refuses the password
+	// rather than logging in unregistered without asking for it.
+	PasswordInLogin bool
 	// Token is the reconnect token an earlier connection was given for the
 	// unregistered name User: the login then takes that name's seat back.
 	Token string
@@ -128,7 +133,7 @@ func New(opt Options) (*Client, error) {
 	life, end := context.WithCancel(context.Background())
 	c := &Client{opt: opt, events: make(chan net.Event, 1024), life: life, end: end,
 		rng:  rand.New(rand.NewPCG(uint64(opt.Now().UnixNano()), 0x696363)),
-		sess: &session{user: opt.User, password: opt.Password, token: opt.Token, patterns: opt.Patterns, now: opt.Now}}
+		sess: &session{user: opt.User, password: opt.Password, inLogin: opt.PasswordInLogin, token: opt.Token, patterns: opt.Patterns, now: opt.Now}}
 	return c, nil
 }
 

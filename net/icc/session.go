@@ -18,6 +18,7 @@ import (
 // follows survives a dropped connection; the login phase starts over.
 type session struct {
 	user, password string
+	inLogin        bool // the password goes on the login line (Options.PasswordInLogin)
 	patterns       *Patterns
 	now            func() time.Time
 
@@ -56,7 +57,8 @@ type LoginError struct {
 
 func (e *LoginError) Error() string {
 	what := map[int]string{dg.LoginBad: "invalid password", dg.LoginTwice: "already logged in", dg.LoginPassword: "a registered name needs a password",
-		dg.LoginWait: "too many wrong passwords: wait", dg.LoginHeld: "the name is held for its player, who is away from a game"}[e.Code]
+		dg.LoginWait: "too many wrong passwords: wait", dg.LoginHeld: "the name is held for its player, who is away from a game",
+		dg.LoginNoAccount: "no account has the name"}[e.Code]
 	if what == "" {
 		what = "login failed"
 	}
@@ -127,6 +129,10 @@ func (s *session) prompt(pending string) bool {
 			// kriegd keeps an unregistered player's seat for the one who
 			// holds its token.
 			name = cmp.Or(s.me, s.user) + " " + s.token
+		}
+		if s.inLogin && s.password != "" && s.user != "" {
+			name = s.user + " " + s.password
+			s.sentPw = true
 		}
 		s.send("level1=5", level2settings(), name)
 		s.phase = phaseWho

@@ -40,10 +40,11 @@ const (
 
 // LOGIN_FAILED's codes.
 const (
-	LoginPassword = 5  // a registered name: send its password
-	LoginBad      = 11 // the password is wrong
-	LoginTwice    = 14 // the name is logged in already
-	LoginName     = 20 // kriegd's own: not a name one may log in with
-	LoginWait     = 21 // kriegd's own: too many wrong passwords, wait
-	LoginHeld     = 22 // kriegd's own: the name's player is away from a game and only its token reclaims it
+	LoginPassword  = 5  // a registered name: send its password
+	LoginBad       = 11 // the password is wrong
+	LoginTwice     = 14 // the name is logged in already
+	LoginName      = 20 // kriegd's own: not a name one may log in with
+	LoginWait      = 21 // kriegd's own: too many wrong passwords, wait
+	LoginHeld      = 22 // kriegd's own: the name's player is away from a game and only its token reclaims it
+	LoginNoAccount = 23 // kriegd's own: a password came with a name that has no account
 )
