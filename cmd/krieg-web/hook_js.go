@@ -117,6 +117,7 @@ func state(p *page) any {
 		st.Heard = heard
 		st.Side, st.ToMove, st.InGame = snap.Side.String(), snap.ToMove.String(), snap.InGame
 		st.White, st.Black = snap.Spec.White, snap.Spec.Black
+		st.Rules = snap.Spec.Rules.Name
 		if snap.Result != nil {
 			st.Result, st.Reason = string(snap.Result.Score), string(snap.Result.Reason)
 		}

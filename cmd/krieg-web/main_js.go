@@ -9,12 +9,14 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sync"
 	"syscall/js"
 	"time"
@@ -51,6 +53,7 @@ func main() {
 	}
 	p.mu.Lock()
 	p.app = app
+	app.Inject(p.first...)
 	p.mu.Unlock()
 	mark("board")
 	if err := run(app); err != nil {
@@ -80,6 +83,14 @@ type page struct {
 	app    *sprites.App     // the board, once it runs
 	comm   net.Communicator // the server session, once logged in
 	follow *follower
+	// first are the board's first intents: the side chosen for the
+	// computer, or Start for a game resumed.
+	first []sprites.Intent
+	// rules is the ruleset of the next game against the computer; kept
+	// the one that game keeps, and resume asks Local to take it up.
+	rules  string
+	kept   *keeping
+	resume bool
 }
 
 // export offers window.krieg to the page's script and says the board is ready.
@@ -91,6 +102,10 @@ func (p *page) export() {
 		"computer": js.FuncOf(p.jsComputer),
 		"seat":     js.FuncOf(p.jsSeat),
 		"resume":   js.FuncOf(p.jsResume),
+		// The game against the computer the page keeps (computer.go).
+		"kept":           js.FuncOf(p.jsKept),
+		"resumeComputer": js.FuncOf(p.jsResumeComputer),
+		"unsaved":        js.FuncOf(p.jsUnsaved),
 	}))
 	hook(p)
 	p.event("ready", "")
@@ -133,17 +148,72 @@ func (p *page) options() sprites.Options {
 	return opt
 }
 
-// jsOffline is window.krieg.offline(): play the computer.
-func (p *page) jsOffline(js.Value, []js.Value) any {
+// jsOffline is window.krieg.offline(rules, side): play the computer under
+// rules (a ruleset's name) as side (white, black or random), chosen at the
+// page's door; the board's new-game screen opens with that side.
+func (p *page) jsOffline(_ js.Value, args []js.Value) any {
 	if !p.choose() {
 		return nil
 	}
+	p.mu.Lock()
+	p.first = p.pick(args)
+	p.mu.Unlock()
 	p.choice <- p.computer(p.options())
 	return nil
 }
 
+// jsResumeComputer is window.krieg.resumeComputer(): the game against the
+// computer the page kept, taken up where it was left.
+func (p *page) jsResumeComputer(js.Value, []js.Value) any {
+	if _, ok := keptComputerGame(pageStorage{}); !ok || !p.choose() {
+		return nil
+	}
+	p.mu.Lock()
+	p.resume, p.first = true, []sprites.Intent{{Kind: sprites.Press, Button: scene.Start}}
+	p.mu.Unlock()
+	p.choice <- p.computer(p.options())
+	return nil
+}
+
+// jsKept is window.krieg.kept(): what the game against the computer the
+// page keeps is, for the door's offer to resume it, or "".
+func (p *page) jsKept(js.Value, []js.Value) any {
+	if g, ok := keptComputerGame(pageStorage{}); ok {
+		return g.describe()
+	}
+	return ""
+}
+
+// jsUnsaved is window.krieg.unsaved(): whether a game against the
+// computer is on that the browser's storage did not keep, so that the
+// page asks before it is left.
+func (p *page) jsUnsaved(js.Value, []js.Value) any {
+	p.mu.Lock()
+	w := p.kept
+	p.mu.Unlock()
+	return w != nil && w.unsaved()
+}
+
+// pick reads the page's choice of rules and side for the computer (args
+// of offline and computer): the rules for the next game, and the
+// new-game screen's press that chooses the side.
+func (p *page) pick(args []js.Value) []sprites.Intent {
+	if len(args) > 0 && args[0].Type() == js.TypeString {
+		if _, err := referee.RulesetByName(args[0].String()); err == nil {
+			p.rules = args[0].String()
+		}
+	}
+	if len(args) > 1 && args[1].Type() == js.TypeString {
+		if i := slices.Index([]string{"white", "black", "random"}, args[1].String()); i >= 0 {
+			return []sprites.Intent{{Kind: sprites.Press, Button: scene.Choice(scene.SideGroup, i)}}
+		}
+	}
+	return nil
+}
+
 // computer sets opt up to play the computer: the new-game screen's
-// choice and the games it starts in the page.
+// choice and the games it starts in the page, each kept in the browser's
+// storage as it goes.
 func (p *page) computer(opt sprites.Options) sprites.Options {
 	fl := launch.Flags{Seed: uint64(time.Now().UnixNano()), Side: "white", Time: "5+3", Opponent: "bot",
 		MoveTime: player.DefaultMoveTime, Rules: "wild16"}
@@ -152,30 +222,43 @@ func (p *page) computer(opt sprites.Options) sprites.Options {
 		opt.Choice = launch.Choice(spec)
 	}
 	opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) {
-		c, err := launch.StartLocal(fl, ch)
+		p.mu.Lock()
+		resume := p.resume
+		p.resume = false
+		next := fl
+		next.Rules = cmp.Or(p.rules, fl.Rules)
+		p.mu.Unlock()
+		var w *keeping
+		var err error
+		if resume {
+			w, err = resumeComputer(pageStorage{}, fl)
+		} else {
+			w, err = startComputer(pageStorage{}, next, ch)
+		}
 		if err != nil {
 			return nil, err
 		}
-		f := newFollower(c, localRecords(c), p.event)
+		f := newFollower(w, localRecords(w), p.event)
 		p.mu.Lock()
-		p.follow = f
+		p.follow, p.kept = f, w
 		p.mu.Unlock()
 		return f, nil
 	}
 	return opt
 }
 
-// jsComputer is window.krieg.computer(): the lobby's "Play the computer"
-// once signed in; the board opens the new-game screen, keeping the
-// server's session.
-func (p *page) jsComputer(js.Value, []js.Value) any {
+// jsComputer is window.krieg.computer(rules, side): the lobby's "Play the
+// computer" once signed in; the board opens the new-game screen with
+// that side, keeping the server's session.
+func (p *page) jsComputer(_ js.Value, args []js.Value) any {
 	p.mu.Lock()
 	app := p.app
+	first := p.pick(args)
 	p.mu.Unlock()
 	if app == nil {
 		return "the board is not running"
 	}
-	app.Inject(sprites.Intent{Kind: sprites.Press, Button: scene.PlayComputer})
+	app.Inject(append([]sprites.Intent{{Kind: sprites.Press, Button: scene.PlayComputer}}, first...)...)
 	return ""
 }
 

@@ -66,6 +66,7 @@ const (
 	reqCommand
 	reqConsole
 	reqRecord
+	reqResume
 )
 
 type request struct {
@@ -76,6 +77,7 @@ type request struct {
 	line string
 	// record: where the loop sends the game's record (reqRecord).
 	record chan<- recordReply
+	resume resumed // reqResume
 }
 
 // New returns an endpoint whose games are played against opp.

@@ -54,6 +54,8 @@ func (g *session) handle(r request) {
 	switch r.kind {
 	case reqBegin:
 		g.begin(r.spec)
+	case reqResume:
+		g.open(r.resume)
 	case reqAttempt:
 		g.attempt(r.move)
 	case reqCommand:
@@ -68,9 +70,6 @@ func (g *session) handle(r request) {
 
 // begin starts a game from spec; the computer moves at once if it has White.
 func (g *session) begin(spec net.GameSpec) {
-	if g.running() {
-		g.finish(referee.Result{Score: "*", Reason: referee.ReasonAborted})
-	}
 	if spec.AnySide {
 		spec.Side = game.Color(g.ep.rng.IntN(2))
 		spec.AnySide = false
@@ -81,21 +80,41 @@ func (g *session) begin(spec net.GameSpec) {
 	if spec.Rules.Name == "" {
 		spec.Rules = referee.Wild16
 	}
+	g.open(resumed{spec: spec, ref: referee.New(spec.Rules, spec.Start), white: spec.Base, black: spec.Base})
+}
+
+// resumed is a game taken up where it was left: its referee with every
+// attempt so far, and the time each side had left.
+type resumed struct {
+	spec         net.GameSpec
+	ref          *referee.Referee
+	white, black time.Duration
+}
+
+// open starts r's game (ending any game in progress as aborted): the
+// player hears everything said to them so far, and the computer plays if
+// it is to move.
+func (g *session) open(r resumed) {
+	if g.running() {
+		g.finish(referee.Result{Score: "*", Reason: referee.ReasonAborted})
+	}
+	spec := r.spec
 	spec.White, spec.Black = "you", g.ep.opt.Name
 	if spec.Side == game.Black {
 		spec.White, spec.Black = spec.Black, spec.White
 	}
 	spec.Opponent, spec.Kriegspiel = g.ep.opt.Name, true
 	g.spec, g.result, g.seen, g.started = spec, nil, 0, g.ep.opt.Now()
-	g.ref = referee.New(spec.Rules, spec.Start)
+	g.ref = r.ref
 	if st, ok := g.ep.opp.(Starter); ok {
+		// The computer's first turn follows the referee's log from here.
 		st.NewGame(spec.Side.Other(), spec.Rules, spec.Start)
 	}
-	g.clocks = net.Clocks{White: spec.Base, Black: spec.Base, Running: spec.Start.Turn(),
+	g.clocks = net.Clocks{White: r.white, Black: r.black, Running: g.ref.ToMove(),
 		Ticking: spec.Base > 0, Stamp: g.ep.opt.Now()}
 	g.emit(net.Event{Kind: net.KindStarted})
-	if res := g.ref.Result(); res != nil {
-		g.finish(*res)
+	g.report()
+	if g.checkFlags() || g.endIfOver() {
 		return
 	}
 	g.opponentTurn()

@@ -2,7 +2,8 @@
 // and runs what is around it: the door (log in, or play the computer) and,
 // on a kriegd, the lobby. The board itself is the canvas the Go program
 // draws; it calls window.kriegPage.event when a game starts or ends or
-// the connection is lost, and offers window.krieg.login, .offline and .send.
+// the connection is lost, and offers window.krieg.login, .offline, .send
+// and the game against the computer it keeps (.kept, .resumeComputer).
 "use strict";
 
 (function () {
@@ -31,8 +32,15 @@
           performance.mark("krieg:ready");
           say("");
           boardReady();
-          if (!config.server) window.krieg.offline();
-          else offerResume();
+          if (!config.server) {
+            // A static copy of the page has no door: a game kept is
+            // taken up at once, else a new one begins as last chosen.
+            if (window.krieg.kept()) window.krieg.resumeComputer();
+            else window.krieg.offline(...computerChoice("computer"));
+          } else {
+            offerResume();
+            offerComputerResume();
+          }
           break;
         case "started":
           playing = true;
@@ -62,8 +70,48 @@
   }
 
   function setDoorBusy(busy) {
-    for (const id of ["login", "guest", "computer", "resume"]) $(id).disabled = busy;
+    for (const id of ["login", "guest", "computer", "resume", "resume-computer"]) $(id).disabled = busy;
   }
+
+  // The game against the computer the board keeps in the browser's
+  // storage (a reload, a closed tab): offered at the door.
+  function offerComputerResume() {
+    const what = window.krieg.kept();
+    show("resume-computer-row", !!what);
+    $("resume-computer-what").textContent = what;
+    if (what && !$("door").hidden && $("resume-row").hidden) $("resume-computer").focus();
+  }
+
+  // The rules and side for the computer, chosen at the door or in the
+  // lobby and remembered by the browser.
+  const choiceKey = "krieg/computer-choice";
+
+  function setUpComputerChoice() {
+    const rules = [...$("rules").options].map((o) => [o.value === "w16" ? "wild16" : o.value, o.textContent]);
+    const sides = [...$("computer-side").options].map((o) => [o.value, o.textContent]);
+    let saved = {};
+    try { saved = JSON.parse(localStorage.getItem(choiceKey) || "{}") || {}; } catch (e) { saved = {}; }
+    for (const prefix of ["computer", "lobby-computer"]) {
+      for (const [kind, list] of [["rules", rules], ["side", sides]]) {
+        const select = $(prefix + "-" + kind);
+        select.replaceChildren(...list.map(([value, text]) => new Option(text, value)));
+        if (list.some(([value]) => value === saved[kind])) select.value = saved[kind];
+        select.addEventListener("change", () => rememberChoice(prefix));
+      }
+    }
+  }
+
+  // rememberChoice keeps prefix's choice and shows it in the other place too.
+  function rememberChoice(prefix) {
+    const [rules, side] = computerChoice(prefix);
+    for (const other of ["computer", "lobby-computer"]) {
+      $(other + "-rules").value = rules;
+      $(other + "-side").value = side;
+    }
+    try { localStorage.setItem(choiceKey, JSON.stringify({ rules, side })); } catch (e) { /* kept for this page only */ }
+  }
+
+  function computerChoice(prefix) { return [$(prefix + "-rules").value, $(prefix + "-side").value]; }
 
   // offerResume offers the guest's game this browser kept (closed with
   // the tab, say): the board holds the name and its token, and only the
@@ -187,7 +235,20 @@
     $("resume").addEventListener("click", () => login("", "", true));
     $("computer").addEventListener("click", () => {
       show("door", false);
-      loaded.then(() => window.krieg.offline());
+      const choice = computerChoice("computer");
+      loaded.then(() => window.krieg.offline(...choice));
+    });
+    $("resume-computer").addEventListener("click", () => {
+      show("door", false);
+      loaded.then(() => window.krieg.resumeComputer());
+    });
+    // A game against the computer the browser could not keep is lost
+    // with the page: the browser asks first.
+    window.addEventListener("beforeunload", (e) => {
+      if (window.krieg && window.krieg.unsaved && window.krieg.unsaved()) {
+        e.preventDefault();
+        e.returnValue = "";
+      }
     });
     $("seek").addEventListener("submit", (e) => {
       e.preventDefault();
@@ -202,7 +263,7 @@
       // The same game as the door's computer choice; the server's session
       // stays, and the board's Lobby button comes back to it.
       if (!$("unseek").hidden) send("unseek");
-      const err = window.krieg.computer();
+      const err = window.krieg.computer(...computerChoice("lobby-computer"));
       if (err) { $("lobby-error").textContent = err; return; }
       closeLobby();
     });
@@ -211,6 +272,7 @@
 
   async function start() {
     performance.mark("krieg:start");
+    setUpComputerChoice();
     wire();
     // The board's fetch and compile start at once (index.html preloads
     // the file); the configuration and the door do not wait for them.

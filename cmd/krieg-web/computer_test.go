@@ -1,0 +1,222 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/cmd/internal/launch"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// pageFlags are the page's flags for a game against the random mover.
+func pageFlags(rules string) launch.Flags {
+	return launch.Flags{Seed: 11, Side: "black", Time: "5+3", Opponent: "random", MoveTime: 5 * time.Millisecond, Rules: rules}
+}
+
+// blackVsRandom is the new-game screen's choice: Black, 5+3, the random mover.
+var blackVsRandom = scene.NewGameChoice{Side: 1, Time: 2, Opponent: 1}
+
+// playSome plays our side at random for some accepted moves, answering
+// only on our turn, and returns what we heard and the last snapshot.
+func playSome(t *testing.T, w *keeping, side game.Color, moves int) ([]referee.Entry, net.Snapshot) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(3, 4))
+	var heard []referee.Entry
+	refused := map[game.Move]bool{}
+	for {
+		ev := waitAny(t, w.Events())
+		if ev.Kind == net.KindEnded || ev.Kind == net.KindProblem {
+			t.Fatalf("the game stopped: %v %s", ev.Kind, ev.Text)
+		}
+		if ev.Kind == net.KindHeard {
+			heard = append(heard, ev.Entry)
+			if ev.Entry.Verdict == referee.Accepted {
+				refused = map[game.Move]bool{}
+				if ev.Entry.Mover == side {
+					moves--
+				}
+			} else if ev.Entry.Mover == side {
+				refused[ev.Entry.Attempt] = true
+			}
+		}
+		ours := ev.Kind == net.KindStarted || ev.Kind == net.KindHeard && !(ev.Entry.Mover == side && ev.Entry.Verdict == referee.Accepted)
+		if !ev.Snap.InGame || ev.Snap.ToMove != side || !ours {
+			continue
+		}
+		if moves <= 0 {
+			return heard, ev.Snap
+		}
+		own := ev.Snap.Own
+		var open []game.Move
+		for _, m := range referee.Candidates(&own) {
+			if !refused[m] {
+				open = append(open, m)
+			}
+		}
+		if err := w.Attempt(open[rng.IntN(len(open))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// waitAny returns the next event.
+func waitAny(t *testing.T, ch <-chan net.Event) net.Event {
+	t.Helper()
+	select {
+	case ev, ok := <-ch:
+		if !ok {
+			t.Fatal("the events ended")
+		}
+		return ev
+	case <-time.After(10 * time.Second):
+		t.Fatal("no event within 10 s")
+	}
+	return net.Event{}
+}
+
+// keptHeard waits until k keeps a game whose record tells side want.
+func keptHeard(t *testing.T, k keeper, side game.Color, rules referee.Ruleset, want int) keptGame {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if g, ok := keptComputerGame(k); ok {
+			if rec, err := record.Read(strings.NewReader(g.PGN)); err == nil {
+				if ref, err := record.Replay(rec, rules, nil); err == nil && len(ref.View(side).Heard) == want {
+					return g
+				}
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("storage did not keep the game's %d entries: %v", want, k)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestComputerGameResumesAfterClosingThePage: a game against the computer
+// is kept in the page's storage as it goes; a page opened again with the
+// same storage resumes it in the same position with the same history
+// (every entry heard, in order) and the kept clocks, the game goes on,
+// and its end forgets it.
+func TestComputerGameResumesAfterClosingThePage(t *testing.T) {
+	k := mapKeeper{}
+	fl := pageFlags("berkeley")
+	w, err := startComputer(k, fl, blackVsRandom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	heard, snap := playSome(t, w, game.Black, 5)
+	g := keptHeard(t, k, game.Black, referee.Berkeley, len(heard))
+	if g.Side != "black" || g.Rules != "berkeley" || g.Time != "5+3" || g.Opponent != "random" || g.Plies != snap.Plies {
+		t.Fatalf("kept %+v; want black, berkeley, 5+3, random, %d plies", g, snap.Plies)
+	}
+	if g.Black <= 0 || g.Black > (5*time.Minute+3*5*time.Second).Milliseconds() {
+		t.Fatalf("kept Black's clock at %d ms", g.Black)
+	}
+	if !strings.Contains(g.describe(), "Berkeley") || !strings.Contains(g.describe(), "you play black") {
+		t.Errorf("the door would offer %q", g.describe())
+	}
+	w.Close() // the tab is closed
+
+	again, err := resumeComputer(k, launch.Flags{MoveTime: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	ev := waitAny(t, again.Events())
+	for ev.Kind != net.KindStarted {
+		ev = waitAny(t, again.Events())
+	}
+	if ev.Snap.Side != game.Black || ev.Snap.Spec.Rules.Name != "berkeley" || ev.Snap.Clocks.Black != time.Duration(g.Black)*time.Millisecond {
+		t.Fatalf("resumed as %v under %s with Black's clock %v; want black, berkeley, %d ms", ev.Snap.Side, ev.Snap.Spec.Rules.Name, ev.Snap.Clocks.Black, g.Black)
+	}
+	var after []referee.Entry
+	var last net.Snapshot
+	for len(after) < len(heard) {
+		if ev := waitAny(t, again.Events()); ev.Kind == net.KindHeard {
+			after, last = append(after, ev.Entry), ev.Snap
+		}
+	}
+	if !reflect.DeepEqual(after, heard) {
+		t.Fatalf("the resumed game told other entries than the first")
+	}
+	if last.Own != snap.Own || last.Plies != snap.Plies {
+		t.Fatalf("resumed at ply %d, %s; left at ply %d, %s", last.Plies, last.Own.FEN(), snap.Plies, snap.Own.FEN())
+	}
+	if err := again.Do(net.Resign); err != nil {
+		t.Fatal(err)
+	}
+	waitKind(t, again.Events(), net.KindEnded)
+	if _, ok := keptComputerGame(k); ok {
+		t.Errorf("the game outlived its end: %v", k)
+	}
+}
+
+// refusingKeeper is storage that keeps nothing.
+type refusingKeeper struct{ mapKeeper }
+
+func (refusingKeeper) Set(string, string) error { return errors.New("quota") }
+
+// TestUnkeptComputerGameWarns: while a game against the computer is on
+// and storage refuses it, the page must ask before it is left; not before
+// the game, nor after it.
+func TestUnkeptComputerGameWarns(t *testing.T) {
+	w, err := startComputer(refusingKeeper{mapKeeper{}}, pageFlags("wild16"), blackVsRandom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	playSome(t, w, game.Black, 1)
+	deadline := time.Now().Add(10 * time.Second)
+	for !w.unsaved() {
+		if time.Now().After(deadline) {
+			t.Fatal("a game storage refused is not said to be unsaved")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := w.Do(net.Resign); err != nil {
+		t.Fatal(err)
+	}
+	waitKind(t, w.Events(), net.KindEnded)
+	if w.unsaved() {
+		t.Error("a finished game is still said to be unsaved")
+	}
+}
+
+// TestBrokenKeptGameForgotten: a kept game that cannot be resumed is
+// refused in a sentence and forgotten.
+func TestBrokenKeptGameForgotten(t *testing.T) {
+	k := mapKeeper{gameKey: `{"rules":"wild16","side":"white","time":"5+3","opponent":"bot","pgn":"1. e4 e5 2. Ke3 Ke6 3. Ke3"}`}
+	if _, err := resumeComputer(k, launch.Flags{MoveTime: time.Millisecond}); err == nil || !strings.Contains(err.Error(), "cannot be resumed") {
+		t.Fatalf("a broken kept game: %v", err)
+	}
+	if _, ok := keptComputerGame(k); ok {
+		t.Error("a kept game that cannot be resumed is still offered")
+	}
+}
+
+// TestPasswordForNoAccountRefused: the page's login with a password for
+// a name kriegd has no account for is refused in the server's words.
+func TestPasswordForNoAccountRefused(t *testing.T) {
+	addr := startKriegd(t)
+	opt := icc.Options{Addr: addr, User: "nobody", Password: "s3cret", PasswordInLogin: true}
+	c, err := connect(t.Context(), opt, mapKeeper{}, "", false)
+	if err == nil {
+		c.Close()
+		t.Fatal("a password for a name with no account logged in")
+	}
+	if msg := err.Error(); !strings.HasPrefix(msg, "There is no account named nobody.") {
+		t.Errorf("the refusal reads %q", msg)
+	}
+}
