@@ -166,7 +166,7 @@ func (w *keeping) save() {
 	g.Side = strings.ToLower(w.snap.Side.Title())
 	g.White = w.snap.Clocks.Remaining(game.White, now).Milliseconds()
 	g.Black = w.snap.Clocks.Remaining(game.Black, now).Milliseconds()
-	g.Plies, g.PGN = w.snap.Plies, pgn.String()
+	g.Plies, g.PGN = len(rec.Plies), pgn.String()
 	b, err := json.Marshal(g)
 	if err == nil {
 		err = w.store.Set(gameKey, string(b))

@@ -13,8 +13,8 @@ import (
 	"github.com/krieg/krieg/net"
 )
 
-// playTurns plays our side at random for turns of our own (attempting
-// until accepted) and returns what we heard, stopping on our turn.
+// playTurns plays our side at random until turns of our moves are
+// accepted and returns what we heard, stopping on our turn.
 func playTurns(t *testing.T, ep *Endpoint, side game.Color, turns int, seed uint64) []referee.Entry {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 5))
@@ -27,6 +27,9 @@ func playTurns(t *testing.T, ep *Endpoint, side game.Color, turns int, seed uint
 			heard = append(heard, ev.Entry)
 			if ev.Entry.Verdict == referee.Accepted {
 				refused = map[game.Move]bool{}
+				if ev.Entry.Mover == side {
+					turns--
+				}
 			} else if ev.Entry.Mover == side {
 				refused[ev.Entry.Attempt] = true
 			}
@@ -39,7 +42,7 @@ func playTurns(t *testing.T, ep *Endpoint, side game.Color, turns int, seed uint
 		if ev.Kind == net.KindHeard && ev.Entry.Verdict == referee.Accepted && ev.Entry.Mover == side {
 			continue
 		}
-		if turns == 0 {
+		if turns <= 0 {
 			return heard
 		}
 		own := ev.Snap.Own
@@ -49,11 +52,7 @@ func playTurns(t *testing.T, ep *Endpoint, side game.Color, turns int, seed uint
 				open = append(open, m)
 			}
 		}
-		m := open[rng.IntN(len(open))]
-		if len(open) > 3 && rng.IntN(2) == 0 {
-			turns-- // the next accepted move ends this turn
-		}
-		if err := ep.Attempt(m); err != nil {
+		if err := ep.Attempt(open[rng.IntN(len(open))]); err != nil {
 			t.Fatal(err)
 		}
 	}
