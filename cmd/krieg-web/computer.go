@@ -103,6 +103,11 @@ func (w *keeping) pass() {
 		w.note(ev)
 		w.events <- ev
 	}
+	// A closed game (the board went back to the server's lobby) stays
+	// kept if it was, but leaving the page no longer loses anything new.
+	w.mu.Lock()
+	w.on = false
+	w.mu.Unlock()
 }
 
 // note keeps the game's state and asks for a save, or forgets the game

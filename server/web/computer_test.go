@@ -117,7 +117,7 @@ func TestLobbyButtonsStayPut(t *testing.T) {
 	}
 	empty := boxes()
 	var controls [][]any
-	if err := json.Unmarshal([]byte(empty), &controls); err != nil || len(controls) < 8 {
+	if err := json.Unmarshal([]byte(empty), &controls); err != nil || len(controls) < 6 {
 		t.Fatalf("the lobby's controls: %s (%v)", empty, err)
 	}
 	for i := range 3 {
