@@ -1,0 +1,127 @@
+package sprites
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	stdnet "net"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc"
+	"github.com/krieg/krieg/server"
+	"github.com/krieg/krieg/server/store"
+)
+
+// served is a game on a real kriegd over TCP: the window plays White
+// through krieg's ICC driver, a second driver plays Black.
+type served struct {
+	app   *App
+	black *icc.Client
+	// blackNet is Black's connection, to cut it.
+	blackNet stdnet.Conn
+}
+
+// serveGame starts a kriegd on 127.0.0.1, the window as White and a driver
+// as Black, and waits for their Wild 16 game to begin.
+func serveGame(t *testing.T, cfg server.Config) *served {
+	t.Helper()
+	data := t.TempDir()
+	st, err := store.Open(context.Background(), "", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.DataDir, cfg.Store, cfg.Log = data, st, slog.New(slog.DiscardHandler)
+	srv := server.New(cfg)
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	addr := ln.Addr().String()
+	s := &served{}
+	black, err := icc.New(icc.Options{Addr: addr, User: "bob", Quiet: 5 * time.Millisecond,
+		Dial: func(ctx context.Context) (io.ReadWriteCloser, error) {
+			var d stdnet.Dialer
+			nc, err := d.DialContext(ctx, "tcp", addr)
+			s.blackNet = nc
+			return nc, err
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := black.Connect(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { black.Close() })
+	s.black = black
+	// The window waits for a move's news as long as the page does.
+	white, err := icc.New(icc.Options{Addr: addr, User: "alice", Quiet: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := white.Connect(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	app, err := New(Options{Remote: white})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.show(nil); app.Close() })
+	h.show(app)
+	s.app = app
+	if err := white.Begin(net.GameSpec{Rules: referee.Wild16, Kriegspiel: true, Side: game.White, Opponent: "bob", Base: 5 * time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	s.next(t, net.KindChallenge)
+	if err := black.Do(net.Accept); err != nil {
+		t.Fatal(err)
+	}
+	s.next(t, net.KindStarted)
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	return s
+}
+
+// next returns Black's next event of kind, failing after 5 s.
+func (s *served) next(t *testing.T, kind net.Kind) net.Event {
+	t.Helper()
+	limit := time.After(5 * time.Second)
+	for {
+		select {
+		case ev := <-s.black.Events():
+			if ev.Kind == kind {
+				return ev
+			}
+		case <-limit:
+			t.Fatalf("Black heard no event of kind %v within 5 s", kind)
+		}
+	}
+}
+
+// play makes the moves, White's through the window and Black's through
+// its driver, each once the other side's has been heard.
+func (s *served) play(t *testing.T, moves ...string) {
+	t.Helper()
+	for i, mv := range moves {
+		m, err := game.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 0 {
+			h.waitFor(t, "White to move before "+mv, 5*time.Second, atPly(s.app, i))
+			h.do(func() { s.app.Inject(Intent{Kind: AttemptMove, Move: m}) })
+			continue
+		}
+		for ev := s.next(t, net.KindHeard); ev.Snap.ToMove != game.Black || ev.Snap.Plies != i; ev = s.next(t, net.KindHeard) {
+		}
+		if err := s.black.Attempt(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.waitFor(t, "the moves played", 5*time.Second, func() bool { return s.app.play.snap.Plies == len(moves) && s.app.frame.View.Plies == len(moves) })
+}
