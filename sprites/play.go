@@ -318,13 +318,22 @@ func (p *play) tick(a *App) {
 	// kriegd takes an abort after both first moves as an offer, the
 	// computer never.
 	f.Panel.NoAbort = p.local && s.InGame && s.Result == nil && s.Plies >= 2
-	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) > confirmFor || s.Result != nil) {
-		p.confirmAt = time.Time{} // unconfirmed, the question lapses, and its hint with it
-		if f.Panel.Notice == resignQuestion {
+	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) >= confirmFor || s.Result != nil) {
+		// Unconfirmed, the question lapses, and says so: the armed button
+		// counted the time down, and the player learns the game goes on.
+		p.confirmAt = time.Time{}
+		switch {
+		case s.Result == nil:
+			notice(f, scene.HintTone, resignLapsed)
+		case f.Panel.Notice == resignQuestion:
 			notice(f, scene.BadTone, "")
 		}
 	}
 	f.Panel.ConfirmResign = !p.confirmAt.IsZero()
+	f.Panel.ConfirmLeft = 0
+	if f.Panel.ConfirmResign {
+		f.Panel.ConfirmLeft = confirmFor - now.Sub(p.confirmAt)
+	}
 	f.Banner = nil
 	if s.Result != nil && !p.closed && p.ctl != nil {
 		b := scene.ResultBanner(*s.Result, s.Side)
@@ -392,8 +401,7 @@ func (p *play) apply(a *App, in Intent) {
 	case Cancel:
 		switch {
 		case !p.confirmAt.IsZero():
-			p.confirmAt = time.Time{} // Escape keeps playing
-			notice(f, scene.BadTone, "")
+			p.unarm(a) // Escape keeps playing
 		case f.Banner != nil:
 			p.closed = true
 		default:
@@ -402,8 +410,8 @@ func (p *play) apply(a *App, in Intent) {
 			p.clearQueue(f)
 		}
 	case Submit:
-		if !p.confirmAt.IsZero() {
-			p.resign(a)
+		if !p.confirmAt.IsZero() && strings.TrimSpace(p.typed) == "" {
+			p.resign(a) // Enter answers the question, unless a move was typed
 			return
 		}
 		p.submit(a)
@@ -616,6 +624,8 @@ func (p *play) button(a *App, b scene.Button) {
 			p.confirmAt = time.Now()
 			notice(&a.frame, scene.HintTone, resignQuestion)
 		}
+	case scene.CancelResign:
+		p.unarm(a)
 	case scene.CloseBanner:
 		p.closed = true
 	case scene.OfferDraw:
@@ -652,12 +662,22 @@ func (p *play) button(a *App, b scene.Button) {
 }
 
 // confirmFor is how long a first press of Resign waits for its
-// confirmation, in wall time (ticks slow down when frames do); a variable
-// so that a test can wait less.
-var confirmFor = 5 * time.Second
+// confirmation, in wall time (ticks slow down when frames do), counted
+// down on the armed button; a variable so that a test can wait less.
+var confirmFor = 10 * time.Second
 
-// resignQuestion is the hint a first press of Resign shows.
-const resignQuestion = "Resign? Click Resign again or press Enter; Escape keeps playing"
+// resignQuestion is the hint a first press of Resign shows; resignLapsed
+// what stays once it went unanswered.
+const (
+	resignQuestion = "Resign? Click Confirm resign or press Enter; Cancel or Escape keeps playing"
+	resignLapsed   = "Resign not confirmed: the game goes on"
+)
+
+// unarm takes back a first press of Resign.
+func (p *play) unarm(a *App) {
+	p.confirmAt = time.Time{}
+	notice(&a.frame, scene.BadTone, "")
+}
 
 // resign resigns the game, once confirmed.
 func (p *play) resign(a *App) {

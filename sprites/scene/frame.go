@@ -167,8 +167,10 @@ type Panel struct {
 	// Silent says why there is no sound, when there is none.
 	Silent string
 	// ConfirmResign: Resign was pressed once; a second press or Enter
-	// resigns, Escape keeps playing.
+	// resigns, Cancel or Escape keeps playing, and the question lapses
+	// after ConfirmLeft, which the armed button counts down.
 	ConfirmResign bool
+	ConfirmLeft   time.Duration
 }
 
 // Tone is how a notice reads, which sets its colour.

@@ -20,6 +20,7 @@ type column struct {
 	r             Rectangle      // what is left
 	unit          float64        // text size
 	confirmResign bool           // Resign waits for its confirmation
+	confirmLeft   time.Duration  // until the question lapses
 	heat          game.PieceType // the heat map's class (NoPieceType: off)
 }
 
@@ -54,7 +55,7 @@ func (c *column) buttons(bs []Button, on func(Button) bool) {
 		br := Rectangle{r.X + float64(i)*(w+gap), r.Y + 2, w, r.H - 6}
 		if b == Resign && c.confirmResign {
 			c.s.rect(br, clockLow, 1)
-			c.s.text(br, "Confirm resign", assets.Bold, c.unit, textMain, Center)
+			c.s.text(br, ConfirmLabel(c.confirmLeft), assets.Bold, c.unit, textMain, Center)
 			c.s.Hits = append(c.s.Hits, Hit{R: br, Button: b})
 			continue
 		}
@@ -64,6 +65,12 @@ func (c *column) buttons(bs []Button, on func(Button) bool) {
 		}
 		c.s.button(br, b, label, on != nil && on(b), c.unit)
 	}
+}
+
+// ConfirmLabel is the armed Resign button's caption: the question and the
+// whole seconds left to answer it, counting down.
+func ConfirmLabel(left time.Duration) string {
+	return fmt.Sprintf("Confirm resign? %ds", int((left+time.Second-1)/time.Second))
 }
 
 // heatLabel is the Heat button's caption, saying what it shows: "Heat off"
@@ -139,7 +146,7 @@ func (s *Scene) playPanel(f *Frame) { s.fitPanel(logRows, func(c *column) { s.pl
 
 // playColumn fills the play panel's column.
 func (s *Scene) playColumn(c *column, f *Frame) {
-	c.confirmResign = f.Panel.ConfirmResign
+	c.confirmResign, c.confirmLeft = f.Panel.ConfirmResign, f.Panel.ConfirmLeft
 	me := f.View.Side
 	clockH := c.unit * 2.6
 	c.clock(f, me.Other(), c.row(clockH))
@@ -174,9 +181,13 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	if f.Panel.Lobby {
 		next = ToLobby
 	}
-	if f.Panel.Reviewable {
+	switch {
+	case f.Panel.Reviewable:
 		c.buttons([]Button{Review, CopyPGN, SaveAs, next}, func(b Button) bool { return b == Review })
-	} else {
+	case f.Panel.ConfirmResign:
+		// Armed, the row holds only the question and its way out.
+		c.buttons([]Button{Resign, CancelResign}, nil)
+	default:
 		play := []Button{Resign, OfferDraw, Abort, next}
 		if f.Panel.NoAbort {
 			play = []Button{Resign, OfferDraw, next}
