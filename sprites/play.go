@@ -129,6 +129,7 @@ func (p *play) event(a *App, ev net.Event) {
 		p.heard(a, ev)
 	case net.KindEnded:
 		p.ended = ev.Snap.Result
+		f.Panel.Offer, f.Panel.OfferNews = "", ""
 		f.View.Result = ev.Snap.Result
 		a.opt.Sounds.Play(assets.SoundEnd)
 		if a.opt.Quit {
@@ -136,6 +137,9 @@ func (p *play) event(a *App, ev net.Event) {
 		}
 	case net.KindConsole, net.KindChallenge:
 		p.say(f, ev.Text)
+		if news, ok := offerNews(ev.Text); ok {
+			f.Panel.OfferNews = news
+		}
 	case net.KindOffer:
 		f.Panel.Offer = ev.Text
 		p.say(f, "the opponent offers: "+ev.Text)
@@ -204,7 +208,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	p.hearing, p.table = scene.NewHearing(s.Side), nil
 	p.confirmAt, p.rating, p.closed = time.Time{}, "", false
 	f.Banner, f.Panel.ConfirmResign = nil, false
-	f.Panel.Offer = ""
+	f.Panel.Offer, f.Panel.OfferNews = "", ""
 	notice(f, scene.BadTone, "")
 	f.Panel.Names = [2]string{s.Spec.White, s.Spec.Black}
 	for i := range p.console {
@@ -686,6 +690,27 @@ func (p *play) resign(a *App) {
 	if err := p.comm.Do(net.Resign); err != nil {
 		notice(&a.frame, scene.BadTone, err.Error())
 	}
+}
+
+// Our own offers' fate, in the words of kriegd, ICC and the computer:
+// made (or still standing), declined, withdrawn.
+var (
+	offerMade     = regexp.MustCompile(`(?i)^you offer to (draw|abort)\.|^your offer to (draw|abort) stands`)
+	offerAnswered = regexp.MustCompile(`(?i)\b(declines?|withdraws?|withdrawn)\b.*\b(draw|abort)`)
+)
+
+// offerNews is what a server's line says of our offer, for the panel to
+// show by the buttons (a grey log line went unseen).
+func offerNews(line string) (string, bool) {
+	line = strings.TrimSpace(line)
+	if m := offerMade.FindStringSubmatch(line); m != nil {
+		what := m[1] + m[2]
+		return "You offered to " + what + ": waiting for the opponent to agree", true
+	}
+	if offerAnswered.MatchString(line) {
+		return line, true
+	}
+	return "", false
 }
 
 // ratingPattern finds a rating change in a server's line: "rating" and two

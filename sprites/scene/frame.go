@@ -146,6 +146,9 @@ type Panel struct {
 	Muted     bool
 	Full      bool
 	Offer     string // the opponent's pending offer ("draw", "abort")
+	// OfferNews is what became of our own offer ("You offered a draw…",
+	// "computer declines the draw offer."), shown by the buttons.
+	OfferNews string
 	GameOver  bool
 	ShowInput bool
 	// Table is the move table of the game so far: our moves as our board

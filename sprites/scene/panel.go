@@ -175,7 +175,10 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 		c.line(q+" (Esc or right-click clears)", assets.Regular, textOwn)
 	}
 	if f.Panel.Offer != "" {
-		c.line("The opponent offers: "+f.Panel.Offer+" (click "+f.Panel.Offer+" to accept)", assets.Bold, textOwn)
+		c.line("The opponent offers: "+f.Panel.Offer+" (click "+offerButton(f.Panel.Offer)+" to accept)", assets.Bold, textOwn)
+	}
+	if f.Panel.OfferNews != "" {
+		c.line(f.Panel.OfferNews, assets.Bold, hintAmber)
 	}
 	next := NewGame
 	if f.Panel.Lobby {
@@ -201,6 +204,17 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	c.facts(f)
 	s.moveTable(c, f.Panel.Table, 0, false, c.r.H*0.4)
 	s.logLines(c, f.View.Log, f.Panel.Console)
+}
+
+// offerButton names the button that answers an offer of what.
+func offerButton(what string) string {
+	switch what {
+	case "draw":
+		return OfferDraw.label()
+	case "abort":
+		return Abort.label()
+	}
+	return what
 }
 
 // prompt adds, at the bottom, the line being typed for a question after
