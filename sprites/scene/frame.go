@@ -133,19 +133,19 @@ type ConsoleLine struct {
 
 // Panel is the side panel's content.
 type Panel struct {
-	Title     string // "Wild 16 · you play White vs computer"
-	Status    string // whose move, or the result
-	Names     [2]string
-	Clocks    [2]time.Duration
-	Running   game.Color
-	Ticking   bool
-	Typed     string        // the move being typed
-	Console   []ConsoleLine // the server's latest lines
-	Notice    string        // a short message (an illegal attempt, a problem)
-	Tone      Tone          // how the notice reads: its colour
-	Muted     bool
-	Full      bool
-	Offer     string // the opponent's pending offer ("draw", "abort")
+	Title   string // "Wild 16 · you play White vs computer"
+	Status  string // whose move, or the result
+	Names   [2]string
+	Clocks  [2]time.Duration
+	Running game.Color
+	Ticking bool
+	Typed   string        // the move being typed
+	Console []ConsoleLine // the server's latest lines
+	Notice  string        // a short message (an illegal attempt, a problem)
+	Tone    Tone          // how the notice reads: its colour
+	Muted   bool
+	Full    bool
+	Offer   string // the opponent's pending offer ("draw", "abort")
 	// OfferNews is what became of our own offer ("You offered a draw…",
 	// "computer declines the draw offer."), shown by the buttons.
 	OfferNews string
