@@ -29,6 +29,13 @@ type served struct {
 // as Black, and waits for their Wild 16 game to begin.
 func serveGame(t *testing.T, cfg server.Config) *served {
 	t.Helper()
+	return serveGameWith(t, cfg, Options{})
+}
+
+// serveGameWith is serveGame with the window's options (its endpoint is
+// set here).
+func serveGameWith(t *testing.T, cfg server.Config, opt Options) *served {
+	t.Helper()
 	data := t.TempDir()
 	st, err := store.Open(context.Background(), "", data)
 	if err != nil {
@@ -68,7 +75,8 @@ func serveGame(t *testing.T, cfg server.Config) *served {
 	if err := white.Connect(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	app, err := New(Options{Remote: white})
+	opt.Remote = white
+	app, err := New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -180,10 +180,8 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	if f.Panel.OfferNews != "" {
 		c.line(f.Panel.OfferNews, assets.Bold, hintAmber)
 	}
-	next := NewGame
-	if f.Panel.Lobby {
-		next = ToLobby
-	}
+	actions := BannerActions(f.Panel)
+	next := actions[len(actions)-1]
 	switch {
 	case f.Panel.Reviewable:
 		c.buttons([]Button{Review, CopyPGN, SaveAs, next}, func(b Button) bool { return b == Review })
