@@ -27,7 +27,9 @@ func onBoard(s *scene.Scene) []scene.Button {
 // panel's own words; its Review opens the review.
 func TestWindowResultCardAgainstTheComputer(t *testing.T) {
 	app := startFrom(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
-	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Resign}, Intent{Kind: Press, Button: scene.Resign}) })
+	h.do(func() {
+		app.Inject(Intent{Kind: Press, Button: scene.Resign}, Intent{Kind: Press, Button: scene.Resign})
+	})
 	h.waitFor(t, "the result card", 5*time.Second, func() bool { return app.frame.Banner != nil && app.frame.Panel.Reviewable })
 	time.Sleep(100 * time.Millisecond)
 	h.do(func() {
