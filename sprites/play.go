@@ -55,6 +55,8 @@ type play struct {
 	confirmAt time.Time
 	rating    string
 	closed    bool
+	// away is the opponent while the server says their connection ended.
+	away *away
 	// Events handled and referee entries heard; tests wait on them.
 	handled, entries int
 }
@@ -140,6 +142,7 @@ func (p *play) event(a *App, ev net.Event) {
 		if news, ok := offerNews(ev.Text); ok {
 			f.Panel.OfferNews = news
 		}
+		p.awayNews(ev.Text, time.Now())
 	case net.KindOffer:
 		f.Panel.Offer = ev.Text
 		p.say(f, "the opponent offers: "+ev.Text)
@@ -206,7 +209,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Ghosts, f.KeyCursor = [64]game.PieceType{}, false
 	p.queue, p.waiting, p.tried, f.Queue = nil, false, nil, nil
 	p.hearing, p.table = scene.NewHearing(s.Side), nil
-	p.confirmAt, p.rating, p.closed = time.Time{}, "", false
+	p.confirmAt, p.rating, p.closed, p.away = time.Time{}, "", false, nil
 	f.Banner, f.Panel.ConfirmResign = nil, false
 	f.Panel.Offer, f.Panel.OfferNews = "", ""
 	notice(f, scene.BadTone, "")
@@ -313,6 +316,7 @@ func (p *play) tick(a *App) {
 	s := p.snap
 	f.Panel.Clocks = [2]time.Duration{s.Clocks.Remaining(game.White, now), s.Clocks.Remaining(game.Black, now)}
 	f.Panel.Running, f.Panel.Ticking = s.Clocks.Running, s.Clocks.Ticking && s.InGame
+	f.Panel.ClockNote = p.clockNote(s, now)
 	f.Panel.Typed, f.Panel.Console, f.Panel.ShowInput = p.typed, p.console, true
 	f.Panel.GameOver = s.Result != nil
 	_, src := p.comm.(recordSource)

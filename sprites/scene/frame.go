@@ -139,13 +139,17 @@ type Panel struct {
 	Clocks  [2]time.Duration
 	Running game.Color
 	Ticking bool
-	Typed   string        // the move being typed
-	Console []ConsoleLine // the server's latest lines
-	Notice  string        // a short message (an illegal attempt, a problem)
-	Tone    Tone          // how the notice reads: its colour
-	Muted   bool
-	Full    bool
-	Offer   string // the opponent's pending offer ("draw", "abort")
+	// ClockNote says by the clocks why they stand or what they wait for
+	// ("bob disconnected: the clocks run on; …", "Clocks start once both
+	// sides have made their first move"); "" when they run as usual.
+	ClockNote string
+	Typed     string        // the move being typed
+	Console   []ConsoleLine // the server's latest lines
+	Notice    string        // a short message (an illegal attempt, a problem)
+	Tone      Tone          // how the notice reads: its colour
+	Muted     bool
+	Full      bool
+	Offer     string // the opponent's pending offer ("draw", "abort")
 	// OfferNews is what became of our own offer ("You offered a draw…",
 	// "computer declines the draw offer."), shown by the buttons.
 	OfferNews string

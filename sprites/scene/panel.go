@@ -150,6 +150,9 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	me := f.View.Side
 	clockH := c.unit * 2.6
 	c.clock(f, me.Other(), c.row(clockH))
+	if f.Panel.ClockNote != "" {
+		c.line(f.Panel.ClockNote, assets.Bold, hintAmber)
+	}
 	c.clock(f, me, c.bottom(clockH))
 	c.bottom(c.unit * 0.4)
 	if f.Panel.Prompt != "" {
