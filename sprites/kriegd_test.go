@@ -3,7 +3,6 @@ package sprites
 import (
 	"context"
 	"io"
-	"log/slog"
 	stdnet "net"
 	"testing"
 	"time"
@@ -13,7 +12,7 @@ import (
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc"
 	"github.com/krieg/krieg/server"
-	"github.com/krieg/krieg/server/store"
+	"github.com/krieg/krieg/server/kriegdtest"
 )
 
 // served is a game on a real kriegd over TCP: the window plays White
@@ -36,21 +35,7 @@ func serveGame(t *testing.T, cfg server.Config) *served {
 // set here).
 func serveGameWith(t *testing.T, cfg server.Config, opt Options) *served {
 	t.Helper()
-	data := t.TempDir()
-	st, err := store.Open(context.Background(), "", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.DataDir, cfg.Store, cfg.Log = data, st, slog.New(slog.DiscardHandler)
-	srv := server.New(cfg)
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	addr := ln.Addr().String()
+	addr := kriegdtest.Start(t, cfg)
 	s := &served{}
 	black, err := icc.New(icc.Options{Addr: addr, User: "bob", Quiet: 5 * time.Millisecond,
 		Dial: func(ctx context.Context) (io.ReadWriteCloser, error) {
