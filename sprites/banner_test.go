@@ -30,7 +30,7 @@ func TestWindowResultCardAgainstTheComputer(t *testing.T) {
 	h.do(func() {
 		app.Inject(Intent{Kind: Press, Button: scene.Resign}, Intent{Kind: Press, Button: scene.Resign})
 	})
-	h.waitFor(t, "the result card", 5*time.Second, func() bool { return app.frame.Banner != nil && app.frame.Panel.Reviewable })
+	h.waitFor(t, "the result card", servedWait, func() bool { return app.frame.Banner != nil && app.frame.Panel.Reviewable })
 	time.Sleep(100 * time.Millisecond)
 	h.do(func() {
 		got := onBoard(&app.scene)
@@ -42,7 +42,7 @@ func TestWindowResultCardAgainstTheComputer(t *testing.T) {
 		}
 		app.Inject(Intent{Kind: Press, Button: scene.Review})
 	})
-	h.waitFor(t, "the review", 5*time.Second, func() bool { return app.replay != nil && app.frame.Replay.Review })
+	h.waitFor(t, "the review", servedWait, func() bool { return app.replay != nil && app.frame.Replay.Review })
 }
 
 // TestWindowResultCardOnKriegd: on a kriegd over TCP, from a page with a
@@ -55,7 +55,7 @@ func TestWindowResultCardOnKriegd(t *testing.T) {
 	if err := s.black.Do(net.Resign); err != nil {
 		t.Fatal(err)
 	}
-	h.waitFor(t, "the result card", 5*time.Second, func() bool { return s.app.frame.Banner != nil })
+	h.waitFor(t, "the result card", servedWait, func() bool { return s.app.frame.Banner != nil })
 	time.Sleep(100 * time.Millisecond)
 	h.do(func() {
 		got := onBoard(&s.app.scene)
@@ -67,5 +67,5 @@ func TestWindowResultCardOnKriegd(t *testing.T) {
 		}
 		s.app.Inject(Intent{Kind: Press, Button: scene.ToLobby})
 	})
-	h.waitFor(t, "the lobby", 5*time.Second, func() bool { return lobby == 1 })
+	h.waitFor(t, "the lobby", servedWait, func() bool { return lobby == 1 })
 }

@@ -17,22 +17,22 @@ import (
 // their return, and the note goes.
 func TestWindowClocksSayWhyOnKriegd(t *testing.T) {
 	s := serveGame(t, server.Config{Attempts: 10000, Grace: 20 * time.Second})
-	h.waitFor(t, "the first-move note", 5*time.Second, func() bool {
+	h.waitFor(t, "the first-move note", servedWait, func() bool {
 		return s.app.frame.Panel.ClockNote == "Clocks start once both sides have made their first move" && sceneHasText(&s.app.scene, "Clocks start once")
 	})
 	s.play(t, "e2e4", "e7e5", "d2d4")
-	h.waitFor(t, "the clocks running", 5*time.Second, func() bool {
+	h.waitFor(t, "the clocks running", servedWait, func() bool {
 		p := s.app.frame.Panel
 		return p.Ticking && p.Running == game.Black && p.ClockNote == ""
 	})
 	s.blackNet.Close()
 	var first string
-	h.waitFor(t, "the opponent's absence said", 5*time.Second, func() bool {
+	h.waitFor(t, "the opponent's absence said", servedWait, func() bool {
 		first = s.app.frame.Panel.ClockNote
 		return strings.HasPrefix(first, "bob disconnected: the clocks run on; the game is theirs to lose in 0:") &&
 			sceneHasText(&s.app.scene, "bob disconnected")
 	})
-	h.waitFor(t, "the time to return counting down", 5*time.Second, func() bool {
+	h.waitFor(t, "the time to return counting down", servedWait, func() bool {
 		n := s.app.frame.Panel.ClockNote
 		return n != first && strings.HasPrefix(n, "bob disconnected")
 	})
@@ -41,7 +41,7 @@ func TestWindowClocksSayWhyOnKriegd(t *testing.T) {
 	if err := s.black.Reconnect(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	h.waitFor(t, "the note gone on the opponent's return", 5*time.Second, func() bool { return s.app.frame.Panel.ClockNote == "" })
+	h.waitFor(t, "the note gone on the opponent's return", servedWait, func() bool { return s.app.frame.Panel.ClockNote == "" })
 	h.do(func() {
 		p := s.app.frame.Panel
 		if !p.Ticking || p.Running != game.Black {

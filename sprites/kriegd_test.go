@@ -76,14 +76,14 @@ func serveGameWith(t *testing.T, cfg server.Config, opt Options) *served {
 		t.Fatal(err)
 	}
 	s.next(t, net.KindStarted)
-	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.waitFor(t, "the game to start", servedWait, atPly(app, 0))
 	return s
 }
 
 // next returns Black's next event of kind, failing after 5 s.
 func (s *served) next(t *testing.T, kind net.Kind) net.Event {
 	t.Helper()
-	limit := time.After(5 * time.Second)
+	limit := time.After(servedWait)
 	for {
 		select {
 		case ev := <-s.black.Events():
@@ -106,7 +106,7 @@ func (s *served) play(t *testing.T, moves ...string) {
 			t.Fatal(err)
 		}
 		if i%2 == 0 {
-			h.waitFor(t, "White to move before "+mv, 5*time.Second, atPly(s.app, i))
+			h.waitFor(t, "White to move before "+mv, servedWait, atPly(s.app, i))
 			h.do(func() { s.app.Inject(Intent{Kind: AttemptMove, Move: m}) })
 			continue
 		}
@@ -116,5 +116,9 @@ func (s *served) play(t *testing.T, moves ...string) {
 			t.Fatal(err)
 		}
 	}
-	h.waitFor(t, "the moves played", 5*time.Second, func() bool { return s.app.play.snap.Plies == len(moves) && s.app.frame.View.Plies == len(moves) })
+	h.waitFor(t, "the moves played", servedWait, func() bool { return s.app.play.snap.Plies == len(moves) && s.app.frame.View.Plies == len(moves) })
 }
+
+// servedWait bounds each wait on a game through kriegd, where a busy
+// machine slows two drivers, a server and the window at once.
+const servedWait = 15 * time.Second

@@ -38,7 +38,7 @@ func TestWindowMoveListKeepsWhatWasHeard(t *testing.T) {
 func TestWindowMoveListOnKriegd(t *testing.T) {
 	s := serveGame(t, server.Config{Attempts: 10000})
 	s.play(t, "e2e4", "d7d5", "e4d5", "d8d5", "f1b5")
-	h.waitFor(t, "the check heard", 5*time.Second, func() bool {
+	h.waitFor(t, "the check heard", servedWait, func() bool {
 		rows := s.app.frame.Panel.Table
 		return len(rows) == 3 && rows[2].Cells[game.White].SAN != ""
 	})
@@ -56,7 +56,7 @@ func TestWindowMoveListOnKriegd(t *testing.T) {
 func TestWindowMoveListMarksTheMateOnKriegd(t *testing.T) {
 	s := serveGame(t, server.Config{Attempts: 10000})
 	s.play(t, "f2f3", "e7e5", "g2g4", "d8h4")
-	h.waitFor(t, "the mate", 5*time.Second, func() bool { return s.app.play.snap.Result != nil })
+	h.waitFor(t, "the mate", servedWait, func() bool { return s.app.play.snap.Result != nil })
 	h.do(func() {
 		got := scene.MoveText(s.app.frame.Panel.Table)
 		if want := "1. f3 ? 2. g4 ?#"; got != want {

@@ -3,7 +3,6 @@ package sprites
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/server"
@@ -33,7 +32,7 @@ func byButtons(s *scene.Scene, str string) bool {
 func TestWindowDrawDeclinedByTheButtons(t *testing.T) {
 	app := startFrom(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.OfferDraw}) })
-	h.waitFor(t, "the answer shown", 5*time.Second, func() bool { return byButtons(&app.scene, "declines the draw offer") })
+	h.waitFor(t, "the answer shown", servedWait, func() bool { return byButtons(&app.scene, "declines the draw offer") })
 }
 
 // TestWindowOffersOnKriegd: on a kriegd over TCP, the opponent's draw
@@ -45,11 +44,11 @@ func TestWindowOffersOnKriegd(t *testing.T) {
 	if err := s.black.Do(net.Draw); err != nil {
 		t.Fatal(err)
 	}
-	h.waitFor(t, "the offer shown", 5*time.Second, func() bool {
+	h.waitFor(t, "the offer shown", servedWait, func() bool {
 		return s.app.frame.Panel.Offer == "draw" && byButtons(&s.app.scene, "(click Draw to accept)")
 	})
 	h.do(func() { s.app.Inject(Intent{Kind: Press, Button: scene.Abort}) })
-	h.waitFor(t, "our offer shown", 5*time.Second, func() bool {
+	h.waitFor(t, "our offer shown", servedWait, func() bool {
 		return s.app.frame.Panel.OfferNews == "You offered to abort: waiting for the opponent to agree" && byButtons(&s.app.scene, "You offered to abort")
 	})
 }
