@@ -1,16 +1,13 @@
 package sprites
 
 import (
-	"context"
-	"log/slog"
-	stdnet "net"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/krieg/krieg/net/icc"
 	"github.com/krieg/krieg/server"
-	"github.com/krieg/krieg/server/store"
+	"github.com/krieg/krieg/server/kriegdtest"
 )
 
 // TestWindowLostConnectionInWords: a guest idle in the desktop window on
@@ -18,20 +15,8 @@ import (
 // and what to do, and shows no error of the driver's (an outside tester
 // read "wsstream: failed to read: use of closed network connection").
 func TestWindowLostConnectionInWords(t *testing.T) {
-	data := t.TempDir()
-	st, err := store.Open(context.Background(), "", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := server.New(server.Config{DataDir: data, Store: st, GuestIdleTimeout: time.Second, Log: slog.New(slog.DiscardHandler)})
-	go srv.Serve(ln)
-	defer srv.Close()
-	c, err := icc.New(icc.Options{Addr: ln.Addr().String(), Quiet: 5 * time.Millisecond})
+	addr := kriegdtest.Start(t, server.Config{GuestIdleTimeout: time.Second})
+	c, err := icc.New(icc.Options{Addr: addr, Quiet: 5 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

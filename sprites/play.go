@@ -55,6 +55,8 @@ type play struct {
 	confirmAt time.Time
 	rating    string
 	closed    bool
+	// away is the opponent while the server says their connection ended.
+	away *away
 	// Events handled and referee entries heard; tests wait on them.
 	handled, entries int
 }
@@ -129,6 +131,7 @@ func (p *play) event(a *App, ev net.Event) {
 		p.heard(a, ev)
 	case net.KindEnded:
 		p.ended = ev.Snap.Result
+		f.Panel.Offer, f.Panel.OfferNews = "", ""
 		f.View.Result = ev.Snap.Result
 		a.opt.Sounds.Play(assets.SoundEnd)
 		if a.opt.Quit {
@@ -136,6 +139,10 @@ func (p *play) event(a *App, ev net.Event) {
 		}
 	case net.KindConsole, net.KindChallenge:
 		p.say(f, ev.Text)
+		if news, ok := offerNews(ev.Text); ok {
+			f.Panel.OfferNews = news
+		}
+		p.awayNews(ev.Text, time.Now())
 	case net.KindOffer:
 		f.Panel.Offer = ev.Text
 		p.say(f, "the opponent offers: "+ev.Text)
@@ -202,9 +209,9 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Ghosts, f.KeyCursor = [64]game.PieceType{}, false
 	p.queue, p.waiting, p.tried, f.Queue = nil, false, nil, nil
 	p.hearing, p.table = scene.NewHearing(s.Side), nil
-	p.confirmAt, p.rating, p.closed = time.Time{}, "", false
+	p.confirmAt, p.rating, p.closed, p.away = time.Time{}, "", false, nil
 	f.Banner, f.Panel.ConfirmResign = nil, false
-	f.Panel.Offer = ""
+	f.Panel.Offer, f.Panel.OfferNews = "", ""
 	notice(f, scene.BadTone, "")
 	f.Panel.Names = [2]string{s.Spec.White, s.Spec.Black}
 	for i := range p.console {
@@ -309,6 +316,7 @@ func (p *play) tick(a *App) {
 	s := p.snap
 	f.Panel.Clocks = [2]time.Duration{s.Clocks.Remaining(game.White, now), s.Clocks.Remaining(game.Black, now)}
 	f.Panel.Running, f.Panel.Ticking = s.Clocks.Running, s.Clocks.Ticking && s.InGame
+	f.Panel.ClockNote = p.clockNote(s, now)
 	f.Panel.Typed, f.Panel.Console, f.Panel.ShowInput = p.typed, p.console, true
 	f.Panel.GameOver = s.Result != nil
 	_, src := p.comm.(recordSource)
@@ -318,13 +326,22 @@ func (p *play) tick(a *App) {
 	// kriegd takes an abort after both first moves as an offer, the
 	// computer never.
 	f.Panel.NoAbort = p.local && s.InGame && s.Result == nil && s.Plies >= 2
-	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) > confirmFor || s.Result != nil) {
-		p.confirmAt = time.Time{} // unconfirmed, the question lapses, and its hint with it
-		if f.Panel.Notice == resignQuestion {
+	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) >= confirmFor || s.Result != nil) {
+		// Unconfirmed, the question lapses, and says so: the armed button
+		// counted the time down, and the player learns the game goes on.
+		p.confirmAt = time.Time{}
+		switch {
+		case s.Result == nil:
+			notice(f, scene.HintTone, resignLapsed)
+		case f.Panel.Notice == resignQuestion:
 			notice(f, scene.BadTone, "")
 		}
 	}
 	f.Panel.ConfirmResign = !p.confirmAt.IsZero()
+	f.Panel.ConfirmLeft = 0
+	if f.Panel.ConfirmResign {
+		f.Panel.ConfirmLeft = confirmFor - now.Sub(p.confirmAt)
+	}
 	f.Banner = nil
 	if s.Result != nil && !p.closed && p.ctl != nil {
 		b := scene.ResultBanner(*s.Result, s.Side)
@@ -392,8 +409,7 @@ func (p *play) apply(a *App, in Intent) {
 	case Cancel:
 		switch {
 		case !p.confirmAt.IsZero():
-			p.confirmAt = time.Time{} // Escape keeps playing
-			notice(f, scene.BadTone, "")
+			p.unarm(a) // Escape keeps playing
 		case f.Banner != nil:
 			p.closed = true
 		default:
@@ -402,8 +418,8 @@ func (p *play) apply(a *App, in Intent) {
 			p.clearQueue(f)
 		}
 	case Submit:
-		if !p.confirmAt.IsZero() {
-			p.resign(a)
+		if !p.confirmAt.IsZero() && strings.TrimSpace(p.typed) == "" {
+			p.resign(a) // Enter answers the question, unless a move was typed
 			return
 		}
 		p.submit(a)
@@ -616,6 +632,8 @@ func (p *play) button(a *App, b scene.Button) {
 			p.confirmAt = time.Now()
 			notice(&a.frame, scene.HintTone, resignQuestion)
 		}
+	case scene.CancelResign:
+		p.unarm(a)
 	case scene.CloseBanner:
 		p.closed = true
 	case scene.OfferDraw:
@@ -652,12 +670,22 @@ func (p *play) button(a *App, b scene.Button) {
 }
 
 // confirmFor is how long a first press of Resign waits for its
-// confirmation, in wall time (ticks slow down when frames do); a variable
-// so that a test can wait less.
-var confirmFor = 5 * time.Second
+// confirmation, in wall time (ticks slow down when frames do), counted
+// down on the armed button; a variable so that a test can wait less.
+var confirmFor = 10 * time.Second
 
-// resignQuestion is the hint a first press of Resign shows.
-const resignQuestion = "Resign? Click Resign again or press Enter; Escape keeps playing"
+// resignQuestion is the hint a first press of Resign shows; resignLapsed
+// what stays once it went unanswered.
+const (
+	resignQuestion = "Resign? Click Confirm resign or press Enter; Cancel or Escape keeps playing"
+	resignLapsed   = "Resign not confirmed: the game goes on"
+)
+
+// unarm takes back a first press of Resign.
+func (p *play) unarm(a *App) {
+	p.confirmAt = time.Time{}
+	notice(&a.frame, scene.BadTone, "")
+}
 
 // resign resigns the game, once confirmed.
 func (p *play) resign(a *App) {
@@ -666,6 +694,27 @@ func (p *play) resign(a *App) {
 	if err := p.comm.Do(net.Resign); err != nil {
 		notice(&a.frame, scene.BadTone, err.Error())
 	}
+}
+
+// Our own offers' fate, in the words of kriegd, ICC and the computer:
+// made (or still standing), declined, withdrawn.
+var (
+	offerMade     = regexp.MustCompile(`(?i)^you offer to (draw|abort)\.|^your offer to (draw|abort) stands`)
+	offerAnswered = regexp.MustCompile(`(?i)\b(declines?|withdraws?|withdrawn)\b.*\b(draw|abort)`)
+)
+
+// offerNews is what a server's line says of our offer, for the panel to
+// show by the buttons (a grey log line went unseen).
+func offerNews(line string) (string, bool) {
+	line = strings.TrimSpace(line)
+	if m := offerMade.FindStringSubmatch(line); m != nil {
+		what := m[1] + m[2]
+		return "You offered to " + what + ": waiting for the opponent to agree", true
+	}
+	if offerAnswered.MatchString(line) {
+		return line, true
+	}
+	return "", false
 }
 
 // ratingPattern finds a rating change in a server's line: "rating" and two

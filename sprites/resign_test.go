@@ -92,7 +92,8 @@ func TestWindowBannerRating(t *testing.T) {
 
 // TestWindowResignQuestionLapses: unanswered, the question goes after its
 // time, measured on the wall clock, and its hint goes with it (it stayed
-// and invited an Enter that no longer resigned).
+// and invited an Enter that no longer resigned); a notice says the game
+// goes on (it reverted silently).
 func TestWindowResignQuestionLapses(t *testing.T) {
 	defer func(d time.Duration) { confirmFor = d }(confirmFor)
 	confirmFor = 300 * time.Millisecond
@@ -108,8 +109,45 @@ func TestWindowResignQuestionLapses(t *testing.T) {
 		if strings.Contains(app.frame.Panel.Notice, "Resign?") {
 			t.Errorf("the lapsed question's hint stayed: %q", app.frame.Panel.Notice)
 		}
+		if got := app.frame.Panel.Notice; got != resignLapsed {
+			t.Errorf("after the question lapsed the notice reads %q; want %q", got, resignLapsed)
+		}
 		if app.play.snap.Result != nil {
 			t.Errorf("the game ended: %v", app.play.snap.Result)
+		}
+	})
+}
+
+// TestWindowResignArmedShowsItsTime: armed, the Resign button asks
+// "Confirm resign?" and counts its seconds down, beside a Cancel button
+// that takes it back; a move typed meanwhile and Enter play the move, not
+// the resignation.
+func TestWindowResignArmedShowsItsTime(t *testing.T) {
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5"}})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Resign}) })
+	h.waitFor(t, "the armed button", 5*time.Second, func() bool { return sceneHasText(&app.scene, scene.ConfirmLabel(confirmFor)) })
+	h.do(func() {
+		if !hasButton(&app.scene, scene.CancelResign) || !sceneHasText(&app.scene, "Cancel") {
+			t.Error("armed, Resign has no Cancel beside it")
+		}
+	})
+	h.waitFor(t, "the count to go down", 5*time.Second, func() bool {
+		return sceneHasText(&app.scene, scene.ConfirmLabel(confirmFor-time.Second))
+	})
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.CancelResign}) })
+	h.waitFor(t, "Cancel to take it back", 5*time.Second, func() bool {
+		return !app.frame.Panel.ConfirmResign && !sceneHasText(&app.scene, "Confirm resign") && hasButton(&app.scene, scene.OfferDraw)
+	})
+	h.do(func() {
+		app.Inject(Intent{Kind: Press, Button: scene.Resign}, Intent{Kind: TypeText, Text: "e2e4"}, Intent{Kind: Submit})
+	})
+	h.waitFor(t, "1. e4 e5", 5*time.Second, atPly(app, 2))
+	h.do(func() {
+		if app.play.snap.Result != nil {
+			t.Errorf("a move typed while armed and Enter: the game ended %v; want the move played", app.play.snap.Result)
 		}
 	})
 }

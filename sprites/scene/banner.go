@@ -72,9 +72,11 @@ func reasonText(r referee.Reason, winner game.Color) string {
 	return string(r)
 }
 
-// banner draws the result over the middle of the board; a click on it
-// closes it.
-func (s *Scene) banner(b *Banner) {
+// banner draws the result over the middle of the board with the game's
+// next steps as buttons, the panel's own: Review when the record can be
+// opened, then Lobby on a server with a lobby, else New game. A click
+// elsewhere on it closes it.
+func (s *Scene) banner(b *Banner, p Panel) {
 	l := s.Layout
 	unit := max(12, l.Square*0.28)
 	w := l.Board.W * 0.8
@@ -87,9 +89,9 @@ func (s *Scene) banner(b *Banner) {
 		{b.Title, assets.Bold, unit * 1.6, textMain},
 		{b.Detail, assets.Regular, unit, textMain},
 		{b.Rating, assets.Regular, unit, textOwn},
-		{"Review, Copy PGN or New game in the panel · a click closes this", assets.Regular, unit * 0.75, textDim},
 	}
-	h := unit * 1.2
+	actions := BannerActions(p)
+	h := unit*1.2 + unit*2.4 + unit*0.75*1.5
 	for _, ln := range lines {
 		if ln.text != "" {
 			h += ln.size * 1.5
@@ -98,6 +100,7 @@ func (s *Scene) banner(b *Banner) {
 	box := Rectangle{l.Board.X + (l.Board.W-w)/2, l.Board.Y + (l.Board.H-h)/2, w, h}
 	s.rect(box, panelBG, 0.95)
 	s.rect(Rectangle{box.X, box.Y, box.W, 4}, bannerEdge(b), 1)
+	s.Hits = append(s.Hits, Hit{R: box, Button: CloseBanner})
 	y := box.Y + unit*0.6
 	for _, ln := range lines {
 		if ln.text == "" {
@@ -106,7 +109,28 @@ func (s *Scene) banner(b *Banner) {
 		s.text(Rectangle{box.X + 8, y, box.W - 16, ln.size * 1.5}, ln.text, ln.font, ln.size, ln.col, Center)
 		y += ln.size * 1.5
 	}
-	s.Hits = append(s.Hits, Hit{R: box, Button: CloseBanner})
+	gap := 8.0
+	bw := min(unit*7, (box.W-16-gap*float64(len(actions)-1))/float64(len(actions)))
+	x := box.X + (box.W-bw*float64(len(actions))-gap*float64(len(actions)-1))/2
+	for i, a := range actions {
+		s.button(Rectangle{x + float64(i)*(bw+gap), y + unit*0.2, bw, unit * 2}, a, a.label(), a == Review, unit*0.9)
+	}
+	y += unit * 2.4
+	s.text(Rectangle{box.X + 8, y, box.W - 16, unit * 0.75 * 1.5}, "A click elsewhere on this card closes it", assets.Regular, unit*0.75, textDim, Center)
+}
+
+// BannerActions are the result card's buttons for a game whose panel is
+// p, in the panel's words: Review when the record opens, then where the
+// next game is found (the lobby on a server that has one, else a new game).
+func BannerActions(p Panel) []Button {
+	next := NewGame
+	if p.Lobby {
+		next = ToLobby
+	}
+	if p.Reviewable {
+		return []Button{Review, next}
+	}
+	return []Button{next}
 }
 
 // bannerEdge color.RGBAs the banner's top edge: green for a win, red for a

@@ -25,7 +25,7 @@ func Build(f Frame) Scene {
 	}
 	banner := f.Banner != nil && f.Mode == PlayScreen
 	if banner {
-		s.banner(f.Banner)
+		s.banner(f.Banner, f.Panel)
 	}
 	if !f.Legend && !banner { // the result stays readable under the pointer
 		s.tooltip(&f)

@@ -35,6 +35,9 @@ const (
 	JumpPly     // review: a move in the move table, its Hit's Ply the ply to show
 	CloseBanner // the result banner over the board
 	ToLobby     // the web page's lobby, in place of New game
+	// CancelResign takes back a first press of Resign (beside the armed
+	// button, as lichess shows it).
+	CancelResign
 	choiceBase
 )
 
@@ -91,6 +94,8 @@ func (b Button) label() string {
 		return "Legend"
 	case ToLobby:
 		return "Lobby"
+	case CancelResign:
+		return "Cancel"
 	}
 	return ""
 }

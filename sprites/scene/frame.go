@@ -133,12 +133,16 @@ type ConsoleLine struct {
 
 // Panel is the side panel's content.
 type Panel struct {
-	Title     string // "Wild 16 · you play White vs computer"
-	Status    string // whose move, or the result
-	Names     [2]string
-	Clocks    [2]time.Duration
-	Running   game.Color
-	Ticking   bool
+	Title   string // "Wild 16 · you play White vs computer"
+	Status  string // whose move, or the result
+	Names   [2]string
+	Clocks  [2]time.Duration
+	Running game.Color
+	Ticking bool
+	// ClockNote says by the clocks why they stand or what they wait for
+	// ("bob disconnected: the clocks run on; …", "Clocks start once both
+	// sides have made their first move"); "" when they run as usual.
+	ClockNote string
 	Typed     string        // the move being typed
 	Console   []ConsoleLine // the server's latest lines
 	Notice    string        // a short message (an illegal attempt, a problem)
@@ -146,6 +150,9 @@ type Panel struct {
 	Muted     bool
 	Full      bool
 	Offer     string // the opponent's pending offer ("draw", "abort")
+	// OfferNews is what became of our own offer ("You offered a draw…",
+	// "computer declines the draw offer."), shown by the buttons.
+	OfferNews string
 	GameOver  bool
 	ShowInput bool
 	// Table is the move table of the game so far: our moves as our board
@@ -167,8 +174,10 @@ type Panel struct {
 	// Silent says why there is no sound, when there is none.
 	Silent string
 	// ConfirmResign: Resign was pressed once; a second press or Enter
-	// resigns, Escape keeps playing.
+	// resigns, Cancel or Escape keeps playing, and the question lapses
+	// after ConfirmLeft, which the armed button counts down.
 	ConfirmResign bool
+	ConfirmLeft   time.Duration
 }
 
 // Tone is how a notice reads, which sets its colour.

@@ -19,6 +19,11 @@ type Hearing struct {
 	cells  map[int]MoveCell // by the ply the move was made at (0-based)
 	failed []string         // the refused attempts of the turn under way
 	mover  game.Color       // whose turn failed belongs to
+	// last is the newest accepted move as heard, and san its bare move,
+	// for a result that comes after it in an entry of its own (an ICC
+	// server's mate): the move is marked again with it.
+	last referee.Entry
+	san  string
 }
 
 // NewHearing starts the table of what side hears.
@@ -48,6 +53,27 @@ func (h *Hearing) Add(e referee.Entry, own game.Position) {
 	case referee.Accepted:
 		h.cells[e.Ply] = MoveCell{SAN: marked(san, e, h.side), Refused: h.failed, Ply: e.Ply + 1}
 		h.failed, h.mover = nil, e.Mover.Other()
+		h.last, h.san = e, san
+	case referee.Finished:
+		h.mated(e)
+	}
+}
+
+// mated marks the last move "#" when e, a result of its own, says it
+// mated: the mate was heard, though not in the move's entry.
+func (h *Hearing) mated(e referee.Entry) {
+	c, ok := h.cells[h.last.Ply]
+	if !ok || h.last.Ply != e.Ply-1 {
+		return
+	}
+	for _, a := range e.Said {
+		if a.Kind == referee.KindGameOver && a.Result.Reason == referee.ReasonCheckmate {
+			last := h.last
+			last.Said = append(append([]referee.Announcement(nil), last.Said...), a)
+			c.SAN = marked(h.san, last, h.side)
+			h.cells[last.Ply] = c
+			return
+		}
 	}
 }
 

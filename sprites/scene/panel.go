@@ -20,6 +20,7 @@ type column struct {
 	r             Rectangle      // what is left
 	unit          float64        // text size
 	confirmResign bool           // Resign waits for its confirmation
+	confirmLeft   time.Duration  // until the question lapses
 	heat          game.PieceType // the heat map's class (NoPieceType: off)
 }
 
@@ -54,7 +55,7 @@ func (c *column) buttons(bs []Button, on func(Button) bool) {
 		br := Rectangle{r.X + float64(i)*(w+gap), r.Y + 2, w, r.H - 6}
 		if b == Resign && c.confirmResign {
 			c.s.rect(br, clockLow, 1)
-			c.s.text(br, "Confirm resign", assets.Bold, c.unit, textMain, Center)
+			c.s.text(br, ConfirmLabel(c.confirmLeft), assets.Bold, c.unit, textMain, Center)
 			c.s.Hits = append(c.s.Hits, Hit{R: br, Button: b})
 			continue
 		}
@@ -64,6 +65,12 @@ func (c *column) buttons(bs []Button, on func(Button) bool) {
 		}
 		c.s.button(br, b, label, on != nil && on(b), c.unit)
 	}
+}
+
+// ConfirmLabel is the armed Resign button's caption: the question and the
+// whole seconds left to answer it, counting down.
+func ConfirmLabel(left time.Duration) string {
+	return fmt.Sprintf("Confirm resign? %ds", int((left+time.Second-1)/time.Second))
 }
 
 // heatLabel is the Heat button's caption, saying what it shows: "Heat off"
@@ -139,10 +146,13 @@ func (s *Scene) playPanel(f *Frame) { s.fitPanel(logRows, func(c *column) { s.pl
 
 // playColumn fills the play panel's column.
 func (s *Scene) playColumn(c *column, f *Frame) {
-	c.confirmResign = f.Panel.ConfirmResign
+	c.confirmResign, c.confirmLeft = f.Panel.ConfirmResign, f.Panel.ConfirmLeft
 	me := f.View.Side
 	clockH := c.unit * 2.6
 	c.clock(f, me.Other(), c.row(clockH))
+	if f.Panel.ClockNote != "" {
+		c.line(f.Panel.ClockNote, assets.Bold, hintAmber)
+	}
 	c.clock(f, me, c.bottom(clockH))
 	c.bottom(c.unit * 0.4)
 	if f.Panel.Prompt != "" {
@@ -168,15 +178,20 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 		c.line(q+" (Esc or right-click clears)", assets.Regular, textOwn)
 	}
 	if f.Panel.Offer != "" {
-		c.line("The opponent offers: "+f.Panel.Offer+" (click "+f.Panel.Offer+" to accept)", assets.Bold, textOwn)
+		c.line("The opponent offers: "+f.Panel.Offer+" (click "+offerButton(f.Panel.Offer)+" to accept)", assets.Bold, textOwn)
 	}
-	next := NewGame
-	if f.Panel.Lobby {
-		next = ToLobby
+	if f.Panel.OfferNews != "" {
+		c.line(f.Panel.OfferNews, assets.Bold, hintAmber)
 	}
-	if f.Panel.Reviewable {
+	actions := BannerActions(f.Panel)
+	next := actions[len(actions)-1]
+	switch {
+	case f.Panel.Reviewable:
 		c.buttons([]Button{Review, CopyPGN, SaveAs, next}, func(b Button) bool { return b == Review })
-	} else {
+	case f.Panel.ConfirmResign:
+		// Armed, the row holds only the question and its way out.
+		c.buttons([]Button{Resign, CancelResign}, nil)
+	default:
 		play := []Button{Resign, OfferDraw, Abort, next}
 		if f.Panel.NoAbort {
 			play = []Button{Resign, OfferDraw, next}
@@ -190,6 +205,17 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	c.facts(f)
 	s.moveTable(c, f.Panel.Table, 0, false, c.r.H*0.4)
 	s.logLines(c, f.View.Log, f.Panel.Console)
+}
+
+// offerButton names the button that answers an offer of what.
+func offerButton(what string) string {
+	switch what {
+	case "draw":
+		return OfferDraw.label()
+	case "abort":
+		return Abort.label()
+	}
+	return what
 }
 
 // prompt adds, at the bottom, the line being typed for a question after

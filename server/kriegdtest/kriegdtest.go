@@ -1,0 +1,35 @@
+// Package kriegdtest runs a real kriegd on loopback for other packages'
+// tests: a TCP listener on 127.0.0.1, a fresh data folder and SQLite store.
+package kriegdtest
+
+import (
+	"context"
+	"log/slog"
+	stdnet "net"
+	"testing"
+
+	"github.com/krieg/krieg/server"
+	"github.com/krieg/krieg/server/store"
+)
+
+// Start runs a kriegd configured by cfg (its data folder, store and log
+// are set here; the log is discarded) until the test ends, and returns the
+// address it listens on.
+func Start(t testing.TB, cfg server.Config) string {
+	t.Helper()
+	data := t.TempDir()
+	st, err := store.Open(context.Background(), "", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.DataDir, cfg.Store, cfg.Log = data, st, slog.New(slog.DiscardHandler)
+	srv := server.New(cfg)
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return ln.Addr().String()
+}

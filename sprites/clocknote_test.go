@@ -1,0 +1,54 @@
+package sprites
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/server"
+)
+
+// TestWindowClocksSayWhyOnKriegd: on a kriegd over TCP, the window says by
+// the clocks why they stand before both first moves; when the opponent's
+// connection ends it says so, that the clocks run on (kriegd keeps them
+// running) and how long the opponent has to return, counting down; the
+// opponent's clock never jumps back when the server's clocks come with
+// their return, and the note goes.
+func TestWindowClocksSayWhyOnKriegd(t *testing.T) {
+	s := serveGame(t, server.Config{Attempts: 10000, Grace: 20 * time.Second})
+	h.waitFor(t, "the first-move note", servedWait, func() bool {
+		return s.app.frame.Panel.ClockNote == "Clocks start once both sides have made their first move" && sceneHasText(&s.app.scene, "Clocks start once")
+	})
+	s.play(t, "e2e4", "e7e5", "d2d4")
+	h.waitFor(t, "the clocks running", servedWait, func() bool {
+		p := s.app.frame.Panel
+		return p.Ticking && p.Running == game.Black && p.ClockNote == ""
+	})
+	s.blackNet.Close()
+	var first string
+	h.waitFor(t, "the opponent's absence said", servedWait, func() bool {
+		first = s.app.frame.Panel.ClockNote
+		return strings.HasPrefix(first, "bob disconnected: the clocks run on; the game is theirs to lose in 0:") &&
+			sceneHasText(&s.app.scene, "bob disconnected")
+	})
+	h.waitFor(t, "the time to return counting down", servedWait, func() bool {
+		n := s.app.frame.Panel.ClockNote
+		return n != first && strings.HasPrefix(n, "bob disconnected")
+	})
+	var before time.Duration
+	h.do(func() { before = s.app.frame.Panel.Clocks[game.Black] })
+	if err := s.black.Reconnect(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "the note gone on the opponent's return", servedWait, func() bool { return s.app.frame.Panel.ClockNote == "" })
+	h.do(func() {
+		p := s.app.frame.Panel
+		if !p.Ticking || p.Running != game.Black {
+			t.Errorf("after the return: running %v ticking %v; want Black's clock running", p.Running, p.Ticking)
+		}
+		if after := p.Clocks[game.Black]; after > before {
+			t.Errorf("Black's clock went back from %v to %v on the server's word", before, after)
+		}
+	})
+}

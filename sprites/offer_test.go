@@ -1,0 +1,54 @@
+package sprites
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/server"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// byButtons reports whether the scene draws a text run holding str just
+// above the game's buttons (Resign's row), where the player looks to
+// answer, not only among the log's grey lines.
+func byButtons(s *scene.Scene, str string) bool {
+	var row scene.Rectangle
+	for _, hit := range s.Hits {
+		if hit.Button == scene.Resign || hit.Button == scene.Review {
+			row = hit.R
+		}
+	}
+	for _, sp := range s.Sprites {
+		if sp.Kind == scene.Text && strings.Contains(sp.Text, str) && sp.Y < row.Y && row.Y-(sp.Y+sp.H) < 4*row.H {
+			return true
+		}
+	}
+	return false
+}
+
+// TestWindowDrawDeclinedByTheButtons: the computer declines a draw offer;
+// the panel says so by the buttons (it was only a grey log line).
+func TestWindowDrawDeclinedByTheButtons(t *testing.T) {
+	app := startFrom(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.OfferDraw}) })
+	h.waitFor(t, "the answer shown", servedWait, func() bool { return byButtons(&app.scene, "declines the draw offer") })
+}
+
+// TestWindowOffersOnKriegd: on a kriegd over TCP, the opponent's draw
+// offer stands by the buttons with the button that accepts it; our abort
+// offer, which kriegd keeps standing, is shown there as waiting.
+func TestWindowOffersOnKriegd(t *testing.T) {
+	s := serveGame(t, server.Config{Attempts: 10000})
+	s.play(t, "e2e4", "e7e5")
+	if err := s.black.Do(net.Draw); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "the offer shown", servedWait, func() bool {
+		return s.app.frame.Panel.Offer == "draw" && byButtons(&s.app.scene, "(click Draw to accept)")
+	})
+	h.do(func() { s.app.Inject(Intent{Kind: Press, Button: scene.Abort}) })
+	h.waitFor(t, "our offer shown", servedWait, func() bool {
+		return s.app.frame.Panel.OfferNews == "You offered to abort: waiting for the opponent to agree" && byButtons(&s.app.scene, "You offered to abort")
+	})
+}
