@@ -3,9 +3,6 @@
 package main
 
 import (
-	"context"
-	"log/slog"
-	stdnet "net"
 	"strings"
 	"testing"
 	"time"
@@ -14,7 +11,7 @@ import (
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc"
 	"github.com/krieg/krieg/server"
-	"github.com/krieg/krieg/server/store"
+	"github.com/krieg/krieg/server/kriegdtest"
 )
 
 // mapKeeper is the browser's storage in tests.
@@ -27,20 +24,7 @@ func (m mapKeeper) Remove(key string)             { delete(m, key) }
 // startKriegd runs a kriegd on 127.0.0.1 over TCP and returns its address.
 func startKriegd(t *testing.T) string {
 	t.Helper()
-	data := t.TempDir()
-	st, err := store.Open(context.Background(), "", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := server.New(server.Config{DataDir: data, Store: st, Grace: time.Minute, Log: slog.New(slog.DiscardHandler)})
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	return ln.Addr().String()
+	return kriegdtest.Start(t, server.Config{Grace: time.Minute})
 }
 
 // waitKind reads ch until an event of kind comes.
