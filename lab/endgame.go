@@ -68,8 +68,11 @@ func Endgame(opt EndgameOptions, each func(n int, ref *referee.Referee) error) (
 	rules.PlyCap = EndgamePlyCap
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x656e64))
 	player.Prepare() // the tables are built before any clock runs
-	if opt.Material == "kbnk" {
+	switch opt.Material {
+	case "kbnk", "kbnk-blocked":
 		player.PrepareKBNK()
+	case "kbbk-blocked":
+		player.PrepareKBBK()
 	}
 	mated := 0
 	var ours struct{ moved, refused int } // the bot's, over the series
