@@ -36,19 +36,26 @@ func blockedPawns(boards []controller.Board, them game.Color) (pawns game.Bitboa
 
 // pawnsMobile reports whether some pawn of side c in p may push or take.
 func pawnsMobile(p *game.Position, c game.Color) bool {
-	occ := p.Occupied()
+	pawns := p.Pieces(c, game.Pawn)
+	if pawns&^behind(p.Occupied(), c) != 0 {
+		return true // a push
+	}
 	enemy := p.ByColor(c.Other())
-	for x := p.Pieces(c, game.Pawn); x != 0; {
-		s := x.PopFirst()
-		ahead := s + 8
-		if c == game.Black {
-			ahead = s - 8
-		}
-		if !occ.Has(ahead) || game.PawnAttacks(c, s)&enemy != 0 {
+	for x := pawns; x != 0; {
+		if game.PawnAttacks(c, x.PopFirst())&enemy != 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// behind is the squares one step behind set for side c's pawns: a pawn of
+// c there has a man of set on the square ahead.
+func behind(set game.Bitboard, c game.Color) game.Bitboard {
+	if c == game.White {
+		return set >> 8
+	}
+	return set << 8
 }
 
 // withFixed is own (our men) with the enemy's blocked pawns put beside them.
@@ -73,31 +80,11 @@ func withoutPawns(p *game.Position) game.Position {
 // blockers are side us's pawns in p with an enemy pawn on the square ahead:
 // taken, they free it.
 func blockers(p *game.Position, us game.Color) game.Bitboard {
-	theirs := p.Pieces(us.Other(), game.Pawn)
-	if us == game.White {
-		return p.Pieces(us, game.Pawn) & theirs >> 8
-	}
-	return p.Pieces(us, game.Pawn) & theirs << 8
+	return p.Pieces(us, game.Pawn) & behind(p.Pieces(us.Other(), game.Pawn), us)
 }
 
 // rammed reports whether each of ours (side us's pawns) has one of theirs
 // on the square ahead, so that it cannot move either.
 func rammed(ours, theirs game.Bitboard, us game.Color) bool {
-	for x := ours; x != 0; {
-		s := x.PopFirst()
-		ahead := s + 8
-		if us == game.Black {
-			ahead = s - 8
-		}
-		if !theirs.Has(ahead) {
-			return false
-		}
-	}
-	return true
-}
-
-// pairsColours reports whether two bishops stand on squares of both colours.
-func pairsColours(bishops game.Bitboard) bool {
-	a, b := bishops.First(), (bishops & (bishops - 1)).First()
-	return (a.File()+a.Rank())%2 != (b.File()+b.Rank())%2
+	return ours&^behind(theirs, us) == 0
 }

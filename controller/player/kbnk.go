@@ -326,3 +326,9 @@ func (mp *menPair) forced(t *kbnkTable, sk, b, n, wk game.Square) bool {
 	}
 	return true
 }
+
+// pairsColours reports whether two bishops stand on squares of both colours.
+func pairsColours(bishops game.Bitboard) bool {
+	a, b := bishops.First(), (bishops & (bishops - 1)).First()
+	return (a.File()+a.Rank())%2 != (b.File()+b.Rank())%2
+}

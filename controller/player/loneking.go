@@ -84,11 +84,14 @@ type loneOutcome struct {
 // loneEnding returns the technique for own (our men) against boards, and
 // the position the technique plays from: our men with the enemy's blocked
 // pawns fixed beside them (blocked.go). The techniques: a king, one rook and
-// maybe pawns (the pawns are not pushed on purpose: the rook mates sooner
-// than a pawn queens, and the tables know no pawns), or a king and a bishop
-// with a knight or a bishop of the other colour, with no pawn of ours that
-// could move, once the pair's table is ready; every board's enemy must have only its king and pawns that cannot
-// move. With a queen the board-by-board average already mates.
+// maybe pawns against a lone king (the pawns are not pushed on purpose: the
+// rook mates sooner than a pawn queens, and the tables know no pawns), or a
+// king and a bishop with a knight or a bishop of the other colour, no pawn
+// of ours able to move, once the pair's table is ready, against a king maybe
+// with pawns that cannot move on any board. The rook's table cannot see past
+// an enemy pawn in its lines: against a king beside its pawns the ordinary
+// weighing mated more often. With a queen the board-by-board average
+// already mates.
 func loneEnding(own *game.Position, boards []controller.Board) (loneKind, game.Position) {
 	us := own.Turn()
 	if len(boards) == 0 {
@@ -101,7 +104,7 @@ func loneEnding(own *game.Position, boards []controller.Board) (loneKind, game.P
 	switch {
 	case !blocked:
 		return loneNone, *own
-	case rook.Count() == 1 && own.ByColor(us) == king|rook|pawns:
+	case rook.Count() == 1 && own.ByColor(us) == king|rook|pawns && theirs == 0:
 		kind = loneRook
 	case own.ByColor(us) != king|bishop|knight|pawns || !rammed(pawns, theirs, us):
 		return loneNone, *own
@@ -422,12 +425,12 @@ func loneEstimate(kind loneKind, own *game.Position, kings game.Bitboard, us gam
 	return float64(worst) + loneSquare*float64(n)
 }
 
-// looseMen are our bishop and knight in own that neither our king nor the
-// other guards.
+// looseMen are our minor pieces in own, and our pawns that hold an enemy
+// pawn blocked, that no man of ours guards.
 func looseMen(own *game.Position, us game.Color) game.Bitboard {
 	var out game.Bitboard
 	occ := own.Occupied()
-	for x := own.Pieces(us, game.Bishop) | own.Pieces(us, game.Knight); x != 0; {
+	for x := own.Pieces(us, game.Bishop) | own.Pieces(us, game.Knight) | blockers(own, us); x != 0; {
 		s := x.PopFirst()
 		if own.AttackersTo(s, us, occ) == 0 {
 			out |= s.Bit()
