@@ -14,7 +14,7 @@ import (
 // Endgames are the materials krieg endgame plays: the bot's king and queen,
 // king and rook, or king and pawn against a lone king, the queen or rook
 // with a pawn beside it, and bishop and knight.
-var Endgames = []string{"kqk", "krk", "kpk", "kqpk", "krpk", "kbnk"}
+var Endgames = []string{"kqk", "krk", "kpk", "kqpk", "krpk", "kbnk", "kbbk-blocked", "kbnk-blocked", "krk-blocked"}
 
 // endgameMen are the strong side's men besides its king, by material.
 var endgameMen = map[string][]game.PieceType{
@@ -68,8 +68,11 @@ func Endgame(opt EndgameOptions, each func(n int, ref *referee.Referee) error) (
 	rules.PlyCap = EndgamePlyCap
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x656e64))
 	player.Prepare() // the tables are built before any clock runs
-	if opt.Material == "kbnk" {
+	switch opt.Material {
+	case "kbnk", "kbnk-blocked":
 		player.PrepareKBNK()
+	case "kbbk-blocked":
+		player.PrepareKBBK()
 	}
 	mated := 0
 	var ours struct{ moved, refused int } // the bot's, over the series
@@ -136,6 +139,13 @@ func Endgame(opt EndgameOptions, each func(n int, ref *referee.Referee) error) (
 // kbnk only won ones in which the lone king touches none of the men
 // (fairKBNK).
 func RandomEndgame(material string, rng *rand.Rand) (game.Position, error) {
+	if men, ok := blockedMen[material]; ok {
+		for {
+			if p, ok := drawBlocked(men, rng); ok {
+				return p, nil
+			}
+		}
+	}
 	men, ok := endgameMen[material]
 	if !ok {
 		return game.Position{}, fmt.Errorf("lab: unknown endgame %q (want one of %s)", material, strings.Join(Endgames, ", "))
@@ -201,11 +211,16 @@ func drawEndgame(men []game.PieceType, rng *rand.Rand) (game.Position, bool) {
 	return p, p.Status() == game.Ongoing
 }
 
-// LoneKingStarts lists what the strong side of start knows: its own men, and
-// the lone enemy king on any square where it could legally stand.
+// LoneKingStarts lists what the strong side of start knows: its own men,
+// the enemy's pawns where they stand (a blocked study's), and the enemy king
+// on any square where it could legally stand.
 func LoneKingStarts(start *game.Position) []game.Position {
 	us := start.Turn()
 	own := start.Only(us)
+	for x := start.Pieces(us.Other(), game.Pawn); x != 0; {
+		s := x.PopFirst()
+		own.Put(s, start.At(s))
+	}
 	var out []game.Position
 	for s := game.Square(0); s < 64; s++ {
 		if own.At(s) != game.NoPiece || s.Distance(own.KingSquare(us)) < 2 {

@@ -32,7 +32,7 @@ func runEndgame(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if material == "" && fs.NArg() == 1 {
 		material = fs.Arg(0)
 	} else if fs.NArg() != 0 || material == "" {
-		return fmt.Errorf("%w: want one material: kqk, krk, kpk, kqpk, krpk or kbnk", errUsage)
+		return fmt.Errorf("%w: want one material: %s", errUsage, strings.Join(lab.Endgames, ", "))
 	}
 	if *games < 1 {
 		return fmt.Errorf("%w: --games must be at least 1", errUsage)

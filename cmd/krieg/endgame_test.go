@@ -24,12 +24,21 @@ func TestEndgameCommand(t *testing.T) {
 	if r.Material != "kqk" || r.Games != 2 || r.Mates != 2 {
 		t.Errorf("report %+v", r)
 	}
+	// A blocked study plays through to its end (mate or not) and says so.
+	out.Reset()
+	if code := run([]string{"endgame", "krk-blocked", "--games", "1", "--defender", "random", "--movetime", "20ms", "--json"}, nil, &out, &errs); code != 0 {
+		t.Fatalf("krk-blocked: exit %d: %s", code, errs.String())
+	}
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil || r.Material != "krk-blocked" || r.Games != 1 {
+		t.Errorf("krk-blocked: report %+v (%v)", r, err)
+	}
 	for _, tc := range []struct {
 		args []string
 		code int
 		says string
 	}{
 		{[]string{"endgame"}, 2, "want one material"},
+		{[]string{"endgame"}, 2, "kbbk-blocked"},
 		{[]string{"endgame", "kbk", "--games", "1"}, 1, "unknown endgame"},
 		{[]string{"endgame", "krk", "--defender", "bot"}, 2, "defender"},
 		{[]string{"endgame", "krk", "--games", "0"}, 2, "at least 1"},

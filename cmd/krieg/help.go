@@ -89,7 +89,10 @@ play: the bot sees the true board at weight W beside its belief.
 kpk, kqpk, krpk, kbnk) in which it knows only its own men and that a lone
 king stands somewhere; prints the mate rate within 150 plies, plies to mate,
 how the games ended and promotions. kbnk studies are won ones in which the
-lone king touches neither man at the start.
+lone king touches neither man at the start. The blocked studies
+(kbbk-blocked, kbnk-blocked, krk-blocked) give the enemy one to three pawns
+rammed head-on by pawns of ours, which the player knows; the enemy moves
+only its king.
 
   krieg endgame krk --games 200 --seed 1 --defender cheat`,
 

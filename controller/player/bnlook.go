@@ -59,7 +59,7 @@ func (l *bnLooker) estimate(own *game.Position, mass *[64]float64, us game.Color
 		if m.Promotion() != game.NoPieceType {
 			continue
 		}
-		sp := splitLone(loneBN, m, boards, l.rules)
+		sp := splitLone(loneMinor, m, boards, l.rules)
 		if sp.legal == 0 {
 			continue
 		}

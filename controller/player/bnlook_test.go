@@ -16,7 +16,7 @@ import (
 func TestBNLookCutIsDroppedWhole(t *testing.T) {
 	PrepareKBNK()
 	own, boards := loneBoards(t, "k7/3K1N2/8/8/8/8/5B2/8 w - - 0 1", game.A1, game.A2, game.A3, game.B1, game.B2, game.B3, game.C1, game.C2, game.C3, game.D2, game.E1, game.E2)
-	if loneEnding(&own, boards) != loneBN {
+	if kind, _ := loneEnding(&own, boards); kind != loneMinor {
 		t.Fatal("not recognised as a bishop and knight ending")
 	}
 	total := 0.0
@@ -25,7 +25,7 @@ func TestBNLookCutIsDroppedWhole(t *testing.T) {
 	}
 	tried := map[game.Move]bool{}
 	late := &bnLooker{rules: referee.Wild16, deadline: time.Now().Add(-time.Second), depth: bnDepth}
-	if _, done := scoreLone(loneBN, &own, boards, tried, total, late); done || !late.cut {
+	if _, done := scoreLone(loneMinor, &own, boards, tried, total, late); done || !late.cut {
 		t.Fatal("a look past its deadline reports itself done")
 	}
 	// A clock that passes the deadline halfway through the candidates.
@@ -34,18 +34,18 @@ func TestBNLookCutIsDroppedWhole(t *testing.T) {
 		ticks++
 		return time.Unix(int64(ticks), 0)
 	}}
-	if _, done := scoreLone(loneBN, &own, boards, tried, total, halfway); done || !halfway.cut {
+	if _, done := scoreLone(loneMinor, &own, boards, tried, total, halfway); done || !halfway.cut {
 		t.Fatal("a look cut halfway reports itself done")
 	}
 	order := func(deadline time.Time, depth int) []game.Move {
 		var out []game.Move
 		if depth == 0 {
-			for _, c := range rankLone(loneBN, &own, boards, tried, referee.Wild16, deadline).choices {
+			for _, c := range rankLone(loneMinor, &own, boards, tried, referee.Wild16, deadline).choices {
 				out = append(out, c.move)
 			}
 			return out
 		}
-		cs, done := scoreLone(loneBN, &own, boards, tried, total, &bnLooker{rules: referee.Wild16, deadline: deadline, depth: depth})
+		cs, done := scoreLone(loneMinor, &own, boards, tried, total, &bnLooker{rules: referee.Wild16, deadline: deadline, depth: depth})
 		if !done {
 			t.Fatalf("a look %d deep did not finish in a minute", depth)
 		}

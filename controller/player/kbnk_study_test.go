@@ -46,6 +46,20 @@ func TestKBNKStudyDrivesKnownKing(t *testing.T) {
 	playKBNKStudy(t, "8/6b1/8/K5k1/3n4/8/8/8 b - - 0 1", s, s+1)
 }
 
+// Studies of `krieg endgame kbbk-blocked --seed 1` (the eleventh) and
+// kbnk-blocked (the fourteenth): a king beside its rammed pawn against two
+// bishops, and against bishop and knight. Weighed board by board the bot
+// reached the ply cap in both; with the pawns fixed beside our men and the
+// pair's table it mates.
+func TestBlockedStudiesMate(t *testing.T) {
+	player.PrepareKBBK()
+	player.PrepareKBNK()
+	s := lab.GameSeed(1, 10)
+	playKBNKStudy(t, "8/8/6k1/3b4/5b1p/7P/8/K7 b - - 0 1", s, s+1)
+	s = lab.GameSeed(1, 13)
+	playKBNKStudy(t, "8/7N/8/3BK3/8/3p4/3P4/k7 w - - 0 1", s, s+1)
+}
+
 // playKBNKStudy plays the bot (seeded botSeed) against the cheat (cheatSeed)
 // from fen and fails unless the bot mates within the studies' ply cap.
 func playKBNKStudy(t *testing.T, fen string, botSeed, cheatSeed uint64) {

@@ -7,46 +7,62 @@ import (
 	"github.com/krieg/krieg/game"
 )
 
-// King, bishop and knight mate a lone king in at most 33 moves: 65 plies
-// with the strong side to move.
+// King, bishop and knight mate a lone king in at most 33 moves (65 plies
+// with the strong side to move), two bishops in at most 19 (37 plies).
 func TestKBNKLongestMate(t *testing.T) {
-	p := position(t, "8/8/8/3k4/8/8/8/KBN5 w - - 0 1")
-	if _, _, ok := KBNKDistance(&p); !ok {
-		t.Fatal("not a KBNK position")
-	}
-	longest := uint8(0)
-	for _, d := range kbnk[0] {
-		if d != kxkNone {
-			longest = max(longest, d)
+	for _, c := range []struct {
+		fen   string
+		pair  *menPair
+		plies uint8
+	}{{"8/8/8/3k4/8/8/8/KBN5 w - - 0 1", pairBN, 65}, {"8/8/8/3k4/8/8/8/KBB5 w - - 0 1", pairBB, 37}} {
+		p := position(t, c.fen)
+		if _, _, ok := c.pair.distance(&p); !ok {
+			t.Fatalf("%s: not the pair's position", c.fen)
 		}
-	}
-	if longest != 65 {
-		t.Errorf("longest mate %d plies, want 65", longest)
+		longest := uint8(0)
+		for _, d := range c.pair.table[0] {
+			if d != kxkNone {
+				longest = max(longest, d)
+			}
+		}
+		if longest != c.plies {
+			t.Errorf("%s: longest mate %d plies, want %d", c.fen, longest, c.plies)
+		}
 	}
 }
 
-// Every distance the KBNK table gives agrees with the move generator, in
-// both colours and under the board's symmetries: from distance d some move
-// reaches d-1 and none less (the strong side), every move reaches at most
-// d-1 and one reaches it (the lone king); 0 is a checkmate.
+// Every distance the KBNK and KBBK tables give agrees with the move
+// generator, in both colours and under the board's symmetries: from
+// distance d some move reaches d-1 and none less (the strong side), every
+// move reaches at most d-1 and one reaches it (the lone king); 0 is a
+// checkmate. Bishops of one colour never mate: half the KBBK positions are
+// drawn.
 func TestKBNKAgreesWithMoveGeneration(t *testing.T) {
+	checkPairTable(t, pairBN, KBNKDistance, 2500)
+	checkPairTable(t, pairBB, KBBKDistance, 1200)
+}
+
+// checkPairTable checks 3000 random positions of pair against the move
+// generator; at least least of them must be mates.
+func checkPairTable(t *testing.T, pair *menPair, distance func(*game.Position) (int, bool, bool), least int) {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(11, 11))
 	var buf [game.MaxMoves]game.Move
 	mates := 0
 	for checked := 0; checked < 3000; {
-		p, ok := randomKBNK(rng)
+		p, ok := randomKBNK(rng, pair.second)
 		if !ok {
 			continue
 		}
 		checked++
-		d, mate, _ := KBNKDistance(&p)
+		d, mate, _ := distance(&p)
 		if mate && d == 0 {
 			if p.Status() != game.Checkmate {
 				t.Fatalf("%s: distance 0 but not checkmate", p.FEN())
 			}
 			continue
 		}
-		best, worst, anyDraw := successors(&p, p.LegalMoves(buf[:0]), KBNKDistance)
+		best, worst, anyDraw := successors(&p, p.LegalMoves(buf[:0]), distance)
 		strongToMove := p.Pieces(p.Turn(), game.Bishop) != 0
 		switch {
 		case mate && strongToMove && best != d-1:
@@ -62,14 +78,14 @@ func TestKBNKAgreesWithMoveGeneration(t *testing.T) {
 			mates++
 		}
 	}
-	if mates < 2500 {
-		t.Errorf("only %d of 3000 random positions are mates; the strong side wins nearly all", mates)
+	if mates < least {
+		t.Errorf("only %d of 3000 random positions are mates; want at least %d", mates, least)
 	}
 }
 
-// randomKBNK draws a legal king, bishop and knight against king position,
-// either side the strong one, either to move.
-func randomKBNK(rng *rand.Rand) (game.Position, bool) {
+// randomKBNK draws a legal king, bishop and second man (a knight or a
+// bishop) against king position, either side the strong one, either to move.
+func randomKBNK(rng *rand.Rand, second game.PieceType) (game.Position, bool) {
 	var sq [4]game.Square
 	occ := game.Bitboard(0)
 	for i := range sq {
@@ -86,7 +102,7 @@ func randomKBNK(rng *rand.Rand) (game.Position, bool) {
 	p := game.Empty()
 	p.Put(sq[0], game.NewPiece(strong, game.King))
 	p.Put(sq[1], game.NewPiece(strong, game.Bishop))
-	p.Put(sq[2], game.NewPiece(strong, game.Knight))
+	p.Put(sq[2], game.NewPiece(strong, second))
 	p.Put(sq[3], game.NewPiece(strong.Other(), game.King))
 	p.SetTurn(game.Color(rng.IntN(2)))
 	q := p
@@ -100,6 +116,6 @@ func randomKBNK(rng *rand.Rand) (game.Position, bool) {
 // BenchmarkKBNKBuild times the table's retrograde analysis.
 func BenchmarkKBNKBuild(b *testing.B) {
 	for b.Loop() {
-		buildKBNK()
+		pairBN.build()
 	}
 }

@@ -40,27 +40,28 @@ const (
 type loneKind uint8
 
 // The lone-king techniques: none (the board-by-board weighing), king and
-// rook (the KXK table), king, bishop and knight (the KBNK table).
+// rook (the KXK table), king and two minor pieces (the KBNK or KBBK table).
 const (
 	loneNone loneKind = iota
 	loneRook
-	loneBN
+	loneMinor
 )
 
 // horizon is the estimated plies at which progress counts as none.
 func (k loneKind) horizon() float64 {
-	if k == loneBN {
+	if k == loneMinor {
 		return bnHorizon
 	}
 	return rookHorizon
 }
 
-// mating are our men in p whose loss draws the ending.
+// mating are our men in p whose loss draws the ending: the mating pieces,
+// and the pawns that hold an enemy pawn blocked (blocked.go).
 func (k loneKind) mating(p *game.Position, us game.Color) game.Bitboard {
-	if k == loneBN {
-		return p.Pieces(us, game.Bishop) | p.Pieces(us, game.Knight)
+	if k == loneMinor {
+		return p.Pieces(us, game.Bishop) | p.Pieces(us, game.Knight) | blockers(p, us)
 	}
-	return p.Pieces(us, game.Rook)
+	return p.Pieces(us, game.Rook) | blockers(p, us)
 }
 
 // answerSilent is the class of a move the referee answers with silence,
@@ -80,35 +81,41 @@ type loneOutcome struct {
 	mass   [64]float64 // the king's chance of each square, replies spread evenly
 }
 
-// loneEnding returns the technique for own (our men) against boards: a king,
-// one rook and maybe pawns (the pawns are not pushed on purpose: the rook
-// mates sooner than a pawn queens, and the tables know no pawns), or a king,
-// a bishop and a knight once the KBNK table is ready; every board's enemy
-// must have only its king. With a queen the board-by-board average already
-// mates.
-func loneEnding(own *game.Position, boards []controller.Board) loneKind {
+// loneEnding returns the technique for own (our men) against boards, and
+// the position the technique plays from: our men with the enemy's blocked
+// pawns fixed beside them (blocked.go). The techniques: a king, one rook and
+// maybe pawns against a lone king (the pawns are not pushed on purpose: the
+// rook mates sooner than a pawn queens, and the tables know no pawns), or a
+// king and a bishop with a knight or a bishop of the other colour, no pawn
+// of ours able to move, once the pair's table is ready, against a king maybe
+// with pawns that cannot move on any board. The rook's table cannot see past
+// an enemy pawn in its lines: against a king beside its pawns the ordinary
+// weighing mated more often. With a queen the board-by-board average
+// already mates.
+func loneEnding(own *game.Position, boards []controller.Board) (loneKind, game.Position) {
 	us := own.Turn()
 	if len(boards) == 0 {
-		return loneNone
+		return loneNone, *own
 	}
 	kind := loneNone
-	king, rook := own.Pieces(us, game.King), own.Pieces(us, game.Rook)
+	king, rook, pawns := own.Pieces(us, game.King), own.Pieces(us, game.Rook), own.Pieces(us, game.Pawn)
 	bishop, knight := own.Pieces(us, game.Bishop), own.Pieces(us, game.Knight)
+	theirs, blocked := blockedPawns(boards, us.Other())
 	switch {
-	case rook.Count() == 1 && own.ByColor(us) == king|rook|own.Pieces(us, game.Pawn):
+	case !blocked:
+		return loneNone, *own
+	case rook.Count() == 1 && own.ByColor(us) == king|rook|pawns && theirs == 0:
 		kind = loneRook
-	case bishop.Count() == 1 && knight.Count() == 1 && own.ByColor(us) == king|bishop|knight && kbnkReady():
-		kind = loneBN
+	case own.ByColor(us) != king|bishop|knight|pawns || !rammed(pawns, theirs, us):
+		return loneNone, *own
+	case bishop.Count() == 1 && knight.Count() == 1 && pairBN.ready():
+		kind = loneMinor
+	case bishop.Count() == 2 && knight == 0 && pairsColours(bishop) && pairBB.ready():
+		kind = loneMinor
 	default:
-		return loneNone
+		return loneNone, *own
 	}
-	them := us.Other()
-	for _, b := range boards {
-		if b.Pos.ByColor(them) != b.Pos.Pieces(them, game.King) {
-			return loneNone
-		}
-	}
-	return kind
+	return kind, withFixed(own, theirs)
 }
 
 // loneFloor is the share of a lone king's weight spread evenly over the
@@ -121,7 +128,7 @@ const loneFloor = 0.5
 // loneFloor. With no square left it returns boards.
 func kingBoards(own *game.Position, boards []controller.Board, kings game.Bitboard) []controller.Board {
 	us := own.Turn()
-	kings &^= own.ByColor(us) &^ own.Pieces(us, game.Pawn)
+	kings &^= own.ByColor(us)&^own.Pieces(us, game.Pawn) | own.ByColor(us.Other())
 	if kings == 0 {
 		return boards
 	}
@@ -155,7 +162,7 @@ func kingBoards(own *game.Position, boards []controller.Board, kings game.Bitboa
 func rankLone(kind loneKind, own *game.Position, boards []controller.Board, tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time) ranking {
 	us := own.Turn()
 	them := us.Other()
-	r := ranking{lone: true, pure: kind == loneBN}
+	r := ranking{lone: true, pure: kind == loneMinor}
 	kings := game.Bitboard(0)
 	total := 0.0
 	for _, b := range boards {
@@ -169,7 +176,7 @@ func rankLone(kind loneKind, own *game.Position, boards []controller.Board, trie
 	mating := func(p *game.Position) game.Bitboard { return kind.mating(p, us) }
 	forced, isForced := forcedMate(own, kings, rules, time.Now().Add(time.Until(deadline)/2), mating)
 	r.choices, _ = scoreLone(kind, own, boards, tried, total, &bnLooker{rules: rules, deadline: deadline, depth: 1})
-	if kind == loneBN {
+	if kind == loneMinor {
 		// The look further is kept only when it judged every candidate:
 		// cut short by the deadline (a busy machine), it would rank some
 		// candidates a move deeper than others.
@@ -270,9 +277,9 @@ func splitLone(kind loneKind, m game.Move, boards []controller.Board, rules refe
 		}
 		mating := kind.mating(&next, us)
 		o := &sp.outs[answerOf(&next, rules)]
-		taken := false // a mating man falls (a pawn may)
+		taken := false // a mating man falls (a pawn may), or a blocked pawn is freed
 		for _, rep := range rs {
-			taken = taken || mating.Has(rep.To())
+			taken = taken || mating.Has(rep.To()) || next.At(rep.From()).Type() != game.King
 			o.reach |= rep.To().Bit()
 		}
 		if taken {
@@ -314,7 +321,7 @@ func answerOf(p *game.Position, rules referee.Ruleset) int {
 // spent on the way there: a technical win, nearer mate the fewer plies
 // loneEstimate expects.
 func beliefValue(kind loneKind, own *game.Position, kings game.Bitboard, us game.Color, spent float64) float64 {
-	if kind == loneBN {
+	if kind == loneMinor {
 		var o loneOutcome
 		for x := kings; x != 0; {
 			o.mass[x.PopFirst()] = 1
@@ -329,7 +336,7 @@ func beliefValue(kind loneKind, own *game.Position, kings game.Bitboard, us game
 // outcomeValue is beliefValue for an outcome: bishop and knight judge the
 // king's chances (bnEstimate), the rook the squares it may reach.
 func outcomeValue(kind loneKind, own *game.Position, o *loneOutcome, us game.Color, spent float64, look *bnLooker) float64 {
-	if kind != loneBN {
+	if kind != loneMinor {
 		return beliefValue(kind, own, o.reach, us, spent)
 	}
 	est := spent + look.estimate(own, &o.mass, us, look.depth-1)
@@ -365,7 +372,7 @@ func bnEstimate(own *game.Position, mass *[64]float64, us game.Color) float64 {
 	if total <= 0 {
 		return 0
 	}
-	distance := loneDistance(loneBN, own, us)
+	distance := loneDistance(loneMinor, own, us)
 	loose := looseMen(own, us)
 	ok := own.KingSquare(us)
 	mean, h, hang, approach, worst := 0.0, 0.0, 0.0, 0.0, 0.0
@@ -418,12 +425,12 @@ func loneEstimate(kind loneKind, own *game.Position, kings game.Bitboard, us gam
 	return float64(worst) + loneSquare*float64(n)
 }
 
-// looseMen are our bishop and knight in own that neither our king nor the
-// other guards.
+// looseMen are our minor pieces in own, and our pawns that hold an enemy
+// pawn blocked, that no man of ours guards.
 func looseMen(own *game.Position, us game.Color) game.Bitboard {
 	var out game.Bitboard
 	occ := own.Occupied()
-	for x := own.Pieces(us, game.Bishop) | own.Pieces(us, game.Knight); x != 0; {
+	for x := own.Pieces(us, game.Bishop) | own.Pieces(us, game.Knight) | blockers(own, us); x != 0; {
 		s := x.PopFirst()
 		if own.AttackersTo(s, us, occ) == 0 {
 			out |= s.Bit()
@@ -436,13 +443,13 @@ func looseMen(own *game.Position, us game.Color) game.Bitboard {
 // with the enemy king on a given square; ok is false where the tables
 // cannot say.
 func loneDistance(kind loneKind, own *game.Position, us game.Color) func(k game.Square) (int, bool, bool) {
-	if kind == loneBN {
-		p := *own
+	if kind == loneMinor {
+		p := withoutPawns(own)
 		p.SetTurn(us)
 		return func(k game.Square) (int, bool, bool) {
 			q := p
 			q.Put(k, game.NewPiece(us.Other(), game.King))
-			return KBNKDistance(&q)
+			return minorDistance(&q)
 		}
 	}
 	core := kxkCore(own, us, game.Rook)

@@ -132,7 +132,7 @@ func (s *mateSearch) splitMove(own *game.Position, m game.Move, kings game.Bitbo
 		mating := s.mating(&next)
 		class := answerOf(&next, s.rules)
 		for _, r := range rs {
-			out.lost = out.lost || mating.Has(r.To())
+			out.lost = out.lost || mating.Has(r.To()) || next.At(r.From()).Type() != game.King // a man falls, or a blocked pawn is freed
 			out.reach[class] |= r.To().Bit()
 		}
 	}

@@ -54,11 +54,11 @@ type ranking struct {
 // possible (B1's sets, nil to skip) marks the candidates that leave a mate
 // in one open to some enemy man B1 allows (exposed).
 func rank(own *game.Position, boards []controller.Board, tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time, possible *[game.King + 1]game.Bitboard, seeing float64) ranking {
-	if kind := loneEnding(own, boards); kind != loneNone {
-		if kind == loneBN && possible != nil {
-			boards = kingBoards(own, boards, possible[game.King])
+	if kind, fixed := loneEnding(own, boards); kind != loneNone {
+		if kind == loneMinor && possible != nil {
+			boards = kingBoards(&fixed, boards, possible[game.King])
 		}
-		return rankLone(kind, own, boards, tried, rules, deadline)
+		return rankLone(kind, &fixed, boards, tried, rules, deadline)
 	}
 	us := own.Turn()
 	var cands []choice
