@@ -9,7 +9,8 @@ import (
 )
 
 // DefaultInfo is the utility the bot gives a bit of what an attempt's
-// answer tells (Options.Info).
+// answer tells (Options.Info): none, since no weight tried against the
+// omniscient cheat scored measurably better than none (docs/player.md).
 const DefaultInfo = 0.0
 
 // infoBoards is the most boards on which a weighing splits the answers: an
