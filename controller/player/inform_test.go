@@ -157,18 +157,10 @@ func TestInformLiftsAProbe(t *testing.T) {
 // BenchmarkInform times the information term alone on a weighing of the
 // recorded game's boards, beside the weighing itself (the baseline).
 func BenchmarkInform(b *testing.B) {
-	t := &testing.T{}
-	ref := replayTo(t, "testdata/lost-to-random.pgn", referee.Wild16, 14)
-	bot := New(Options{MoveTime: time.Second, Seed: 1})
-	bot.begin(game.White, referee.Wild16, []game.Position{game.Start()})
-	bot.catchUp(ref.View(game.White))
-	v := bot.ctl.View()
-	own := v.Own
-	own.SetTurn(game.White)
-	boards := bot.ctl.Sampler().Hidden(boardsPerWeighing)
+	own, possible, boards := recordedWeighing(b)
 	deadline := time.Now().Add(time.Hour)
 	weigh := func() ranking {
-		return rank(&own, boards, map[game.Move]bool{}, referee.Wild16, deadline, &v.Possible, 0, 0)
+		return rank(&own, boards, map[game.Move]bool{}, referee.Wild16, deadline, &possible, 0, 0)
 	}
 	ranked := weigh().choices
 	b.Run("weighing", func(b *testing.B) {
