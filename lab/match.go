@@ -36,6 +36,9 @@ type PlayerOptions struct {
 	// Peek (in [0,1]) shows the bot ref's true board at that weight beside
 	// its belief (player.Options.PeekWeight): a measurement, not play.
 	Peek float64
+	// Info is the bot's utility per bit of what an attempt's answer tells
+	// (player.Options.Info: zero its default, negative none).
+	Info float64
 }
 
 // NewPlayer builds the named player for one game on ref. "cheat" reads
@@ -47,7 +50,7 @@ func NewPlayer(name string, ref *referee.Referee, seed uint64, opt PlayerOptions
 		if starts == nil {
 			starts = []game.Position{ref.Start()}
 		}
-		o := player.Options{MoveTime: opt.MoveTime, Seed: seed, Starts: starts}
+		o := player.Options{MoveTime: opt.MoveTime, Seed: seed, Starts: starts, Info: opt.Info}
 		if opt.Peek > 0 {
 			o.Peek, o.PeekWeight = ref.Position, opt.Peek
 		}
@@ -75,6 +78,9 @@ type MatchOptions struct {
 	// Peek (in [0,1]) shows the bot the true board at that weight beside
 	// its belief: a measurement of what it does not know, not play.
 	Peek float64
+	// Info is the bot's utility per bit of what an attempt's answer tells
+	// (player.Options.Info: zero its default, negative none).
+	Info float64
 }
 
 // MatchReport is a match's outcome, scored for the White and Black players.
@@ -201,7 +207,7 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 				players[c] = peer.NewPlayer(checked, game.Color(c))
 				continue
 			}
-			p, err := NewPlayer(name, ref, s+uint64(c), PlayerOptions{MoveTime: opt.MoveTime, Peek: opt.Peek})
+			p, err := NewPlayer(name, ref, s+uint64(c), PlayerOptions{MoveTime: opt.MoveTime, Peek: opt.Peek, Info: opt.Info})
 			if err != nil {
 				return r, err
 			}

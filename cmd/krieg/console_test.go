@@ -116,6 +116,13 @@ func TestMatchCommand(t *testing.T) {
 	if code := run([]string{"match", "--peek", "2"}, nil, &out, &errs); code == 0 || !strings.Contains(errs.String(), "peek 2 is not a weight") {
 		t.Fatalf("a peek of 2 was not refused as such: %q", errs.String())
 	}
+	errs.Reset()
+	if code := run([]string{"match", "--info", "-1"}, nil, &out, &errs); code == 0 || !strings.Contains(errs.String(), "--info -1 is not a utility") {
+		t.Fatalf("an --info of -1 was not refused as such: %q", errs.String())
+	}
+	if code := run([]string{"match", "--white", "bot", "--black", "random", "--games", "1", "--movetime", "20ms", "--info", "0.03"}, nil, &out, &errs); code != 0 {
+		t.Fatalf("a match valuing what attempts tell failed: %s", errs.String())
+	}
 	// A peeking bot's records say so.
 	peekDir := t.TempDir()
 	if code := run([]string{"match", "--white", "bot", "--black", "random", "--games", "1", "--movetime", "20ms", "--peek", "0.5", "--out", peekDir}, nil, &out, &errs); code != 0 {

@@ -18,11 +18,19 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	black := fs.String("black", "random", "Black's player: bot, random, cheat, peer:random, peer:darkboard-mcts or peer:darkboard")
 	movetime := fs.Duration("movetime", player.DefaultMoveTime, "the bot's time budget per move (and peer:darkboard-mcts's search budget)")
 	peek := fs.Float64("peek", 0, "a measurement, not play: the bot sees the true board at this weight (0 to 1) beside its belief")
+	info := fs.Float64("info", player.DefaultInfo, "the bot's utility per bit of what an attempt's answer would tell of the enemy king and of the men attacking ours (0: none)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
 	out := fs.String("out", "", "directory to write one record per game (game-0001.pgn, ...)")
 	rules, start, err := g.parse(fs, args)
 	if err != nil {
 		return err
+	}
+	if !(*info >= 0) { // NaN too
+		return fmt.Errorf("%w: --info %g is not a utility of 0 or more", errUsage, *info)
+	}
+	perBit := *info
+	if perBit == 0 {
+		perBit = -1 // none: the bot's zero would take its default
 	}
 	if err := makeOutDir(*out); err != nil {
 		return err
@@ -31,7 +39,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return saveGame(*out, "krieg match", n, ref, peeking(*white, *peek), peeking(*black, *peek), g.seed)
 	}
 	r, err := lab.Match(lab.MatchOptions{White: *white, Black: *black, Games: g.games, Seed: g.seed,
-		Rules: rules, Start: start, MoveTime: *movetime, Peek: *peek}, save)
+		Rules: rules, Start: start, MoveTime: *movetime, Peek: *peek, Info: perBit}, save)
 	if err != nil {
 		return err
 	}

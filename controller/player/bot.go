@@ -45,6 +45,10 @@ type Options struct {
 	// measurement of what the bot does not know (peek.go), never play.
 	Peek       func() game.Position
 	PeekWeight float64
+	// Info is the utility the bot gives a bit of what an attempt's answer
+	// would tell of the enemy king and of the men that attack ours
+	// (inform.go); zero takes DefaultInfo, a negative value gives it none.
+	Info float64
 }
 
 // Bot is the computer player. One Bot plays one side of one game at a time;
@@ -90,6 +94,9 @@ func New(opt Options) *Bot {
 	}
 	if opt.Capacity <= 0 {
 		opt.Capacity = capacityFor(opt.MoveTime)
+	}
+	if opt.Info == 0 {
+		opt.Info = DefaultInfo
 	}
 	return &Bot{opt: opt, rng: rand.New(rand.NewPCG(opt.Seed, 0x626f74)), clock: time.Now, tail: firstTail(opt.MoveTime)}
 }
@@ -243,7 +250,7 @@ func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline t
 	if b.opt.Peek != nil && b.opt.PeekWeight > 0 {
 		boards = peeked(boards, b.opt.Peek(), b.opt.PeekWeight)
 	}
-	r := rank(&own, boards, tried, rules, b.real(deadline), &v.Possible, b.seeing())
+	r := rank(&own, boards, tried, rules, b.real(deadline), &v.Possible, b.seeing(), b.opt.Info)
 	if r.lone {
 		if r.pure {
 			// Bishop and knight play their best choice unmixed, so a

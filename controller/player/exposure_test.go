@@ -45,26 +45,19 @@ func TestExposed(t *testing.T) {
 // alone, the best candidate leaves Qh4 mate open (the sample held the open
 // diagonal on one board of 256); with the B1 check, the best meets it.
 func TestRankMeetsTheRecordedMate(t *testing.T) {
-	ref := replayTo(t, "testdata/lost-to-random.pgn", referee.Wild16, 14) // to White's 8th move
-	b := New(Options{MoveTime: time.Second, Seed: 1})
-	b.begin(game.White, referee.Wild16, []game.Position{game.Start()})
-	b.catchUp(ref.View(game.White))
-	v := b.ctl.View()
-	own := v.Own
-	own.SetTurn(game.White)
-	boards := b.ctl.Sampler().Hidden(boardsPerWeighing)
+	own, b1, boards := recordedWeighing(t)
 	cover := covered(boards, game.Black)
 	deadline := time.Now().Add(time.Minute)
 	top := func(possible *[game.King + 1]game.Bitboard) (game.Move, bool) {
-		m := rank(&own, boards, map[game.Move]bool{}, referee.Wild16, deadline, possible, 0).choices[0].move
+		m := rank(&own, boards, map[game.Move]bool{}, referee.Wild16, deadline, possible, 0, 0).choices[0].move
 		after := own
 		after.Apply(m)
-		return m, exposed(&after, game.White, &v.Possible, cover)
+		return m, exposed(&after, game.White, &b1, cover)
 	}
 	if m, open := top(nil); !open {
 		t.Logf("boards alone now pick %v, which meets the mate (the sample changed)", m)
 	}
-	if m, open := top(&v.Possible); open {
+	if m, open := top(&b1); open {
 		t.Errorf("with the B1 check the bot still picks %v, which leaves the mate open", m)
 	}
 }
