@@ -1,8 +1,6 @@
 package boards
 
 import (
-	"slices"
-
 	"github.com/krieg/krieg/controller/belief"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -44,12 +42,14 @@ type screen struct {
 	noTries                    bool                         // whether o's tries are those of a board without pawn captures
 	neutralTries               bool                         // whether o's tries are those after a move outside neutralZone (neutral)
 	neutralZone                game.Bitboard
-	neutralCount               int           // how many pawn captures we have after such a move
-	pinLines, allLines         game.Bitboard // what pins our pawns that may capture, and all our pawns (neutral)
-	lineReach                  game.Bitboard // what our pawns on lines through our king attack, but those that may capture
-	free                       game.Bitboard // our pawns not pinned to our king
-	ep, epVictim               game.Square   // the en passant square and the pawn it would take, or NoSquare
-	caps                       [20]game.Move // scratch: our pawn captures after a move
+	neutralCount               int                      // how many pawn captures we have after such a move
+	pinLines, allLines         game.Bitboard            // what pins our pawns that may capture, and all our pawns (neutral)
+	lineReach                  game.Bitboard            // what our pawns on lines through our king attack, but those that may capture
+	free                       game.Bitboard            // our pawns not pinned to our king
+	ep, epVictim               game.Square              // the en passant square and the pawn it would take, or NoSquare
+	caps                       [20]game.Move            // scratch: our pawn captures after a move
+	judge                      [game.MaxMoves]game.Move // scratch: the moves judged one by one
+	runs                       []run                    // scratch: filter's runs
 }
 
 // reset readies s for the enemy's moves on p (the enemy to move) and message o.
@@ -166,16 +166,24 @@ func pawnReachEast(c game.Color, pawns game.Bitboard) game.Bitboard {
 
 // filter appends to kept the moves of t (the legal moves of the board s was
 // reset for, man by man) consistent with the message, in LegalMoves' order,
-// and returns it: the moves consistentInto accepts. When the message
-// announces no capture, no check and no promotion and our king is not
-// attacked, it answers most plain moves (no capture, promotion, castling or
-// en passant) a man at a time from bitboards alone: those leaving a square
-// our king does not see (so that only the man arriving may check) and
-// leaving the pins on our pawns that matter as they are; our pawn tries then
-// follow from the board's own. The other moves go through consistent. After
-// an announced capture only the moves onto its square (or the en passant
-// square) are judged.
+// and returns it: the moves consistentInto accepts (filterRuns, listed).
 func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) []game.Move {
+	s.runs = s.filterRuns(next, t, s.runs[:0])
+	return appendRunMoves(kept, s.runs)
+}
+
+// filterRuns appends to runs the moves of t (the legal moves of the board s
+// was reset for, man by man) consistent with the message, as runs in
+// LegalMoves' order, and returns it. When the message announces no capture,
+// no check and no promotion and our king is not attacked, it answers most
+// plain moves (no capture, promotion, castling or en passant) a man at a
+// time from bitboards alone: those leaving a square our king does not see
+// (so that only the man arriving may check) and leaving the pins on our
+// pawns that matter as they are; our pawn tries then follow from the
+// board's own. The other moves go through consistent. After an announced
+// capture only the moves onto its square (or the en passant square) are
+// judged.
+func (s *screen) filterRuns(next *game.Position, t *game.Targets, runs []run) []run {
 	o := s.o
 	quiet := o.Capture == game.NoSquare && len(o.Checks) == 0 && s.checkers == 0 && !(s.rules.PromotionAnnounced && o.Promoted)
 	if !quiet {
@@ -187,38 +195,33 @@ func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) 
 				to |= s.ep.Bit()
 			}
 		}
-		start := len(kept)
-		kept = t.AppendMovesTo(kept, to)
-		judged := kept[start:]
-		kept = kept[:start]
-		for _, m := range judged {
+		for _, m := range t.AppendMovesTo(s.judge[:0], to) {
 			if s.consistent(next, m) {
-				kept = append(kept, m)
+				runs = append(runs, run{to: m.To().Bit(), from: m.From(), promo: m.Promotion()})
 			}
 		}
-		return kept
+		return runs
 	}
 	q := s.quiet()
-	kept = slices.Grow(kept, game.MaxMoves)
 	if t.King != game.NoSquare {
-		kept = s.quietMan(next, &q, t.King, t.Steps, false, kept)
+		runs = s.quietMan(next, &q, t.King, t.Steps, false, runs)
 		for _, c := range t.Castle {
 			if m := game.NewMove(t.King, c, game.NoPieceType); c != game.NoSquare && s.consistent(next, m) {
-				kept = append(kept, m)
+				runs = append(runs, run{to: c.Bit(), from: t.King})
 			}
 		}
 	}
 	for i := 0; i < t.N; i++ {
 		if m := &t.Men[i]; m.To&^s.occ != 0 {
-			kept = s.quietMan(next, &q, m.From, m.To, t.Promoting.Has(m.From), kept)
+			runs = s.quietMan(next, &q, m.From, m.To, t.Promoting.Has(m.From), runs)
 		}
 	}
 	for b := t.EnPassant; b != 0; {
-		if m := game.NewMove(b.PopFirst(), t.Passant, game.NoPieceType); s.consistent(next, m) {
-			kept = append(kept, m)
+		if from := b.PopFirst(); s.consistent(next, game.NewMove(from, t.Passant, game.NoPieceType)) {
+			runs = append(runs, run{to: t.Passant.Bit(), from: from})
 		}
 	}
-	return kept
+	return runs
 }
 
 // quietFilter is what filter needs for a quiet message, shared by every man
@@ -303,25 +306,25 @@ func (s *screen) shields() game.Bitboard {
 	return out & s.sight
 }
 
-// quietMan appends to kept the moves consistent with a quiet message of
+// quietMan appends to runs the moves consistent with a quiet message of
 // the man on from to the squares of targets (each four promotions when
 // promotes), in order, and returns it.
-func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square, targets game.Bitboard, promotes bool, kept []game.Move) []game.Move {
+func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square, targets game.Bitboard, promotes bool, runs []run) []run {
 	fromBit := from.Bit()
 	targets &^= s.occ // a capture, and none was announced
 	if targets == 0 {
-		return kept
+		return runs
 	}
 	if promotes {
 		for b := targets; b != 0; {
 			to := b.PopFirst()
 			for _, pr := range [4]game.PieceType{game.Queen, game.Rook, game.Bishop, game.Knight} {
-				if m := game.NewMove(from, to, pr); s.consistent(next, m) {
-					kept = append(kept, m)
+				if s.consistent(next, game.NewMove(from, to, pr)) {
+					runs = append(runs, run{to: to.Bit(), from: from, promo: pr})
 				}
 			}
 		}
-		return kept
+		return runs
 	}
 	// The moves judged one by one: from or to a square where the king's
 	// sight, the pins on our pawns or castling and en passant matter.
@@ -385,25 +388,18 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 			ok |= double
 		}
 	}
-	if judged == 0 {
-		n := len(kept)
-		kept = kept[:n+ok.Count()] // filter made room for every legal move
-		dst := kept[n:]
-		for i := range dst {
-			dst[i] = game.NewMove(from, ok.First(), game.NoPieceType)
-			ok &= ok - 1
-		}
-		return kept
-	}
-	for b := ok | judged; b != 0; {
+	// The judged moves are kept when consistent, besides ok's.
+	ok |= judged
+	for b := judged; b != 0; {
 		to := b.PopFirst()
-		m := game.NewMove(from, to, game.NoPieceType)
-		if judged.Has(to) && !s.consistent(next, m) {
-			continue
+		if !s.consistent(next, game.NewMove(from, to, game.NoPieceType)) {
+			ok &^= to.Bit()
 		}
-		kept = append(kept, m)
 	}
-	return kept
+	if ok != 0 {
+		runs = append(runs, run{to: ok, from: from})
+	}
+	return runs
 }
 
 // consistent reports what consistentInto(next, s.p, m, s.o, rules) reports for

@@ -66,14 +66,14 @@ func TestResampleMatchesChildByChild(t *testing.T) {
 		for i := range shares {
 			sh := &shares[i]
 			for f := range 1 + rng.IntN(200) {
-				start := len(sh.moves)
+				start := len(sh.runs)
 				for range 1 + rng.IntN(40) {
-					sh.moves = append(sh.moves, game.Move(rng.IntN(1<<12)))
+					sh.push(game.Move(rng.IntN(1 << 12)))
 				}
 				if even {
 					sh.add(int32(f), start, same)
 				} else if rng.IntN(4) == 0 {
-					weights := make([]float64, len(sh.moves)-start)
+					weights := make([]float64, len(sh.runs)-start)
 					for j := range weights {
 						weights[j] = rng.Float64() * 1e-4
 					}
@@ -94,7 +94,7 @@ func TestResampleMatchesChildByChild(t *testing.T) {
 		if even {
 			capacity = 0
 			for i := range shares {
-				capacity += len(shares[i].moves)
+				capacity += shares[i].children
 			}
 		}
 		step := total / float64(capacity)
@@ -117,7 +117,7 @@ func TestResampleMatchesChildByChild(t *testing.T) {
 				next++
 			}
 			if next > first {
-				wantPicks = append(wantPicks, child{parent: f.parent, move: sh.moves[f.start+j], w: float64(next-first) / float64(capacity)})
+				wantPicks = append(wantPicks, child{parent: f.parent, move: sh.child(f, j), w: float64(next-first) / float64(capacity)})
 			}
 		})
 		if got := resample(shares, total, capacity, point, nil); !slices.Equal(got, wantPicks) {
