@@ -50,6 +50,7 @@ type screen struct {
 	caps                       [20]game.Move            // scratch: our pawn captures after a move
 	judge                      [game.MaxMoves]game.Move // scratch: the moves judged one by one
 	runs                       []run                    // scratch: filter's runs
+	q                          quietFilter              // scratch: filter's masks for a quiet message
 }
 
 // reset readies s for the enemy's moves on p (the enemy to move) and message o.
@@ -202,18 +203,26 @@ func (s *screen) filterRuns(next *game.Position, t *game.Targets, runs []run) []
 		}
 		return runs
 	}
-	q := s.quiet()
+	q := &s.q
+	s.quiet(q)
 	if t.King != game.NoSquare {
-		runs = s.quietMan(next, &q, t.King, t.Steps, false, runs)
+		runs = s.quietMan(next, q, t.King, t.Steps, false, runs)
 		for _, c := range t.Castle {
 			if m := game.NewMove(t.King, c, game.NoPieceType); c != game.NoSquare && s.consistent(next, m) {
 				runs = append(runs, run{to: c.Bit(), from: t.King})
 			}
 		}
 	}
+	special := q.special | t.Promoting
 	for i := 0; i < t.N; i++ {
-		if m := &t.Men[i]; m.To&^s.occ != 0 {
-			runs = s.quietMan(next, &q, m.From, m.To, t.Promoting.Has(m.From), runs)
+		m := &t.Men[i]
+		targets := m.To &^ s.occ
+		switch {
+		case targets == 0:
+		case special.Has(m.From):
+			runs = s.quietMan(next, q, m.From, m.To, t.Promoting.Has(m.From), runs)
+		default:
+			runs = s.ordinaryMan(next, q, m.From, targets, runs)
 		}
 	}
 	for b := t.EnPassant; b != 0; {
@@ -245,13 +254,20 @@ type quietFilter struct {
 	has      bool
 	yesNo    bool
 	farTries bool // the tries are those of a move far from our pawns (neutral)
+	// A man on none of special's squares, not promoting, moves as an
+	// ordinary man: of its targets off the men, those on judgeTo are judged
+	// alone, the others kept when on keep (nearJudged: judged when our
+	// pawns attack them) and where it gives no check (quietMan's answer,
+	// folded into masks the board shares).
+	special, judgeTo, keep game.Bitboard
+	nearJudged             bool
 }
 
-// quiet readies the bitboards filter answers a quiet message's plain moves
-// from.
-func (s *screen) quiet() quietFilter {
+// quiet readies in q the bitboards filter answers a quiet message's plain
+// moves from.
+func (s *screen) quiet(q *quietFilter) {
 	o := s.o
-	q := quietFilter{avoidFrom: s.shields(), farTries: s.neutralTries}
+	*q = quietFilter{avoidFrom: s.shields(), farTries: s.neutralTries}
 	q.sight = s.sight &^ q.avoidFrom
 	if o.Tries != nil {
 		q.avoidFrom |= s.pinLines
@@ -285,7 +301,36 @@ func (s *screen) quiet() quietFilter {
 		west, east := pawnReachWest(s.us, s.free), pawnReachEast(s.us, s.free)
 		q.toCount = [3]game.Bitboard{^(west | east), west ^ east, west & east}
 	}
-	return q
+	q.ordinary(s)
+}
+
+// ordinary sets the masks of q that answer an ordinary man's moves: one
+// standing where quietMan judges none of its moves for leaving its square,
+// nor counts our tries by it. Our pawns attack no such square, so that
+// after a move to one of their squares we have the neutral count of tries
+// plus the pawns attacking where it lands.
+func (q *quietFilter) ordinary(s *screen) {
+	q.special = q.avoidFrom | q.sight
+	q.judgeTo = q.avoidTo
+	q.keep = ^game.Bitboard(0)
+	if !q.tries {
+		return
+	}
+	q.special |= s.allLines | s.reach | q.doubleFrom&s.pawns
+	q.judgeTo |= q.lineReach & s.allLines
+	q.keep = 0
+	if q.farTries {
+		q.keep = ^s.reach
+	}
+	if !q.counted {
+		q.nearJudged = true
+		return
+	}
+	for k, squares := range q.toCount {
+		if n := s.neutralCount + k; n == q.want || q.yesNo && (n > 0) == q.has {
+			q.keep |= s.reach & squares
+		}
+	}
 }
 
 // shields returns the men our king sees that stand alone between it and an
@@ -388,7 +433,26 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 			ok |= double
 		}
 	}
-	// The judged moves are kept when consistent, besides ok's.
+	return s.keepJudged(next, from, ok, judged, runs)
+}
+
+// ordinaryMan appends to runs the moves consistent with a quiet message of
+// the ordinary man (quietFilter.ordinary) on from to the empty squares of
+// targets, in order, and returns it: what quietMan appends, from the
+// board's masks.
+func (s *screen) ordinaryMan(next *game.Position, q *quietFilter, from game.Square, targets game.Bitboard, runs []run) []run {
+	judged := targets & q.judgeTo
+	plain := targets &^ judged &^ (q.checkZone & s.checks[s.p.At(from).Type()])
+	ok := plain & q.keep
+	if q.nearJudged {
+		judged |= plain & s.reach
+	}
+	return s.keepJudged(next, from, ok, judged, runs)
+}
+
+// keepJudged appends to runs the run of the man on from to the squares of
+// ok and those of judged that consistent accepts, and returns it.
+func (s *screen) keepJudged(next *game.Position, from game.Square, ok, judged game.Bitboard, runs []run) []run {
 	ok |= judged
 	for b := judged; b != 0; {
 		to := b.PopFirst()
