@@ -72,15 +72,15 @@ func (s *screen) reset(p *game.Position, o *belief.Observation, rules *referee.R
 	if k := s.king; k != game.NoSquare {
 		s.diagonalRays = game.BishopAttacks(k, 0)
 		s.straightRays = game.RookAttacks(k, 0)
-		s.checkers = p.AttackersTo(k, mover, s.occ)
-		s.leaperChecks[game.Knight] = game.KnightAttacks(k)
-		s.leaperChecks[game.Pawn] = game.PawnAttacks(s.us, k)
-		s.leaperChecks[game.King] = game.KingAttacks(k)
-		s.checks = s.leaperChecks
-		s.checks[game.Bishop] = game.BishopAttacks(k, s.occ)
-		s.checks[game.Rook] = game.RookAttacks(k, s.occ)
-		s.checks[game.Queen] = s.checks[game.Bishop] | s.checks[game.Rook]
-		s.sight = s.checks[game.Queen]
+		knight, pawn, king := game.KnightAttacks(k), game.PawnAttacks(s.us, k), game.KingAttacks(k)
+		bishop, rook := game.BishopAttacks(k, s.occ), game.RookAttacks(k, s.occ)
+		s.leaperChecks = [game.King + 1]game.Bitboard{game.Knight: knight, game.Pawn: pawn, game.King: king}
+		s.checks = [game.King + 1]game.Bitboard{game.Knight: knight, game.Pawn: pawn, game.King: king,
+			game.Bishop: bishop, game.Rook: rook, game.Queen: bishop | rook}
+		s.sight = bishop | rook
+		// The mover's men attacking our king (Position.AttackersTo), from
+		// the lines just found.
+		s.checkers = knight&s.knights | pawn&s.pawns | king&s.kings | bishop&s.diagonal | rook&s.straight
 	}
 	s.ep, s.epVictim = p.EnPassant(), game.NoSquare
 	if s.ep != game.NoSquare {
@@ -222,7 +222,19 @@ func (s *screen) filterRuns(next *game.Position, t *game.Targets, runs []run) []
 		case special.Has(m.From):
 			runs = s.quietMan(next, q, m.From, m.To, t.Promoting.Has(m.From), runs)
 		default:
-			runs = s.ordinaryMan(next, q, m.From, targets, runs)
+			// An ordinary man (quietFilter.ordinary): quietMan's answer
+			// from the board's masks.
+			judged := targets & q.judgeTo
+			plain := targets &^ judged &^ (q.checkZone & s.checks[s.p.At(m.From).Type()])
+			ok := plain & q.keep
+			if q.nearJudged {
+				judged |= plain & s.reach
+			}
+			if judged != 0 {
+				runs = s.keepJudged(next, m.From, ok, judged, runs)
+			} else if ok != 0 {
+				runs = append(runs, run{to: ok, from: m.From})
+			}
 		}
 	}
 	for b := t.EnPassant; b != 0; {
@@ -432,20 +444,6 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 		if n == q.want || q.yesNo && (n > 0) == q.has {
 			ok |= double
 		}
-	}
-	return s.keepJudged(next, from, ok, judged, runs)
-}
-
-// ordinaryMan appends to runs the moves consistent with a quiet message of
-// the ordinary man (quietFilter.ordinary) on from to the empty squares of
-// targets, in order, and returns it: what quietMan appends, from the
-// board's masks.
-func (s *screen) ordinaryMan(next *game.Position, q *quietFilter, from game.Square, targets game.Bitboard, runs []run) []run {
-	judged := targets & q.judgeTo
-	plain := targets &^ judged &^ (q.checkZone & s.checks[s.p.At(from).Type()])
-	ok := plain & q.keep
-	if q.nearJudged {
-		judged |= plain & s.reach
 	}
 	return s.keepJudged(next, from, ok, judged, runs)
 }
