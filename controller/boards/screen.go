@@ -67,9 +67,10 @@ func (s *screen) reset(p *game.Position, o *belief.Observation, rules *referee.R
 	queens := p.Pieces(mover, game.Queen)
 	s.diagonal = p.Pieces(mover, game.Bishop) | queens
 	s.straight = p.Pieces(mover, game.Rook) | queens
-	s.diagonalRays, s.straightRays, s.sight, s.checkers = 0, 0, 0, 0
-	s.leaperChecks, s.checks = [game.King + 1]game.Bitboard{}, [game.King + 1]game.Bitboard{}
-	if k := s.king; k != game.NoSquare {
+	if k := s.king; k == game.NoSquare {
+		s.diagonalRays, s.straightRays, s.sight, s.checkers = 0, 0, 0, 0
+		s.leaperChecks, s.checks = [game.King + 1]game.Bitboard{}, [game.King + 1]game.Bitboard{}
+	} else {
 		s.diagonalRays = game.BishopAttacks(k, 0)
 		s.straightRays = game.RookAttacks(k, 0)
 		knight, pawn, king := game.KnightAttacks(k), game.PawnAttacks(s.us, k), game.KingAttacks(k)
