@@ -188,6 +188,9 @@ func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) 
 func (s *screen) filterRuns(next *game.Position, t *game.Targets, runs []run) []run {
 	o := s.o
 	quiet := o.Capture == game.NoSquare && len(o.Checks) == 0 && s.checkers == 0 && !(s.rules.PromotionAnnounced && o.Promoted)
+	if !quiet && o.Capture == game.NoSquare && len(o.Checks) != 0 && s.checkers == 0 {
+		return s.checkRuns(next, t, runs)
+	}
 	if !quiet {
 		to := ^game.Bitboard(0)
 		if o.Capture != game.NoSquare {
@@ -238,12 +241,66 @@ func (s *screen) filterRuns(next *game.Position, t *game.Targets, runs []run) []
 			}
 		}
 	}
+	return s.passantRuns(next, t, runs)
+}
+
+// promotionRuns appends to runs the promotions of the pawn on from to the
+// squares of targets that consistent accepts, one run each, in LegalMoves'
+// order, and returns it.
+func (s *screen) promotionRuns(next *game.Position, from game.Square, targets game.Bitboard, runs []run) []run {
+	for b := targets; b != 0; {
+		to := b.PopFirst()
+		for _, pr := range [4]game.PieceType{game.Queen, game.Rook, game.Bishop, game.Knight} {
+			if s.consistent(next, game.NewMove(from, to, pr)) {
+				runs = append(runs, run{to: to.Bit(), from: from, promo: pr})
+			}
+		}
+	}
+	return runs
+}
+
+// passantRuns appends to runs the en passant captures of t that consistent
+// accepts, and returns it.
+func (s *screen) passantRuns(next *game.Position, t *game.Targets, runs []run) []run {
 	for b := t.EnPassant; b != 0; {
 		if from := b.PopFirst(); s.consistent(next, game.NewMove(from, t.Passant, game.NoPieceType)) {
 			runs = append(runs, run{to: t.Passant.Bit(), from: from})
 		}
 	}
 	return runs
+}
+
+// checkRuns is filterRuns for a message announcing a check and no capture,
+// our king not attacked before the move. A move checks it only where its
+// man lands attacking it (the lines found with the man still on its
+// square: a slider that uncovered its own line through that square would
+// have been checking already), where it leaves a square shielding our king
+// from an enemy slider, or when it castles, promotes or takes en passant:
+// only those moves are judged.
+func (s *screen) checkRuns(next *game.Position, t *game.Targets, runs []run) []run {
+	shields := s.shields()
+	judge := func(from game.Square, targets game.Bitboard, promotes bool) {
+		if !promotes && !shields.Has(from) {
+			targets &= s.checks[s.p.At(from).Type()]
+		}
+		if promotes {
+			runs = s.promotionRuns(next, from, targets, runs)
+		} else {
+			runs = s.keepJudged(next, from, 0, targets, runs)
+		}
+	}
+	if t.King != game.NoSquare {
+		judge(t.King, t.Steps, false)
+		for _, c := range t.Castle {
+			if c != game.NoSquare && s.consistent(next, game.NewMove(t.King, c, game.NoPieceType)) {
+				runs = append(runs, run{to: c.Bit(), from: t.King})
+			}
+		}
+	}
+	for i := 0; i < t.N; i++ {
+		judge(t.Men[i].From, t.Men[i].To, t.Promoting.Has(t.Men[i].From))
+	}
+	return s.passantRuns(next, t, runs)
 }
 
 // quietFilter is what filter needs for a quiet message, shared by every man
@@ -374,15 +431,7 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 		return runs
 	}
 	if promotes {
-		for b := targets; b != 0; {
-			to := b.PopFirst()
-			for _, pr := range [4]game.PieceType{game.Queen, game.Rook, game.Bishop, game.Knight} {
-				if s.consistent(next, game.NewMove(from, to, pr)) {
-					runs = append(runs, run{to: to.Bit(), from: from, promo: pr})
-				}
-			}
-		}
-		return runs
+		return s.promotionRuns(next, from, targets, runs)
 	}
 	// The moves judged one by one: from or to a square where the king's
 	// sight, the pins on our pawns or castling and en passant matter.
