@@ -223,14 +223,18 @@ func (s *screen) filterRuns(next *game.Position, t *game.Targets, runs []run) []
 		targets := m.To &^ s.occ
 		switch {
 		case targets == 0:
-		case special.Has(m.From):
+		case special.Has(m.From) || targets&q.doubleTo != 0 && q.doublers.Has(m.From):
 			runs = s.quietMan(next, q, m.From, m.To, t.Promoting.Has(m.From), runs)
 		default:
 			// An ordinary man (quietFilter.ordinary): quietMan's answer
 			// from the board's masks.
 			judged := targets & q.judgeTo
 			plain := targets &^ judged &^ (q.checkZone & s.checks[s.p.At(m.From).Type()])
-			ok := plain & q.keep
+			keep := q.keep
+			if q.recount.Has(m.From) {
+				keep = q.good(s.neutralCount - (s.free & game.PawnAttacks(s.us.Other(), m.From)).Count())
+			}
+			ok := plain & keep
 			if q.nearJudged {
 				judged |= plain & s.reach
 			}
@@ -329,8 +333,11 @@ type quietFilter struct {
 	// alone, the others kept when on keep (nearJudged: judged when our
 	// pawns attack them) and where it gives no check (quietMan's answer,
 	// folded into masks the board shares).
-	special, judgeTo, keep game.Bitboard
-	nearJudged             bool
+	// A pawn of doublers (before its double step) is ordinary unless its
+	// double step lands on doubleTo.
+	special, judgeTo, keep, doublers game.Bitboard
+	recount                          game.Bitboard // where an ordinary man's leaving changes our counted tries
+	nearJudged                       bool
 }
 
 // quiet readies in q the bitboards filter answers a quiet message's plain
@@ -386,7 +393,8 @@ func (q *quietFilter) ordinary(s *screen) {
 	if !q.tries {
 		return
 	}
-	q.special |= s.allLines | s.reach | q.doubleFrom&s.pawns
+	q.special |= s.allLines | s.reach
+	q.doublers = q.doubleFrom & s.pawns
 	q.judgeTo |= q.lineReach & s.allLines
 	q.keep = 0
 	if q.farTries {
@@ -396,11 +404,24 @@ func (q *quietFilter) ordinary(s *screen) {
 		q.nearJudged = true
 		return
 	}
+	// Ordinary too is a man our pawns attack, its tries counted from the
+	// neutral ones less the pawns that attacked it (quietMan).
+	q.recount = s.reach
+	q.special &^= s.reach &^ (q.avoidFrom | q.sight | s.allLines)
+	q.keep |= s.reach & q.good(s.neutralCount)
+}
+
+// good returns the squares where the enemy man arriving leaves us counted
+// tries the message allows, n0 tries being ours before our pawns attacking
+// it are counted (toCount).
+func (q *quietFilter) good(n0 int) game.Bitboard {
+	var out game.Bitboard
 	for k, squares := range q.toCount {
-		if n := s.neutralCount + k; n == q.want || q.yesNo && (n > 0) == q.has {
-			q.keep |= s.reach & squares
+		if n := n0 + k; n == q.want || q.yesNo && (n > 0) == q.has {
+			out |= squares
 		}
 	}
+	return out
 }
 
 // shields returns the men our king sees that stand alone between it and an
@@ -474,12 +495,7 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 		case near == 0:
 		case q.counted:
 			ok &^= near
-			n0 := s.neutralCount - (s.free & game.PawnAttacks(s.us.Other(), from)).Count()
-			for k, squares := range q.toCount {
-				if n := n0 + k; n == q.want || q.yesNo && (n > 0) == q.has {
-					ok |= near & squares
-				}
-			}
+			ok |= near & q.good(s.neutralCount-(s.free&game.PawnAttacks(s.us.Other(), from)).Count())
 		default:
 			ok &^= near
 			judged |= near
