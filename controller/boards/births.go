@@ -80,21 +80,12 @@ var keySeeds = [8]uint64{
 // key equally. Each word is mixed on its own, so that the mixes run side by
 // side instead of one after the other: a refresh keys every child it makes.
 func key(p *game.Position) uint64 {
-	h := mix(uint64(p.Turn())<<8 | uint64(p.Castling())<<16 | uint64(p.EnPassant()+1)<<24)
-	h ^= mix(uint64(p.ByColor(game.White))^keySeeds[0]) ^ mix(uint64(p.ByColor(game.Black))^keySeeds[1])
+	h := game.Mix(uint64(p.Turn())<<8 | uint64(p.Castling())<<16 | uint64(p.EnPassant()+1)<<24)
+	h ^= game.Mix(uint64(p.ByColor(game.White))^keySeeds[0]) ^ game.Mix(uint64(p.ByColor(game.Black))^keySeeds[1])
 	for t := game.Pawn; t <= game.King; t++ {
-		h ^= mix(uint64(p.ByType(t)) ^ keySeeds[t+1])
+		h ^= game.Mix(uint64(p.ByType(t)) ^ keySeeds[t+1])
 	}
 	return h
-}
-
-// mix is the splitmix64 finaliser.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 // slot is one entry of merge's open-addressing index: a board hash and one
