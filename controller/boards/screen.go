@@ -229,6 +229,12 @@ func (s *screen) filterRuns(next *game.Position, t *game.Targets, runs []run) []
 			// An ordinary man (quietFilter.ordinary): quietMan's answer
 			// from the board's masks.
 			judged := targets & q.judgeTo
+			if q.lined.Has(m.From) {
+				judged |= targets & q.lineReach
+			}
+			if q.sight.Has(m.From) {
+				judged |= targets & game.Line(s.king, m.From)
+			}
 			plain := targets &^ judged &^ (q.checkZone & s.checks[s.p.At(m.From).Type()])
 			keep := q.keep
 			if q.recount.Has(m.From) {
@@ -329,13 +335,15 @@ type quietFilter struct {
 	yesNo    bool
 	farTries bool // the tries are those of a move far from our pawns (neutral)
 	// A man on none of special's squares, not promoting, moves as an
-	// ordinary man: of its targets off the men, those on judgeTo are judged
-	// alone, the others kept when on keep (nearJudged: judged when our
-	// pawns attack them) and where it gives no check (quietMan's answer,
-	// folded into masks the board shares).
+	// ordinary man: of its targets off the men, those on judgeTo (and
+	// lineReach when it stands on lined, the line our king sees it on when
+	// on sight) are judged alone, the others kept when on keep (nearJudged:
+	// judged when our pawns attack them) and where it gives no check
+	// (quietMan's answer, folded into masks the board shares).
 	// A pawn of doublers (before its double step) is ordinary unless its
 	// double step lands on doubleTo.
 	special, judgeTo, keep, doublers game.Bitboard
+	lined                            game.Bitboard
 	recount                          game.Bitboard // where an ordinary man's leaving changes our counted tries
 	nearJudged                       bool
 }
@@ -387,27 +395,27 @@ func (s *screen) quiet(q *quietFilter) {
 // after a move to one of their squares we have the neutral count of tries
 // plus the pawns attacking where it lands.
 func (q *quietFilter) ordinary(s *screen) {
-	q.special = q.avoidFrom | q.sight
+	q.special = q.avoidFrom
 	q.judgeTo = q.avoidTo
 	q.keep = ^game.Bitboard(0)
 	if !q.tries {
 		return
 	}
-	q.special |= s.allLines | s.reach
 	q.doublers = q.doubleFrom & s.pawns
+	q.lined = s.allLines
 	q.judgeTo |= q.lineReach & s.allLines
 	q.keep = 0
 	if q.farTries {
 		q.keep = ^s.reach
 	}
 	if !q.counted {
+		q.special |= s.reach
 		q.nearJudged = true
 		return
 	}
 	// Ordinary too is a man our pawns attack, its tries counted from the
 	// neutral ones less the pawns that attacked it (quietMan).
 	q.recount = s.reach
-	q.special &^= s.reach &^ (q.avoidFrom | q.sight | s.allLines)
 	q.keep |= s.reach & q.good(s.neutralCount)
 }
 
