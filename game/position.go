@@ -155,16 +155,17 @@ func (p *Position) InCheck() bool { return p.Checkers() != 0 }
 func (p *Position) Hash() uint64 {
 	h := uint64(p.turn)<<8 | uint64(p.castling)<<16 | uint64(p.ep+1)<<24
 	for _, b := range p.colors {
-		h = mix(h ^ uint64(b))
+		h = Mix(h ^ uint64(b))
 	}
 	for _, b := range p.types[Pawn:] {
-		h = mix(h ^ uint64(b))
+		h = Mix(h ^ uint64(b))
 	}
 	return h
 }
 
-// mix is the splitmix64 finaliser.
-func mix(x uint64) uint64 {
+// Mix is the splitmix64 finaliser: each bit of x reaches every bit of the
+// result, so that digests built on it spread equal-looking boards apart.
+func Mix(x uint64) uint64 {
 	x ^= x >> 30
 	x *= 0xbf58476d1ce4e5b9
 	x ^= x >> 27

@@ -80,11 +80,15 @@ func (t *Targets) Count() int {
 		}
 	}
 	for i := 0; i < t.N; i++ {
-		m := &t.Men[i]
-		if t.Promoting.Has(m.From) {
-			n += 4 * m.To.Count()
-		} else {
-			n += m.To.Count()
+		n += t.Men[i].To.Count()
+	}
+	if t.Promoting == 0 {
+		return n
+	}
+	// A promoting pawn's target is four moves.
+	for i := 0; i < t.N; i++ {
+		if m := &t.Men[i]; t.Promoting.Has(m.From) {
+			n += 3 * m.To.Count()
 		}
 	}
 	return n

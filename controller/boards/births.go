@@ -3,6 +3,8 @@ package boards
 import (
 	"sync"
 	"sync/atomic"
+
+	"github.com/krieg/krieg/game"
 )
 
 // sharesPerWorker is how many shares of the work of a refresh each worker
@@ -60,10 +62,30 @@ func (s *Sampler) births(picks []child) []particle {
 			b := &next[k]
 			b.pos, b.w = s.boards[c.parent].pos, c.w
 			b.pos.Apply(c.move)
-			s.born[k] = b.pos.Hash()
+			s.born[k] = key(&b.pos)
 		}
 	})
 	return next
+}
+
+// keySeeds set apart the words key mixes, so that two boards differing by
+// men swapped between two bitboards still key apart.
+var keySeeds = [8]uint64{
+	0x9e3779b97f4a7c15, 0xd1b54a32d192ed03, 0xabc98388fb8fac03, 0x8cb92ba72f3d8dd7,
+	0xf1357aea2e62a9c5, 0xc2b2ae3d27d4eb4f, 0x94d049bb133111eb, 0xbf58476d1ce4e5b9,
+}
+
+// key returns a 64-bit digest of what Position.Hash digests (the men, side
+// to move, castling rights and en passant square), for merge: equal boards
+// key equally. Each word is mixed on its own, so that the mixes run side by
+// side instead of one after the other: a refresh keys every child it makes.
+func key(p *game.Position) uint64 {
+	h := game.Mix(uint64(p.Turn())<<8 | uint64(p.Castling())<<16 | uint64(p.EnPassant()+1)<<24)
+	h ^= game.Mix(uint64(p.ByColor(game.White))^keySeeds[0]) ^ game.Mix(uint64(p.ByColor(game.Black))^keySeeds[1])
+	for t := game.Pawn; t <= game.King; t++ {
+		h ^= game.Mix(uint64(p.ByType(t)) ^ keySeeds[t+1])
+	}
+	return h
 }
 
 // slot is one entry of merge's open-addressing index: a board hash and one

@@ -42,3 +42,34 @@ func TestDealWorksOnCaller(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyTellsBoardsAsHashDoes checks that merge's key parts boards exactly
+// as Position.Hash does, over the positions of seeded random playouts, many
+// reached along several paths (the start, the first moves), with their
+// sides to move swapped as well.
+func TestKeyTellsBoardsAsHashDoes(t *testing.T) {
+	byHash := make(map[uint64]uint64)
+	byKey := make(map[uint64]uint64)
+	positions := screenPositions(t, 60)
+	repeats := 0
+	for i := range positions {
+		p := positions[i]
+		for range 2 {
+			h, k := p.Hash(), key(&p)
+			if old, ok := byHash[h]; ok && old != k {
+				t.Fatalf("%s: key %#x, an equal board's %#x", p.FEN(), k, old)
+			}
+			if old, ok := byKey[k]; ok && old != h {
+				t.Fatalf("%s: hash %#x shares its key with a board of hash %#x", p.FEN(), h, old)
+			}
+			if _, ok := byKey[k]; ok {
+				repeats++
+			}
+			byHash[h], byKey[k] = k, h
+			p.SetTurn(p.Turn().Other())
+		}
+	}
+	if repeats == 0 || len(byKey) < len(positions) {
+		t.Errorf("%d keys, %d repeats for %d positions: the test tells too little apart", len(byKey), repeats, len(positions))
+	}
+}

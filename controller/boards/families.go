@@ -2,53 +2,113 @@ package boards
 
 import "github.com/krieg/krieg/game"
 
-// family is the children of one board after an enemy move: the moves at
-// [start, start+count) of its share's moves, each of weight w; or, when w
-// is negative, of the weights at the same places of its share's weights
-// (the purposeful opponent model weighs each move). Weights are added child
-// by child in order, as they were when each child was held on its own, so
-// that the boards kept stay exactly the same (TestRefreshFingerprint).
+// family is the children of one board after an enemy move: the children
+// at [start, start+count) of its share, held by the runs from run on, each
+// of weight w; or, when w is negative, of the weights at the same places of
+// its share's weights (the purposeful opponent model weighs each move).
+// Weights are added child by child in order, as they were when each child
+// was held on its own, so that the boards kept stay exactly the same
+// (TestRefreshFingerprint).
 type family struct {
 	parent       int32
 	start, count int32
+	run          int32
 	w            float64
 	end          float64 // the weight of the children up to this family's last (totalWeight)
 }
 
+// run is children of one board that one man makes: its moves from from to
+// each square of to, in increasing order, each promoting to promo
+// (NoPieceType for none). Most of a board's children are a few runs, so
+// that a refresh writes one run per man rather than one move per child,
+// and only the children resampling picks are ever listed.
+type run struct {
+	to    game.Bitboard
+	from  game.Square
+	promo game.PieceType
+}
+
+// move returns the k-th move of r (k < r.to.Count()).
+func (r *run) move(k int32) game.Move {
+	to := r.to
+	for ; k > 0; k-- {
+		to &= to - 1
+	}
+	return game.NewMove(r.from, to.First(), r.promo)
+}
+
+// appendRunMoves appends the moves of runs to out, in order, and returns it.
+func appendRunMoves(out []game.Move, runs []run) []game.Move {
+	for i := range runs {
+		r := &runs[i]
+		for to := r.to; to != 0; {
+			out = append(out, game.NewMove(r.from, to.PopFirst(), r.promo))
+		}
+	}
+	return out
+}
+
 // share is the children of one share of the boards (expand), held by
 // family so that under the uniform opponent model, where every child of a
-// board weighs the same, a child costs two bytes.
+// board weighs the same, a family costs its runs.
 type share struct {
-	moves    []game.Move
-	weights  []float64 // only for families of negative w, at their moves' places
+	runs     []run
+	children int       // how many children the runs hold
+	weights  []float64 // only for families of negative w, at their children's places
 	families []family
 }
 
 // reset empties sh for a new refresh, keeping its memory.
 func (sh *share) reset() {
-	sh.moves, sh.weights, sh.families = sh.moves[:0], sh.weights[:0], sh.families[:0]
+	sh.runs, sh.children, sh.weights, sh.families = sh.runs[:0], 0, sh.weights[:0], sh.families[:0]
 }
 
-// add records the family of board parent whose children are the moves
-// appended to sh.moves since start, each of weight w.
-func (sh *share) add(parent int32, start int, w float64) {
-	if n := len(sh.moves) - start; n > 0 {
-		sh.families = append(sh.families, family{parent: parent, start: int32(start), count: int32(n), w: w})
+// push appends a run of the single move m.
+func (sh *share) push(m game.Move) {
+	sh.runs = append(sh.runs, run{to: m.To().Bit(), from: m.From(), promo: m.Promotion()})
+}
+
+// add records the family of board parent whose children are those of the
+// runs appended since run r, each of weight w, and returns how many they
+// are.
+func (sh *share) add(parent int32, r int, w float64) int {
+	n := 0
+	for i := r; i < len(sh.runs); i++ {
+		n += sh.runs[i].to.Count()
 	}
+	if n > 0 {
+		sh.families = append(sh.families, family{parent: parent, start: int32(sh.children), count: int32(n), run: int32(r), w: w})
+		sh.children += n
+	}
+	return n
 }
 
-// addWeighed records the family of board parent whose children are the
-// moves appended to sh.moves since start, weighed one by one by weights.
-func (sh *share) addWeighed(parent int32, start int, weights []float64) {
-	n := len(sh.moves) - start
+// addWeighed records the family of board parent whose children are those
+// of the runs appended since run r, weighed one by one by weights.
+func (sh *share) addWeighed(parent int32, r int, weights []float64) {
+	n := len(weights)
 	if n <= 0 {
 		return
 	}
+	start := sh.children
 	for len(sh.weights) < start {
 		sh.weights = append(sh.weights, 0)
 	}
 	sh.weights = append(sh.weights[:start], weights...)
-	sh.families = append(sh.families, family{parent: parent, start: int32(start), count: int32(n), w: -1})
+	sh.families = append(sh.families, family{parent: parent, start: int32(start), count: int32(n), run: int32(r), w: -1})
+	sh.children += n
+}
+
+// child returns the move of child j of family f.
+func (sh *share) child(f *family, j int32) game.Move {
+	for i := f.run; ; i++ {
+		r := &sh.runs[i]
+		n := int32(r.to.Count())
+		if j < n {
+			return r.move(j)
+		}
+		j -= n
+	}
 }
 
 // weight returns the weight of child j of family f.
@@ -66,8 +126,12 @@ func pickAll(shares []share, total float64, picks []child) []child {
 		sh := &shares[i]
 		for k := range sh.families {
 			f := &sh.families[k]
-			for j := int32(0); j < f.count; j++ {
-				picks = append(picks, child{parent: f.parent, move: sh.moves[f.start+j], w: sh.weight(f, j) / total})
+			j := int32(0)
+			for r := f.run; j < f.count; r++ {
+				for to := sh.runs[r].to; to != 0; j++ {
+					m := game.NewMove(sh.runs[r].from, to.PopFirst(), sh.runs[r].promo)
+					picks = append(picks, child{parent: f.parent, move: m, w: sh.weight(f, j) / total})
+				}
 			}
 		}
 	}
@@ -114,7 +178,7 @@ func resample(shares []share, total float64, capacity int, point float64, picks 
 			hits++
 			point += step
 		}
-		picks = append(picks, child{parent: f.parent, move: sh.moves[f.start+j], w: float64(hits) / float64(capacity)})
+		picks = append(picks, child{parent: f.parent, move: sh.child(f, j), w: float64(hits) / float64(capacity)})
 		return point
 	}
 	for i := range shares {

@@ -92,6 +92,7 @@ type expansion struct {
 	buf     [game.MaxMoves]game.Move // the board's legal moves, listed when weighed
 	weights [game.MaxMoves]float64   // the opponent model's weights of buf's moves
 	at      [game.MaxMoves]uint8     // the indices in buf of the moves kept
+	kept    [game.MaxMoves]game.Move // the moves kept, listed when weighed
 	// childWeights holds the weights of the moves kept, when they differ.
 	childWeights [game.MaxMoves]float64
 	next         game.Position // scratch: the board after the move tested
@@ -337,7 +338,7 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 	total := totalWeight(s.shares)
 	count := 0
 	for i := range s.shares {
-		count += len(s.shares[i].moves)
+		count += s.shares[i].children
 	}
 	if count <= s.capacity {
 		s.picks = pickAll(s.shares, total, s.picks[:0])
@@ -387,8 +388,8 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 		}
 		even := (1 - s.purpose) * w / float64(n)
 		e.screen.reset(&b.pos, o, &s.rules)
-		start := len(sh.moves)
-		sh.moves = e.screen.filter(&e.next, &e.targets, sh.moves)
+		start := len(sh.runs)
+		sh.runs = e.screen.filterRuns(&e.next, &e.targets, sh.runs)
 		if s.purpose == 0 && !weighs {
 			sh.add(int32(i), start, even)
 			continue
@@ -400,7 +401,7 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 		purposeful := s.purpose * w / sum
 		at := e.at[:0]
 		j := 0
-		for _, m := range sh.moves[start:] {
+		for _, m := range appendRunMoves(e.kept[:0], sh.runs[start:]) {
 			for legal[j] != m {
 				j++
 			}

@@ -1,8 +1,6 @@
 package boards
 
 import (
-	"slices"
-
 	"github.com/krieg/krieg/controller/belief"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -44,12 +42,15 @@ type screen struct {
 	noTries                    bool                         // whether o's tries are those of a board without pawn captures
 	neutralTries               bool                         // whether o's tries are those after a move outside neutralZone (neutral)
 	neutralZone                game.Bitboard
-	neutralCount               int           // how many pawn captures we have after such a move
-	pinLines, allLines         game.Bitboard // what pins our pawns that may capture, and all our pawns (neutral)
-	lineReach                  game.Bitboard // what our pawns on lines through our king attack, but those that may capture
-	free                       game.Bitboard // our pawns not pinned to our king
-	ep, epVictim               game.Square   // the en passant square and the pawn it would take, or NoSquare
-	caps                       [20]game.Move // scratch: our pawn captures after a move
+	neutralCount               int                      // how many pawn captures we have after such a move
+	pinLines, allLines         game.Bitboard            // what pins our pawns that may capture, and all our pawns (neutral)
+	lineReach                  game.Bitboard            // what our pawns on lines through our king attack, but those that may capture
+	free                       game.Bitboard            // our pawns not pinned to our king
+	ep, epVictim               game.Square              // the en passant square and the pawn it would take, or NoSquare
+	caps                       [20]game.Move            // scratch: our pawn captures after a move
+	judge                      [game.MaxMoves]game.Move // scratch: the moves judged one by one
+	runs                       []run                    // scratch: filter's runs
+	q                          quietFilter              // scratch: filter's masks for a quiet message
 }
 
 // reset readies s for the enemy's moves on p (the enemy to move) and message o.
@@ -66,20 +67,21 @@ func (s *screen) reset(p *game.Position, o *belief.Observation, rules *referee.R
 	queens := p.Pieces(mover, game.Queen)
 	s.diagonal = p.Pieces(mover, game.Bishop) | queens
 	s.straight = p.Pieces(mover, game.Rook) | queens
-	s.diagonalRays, s.straightRays, s.sight, s.checkers = 0, 0, 0, 0
-	s.leaperChecks, s.checks = [game.King + 1]game.Bitboard{}, [game.King + 1]game.Bitboard{}
-	if k := s.king; k != game.NoSquare {
+	if k := s.king; k == game.NoSquare {
+		s.diagonalRays, s.straightRays, s.sight, s.checkers = 0, 0, 0, 0
+		s.leaperChecks, s.checks = [game.King + 1]game.Bitboard{}, [game.King + 1]game.Bitboard{}
+	} else {
 		s.diagonalRays = game.BishopAttacks(k, 0)
 		s.straightRays = game.RookAttacks(k, 0)
-		s.checkers = p.AttackersTo(k, mover, s.occ)
-		s.leaperChecks[game.Knight] = game.KnightAttacks(k)
-		s.leaperChecks[game.Pawn] = game.PawnAttacks(s.us, k)
-		s.leaperChecks[game.King] = game.KingAttacks(k)
-		s.checks = s.leaperChecks
-		s.checks[game.Bishop] = game.BishopAttacks(k, s.occ)
-		s.checks[game.Rook] = game.RookAttacks(k, s.occ)
-		s.checks[game.Queen] = s.checks[game.Bishop] | s.checks[game.Rook]
-		s.sight = s.checks[game.Queen]
+		knight, pawn, king := game.KnightAttacks(k), game.PawnAttacks(s.us, k), game.KingAttacks(k)
+		bishop, rook := game.BishopAttacks(k, s.occ), game.RookAttacks(k, s.occ)
+		s.leaperChecks = [game.King + 1]game.Bitboard{game.Knight: knight, game.Pawn: pawn, game.King: king}
+		s.checks = [game.King + 1]game.Bitboard{game.Knight: knight, game.Pawn: pawn, game.King: king,
+			game.Bishop: bishop, game.Rook: rook, game.Queen: bishop | rook}
+		s.sight = bishop | rook
+		// The mover's men attacking our king (Position.AttackersTo), from
+		// the lines just found.
+		s.checkers = knight&s.knights | pawn&s.pawns | king&s.kings | bishop&s.diagonal | rook&s.straight
 	}
 	s.ep, s.epVictim = p.EnPassant(), game.NoSquare
 	if s.ep != game.NoSquare {
@@ -166,18 +168,29 @@ func pawnReachEast(c game.Color, pawns game.Bitboard) game.Bitboard {
 
 // filter appends to kept the moves of t (the legal moves of the board s was
 // reset for, man by man) consistent with the message, in LegalMoves' order,
-// and returns it: the moves consistentInto accepts. When the message
-// announces no capture, no check and no promotion and our king is not
-// attacked, it answers most plain moves (no capture, promotion, castling or
-// en passant) a man at a time from bitboards alone: those leaving a square
-// our king does not see (so that only the man arriving may check) and
-// leaving the pins on our pawns that matter as they are; our pawn tries then
-// follow from the board's own. The other moves go through consistent. After
-// an announced capture only the moves onto its square (or the en passant
-// square) are judged.
+// and returns it: the moves consistentInto accepts (filterRuns, listed).
 func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) []game.Move {
+	s.runs = s.filterRuns(next, t, s.runs[:0])
+	return appendRunMoves(kept, s.runs)
+}
+
+// filterRuns appends to runs the moves of t (the legal moves of the board s
+// was reset for, man by man) consistent with the message, as runs in
+// LegalMoves' order, and returns it. When the message announces no capture,
+// no check and no promotion and our king is not attacked, it answers most
+// plain moves (no capture, promotion, castling or en passant) a man at a
+// time from bitboards alone: those leaving a square our king does not see
+// (so that only the man arriving may check) and leaving the pins on our
+// pawns that matter as they are; our pawn tries then follow from the
+// board's own. The other moves go through consistent. After an announced
+// capture only the moves onto its square (or the en passant square) are
+// judged.
+func (s *screen) filterRuns(next *game.Position, t *game.Targets, runs []run) []run {
 	o := s.o
 	quiet := o.Capture == game.NoSquare && len(o.Checks) == 0 && s.checkers == 0 && !(s.rules.PromotionAnnounced && o.Promoted)
+	if !quiet && o.Capture == game.NoSquare && len(o.Checks) != 0 && s.checkers == 0 {
+		return s.checkRuns(next, t, runs)
+	}
 	if !quiet {
 		to := ^game.Bitboard(0)
 		if o.Capture != game.NoSquare {
@@ -187,38 +200,117 @@ func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) 
 				to |= s.ep.Bit()
 			}
 		}
-		start := len(kept)
-		kept = t.AppendMovesTo(kept, to)
-		judged := kept[start:]
-		kept = kept[:start]
-		for _, m := range judged {
+		for _, m := range t.AppendMovesTo(s.judge[:0], to) {
 			if s.consistent(next, m) {
-				kept = append(kept, m)
+				runs = append(runs, run{to: m.To().Bit(), from: m.From(), promo: m.Promotion()})
 			}
 		}
-		return kept
+		return runs
 	}
-	q := s.quiet()
-	kept = slices.Grow(kept, game.MaxMoves)
+	q := &s.q
+	s.quiet(q)
 	if t.King != game.NoSquare {
-		kept = s.quietMan(next, &q, t.King, t.Steps, false, kept)
+		runs = s.quietMan(next, q, t.King, t.Steps, false, runs)
 		for _, c := range t.Castle {
 			if m := game.NewMove(t.King, c, game.NoPieceType); c != game.NoSquare && s.consistent(next, m) {
-				kept = append(kept, m)
+				runs = append(runs, run{to: c.Bit(), from: t.King})
+			}
+		}
+	}
+	special := q.special | t.Promoting
+	for i := 0; i < t.N; i++ {
+		m := &t.Men[i]
+		targets := m.To &^ s.occ
+		switch {
+		case targets == 0:
+		case special.Has(m.From) || targets&q.doubleTo != 0 && q.doublers.Has(m.From):
+			runs = s.quietMan(next, q, m.From, m.To, t.Promoting.Has(m.From), runs)
+		default:
+			// An ordinary man (quietFilter.ordinary): quietMan's answer
+			// from the board's masks.
+			judged := targets & q.judgeTo
+			if q.lined.Has(m.From) {
+				judged |= targets & q.lineReach
+			}
+			if q.sight.Has(m.From) {
+				judged |= targets & game.Line(s.king, m.From)
+			}
+			plain := targets &^ judged &^ (q.checkZone & s.checks[s.p.At(m.From).Type()])
+			keep := q.keep
+			if q.recount.Has(m.From) {
+				keep = q.good(s.neutralCount - (s.free & game.PawnAttacks(s.us.Other(), m.From)).Count())
+			}
+			ok := plain & keep
+			if q.nearJudged {
+				judged |= plain & s.reach
+			}
+			if judged != 0 {
+				runs = s.keepJudged(next, m.From, ok, judged, runs)
+			} else if ok != 0 {
+				runs = append(runs, run{to: ok, from: m.From})
+			}
+		}
+	}
+	return s.passantRuns(next, t, runs)
+}
+
+// promotionRuns appends to runs the promotions of the pawn on from to the
+// squares of targets that consistent accepts, one run each, in LegalMoves'
+// order, and returns it.
+func (s *screen) promotionRuns(next *game.Position, from game.Square, targets game.Bitboard, runs []run) []run {
+	for b := targets; b != 0; {
+		to := b.PopFirst()
+		for _, pr := range [4]game.PieceType{game.Queen, game.Rook, game.Bishop, game.Knight} {
+			if s.consistent(next, game.NewMove(from, to, pr)) {
+				runs = append(runs, run{to: to.Bit(), from: from, promo: pr})
+			}
+		}
+	}
+	return runs
+}
+
+// passantRuns appends to runs the en passant captures of t that consistent
+// accepts, and returns it.
+func (s *screen) passantRuns(next *game.Position, t *game.Targets, runs []run) []run {
+	for b := t.EnPassant; b != 0; {
+		if from := b.PopFirst(); s.consistent(next, game.NewMove(from, t.Passant, game.NoPieceType)) {
+			runs = append(runs, run{to: t.Passant.Bit(), from: from})
+		}
+	}
+	return runs
+}
+
+// checkRuns is filterRuns for a message announcing a check and no capture,
+// our king not attacked before the move. A move checks it only where its
+// man lands attacking it (the lines found with the man still on its
+// square: a slider that uncovered its own line through that square would
+// have been checking already), where it leaves a square shielding our king
+// from an enemy slider, or when it castles, promotes or takes en passant:
+// only those moves are judged.
+func (s *screen) checkRuns(next *game.Position, t *game.Targets, runs []run) []run {
+	shields := s.shields()
+	judge := func(from game.Square, targets game.Bitboard, promotes bool) {
+		if !promotes && !shields.Has(from) {
+			targets &= s.checks[s.p.At(from).Type()]
+		}
+		if promotes {
+			runs = s.promotionRuns(next, from, targets, runs)
+		} else {
+			runs = s.keepJudged(next, from, 0, targets, runs)
+		}
+	}
+	if t.King != game.NoSquare {
+		judge(t.King, t.Steps, false)
+		for _, c := range t.Castle {
+			if c != game.NoSquare && s.consistent(next, game.NewMove(t.King, c, game.NoPieceType)) {
+				runs = append(runs, run{to: c.Bit(), from: t.King})
 			}
 		}
 	}
 	for i := 0; i < t.N; i++ {
-		if m := &t.Men[i]; m.To&^s.occ != 0 {
-			kept = s.quietMan(next, &q, m.From, m.To, t.Promoting.Has(m.From), kept)
-		}
+		judge(t.Men[i].From, t.Men[i].To, t.Promoting.Has(t.Men[i].From))
 	}
-	for b := t.EnPassant; b != 0; {
-		if m := game.NewMove(b.PopFirst(), t.Passant, game.NoPieceType); s.consistent(next, m) {
-			kept = append(kept, m)
-		}
-	}
-	return kept
+	return s.passantRuns(next, t, runs)
 }
 
 // quietFilter is what filter needs for a quiet message, shared by every man
@@ -242,13 +334,25 @@ type quietFilter struct {
 	has      bool
 	yesNo    bool
 	farTries bool // the tries are those of a move far from our pawns (neutral)
+	// A man on none of special's squares, not promoting, moves as an
+	// ordinary man: of its targets off the men, those on judgeTo (and
+	// lineReach when it stands on lined, the line our king sees it on when
+	// on sight) are judged alone, the others kept when on keep (nearJudged:
+	// judged when our pawns attack them) and where it gives no check
+	// (quietMan's answer, folded into masks the board shares).
+	// A pawn of doublers (before its double step) is ordinary unless its
+	// double step lands on doubleTo.
+	special, judgeTo, keep, doublers game.Bitboard
+	lined                            game.Bitboard
+	recount                          game.Bitboard // where an ordinary man's leaving changes our counted tries
+	nearJudged                       bool
 }
 
-// quiet readies the bitboards filter answers a quiet message's plain moves
-// from.
-func (s *screen) quiet() quietFilter {
+// quiet readies in q the bitboards filter answers a quiet message's plain
+// moves from.
+func (s *screen) quiet(q *quietFilter) {
 	o := s.o
-	q := quietFilter{avoidFrom: s.shields(), farTries: s.neutralTries}
+	*q = quietFilter{avoidFrom: s.shields(), farTries: s.neutralTries}
 	q.sight = s.sight &^ q.avoidFrom
 	if o.Tries != nil {
 		q.avoidFrom |= s.pinLines
@@ -282,7 +386,50 @@ func (s *screen) quiet() quietFilter {
 		west, east := pawnReachWest(s.us, s.free), pawnReachEast(s.us, s.free)
 		q.toCount = [3]game.Bitboard{^(west | east), west ^ east, west & east}
 	}
-	return q
+	q.ordinary(s)
+}
+
+// ordinary sets the masks of q that answer an ordinary man's moves: one
+// standing where quietMan judges none of its moves for leaving its square,
+// nor counts our tries by it. Our pawns attack no such square, so that
+// after a move to one of their squares we have the neutral count of tries
+// plus the pawns attacking where it lands.
+func (q *quietFilter) ordinary(s *screen) {
+	q.special = q.avoidFrom
+	q.judgeTo = q.avoidTo
+	q.keep = ^game.Bitboard(0)
+	if !q.tries {
+		return
+	}
+	q.doublers = q.doubleFrom & s.pawns
+	q.lined = s.allLines
+	q.judgeTo |= q.lineReach & s.allLines
+	q.keep = 0
+	if q.farTries {
+		q.keep = ^s.reach
+	}
+	if !q.counted {
+		q.special |= s.reach
+		q.nearJudged = true
+		return
+	}
+	// Ordinary too is a man our pawns attack, its tries counted from the
+	// neutral ones less the pawns that attacked it (quietMan).
+	q.recount = s.reach
+	q.keep |= s.reach & q.good(s.neutralCount)
+}
+
+// good returns the squares where the enemy man arriving leaves us counted
+// tries the message allows, n0 tries being ours before our pawns attacking
+// it are counted (toCount).
+func (q *quietFilter) good(n0 int) game.Bitboard {
+	var out game.Bitboard
+	for k, squares := range q.toCount {
+		if n := n0 + k; n == q.want || q.yesNo && (n > 0) == q.has {
+			out |= squares
+		}
+	}
+	return out
 }
 
 // shields returns the men our king sees that stand alone between it and an
@@ -303,25 +450,17 @@ func (s *screen) shields() game.Bitboard {
 	return out & s.sight
 }
 
-// quietMan appends to kept the moves consistent with a quiet message of
+// quietMan appends to runs the moves consistent with a quiet message of
 // the man on from to the squares of targets (each four promotions when
 // promotes), in order, and returns it.
-func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square, targets game.Bitboard, promotes bool, kept []game.Move) []game.Move {
+func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square, targets game.Bitboard, promotes bool, runs []run) []run {
 	fromBit := from.Bit()
 	targets &^= s.occ // a capture, and none was announced
 	if targets == 0 {
-		return kept
+		return runs
 	}
 	if promotes {
-		for b := targets; b != 0; {
-			to := b.PopFirst()
-			for _, pr := range [4]game.PieceType{game.Queen, game.Rook, game.Bishop, game.Knight} {
-				if m := game.NewMove(from, to, pr); s.consistent(next, m) {
-					kept = append(kept, m)
-				}
-			}
-		}
-		return kept
+		return s.promotionRuns(next, from, targets, runs)
 	}
 	// The moves judged one by one: from or to a square where the king's
 	// sight, the pins on our pawns or castling and en passant matter.
@@ -364,12 +503,7 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 		case near == 0:
 		case q.counted:
 			ok &^= near
-			n0 := s.neutralCount - (s.free & game.PawnAttacks(s.us.Other(), from)).Count()
-			for k, squares := range q.toCount {
-				if n := n0 + k; n == q.want || q.yesNo && (n > 0) == q.has {
-					ok |= near & squares
-				}
-			}
+			ok |= near & q.good(s.neutralCount-(s.free&game.PawnAttacks(s.us.Other(), from)).Count())
 		default:
 			ok &^= near
 			judged |= near
@@ -385,25 +519,23 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 			ok |= double
 		}
 	}
-	if judged == 0 {
-		n := len(kept)
-		kept = kept[:n+ok.Count()] // filter made room for every legal move
-		dst := kept[n:]
-		for i := range dst {
-			dst[i] = game.NewMove(from, ok.First(), game.NoPieceType)
-			ok &= ok - 1
-		}
-		return kept
-	}
-	for b := ok | judged; b != 0; {
+	return s.keepJudged(next, from, ok, judged, runs)
+}
+
+// keepJudged appends to runs the run of the man on from to the squares of
+// ok and those of judged that consistent accepts, and returns it.
+func (s *screen) keepJudged(next *game.Position, from game.Square, ok, judged game.Bitboard, runs []run) []run {
+	ok |= judged
+	for b := judged; b != 0; {
 		to := b.PopFirst()
-		m := game.NewMove(from, to, game.NoPieceType)
-		if judged.Has(to) && !s.consistent(next, m) {
-			continue
+		if !s.consistent(next, game.NewMove(from, to, game.NoPieceType)) {
+			ok &^= to.Bit()
 		}
-		kept = append(kept, m)
 	}
-	return kept
+	if ok != 0 {
+		runs = append(runs, run{to: ok, from: from})
+	}
+	return runs
 }
 
 // consistent reports what consistentInto(next, s.p, m, s.o, rules) reports for

@@ -66,14 +66,14 @@ func TestResampleMatchesChildByChild(t *testing.T) {
 		for i := range shares {
 			sh := &shares[i]
 			for f := range 1 + rng.IntN(200) {
-				start := len(sh.moves)
+				start := len(sh.runs)
 				for range 1 + rng.IntN(40) {
-					sh.moves = append(sh.moves, game.Move(rng.IntN(1<<12)))
+					sh.push(game.Move(rng.IntN(1 << 12)))
 				}
 				if even {
 					sh.add(int32(f), start, same)
 				} else if rng.IntN(4) == 0 {
-					weights := make([]float64, len(sh.moves)-start)
+					weights := make([]float64, len(sh.runs)-start)
 					for j := range weights {
 						weights[j] = rng.Float64() * 1e-4
 					}
@@ -94,7 +94,7 @@ func TestResampleMatchesChildByChild(t *testing.T) {
 		if even {
 			capacity = 0
 			for i := range shares {
-				capacity += len(shares[i].moves)
+				capacity += shares[i].children
 			}
 		}
 		step := total / float64(capacity)
@@ -117,7 +117,7 @@ func TestResampleMatchesChildByChild(t *testing.T) {
 				next++
 			}
 			if next > first {
-				wantPicks = append(wantPicks, child{parent: f.parent, move: sh.moves[f.start+j], w: float64(next-first) / float64(capacity)})
+				wantPicks = append(wantPicks, child{parent: f.parent, move: sh.child(f, j), w: float64(next-first) / float64(capacity)})
 			}
 		})
 		if got := resample(shares, total, capacity, point, nil); !slices.Equal(got, wantPicks) {
@@ -135,6 +135,57 @@ func eachChild(shares []share, visit func(sh *share, f *family, j int32)) {
 			for j := int32(0); j < f.count; j++ {
 				visit(sh, f, j)
 			}
+		}
+	}
+}
+
+// TestRunsListTheirChildren holds a share's runs to the moves they stand
+// for: on random families of runs of many squares, some promoting, child
+// finds each child where the listing puts it, and pickAll picks them all in
+// that order.
+func TestRunsListTheirChildren(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for trial := range 200 {
+		var sh share
+		var want [][]game.Move // each family's children, listed
+		for f := range 1 + rng.IntN(50) {
+			start := len(sh.runs)
+			for range rng.IntN(5) {
+				r := run{to: game.Bitboard(rng.Uint64() & rng.Uint64() & rng.Uint64()), from: game.Square(rng.IntN(64))}
+				if rng.IntN(8) == 0 {
+					r.promo = game.Queen
+				}
+				if r.to != 0 {
+					sh.runs = append(sh.runs, r)
+				}
+			}
+			listed := appendRunMoves(nil, sh.runs[start:])
+			if n := sh.add(int32(f), start, 1); n != len(listed) {
+				t.Fatalf("trial %d: add counts %d children, the runs list %d", trial, n, len(listed))
+			}
+			if len(listed) > 0 {
+				want = append(want, listed)
+			}
+		}
+		if len(sh.families) != len(want) {
+			t.Fatalf("trial %d: %d families, want %d", trial, len(sh.families), len(want))
+		}
+		var all []game.Move
+		for k := range sh.families {
+			f := &sh.families[k]
+			for j, m := range want[k] {
+				if got := sh.child(f, int32(j)); got != m {
+					t.Fatalf("trial %d: family %d child %d is %v, the listing says %v", trial, k, j, got, m)
+				}
+			}
+			all = append(all, want[k]...)
+		}
+		var got []game.Move
+		for _, c := range pickAll([]share{sh}, 1, nil) {
+			got = append(got, c.move)
+		}
+		if !slices.Equal(got, all) {
+			t.Fatalf("trial %d: pickAll picks %d children, want %d in order", trial, len(got), len(all))
 		}
 	}
 }
