@@ -163,16 +163,20 @@ func (p *page) jsOffline(_ js.Value, args []js.Value) any {
 }
 
 // jsResumeComputer is window.krieg.resumeComputer(): the game against the
-// computer the page kept, taken up where it was left.
+// computer the page kept, taken up where it was left; false when there is
+// none, so that the page shows its door again.
 func (p *page) jsResumeComputer(js.Value, []js.Value) any {
-	if _, ok := keptComputerGame(pageStorage{}); !ok || !p.choose() {
-		return nil
+	if _, ok := keptComputerGame(pageStorage{}); !ok {
+		return false
+	}
+	if !p.choose() {
+		return true // a game is already on its way
 	}
 	p.mu.Lock()
 	p.resume, p.first = true, []sprites.Intent{{Kind: sprites.Press, Button: scene.Start}}
 	p.mu.Unlock()
 	p.choice <- p.computer(p.options())
-	return nil
+	return true
 }
 
 // jsKept is window.krieg.kept(): what the game against the computer the
@@ -215,8 +219,11 @@ func (p *page) pick(args []js.Value) []sprites.Intent {
 // choice and the games it starts in the page, each kept in the browser's
 // storage as it goes.
 func (p *page) computer(opt sprites.Options) sprites.Options {
+	p.mu.Lock()
+	rules := cmp.Or(p.rules, "wild16")
+	p.mu.Unlock()
 	fl := launch.Flags{Seed: uint64(time.Now().UnixNano()), Side: "white", Time: "5+3", Opponent: "bot",
-		MoveTime: player.DefaultMoveTime, Rules: "wild16"}
+		MoveTime: player.DefaultMoveTime, Rules: rules}
 	testFlags(&fl)
 	if spec, err := fl.Spec(); err == nil {
 		opt.Choice = launch.Choice(spec)

@@ -146,10 +146,16 @@ func TestLobbyButtonsStayPut(t *testing.T) {
 
 // TestPasswordForNoAccountInThePage: a password typed with a name that has
 // no account is refused at the door in the server's words; nothing logs in.
+// The fresh page offers no game to resume: its Resume rows are not shown.
 func TestPasswordForNoAccountInThePage(t *testing.T) {
 	u := startUmpire(t, server.Config{}, pageSite(t), Options{})
 	p := openTab(t, newBrowser(t), "door", "http://"+u.http+"/")
 	p.waitShown("door", 90*time.Second)
+	for _, id := range []string{"resume-row", "resume-computer-row"} {
+		if d := p.eval(`getComputedStyle(document.getElementById("` + id + `")).display`); d != "none" {
+			t.Errorf("a page with nothing kept shows #%s (display %s)", id, d)
+		}
+	}
 	if err := chromedp.Do(p.ctx, chromedp.SendKeys("#name", "nobody")); err != nil {
 		t.Fatal(err)
 	}

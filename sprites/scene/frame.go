@@ -211,6 +211,9 @@ type NewGameChoice struct {
 	Side     int // index into Sides
 	Time     int // index into TimeControls
 	Opponent int // index into Opponents
+	// Rules is the title of the ruleset the game is played under ("" for
+	// Wild 16, the default): the screen names it.
+	Rules string
 }
 
 // The new-game screen's choices.

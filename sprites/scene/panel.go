@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/krieg/krieg/assets"
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
 )
 
 // LowTime is when a clock turns red.
@@ -469,7 +471,7 @@ func (s *Scene) newGamePanel(f *Frame) { s.fitPanel(0, func(c *column) { s.newGa
 // newGameColumn fills the new-game panel's column.
 func (s *Scene) newGameColumn(c *column, f *Frame) {
 	c.line("New Kriegspiel game", assets.Bold, textMain)
-	c.line("Wild 16 rules, as on the Internet Chess Club", assets.Regular, textDim)
+	c.line(cmp.Or(f.NewGame.Rules, referee.Wild16.Title)+" rules", assets.Regular, textDim)
 	c.row(c.unit * 0.6)
 	ch := f.NewGame
 	group := func(title string, g int, opts []string, pick int) {

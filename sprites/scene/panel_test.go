@@ -221,3 +221,18 @@ func TestCapturedNamesBothSides(t *testing.T) {
 		t.Errorf("texts %q; want what we took and what we lost", all)
 	}
 }
+
+// TestNewGameNamesItsRules: the new-game screen names the ruleset the game
+// will be played under, not Wild 16 whatever was chosen.
+func TestNewGameNamesItsRules(t *testing.T) {
+	f := playFrame(1280, 800)
+	f.Mode = NewGameScreen
+	if s := Build(f); !hasText(&s, "Wild 16 (ICC) rules") {
+		t.Errorf("no rules given: texts %q; want Wild 16 (ICC) rules", texts(&s))
+	}
+	f.NewGame.Rules = "Berkeley"
+	s := Build(f)
+	if !hasText(&s, "Berkeley rules") || hasText(&s, "Wild 16 (ICC) rules") {
+		t.Errorf("Berkeley chosen: texts %q; want Berkeley rules only", texts(&s))
+	}
+}

@@ -51,3 +51,16 @@ func TestMoveTimeReachesTheComputer(t *testing.T) {
 		ep.Close()
 	}
 }
+
+// TestChoiceCarriesTheRules: the new-game screen learns the ruleset the
+// flags chose, so that it can name it.
+func TestChoiceCarriesTheRules(t *testing.T) {
+	fl := Flags{Side: "black", Time: "5+3", Opponent: "bot", Rules: "berkeley"}
+	spec, err := fl.Spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch := Choice(spec); ch.Rules != "Berkeley" || ch.Side != 1 {
+		t.Errorf("Choice(berkeley, black) = %+v; want Rules Berkeley, Side 1", ch)
+	}
+}

@@ -13,6 +13,7 @@ import (
 func Choice(spec net.GameSpec) scene.NewGameChoice {
 	ch := scene.DefaultNewGame
 	ch.Side = int(spec.Side)
+	ch.Rules = spec.Rules.Title
 	if spec.AnySide {
 		ch.Side = 2
 	}

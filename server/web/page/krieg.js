@@ -240,7 +240,13 @@
     });
     $("resume-computer").addEventListener("click", () => {
       show("door", false);
-      loaded.then(() => window.krieg.resumeComputer());
+      loaded.then(() => {
+        if (window.krieg.resumeComputer()) return;
+        // Nothing left to resume (another tab finished it): back to the door.
+        show("resume-computer-row", false);
+        show("door", true);
+        $("door-error").textContent = "There is no game against the computer to resume.";
+      });
     });
     // A game against the computer the browser could not keep is lost
     // with the page: the browser asks first.
