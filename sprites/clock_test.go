@@ -65,7 +65,8 @@ func litClock(s *scene.Scene) string {
 // TestClocksFreezeAtTheEnd: the end of a game stops the clocks at the time
 // it came, the running one charged, a fallen flag at zero, however stale
 // the end's own snapshot (it carried the times of the last move, so the
-// clocks went back).
+// clocks went back). Events after the end (the server's closing lines)
+// carry the same stale times and leave the frozen clocks alone.
 func TestClocksFreezeAtTheEnd(t *testing.T) {
 	app, comm := showRemote(t)
 	spec := net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Base: time.Minute}
@@ -76,10 +77,13 @@ func TestClocksFreezeAtTheEnd(t *testing.T) {
 	for _, ev := range []net.Event{
 		{Kind: net.KindStarted, Snap: net.Snapshot{Side: game.White, Spec: spec, InGame: true, Clocks: live}},
 		{Kind: net.KindEnded, Snap: net.Snapshot{Side: game.White, Spec: spec, Result: &resigned, Clocks: stale}},
+		{Kind: net.KindConsole, Text: "Game over", Snap: net.Snapshot{Side: game.White, Spec: spec, Result: &resigned, Clocks: stale}},
 	} {
 		comm.events <- ev
 	}
-	h.waitFor(t, "the end", 5*time.Second, func() bool { return app.frame.Panel.GameOver })
+	h.waitFor(t, "the end and its closing line", 5*time.Second, func() bool {
+		return app.frame.Panel.GameOver && app.play.handled >= 3
+	})
 	h.do(func() {
 		if w := app.frame.Panel.Clocks[game.White]; w > 57*time.Second || w < 40*time.Second {
 			t.Errorf("White's clock after 3 s of thinking and a resignation: %v; want about 57 s", w)

@@ -123,6 +123,11 @@ func (p *play) event(a *App, ev net.Event) {
 	if ev.Kind == net.KindEnded && p.snap.Clocks.Ticking {
 		ev.Snap.Clocks = frozen(p.snap.Clocks, ev.Snap.Result, time.Now())
 	}
+	if p.ended != nil && ev.Kind != net.KindStarted {
+		// Whatever follows the end (the server's closing lines) carries the
+		// driver's clocks of the last move: the frozen ones stand.
+		ev.Snap.Clocks = p.snap.Clocks
+	}
 	p.snap = ev.Snap
 	switch ev.Kind {
 	case net.KindStarted:
