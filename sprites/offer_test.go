@@ -10,8 +10,8 @@ import (
 )
 
 // byButtons reports whether the scene draws a text run holding str just
-// above the game's buttons (Resign's row), where the player looks to
-// answer, not only among the log's grey lines.
+// under the game's buttons (Resign's row and the one below it), where the
+// player looks to answer, not only among the log's grey lines.
 func byButtons(s *scene.Scene, str string) bool {
 	var row scene.Rectangle
 	for _, hit := range s.Hits {
@@ -20,7 +20,7 @@ func byButtons(s *scene.Scene, str string) bool {
 		}
 	}
 	for _, sp := range s.Sprites {
-		if sp.Kind == scene.Text && strings.Contains(sp.Text, str) && sp.Y < row.Y && row.Y-(sp.Y+sp.H) < 4*row.H {
+		if sp.Kind == scene.Text && strings.Contains(sp.Text, str) && sp.Y > row.Y+row.H && sp.Y-(row.Y+row.H) < 4*row.H {
 			return true
 		}
 	}

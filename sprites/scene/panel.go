@@ -152,9 +152,6 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	me := f.View.Side
 	clockH := c.unit * 2.6
 	c.clock(f, me.Other(), c.row(clockH))
-	if f.Panel.ClockNote != "" {
-		c.line(f.Panel.ClockNote, assets.Bold, hintAmber)
-	}
 	c.clock(f, me, c.bottom(clockH))
 	c.bottom(c.unit * 0.4)
 	if f.Panel.Prompt != "" {
@@ -172,19 +169,6 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	c.row(c.unit * 0.4)
 	c.line(f.Panel.Title, assets.Regular, textDim)
 	c.line(f.Panel.Status, assets.Bold, textMain)
-	if len(f.Queue) > 0 {
-		q := "Queued:"
-		for i, m := range f.Queue {
-			q += fmt.Sprintf(" %d. %s", i+1, m)
-		}
-		c.line(q+" (Esc or right-click clears)", assets.Regular, textOwn)
-	}
-	if f.Panel.Offer != "" {
-		c.line("The opponent offers: "+f.Panel.Offer+" (click "+offerButton(f.Panel.Offer)+" to accept)", assets.Bold, textOwn)
-	}
-	if f.Panel.OfferNews != "" {
-		c.line(f.Panel.OfferNews, assets.Bold, hintAmber)
-	}
 	actions := BannerActions(f.Panel)
 	next := actions[len(actions)-1]
 	switch {
@@ -203,10 +187,34 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	c.buttons([]Button{Flip, Fullscreen, Mute, Legend}, func(b Button) bool {
 		return (b == Fullscreen && f.Panel.Full) || (b == Mute && !f.Panel.Muted && f.Panel.Silent == "")
 	})
+	// The notes that come and go stand under the buttons, so that no
+	// button moves under the pointer when one appears.
+	playNotes(c, f)
 	c.toggles(f)
 	c.facts(f)
 	s.moveTable(c, f.Panel.Table, 0, false, c.r.H*0.4)
 	s.logLines(c, f.View.Log, f.Panel.Console)
+}
+
+// playNotes adds the game's passing notes: why the clocks stand, the
+// queued moves, an offer and what became of ours.
+func playNotes(c *column, f *Frame) {
+	if f.Panel.ClockNote != "" {
+		c.line(f.Panel.ClockNote, assets.Bold, hintAmber)
+	}
+	if len(f.Queue) > 0 {
+		q := "Queued:"
+		for i, m := range f.Queue {
+			q += fmt.Sprintf(" %d. %s", i+1, m)
+		}
+		c.line(q+" (Esc or right-click clears)", assets.Regular, textOwn)
+	}
+	if f.Panel.Offer != "" {
+		c.line("The opponent offers: "+f.Panel.Offer+" (click "+offerButton(f.Panel.Offer)+" to accept)", assets.Bold, textOwn)
+	}
+	if f.Panel.OfferNews != "" {
+		c.line(f.Panel.OfferNews, assets.Bold, hintAmber)
+	}
 }
 
 // offerButton names the button that answers an offer of what.

@@ -236,3 +236,30 @@ func TestNewGameNamesItsRules(t *testing.T) {
 		t.Errorf("Berkeley chosen: texts %q; want Berkeley rules only", texts(&s))
 	}
 }
+
+// TestPlayButtonsStayPut: a game's buttons stand where they stood when a
+// note comes (why the clocks stand, queued moves, an offer, what became of
+// ours), so that a click aimed at one never lands on another.
+func TestPlayButtonsStayPut(t *testing.T) {
+	where := func(f Frame) map[Button]Rectangle {
+		s := Build(f)
+		at := map[Button]Rectangle{}
+		for _, h := range s.Hits {
+			if _, _, choice := h.Button.AsChoice(); !choice {
+				at[h.Button] = h.R
+			}
+		}
+		return at
+	}
+	f := playFrame(1280, 800)
+	before := where(f)
+	f.Panel.ClockNote = "bob disconnected: the clocks run on; the game is theirs to lose in 0:57 unless they return"
+	f.Queue = []game.Move{game.NewMove(game.E2, game.E4, game.NoPieceType)}
+	f.Panel.Offer, f.Panel.OfferNews = "draw", "You offered to abort: waiting for the opponent to agree"
+	after := where(f)
+	for _, b := range []Button{Resign, OfferDraw, Abort, Flip, Fullscreen, Mute, Legend} {
+		if r, ok := before[b]; !ok || after[b] != r {
+			t.Errorf("%v: at %+v before the notes, %+v after", b, r, after[b])
+		}
+	}
+}
