@@ -164,9 +164,37 @@ func (m *match) command(c *conn, verb string) {
 		*standing = true
 		c.sendText(cmd, "You offer to "+verb+".")
 		if them.c != nil {
-			them.c.send(them.c.dg(dg.Offers, m.number, b(m.offers[0].draw), b(m.offers[1].draw), 0, 0, b(m.offers[0].abort), b(m.offers[1].abort), 0, 0) +
-				fmt.Sprintf("\r\n%s offers to %s. Type \"%s\" to agree.\r\n", c.name, verb, verb))
+			them.c.send(m.offersDG(them.c) + fmt.Sprintf("\r\n%s offers to %s. Type \"%s\" to agree.\r\n", c.name, verb, verb))
 		}
+	}
+}
+
+// offersDG is datagram 20 (offers in the game) for c: the draw and abort
+// offers standing on each side.
+func (m *match) offersDG(c *conn) string {
+	return c.dg(dg.Offers, m.number, b(m.offers[0].draw), b(m.offers[1].draw), 0, 0, b(m.offers[0].abort), b(m.offers[1].abort), 0, 0)
+}
+
+// lapseOffers: a move by mover answers the offers standing to it, as on
+// lichess: they lapse, and whoever made them is told so.
+func (m *match) lapseOffers(mover game.Color) {
+	o := &m.offers[mover.Other()]
+	var what []string
+	if o.draw {
+		what = append(what, "draw")
+	}
+	if o.abort {
+		what = append(what, "abort")
+	}
+	if len(what) == 0 {
+		return
+	}
+	o.draw, o.abort = false, false
+	if c := m.seats[mover.Other()].c; c != nil {
+		c.send(m.offersDG(c) + fmt.Sprintf("\r\n%s declines your %s offer by moving on.\r\n", m.seats[mover].name, strings.Join(what, " and ")))
+	}
+	if c := m.seats[mover].c; c != nil {
+		c.send(m.offersDG(c))
 	}
 }
 

@@ -356,3 +356,25 @@ func TestPawnCaptureShortcutInWild16(t *testing.T) {
 	a.waitFor("\x19(24 1 e4d5p\x19)")
 	b.waitFor("\x19(24 1 ?xd5\x19)")
 }
+
+// TestOfferLapsesWhenIgnored: as on lichess, a draw offer the opponent
+// answers with a move lapses; whoever made it is told, and a later "draw"
+// by the opponent is a new offer, not an agreement.
+func TestOfferLapsesWhenIgnored(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	a.send("draw")
+	b.waitFor("alice offers to draw")
+	b.send("e7e5")
+	a.waitFor("bob declines your draw offer by moving on.")
+	a.send("d2d4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	b.send("draw")
+	a.waitFor("bob offers to draw")
+	if strings.Contains(b.all(), "Agr 1/2-1/2") {
+		t.Fatal("a lapsed offer was taken up as agreed")
+	}
+}

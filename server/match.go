@@ -212,6 +212,8 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 	}
 	if r := m.ref.Result(); r != nil {
 		m.end(*r)
+	} else if ans.Verdict == referee.Accepted {
+		m.lapseOffers(e.Mover)
 	}
 }
 

@@ -52,3 +52,19 @@ func TestWindowOffersOnKriegd(t *testing.T) {
 		return s.app.frame.Panel.OfferNews == "You offered to abort: waiting for the opponent to agree" && byButtons(&s.app.scene, "You offered to abort")
 	})
 }
+
+// TestOfferNewsReadsKriegd: kriegd's lines about our offers become the
+// note by the buttons, the lapse of an offer answered by a move included.
+func TestOfferNewsReadsKriegd(t *testing.T) {
+	for line, want := range map[string]string{
+		"You offer to draw.":                         "You offered to draw: waiting for the opponent to agree",
+		"bob declines your draw offer by moving on.": "bob declines your draw offer by moving on.",
+	} {
+		if got, ok := offerNews(line); !ok || got != want {
+			t.Errorf("offerNews(%q) = %q, %v; want %q", line, got, ok, want)
+		}
+	}
+	if _, ok := offerNews("bob offers to draw. Type \"draw\" to agree."); ok {
+		t.Error("the opponent's offer was read as news of ours")
+	}
+}
