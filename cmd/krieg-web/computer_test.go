@@ -220,3 +220,38 @@ func TestPasswordForNoAccountRefused(t *testing.T) {
 		t.Errorf("the refusal reads %q", msg)
 	}
 }
+
+// TestRegisterAnswerToldToThePage: a name logged in without a password
+// registers from the lobby; kriegd's answer reaches the page (which shows
+// it by its form), and nothing told to the page holds the password.
+func TestRegisterAnswerToldToThePage(t *testing.T) {
+	addr := startKriegd(t)
+	c, err := connect(t.Context(), icc.Options{Addr: addr, User: "carol", PasswordInLogin: true}, mapKeeper{}, "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	told := make(chan string, 64)
+	f := newFollower(c, nil, func(kind, text string) { told <- kind + ": " + text })
+	defer f.Close()
+	go func() {
+		for range f.Events() {
+		}
+	}()
+	if err := c.Console("register hunter2pw"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case s := <-told:
+			if strings.Contains(s, "hunter2pw") {
+				t.Fatalf("the page was told the password: %q", s)
+			}
+			if s == "said: carol is now registered. Log in with your name and password next time." {
+				return
+			}
+		case <-deadline:
+			t.Fatal("no answer to register within 10 s")
+		}
+	}
+}

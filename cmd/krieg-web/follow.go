@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -64,6 +65,10 @@ func (f *follower) Close() error {
 	return f.Communicator.Close()
 }
 
+// registerAnswer finds kriegd's answers to "register", which the page
+// shows by its form.
+var registerAnswer = regexp.MustCompile(`(?i)\bregist(er|ered|ering|rations)\b`)
+
 // note keeps what the event says of the game and tells the page.
 func (f *follower) note(ev net.Event) {
 	f.mu.Lock()
@@ -85,6 +90,8 @@ func (f *follower) note(ev net.Event) {
 	case ev.Lost():
 		// A sentence for the player, never the driver's error text.
 		f.tell("lost", ev.Why())
+	case ev.Kind == net.KindConsole && registerAnswer.MatchString(ev.Text):
+		f.tell("said", strings.TrimSpace(ev.Text))
 	}
 }
 

@@ -173,3 +173,31 @@ func TestPasswordForNoAccountInThePage(t *testing.T) {
 		t.Error("the door closed on a refused login")
 	}
 }
+
+// TestRegisterFromTheLobby: a name signed in without a password finds
+// "Register this name" in the lobby (a guest does not); its password field
+// hides what is typed, and kriegd's answer shows by the form.
+func TestRegisterFromTheLobby(t *testing.T) {
+	u := startUmpire(t, server.Config{}, pageSite(t), Options{})
+	p := openTab(t, newBrowser(t), "carol", "http://"+u.http+"/")
+	p.waitShown("door", 90*time.Second)
+	if err := chromedp.Do(p.ctx, chromedp.SendKeys("#name", "carol")); err != nil {
+		t.Fatal(err)
+	}
+	p.element("#login")
+	p.waitShown("lobby", 30*time.Second)
+	p.waitShown("register", 5*time.Second)
+	if kind := p.eval(`document.getElementById("reg-password").type`); kind != "password" {
+		t.Errorf("the password field is of type %q", kind)
+	}
+	if err := chromedp.Do(p.ctx, chromedp.SendKeys("#reg-password", "hunter2pw")); err != nil {
+		t.Fatal(err)
+	}
+	p.element("#register button")
+	p.wait("the answer", 30*time.Second, func(board) bool {
+		return strings.Contains(p.eval(`document.getElementById("register-note").textContent`), "carol is now registered")
+	})
+	if p.eval(`String(document.getElementById("register").hidden)`) != "true" {
+		t.Error("the form stays after the name was registered")
+	}
+}

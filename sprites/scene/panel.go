@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/krieg/krieg/assets"
 	"github.com/krieg/krieg/controller"
@@ -162,7 +163,7 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 		typed := "type e2e4 or px, then Enter"
 		col := textDim
 		if f.Panel.Typed != "" {
-			typed, col = tail(f.Panel.Typed+"_", assets.Mono, c.unit*0.95, in.W-8), textMain
+			typed, col = tail(Masked(f.Panel.Typed)+"_", assets.Mono, c.unit*0.95, in.W-8), textMain
 		}
 		s.text(in.inset(4), typed, assets.Mono, c.unit*0.95, col, Left)
 	}
@@ -241,6 +242,17 @@ func (c *column) prompt(label, text string) {
 	}
 	box := Rectangle{in.X + 4 + lw, in.Y + 4, in.W - 8 - lw, in.H - 8}
 	c.s.text(box, tail(text+"_", assets.Mono, size, box.W), assets.Mono, size, textOwn, Left)
+}
+
+// Masked is a typed line as the screen shows it: the password of
+// "register PASSWORD" (kriegd's command) as stars, so that it is never
+// shown to whoever sees the screen.
+func Masked(line string) string {
+	const verb = "register "
+	if len(line) > len(verb) && strings.EqualFold(line[:len(verb)], verb) {
+		return line[:len(verb)] + strings.Repeat("*", utf8.RuneCountInString(line[len(verb):]))
+	}
+	return line
 }
 
 // tail returns the end of str that fits in w, marked with "…" when cut:

@@ -263,3 +263,29 @@ func TestPlayButtonsStayPut(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedPasswordMasked: a typed "register PASSWORD" shows its password
+// as stars; any other line shows as typed.
+func TestTypedPasswordMasked(t *testing.T) {
+	for line, want := range map[string]string{
+		"register s3cret": "register ******",
+		"Register ab":     "Register **",
+		"e2e4":            "e2e4",
+		"register":        "register",
+	} {
+		if got := Masked(line); got != want {
+			t.Errorf("Masked(%q) = %q; want %q", line, got, want)
+		}
+	}
+	f := playFrame(1280, 800)
+	f.Panel.ShowInput, f.Panel.Typed = true, "register s3cret"
+	s := Build(f)
+	if !hasText(&s, "register ******_") {
+		t.Errorf("texts %q; want the typed line masked", texts(&s))
+	}
+	for _, str := range texts(&s) {
+		if strings.Contains(str, "s3cret") {
+			t.Fatalf("the screen shows the typed password: %q", str)
+		}
+	}
+}

@@ -52,6 +52,11 @@
         case "lobby":
           openLobby();
           break;
+        case "said":
+          // kriegd's answer to "register": shown by the form that sent it.
+          $("register-note").textContent = text;
+          if (/is now registered/.test(text)) show("register", false);
+          break;
         case "lost":
           // text is the board's sentence for a person (the server's reason
           // when it gave one); signing in again starts the page afresh.
@@ -139,6 +144,9 @@
       const who = await (resume ? window.krieg.resume() : window.krieg.login(name, password));
       performance.mark("krieg:logged-in");
       me = who.name;
+      // A name logged in without a password may be registered from the
+      // lobby; a guest name may not (kriegd refuses it).
+      show("register", !resume && !password && !/^guest\d+$/i.test(me));
       $("password").value = "";
       show("door", false);
       $("me").textContent = "· " + me;
@@ -262,6 +270,13 @@
       if (send(`seek ${$("time").value} ${rated} ${$("rules").value}`)) refreshLobby();
     });
     $("unseek").addEventListener("click", () => { if (send("unseek")) refreshLobby(); });
+    $("register").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const pw = $("reg-password").value;
+      $("reg-password").value = "";
+      if (!pw) { $("register-note").textContent = "Type the password you want first."; return; }
+      if (send("register " + pw)) $("register-note").textContent = "Registering…";
+    });
     $("hide-lobby").addEventListener("click", closeLobby);
     $("close-lobby").addEventListener("click", closeLobby);
     $("lobby").addEventListener("keydown", (e) => { if (e.key === "Escape") closeLobby(); });
