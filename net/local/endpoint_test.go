@@ -124,6 +124,11 @@ func TestFlagFalls(t *testing.T) {
 	ep := connect(t, 3)
 	next(t, ep)
 	ep.Begin(net.GameSpec{Rules: referee.Wild16, Side: game.White, Base: 60 * time.Millisecond})
+	// The clocks start once both sides have moved: White moves, and then
+	// lets its clock run out.
+	if err := ep.Attempt(game.NewMove(game.E2, game.E4, 0)); err != nil {
+		t.Fatal(err)
+	}
 	for {
 		ev := next(t, ep)
 		if ev.Kind != net.KindEnded {
@@ -258,8 +263,14 @@ func TestMinTurn(t *testing.T) {
 	if err := ep.Begin(net.GameSpec{Rules: referee.Wild16, Side: game.White, Base: time.Minute}); err != nil {
 		t.Fatal(err)
 	}
-	sent := time.Now()
+	// Black's second turn: the clocks start once both sides have moved.
 	if err := ep.Attempt(game.NewMove(game.E2, game.E4, 0)); err != nil {
+		t.Fatal(err)
+	}
+	for ev := next(t, ep); ev.Kind != net.KindHeard || ev.Entry.Mover != game.Black; ev = next(t, ep) {
+	}
+	sent := time.Now()
+	if err := ep.Attempt(game.NewMove(game.D2, game.D4, 0)); err != nil {
 		t.Fatal(err)
 	}
 	for {
@@ -318,5 +329,36 @@ func TestPawnCaptureShortcut(t *testing.T) {
 	e := heard()
 	if e.Verdict != referee.Accepted || e.Attempt != game.NewMove(game.E4, game.D5, 0) {
 		t.Fatalf("px with one pawn try: %v %v; want exd5 accepted", e.Verdict, e.Attempt)
+	}
+}
+
+// TestClocksWaitForBothFirstMoves: as on lichess and kriegd, no clock runs
+// before both sides have moved; after Black's first reply White's does.
+func TestClocksWaitForBothFirstMoves(t *testing.T) {
+	ep := connect(t, 3)
+	next(t, ep)
+	if err := ep.Begin(net.GameSpec{Rules: referee.Wild16, Side: game.White, Base: time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	ev := next(t, ep)
+	for ev.Kind != net.KindStarted {
+		ev = next(t, ep)
+	}
+	if ev.Snap.Clocks.Ticking {
+		t.Fatal("a clock runs before the first move")
+	}
+	if err := ep.Attempt(game.NewMove(game.E2, game.E4, 0)); err != nil {
+		t.Fatal(err)
+	}
+	for ev = next(t, ep); ev.Kind != net.KindHeard || ev.Entry.Mover != game.Black; ev = next(t, ep) {
+		if ev.Snap.Clocks.Ticking {
+			t.Fatalf("a clock runs before Black's first move (%v)", ev.Kind)
+		}
+	}
+	for !ev.Snap.Clocks.Ticking {
+		ev = next(t, ep)
+	}
+	if ev.Snap.Clocks.Running != game.White {
+		t.Errorf("after both first moves %v's clock runs; want White's", ev.Snap.Clocks.Running)
 	}
 }

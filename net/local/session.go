@@ -110,8 +110,9 @@ func (g *session) open(r resumed) {
 		// The computer's first turn follows the referee's log from here.
 		st.NewGame(spec.Side.Other(), spec.Rules, spec.Start)
 	}
+	// As on lichess and kriegd, the clocks start once both sides have moved.
 	g.clocks = net.Clocks{White: r.white, Black: r.black, Running: g.ref.ToMove(),
-		Ticking: spec.Base > 0, Stamp: g.ep.opt.Now()}
+		Ticking: spec.Base > 0 && g.ref.Plies() >= 2, Stamp: g.ep.opt.Now()}
 	g.emit(net.Event{Kind: net.KindStarted})
 	g.report()
 	if g.checkFlags() || g.endIfOver() {
@@ -229,6 +230,12 @@ func (g *session) report() {
 func (g *session) punch(mover game.Color) {
 	if !g.clocks.Ticking {
 		g.clocks.Running = mover.Other()
+		if g.spec.Base > 0 && g.ref.Plies() >= 2 {
+			// Both sides have made their first move: the clocks start,
+			// with no increment for the moves made on none.
+			g.clocks.Ticking, g.clocks.Stamp = true, g.ep.opt.Now()
+			g.emit(net.Event{Kind: net.KindClock})
+		}
 		return
 	}
 	now := g.ep.opt.Now()
