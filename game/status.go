@@ -12,14 +12,41 @@ const (
 
 // Status returns Checkmate, Stalemate or Ongoing for the side to move.
 func (p *Position) Status() Status {
-	var buf [MaxMoves]Move
-	if len(p.LegalMoves(buf[:0])) > 0 {
+	if p.HasLegalMove() {
 		return Ongoing
 	}
 	if p.InCheck() {
 		return Checkmate
 	}
 	return Stalemate
+}
+
+// HasLegalMove reports whether the side to move has a legal move
+// (len(LegalMoves) > 0), stopping at the first man that has one: the other
+// men first, since a king step costs an attack test per square. Castling
+// need not be looked at: when it is legal, so is the king's step to the
+// square it crosses.
+func (p *Position) HasLegalMove() bool {
+	r := p.restrictions()
+	if r.double {
+		return p.kingTargets(&r) != 0
+	}
+	for b := r.own &^ p.types[Pawn] &^ p.types[King]; b != 0; {
+		if p.pieceTargets(&r, b.PopFirst()) != 0 {
+			return true
+		}
+	}
+	pawns := r.own & p.types[Pawn]
+	one, two := r.pawnPushes(pawns)
+	for b := pawns; b != 0; {
+		if p.pawnTargets(&r, b.PopFirst(), one, two) != 0 {
+			return true
+		}
+	}
+	if r.ksq != NoSquare && p.kingTargets(&r) != 0 {
+		return true
+	}
+	return p.enPassantCaptors(&r) != 0
 }
 
 // InsufficientMaterial reports whether neither side can ever mate, even with
