@@ -76,16 +76,20 @@ func (s *Sampler) place(dst []particle, limit int, own *game.Position, b *belief
 	material[game.King] = 1
 	// Each class's squares not ours, listed once: a man is drawn from them
 	// again while his square is taken (uniform over the free ones).
+	var allowed [game.King + 1]game.Bitboard
 	var squares [game.King + 1][]game.Square
 	for _, t := range belief.Classes {
 		if material[t] == 0 {
 			continue
 		}
-		free := b.Possible[t] &^ own.Occupied()
-		if free.Count() < material[t] {
+		allowed[t] = b.Possible[t] &^ own.Occupied()
+		if t == game.King {
+			allowed[t] &^= s.kingInCheck(own)
+		}
+		if allowed[t].Count() < material[t] {
 			return dst
 		}
-		squares[t] = free.Squares()
+		squares[t] = allowed[t].Squares()
 	}
 	n := len(s.workers)
 	if cap(s.placed) < n {
@@ -98,7 +102,7 @@ func (s *Sampler) place(dst []particle, limit int, own *game.Position, b *belief
 	}
 	want := limit - len(dst)
 	deal(n, n, func(_, c int) {
-		d := drawing{s: s, own: own, b: b, o: o, material: &material, squares: &squares,
+		d := drawing{s: s, own: own, b: b, o: o, material: &material, allowed: &allowed, squares: &squares,
 			rng: rand.New(rand.NewPCG(seeds[c], uint64(c)))}
 		s.placed[c] = d.draw(s.placed[c][:0], want*(c+1)/n-want*c/n, attempts*(c+1)/n-attempts*c/n)
 	})
@@ -118,6 +122,7 @@ type drawing struct {
 	b        *belief.Belief
 	o        *belief.Observation
 	material *[game.King + 1]int
+	allowed  *[game.King + 1]game.Bitboard
 	squares  *[game.King + 1][]game.Square
 	rng      *rand.Rand
 }
@@ -127,6 +132,12 @@ func (d *drawing) draw(dst []particle, limit, attempts int) []particle {
 	them := d.s.us.Other()
 	toMove := d.own.Turn()
 	admits := d.b.Admitter()
+	// Every board drawn holds material's men on squares B1 allows their
+	// class, so B1's verdict turns only on how many bishops stand on light
+	// squares: asked of the first board with each count, and a draw whose
+	// bishops give a count B1 refused stops before its knights and pawns
+	// (it would have been refused: the boards kept have the same chances).
+	var verdicts [32 + 1]int8 // by light bishops: 0 not asked, 1 admitted, -1 not
 	start := *d.own
 	start.SetEnPassant(game.NoSquare)
 	start.SetCastling(start.Castling() & ownRights(d.s.us))
@@ -139,7 +150,7 @@ func (d *drawing) draw(dst []particle, limit, attempts int) []particle {
 			if n == 0 {
 				continue
 			}
-			if (d.b.Possible[t] &^ p.Occupied()).Count() < n {
+			if (d.allowed[t] &^ p.Occupied()).Count() < n {
 				ok = false
 				break
 			}
@@ -149,8 +160,22 @@ func (d *drawing) draw(dst []particle, limit, attempts int) []particle {
 					n--
 				}
 			}
+			if t == game.Bishop && verdicts[lightBishops(&p, them)] < 0 {
+				ok = false
+				break
+			}
 		}
-		if !ok || !admits(&p) {
+		if !ok {
+			continue
+		}
+		light := lightBishops(&p, them)
+		if verdicts[light] == 0 {
+			verdicts[light] = -1
+			if admits(&p) {
+				verdicts[light] = 1
+			}
+		}
+		if verdicts[light] < 0 {
 			continue
 		}
 		p.SetTurn(toMove.Other())
@@ -164,6 +189,31 @@ func (d *drawing) draw(dst []particle, limit, attempts int) []particle {
 		dst = append(dst, particle{pos: p, w: 1})
 	}
 	return dst
+}
+
+// lightBishops returns how many of c's bishops stand on light squares in p.
+func lightBishops(p *game.Position, c game.Color) int {
+	return (p.Pieces(c, game.Bishop) & game.LightSquares).Count()
+}
+
+// kingInCheck returns the squares where the enemy king would leave the side
+// that just moved (own's side not to move) in check whatever else stands on
+// the board: beside our king, and when the enemy just moved, where our
+// knights and pawns attack. The king is placed first (belief.Classes), so
+// drawing it off these squares keeps exactly the boards a draw anywhere
+// would have kept, with the same chances, sparing the draws of the other men.
+func (s *Sampler) kingInCheck(own *game.Position) game.Bitboard {
+	var out game.Bitboard
+	if k := own.KingSquare(s.us); k != game.NoSquare {
+		out = game.KingAttacks(k)
+	}
+	if own.Turn() != s.us {
+		return out
+	}
+	for b := own.Pieces(s.us, game.Knight); b != 0; {
+		out |= game.KnightAttacks(b.PopFirst())
+	}
+	return out | pawnReach(s.us, own.Pieces(s.us, game.Pawn))
 }
 
 // byNearness returns makeups ordered by how many men differ from last per
@@ -232,6 +282,5 @@ func agrees(p *game.Position, o *belief.Observation, rules referee.Ruleset) bool
 	if o.Tries != nil && o.TriesFor == p.Turn() && !sameTries(p, *o.Tries, rules.Tries) {
 		return false
 	}
-	var buf [game.MaxMoves]game.Move
-	return len(p.LegalMoves(buf[:0])) > 0 || o.Result != nil
+	return o.Result != nil || p.HasLegalMove()
 }
