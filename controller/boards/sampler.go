@@ -97,6 +97,9 @@ type expansion struct {
 	childWeights [game.MaxMoves]float64
 	next         game.Position // scratch: the board after the move tested
 	screen       screen        // judges the moves of the board at hand
+	// The workers' scratch lies side by side: this keeps the last lines
+	// one writes board after board off the first lines of the next.
+	_ [128]byte
 }
 
 // DefaultCapacity is the number of boards a sampler holds at most unless
@@ -361,9 +364,14 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 // worker w of n took boards w, w+n, w+2n… and its children came before
 // worker w+1's; share c of sharesPerWorker·n is the c-th slice of that order, so
 // that the children come in the same order however the shares are dealt.
-func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c int, sh *share) (modelOdds, refusalOdds) {
+func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c int, out *share) (modelOdds, refusalOdds) {
 	var odds modelOdds
 	var refused refusalOdds
+	// The shares lie side by side: appending to a copy on this worker's
+	// stack, not to out, keeps two workers from writing one cache line
+	// board after board.
+	sh := *out
+	defer func() { *out = sh }()
 	sh.reset()
 	n, k := len(s.workers), sharesPerWorker*len(s.workers)
 	for v := len(s.boards) * c / k; v < len(s.boards)*(c+1)/k; v++ {
