@@ -364,35 +364,40 @@ func (s *Scene) logLines(c *column, log []controller.LogLine, console []ConsoleL
 		text string
 		col  color.RGBA
 	}
-	var lines []line
-	said := func(upTo int) { // the console's lines that came before log line upTo
-		for len(console) > 0 && console[0].After <= upTo {
-			lines = append(lines, line{"  " + console[0].Text, textDim})
-			console = console[1:]
-		}
-	}
-	for i, l := range log {
-		said(i)
-		mark, col := "  ", textMain
-		if l.Own {
-			mark, col = "› ", textOwn
-		}
-		who := "W"
-		if l.Side == game.Black {
-			who = "B"
-		}
-		lines = append(lines, line{fmt.Sprintf("%s%3d %s %s", mark, l.Ply/2+1, who, l.Text), col})
-	}
-	said(len(log))
-	// Wrap from the newest line back, only as many as fit.
+	// Lines are formatted newest first and only as many as fit: a long
+	// game's log holds hundreds, and the panel is built on every change.
 	n := max(0, int(area.H/lh))
 	var rows []line
-	for i := len(lines) - 1; i >= 0 && len(rows) < n; i-- {
+	add := func(text string, col color.RGBA) {
 		var wrapped []line
-		for _, w := range Wrap(lines[i].text, assets.Mono, size, area.W, "        ") {
-			wrapped = append(wrapped, line{w, lines[i].col})
+		for _, w := range Wrap(text, assets.Mono, size, area.W, "        ") {
+			wrapped = append(wrapped, line{w, col})
 		}
 		rows = append(wrapped, rows...)
+	}
+	// A console line comes just before the first log line numbered at or
+	// after its After; those after the whole log come last.
+	k := 0
+	for k < len(console) && console[k].After <= len(log) {
+		k++
+	}
+	for i := len(log); i >= 0 && len(rows) < n; i-- {
+		if i < len(log) {
+			l := log[i]
+			mark, col := "  ", textMain
+			if l.Own {
+				mark, col = "› ", textOwn
+			}
+			who := "W"
+			if l.Side == game.Black {
+				who = "B"
+			}
+			add(fmt.Sprintf("%s%3d %s %s", mark, l.Ply/2+1, who, l.Text), col)
+		}
+		for k > 0 && len(rows) < n && (i == 0 || console[k-1].After > i-1) {
+			k--
+			add("  "+console[k].Text, textDim)
+		}
 	}
 	if len(rows) > n {
 		rows = rows[len(rows)-n:]

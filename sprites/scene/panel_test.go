@@ -1,6 +1,8 @@
 package scene
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -286,6 +288,52 @@ func TestTypedPasswordMasked(t *testing.T) {
 	for _, str := range texts(&s) {
 		if strings.Contains(str, "s3cret") {
 			t.Fatalf("the screen shows the typed password: %q", str)
+		}
+	}
+}
+
+// TestLogShowsItsNewestLinesInOrder: the log panel shows the newest lines of
+// a long log, each console line just before the log line that followed it,
+// exactly the tail of the whole log written out in order; a short log shows
+// whole.
+func TestLogShowsItsNewestLinesInOrder(t *testing.T) {
+	for _, plies := range []int{3, 300} {
+		f := playFrame(1280, 800)
+		for i := 0; i < plies; i++ {
+			f.View.Log = append(f.View.Log, controller.LogLine{Ply: i, Side: game.Color(i % 2), Own: i%2 == 0, Text: fmt.Sprintf("line %d", i)})
+		}
+		f.Panel.Console = []ConsoleLine{{"said at the start", 0}, {"said mid-game", plies / 2}, {"said before the last", plies - 1}, {"said last", plies}, {"said last too", plies}}
+		var want []string // the whole log written out from the first line
+		console := f.Panel.Console
+		for i := 0; i <= plies; i++ {
+			for len(console) > 0 && console[0].After <= i {
+				want = append(want, "  "+console[0].Text)
+				console = console[1:]
+			}
+			if i < plies {
+				l := f.View.Log[i]
+				mark, who := "  ", "W"
+				if l.Own {
+					mark = "› "
+				}
+				if l.Side == game.Black {
+					who = "B"
+				}
+				want = append(want, fmt.Sprintf("%s%3d %s %s", mark, l.Ply/2+1, who, l.Text))
+			}
+		}
+		s := Build(f)
+		var got []string
+		for _, x := range texts(&s) {
+			if strings.Contains(x, "line ") || strings.HasPrefix(x, "  said") {
+				got = append(got, x)
+			}
+		}
+		if plies == 3 && !slices.Equal(got, want) {
+			t.Errorf("a short log shows %q, want all of %q", got, want)
+		}
+		if plies == 300 && (len(got) < 5 || len(got) >= len(want) || !slices.Equal(got, want[len(want)-len(got):])) {
+			t.Errorf("a long log shows %d rows %q, want a tail of the %d in order ending %q", len(got), got, len(want), want[len(want)-3:])
 		}
 	}
 }
