@@ -56,6 +56,9 @@ func (m *match) armFirstMove() {
 	side := m.ref.ToMove()
 	m.first = m.s.clock.AfterFunc(m.s.cfg.FirstMove, m.s.safely("the first-move timer", func() {
 		m.s.locked(func() error {
+			if m.s.closed {
+				return nil // fired as the server closed
+			}
 			m.noFirstMove(side)
 			return nil
 		})
@@ -88,10 +91,23 @@ func (m *match) armClock() {
 	wait := m.left(side, m.s.clock.Now())
 	m.timer = m.s.clock.AfterFunc(wait+5*time.Millisecond, m.s.safely("the flag timer", func() {
 		m.s.locked(func() error {
+			if m.s.closed {
+				return nil // fired as the server closed
+			}
 			m.flagIfDown()
 			return nil
 		})
 	}))
+}
+
+// stopTimers stops the flag and first-move timers, as the server closes:
+// neither may end a game or write to the log after Close.
+func (m *match) stopTimers() {
+	m.stopClock()
+	if m.first != nil {
+		m.first.Stop()
+		m.first = nil
+	}
 }
 
 // stopClock stops the flag timer.

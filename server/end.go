@@ -147,7 +147,7 @@ func (m *match) dropped(c *conn) {
 	}
 	st.grace = m.s.clock.AfterFunc(m.s.cfg.Grace, m.s.safely("the grace timer", func() {
 		m.s.locked(func() error {
-			if st.c == nil && !m.over {
+			if st.c == nil && !m.over && !m.s.closed { // a closing server decides no game
 				m.end(referee.Result{Score: game.WinFor(color.Other()), Reason: referee.ReasonDisconnect})
 			}
 			return nil

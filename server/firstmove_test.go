@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bytes"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -96,4 +98,18 @@ func (p *inproc) game(t *testing.T, n int) *match {
 		t.Fatalf("no game %d in progress", n)
 	}
 	return m
+}
+
+// TestClosedServerAbortsNothing: once the server is closed, a game's
+// first-move timer no longer fires (it ended the game and wrote to the log
+// after Close, which in the tests logged after the test had ended).
+func TestClosedServerAbortsNothing(t *testing.T) {
+	p, _ := inprocGame(t, "5 0 r w16 white")
+	p.s.Close()
+	var log bytes.Buffer // the fake clock calls the timers on this goroutine
+	p.s.log = slog.New(slog.NewTextHandler(&log, nil))
+	p.clock.advance(31 * time.Second)
+	if log.Len() != 0 {
+		t.Fatalf("logged after Close: %q", log.String())
+	}
 }

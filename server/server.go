@@ -298,7 +298,7 @@ func (s *Server) Close() error {
 	s.closed = true
 	ln := s.ln
 	for _, g := range s.games {
-		g.stopClock()
+		g.stopTimers()
 	}
 	if s.news.timer != nil {
 		s.news.timer.Stop()
@@ -315,7 +315,7 @@ func (s *Server) Close() error {
 	// The players' connections are gone: no grace period will run out.
 	s.locked(func() error {
 		for _, g := range s.games {
-			g.stopClock()
+			g.stopTimers()
 			for _, st := range g.seats {
 				if st.grace != nil {
 					st.grace.Stop()
