@@ -10,7 +10,9 @@ import (
 // Build turns a frame into a scene. It is pure: the same frame gives the
 // same scene.
 func Build(f Frame) Scene {
-	s := Scene{W: f.W, H: f.H, Layout: NewLayout(f.W, f.H, f.Flipped)}
+	// A busy game screen holds a few hundred sprites: room for them at once
+	// spares the frames that take a new belief several regrowths.
+	s := Scene{W: f.W, H: f.H, Layout: NewLayout(f.W, f.H, f.Flipped), Sprites: make([]Sprite, 0, 384)}
 	s.rect(Rectangle{0, 0, float64(f.W), float64(f.H)}, background, 1)
 	s.board(&f)
 	switch f.Mode {
