@@ -46,10 +46,7 @@ func (m *match) moved() {
 // armFirstMove sets the timer that aborts the game when the side to move
 // has not made its first move in time; once the clocks run there is none.
 func (m *match) armFirstMove() {
-	if m.first != nil {
-		m.first.Stop()
-		m.first = nil
-	}
+	m.stopFirstMove()
 	if m.over || m.ticking {
 		return
 	}
@@ -100,10 +97,15 @@ func (m *match) armClock() {
 	}))
 }
 
-// stopTimers stops the flag and first-move timers, as the server closes:
-// neither may end a game or write to the log after Close.
+// stopTimers stops the flag and first-move timers, as a game ends or the
+// server closes: neither may end a game or write to the log afterwards.
 func (m *match) stopTimers() {
 	m.stopClock()
+	m.stopFirstMove()
+}
+
+// stopFirstMove stops the first-move timer.
+func (m *match) stopFirstMove() {
 	if m.first != nil {
 		m.first.Stop()
 		m.first = nil

@@ -29,8 +29,7 @@ func (m *match) end(r referee.Result) {
 		return
 	}
 	m.over = true
-	m.stopClock()
-	m.armFirstMove() // over: it only stops the timer
+	m.stopTimers()
 	for _, st := range m.seats {
 		if st.grace != nil {
 			st.grace.Stop()

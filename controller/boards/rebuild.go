@@ -145,6 +145,7 @@ func (d *drawing) draw(dst []particle, limit, attempts int) []particle {
 	for attempt := 0; len(dst) < limit && attempt < attempts; attempt++ {
 		p = start
 		ok := true
+		light := 0 // the count B1's verdict turns on, set once the bishops stand
 		for _, t := range belief.Classes {
 			n := d.material[t]
 			if n == 0 {
@@ -160,15 +161,16 @@ func (d *drawing) draw(dst []particle, limit, attempts int) []particle {
 					n--
 				}
 			}
-			if t == game.Bishop && verdicts[lightBishops(&p, them)] < 0 {
-				ok = false
-				break
+			if t == game.Bishop {
+				if light = lightBishops(&p, them); verdicts[light] < 0 {
+					ok = false
+					break
+				}
 			}
 		}
 		if !ok {
 			continue
 		}
-		light := lightBishops(&p, them)
 		if verdicts[light] == 0 {
 			verdicts[light] = -1
 			if admits(&p) {
