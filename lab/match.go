@@ -3,6 +3,7 @@ package lab
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -126,10 +127,15 @@ type TurnTimes struct {
 	// 1, as the records are numbered) and the ply its move made.
 	MaxGame int `json:"max_game"`
 	MaxPly  int `json:"max_ply"`
+	// P99 is the 99th percentile of the turns, and P999 the 99.9th: how
+	// close the slow turns come to the budget, beside how many go over.
+	P99  time.Duration `json:"p99_ns"`
+	P999 time.Duration `json:"p999_ns"`
 	// Over counts the turns longer than the bot's budget (the match's
 	// MoveTime), whoever played them.
 	Over  int `json:"over_budget"`
 	total time.Duration
+	all   []time.Duration
 }
 
 // add counts one turn that took d, made ply of game (from 1), against budget.
@@ -143,6 +149,18 @@ func (t *TurnTimes) add(d time.Duration, game, ply int, budget time.Duration) {
 		t.Over++
 	}
 	t.Mean = t.total / time.Duration(t.Turns)
+	t.all = append(t.all, d)
+}
+
+// finish sets the percentiles from the turns added so far.
+func (t *TurnTimes) finish() {
+	if len(t.all) == 0 {
+		return
+	}
+	s := slices.Clone(t.all)
+	slices.Sort(s)
+	at := func(q float64) time.Duration { return s[min(len(s)-1, int(q*float64(len(s))))] }
+	t.P99, t.P999 = at(0.99), at(0.999)
 }
 
 // Match plays opt.Games games and calls each (if not nil) with every
@@ -282,6 +300,8 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 	}
 	r.IllegalPerMove.White = tries.perMove(game.White)
 	r.IllegalPerMove.Black = tries.perMove(game.Black)
+	r.TurnTime.White.finish()
+	r.TurnTime.Black.finish()
 	return r, nil
 }
 
@@ -369,10 +389,14 @@ func (r MatchReport) String() string {
 	return b.String()
 }
 
-// String gives the mean and the longest turn, where it was, and how many
-// turns went over the budget.
+// String gives the mean, the percentiles once finished, the longest turn,
+// where it was, and how many turns went over the budget.
 func (t TurnTimes) String() string {
-	s := fmt.Sprintf("mean %v max %v", t.Mean.Round(time.Microsecond), t.Max.Round(time.Microsecond))
+	s := fmt.Sprintf("mean %v", t.Mean.Round(time.Microsecond))
+	if t.P99 > 0 {
+		s += fmt.Sprintf(" p99 %v p99.9 %v", t.P99.Round(time.Microsecond), t.P999.Round(time.Microsecond))
+	}
+	s += fmt.Sprintf(" max %v", t.Max.Round(time.Microsecond))
 	if t.MaxGame > 0 {
 		s += fmt.Sprintf(" (game %d, ply %d)", t.MaxGame, t.MaxPly)
 	}

@@ -54,6 +54,18 @@ func TestTurnTimes(t *testing.T) {
 	if got, want := tt.String(), "mean 52ms max 70ms (game 2, ply 14), 3 over the budget"; got != want {
 		t.Errorf("String() = %q; want %q", got, want)
 	}
+	tt.finish()
+	if tt.P99 != 70*time.Millisecond || tt.P999 != 70*time.Millisecond {
+		t.Errorf("p99 %v p99.9 %v of six turns; want the longest, 70ms", tt.P99, tt.P999)
+	}
+	var many TurnTimes
+	for i := range 1000 {
+		many.add(time.Duration(i+1)*time.Millisecond, 1, i+1, 0)
+	}
+	many.finish()
+	if many.P99 != 991*time.Millisecond || many.P999 != time.Second {
+		t.Errorf("p99 %v p99.9 %v of 1..1000ms; want 991ms and 1s", many.P99, many.P999)
+	}
 	if free.Over != 0 {
 		t.Errorf("%d turns over no budget; want 0", free.Over)
 	}
