@@ -14,17 +14,33 @@ type turnClock struct {
 	budget time.Duration
 }
 
-// The planned shares of the budget. spendShare is the part the turn plans
-// to use, the rest a margin for the scheduler; reserveShare is kept for the
-// instant attempts after the last weighing; a first weighing may use
-// firstShare of what is left, a later one laterShare, so that more
-// refusals still find time.
+// The planned shares of the budget. marginShare is left to the scheduler
+// (at least minMargin, see margin); reserveShare is kept for the instant
+// attempts after the last weighing; a first weighing may use firstShare of
+// what is left, a later one laterShare, so that more refusals still find
+// time.
 const (
-	spendShare   = 0.9
+	marginShare  = 0.1
 	reserveShare = 0.1
 	firstShare   = 0.7
 	laterShare   = 0.5
 )
+
+// minMargin is the least time left to the scheduler at the end of a turn,
+// whatever the budget: on two cores shared with two busy processes a
+// thread ready to run can wait a time slice of several milliseconds for a
+// core, and a tenth of a blitz budget (5 ms of 50) left turns that waited
+// once at the end 6 to 11 ms over. It is capped at maxMarginShare of the
+// budget, so that a very short budget still leaves the turn most of it.
+const (
+	minMargin      = 15 * time.Millisecond
+	maxMarginShare = 0.3
+)
+
+// margin is the time the turn leaves to the scheduler.
+func (c turnClock) margin() time.Duration {
+	return max(c.share(marginShare), min(minMargin, c.share(maxMarginShare)))
+}
 
 // minWeighing is the least share of the move budget a later weighing must
 // have before its deadline to be started. Timing each part of the slow
@@ -59,7 +75,7 @@ func (c turnClock) share(f float64) time.Duration {
 // deadline is now: a first attempt, with no weighing to take a candidate
 // from, then scores a single board.
 func (c turnClock) weighing(now time.Time, attempt int, tail time.Duration) (time.Time, bool) {
-	spare := c.start.Add(c.share(spendShare)).Sub(now) - c.share(reserveShare) - tail
+	spare := c.start.Add(c.budget-c.margin()).Sub(now) - c.share(reserveShare) - tail
 	if spare < c.share(minWeighing) {
 		return now, false
 	}

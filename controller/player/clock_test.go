@@ -13,7 +13,7 @@ func TestWeighingLeavesTailAndReserve(t *testing.T) {
 	budget := 50 * time.Millisecond
 	start := time.Unix(1000, 0)
 	c := turnClock{start: start, budget: budget}
-	end := start.Add(time.Duration((spendShare - reserveShare) * float64(budget)))
+	end := start.Add(budget - 15*time.Millisecond - budget/10)
 	for _, tail := range []time.Duration{0, budget / 10, budget / 3, budget} {
 		fitted := 0
 		for e := time.Duration(0); e <= budget; e += time.Millisecond {
@@ -43,6 +43,23 @@ func TestWeighingLeavesTailAndReserve(t *testing.T) {
 	later, _ := c.weighing(start, 1, 0)
 	if !first.After(later) {
 		t.Errorf("first weighing's deadline %v, a later one's %v", first.Sub(start), later.Sub(start))
+	}
+}
+
+// TestMarginForTheScheduler checks the time a turn leaves to the
+// scheduler: a tenth of a long budget, at least 15 ms of a blitz one, and
+// never more than 30 % of a very short one.
+func TestMarginForTheScheduler(t *testing.T) {
+	for _, c := range []struct{ budget, want time.Duration }{
+		{time.Second, 100 * time.Millisecond},
+		{200 * time.Millisecond, 20 * time.Millisecond},
+		{100 * time.Millisecond, 15 * time.Millisecond},
+		{50 * time.Millisecond, 15 * time.Millisecond},
+		{20 * time.Millisecond, 6 * time.Millisecond},
+	} {
+		if got := (turnClock{budget: c.budget}).margin(); got != c.want {
+			t.Errorf("budget %v: margin %v, want %v", c.budget, got, c.want)
+		}
 	}
 }
 
