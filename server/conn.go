@@ -145,6 +145,9 @@ func (c *conn) handle(line string) error {
 		}
 	}
 	return c.s.locked(func() error {
+		if c.s.closed {
+			return errShutdown // read as the server closed: nothing more runs
+		}
 		defer c.armIdle()
 		switch {
 		case errors.Is(perr, errEmpty):
@@ -194,7 +197,7 @@ func (c *conn) write() {
 	defer close(c.done)
 	for b := range c.out {
 		b, open := coalesce(b, c.out)
-		c.nc.SetWriteDeadline(time.Now().Add(30 * time.Second))
+		c.nc.SetWriteDeadline(c.s.writeDeadline())
 		if _, err := c.nc.Write(b); err != nil {
 			c.nc.Close()
 			close(c.broken) // the reader stops at its next line (conn.serve)
