@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
+	"fmt"
 	stdnet "net"
 	"path/filepath"
 	"strings"
@@ -42,17 +44,7 @@ func stopWithAGame(t *testing.T, data, dsn string) {
 		extra = []string{"--db", dsn}
 	}
 	proc, addr, _, _ := startKriegdLogged(t, bin, data, &log, extra...)
-	a, b := dialLine(t, addr), dialLine(t, addr)
-	a.send("level1=5", "level2settings="+strings.Repeat("1", 100), "alice")
-	b.send("level1=5", "level2settings="+strings.Repeat("1", 100), "bob")
-	a.waitFor("Starting session as alice")
-	b.waitFor("Starting session as bob")
-	a.send("match bob 5 0 u white")
-	b.waitFor("accept")
-	b.send("accept")
-	a.waitFor("\x19(15 1 ")
-	a.send("e2e4")
-	b.waitFor("\x19(24 1 ?\x19)")
+	a, b := playing(t, addr, 1)
 
 	if err := proc.Process.Signal(syscall.SIGHUP); err != nil {
 		t.Fatal(err)
@@ -95,6 +87,49 @@ func stopWithAGame(t *testing.T, data, dsn string) {
 	}
 	if pending, _ := filepath.Glob(filepath.Join(data, "games", "*.pending")); len(pending) > 0 {
 		t.Errorf("entries left pending: %v", pending)
+	}
+}
+
+// playing logs in two players and starts game n between them, White
+// having moved.
+func playing(t *testing.T, addr string, n int) (white, black *lineClient) {
+	t.Helper()
+	a, b := dialLine(t, addr), dialLine(t, addr)
+	wn, bn := fmt.Sprintf("white%d", n), fmt.Sprintf("black%d", n)
+	a.send("level1=5", "level2settings="+strings.Repeat("1", 100), wn)
+	b.send("level1=5", "level2settings="+strings.Repeat("1", 100), bn)
+	a.waitFor("Starting session as " + wn)
+	b.waitFor("Starting session as " + bn)
+	a.send("match " + bn + " 5 0 u white")
+	b.waitFor("accept")
+	b.send("accept")
+	a.waitFor(fmt.Sprintf("\x19(15 %d ", n))
+	a.send("e2e4")
+	b.waitFor(fmt.Sprintf("\x19(24 %d ?\x19)", n))
+	return a, b
+}
+
+var stopGames = flag.Int("stop-games", 0, "a measurement, not a test: the stop's time with this many games in progress and none (go test -run TestStopTime ./cmd/kriegd -args -stop-games 100)")
+
+// TestStopTime is the measurement of docs/measurements.md: kriegd on
+// SQLite is stopped by SIGTERM with no game and with -stop-games games in
+// progress (two connected players each), and its log's "stopped took="
+// is read.
+func TestStopTime(t *testing.T) {
+	if *stopGames <= 0 {
+		t.Skip("a measurement: run with -args -stop-games 100")
+	}
+	bin := buildKriegd(t)
+	for _, games := range []int{0, *stopGames} {
+		var log lockedBuffer
+		proc, addr, _, _ := startKriegdLogged(t, bin, t.TempDir(), &log, "--max-conns-per-addr", "2000", "--max-conns", "4000")
+		for n := 1; n <= games; n++ {
+			playing(t, addr, n)
+		}
+		proc.Process.Signal(syscall.SIGTERM)
+		proc.Wait()
+		_, took, _ := strings.Cut(log.String(), "msg=\"kriegd: stopped\" took=")
+		t.Logf("%d games in progress: stopped in %s", games, strings.TrimSpace(took))
 	}
 }
 
