@@ -81,6 +81,8 @@ func (c *conn) finish(err error) {
 	c.s.locked(func() error {
 		switch {
 		case err == nil || errors.Is(err, errQuit) || c.closed:
+		case errors.Is(err, errShutdown):
+			c.sendText(cmdServer, shutdownNotice)
 		case errors.Is(err, errSilent):
 			c.sendText(cmdServer, fmt.Sprintf("kriegd closed the connection: no input for too long (%s)", spell(c.silence)))
 		default:

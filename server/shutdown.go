@@ -29,7 +29,7 @@ const indexTime = 10 * time.Second
 
 // errShutdown ends a connection whose command or login arrived as the
 // server closed: nothing more is carried out.
-var errShutdown = errors.New(shutdownNotice)
+var errShutdown = errors.New("kriegd is shutting down")
 
 // Close stops accepting, aborts every game in progress (each player told
 // why, each record written with its moves so far and indexed), tells every
@@ -74,7 +74,7 @@ func (s *Server) shutdown() error {
 	// a database that is down costs the wait for one game, not one a game.
 	var saves sync.WaitGroup
 	for _, a := range after {
-		saves.Go(a)
+		saves.Go(s.safely("recording a game aborted by the shutdown", a))
 	}
 	saves.Wait()
 	s.locked(func() error {
