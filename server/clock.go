@@ -70,12 +70,7 @@ func (m *match) noFirstMove(side game.Color) {
 		return
 	}
 	st := m.seats[side]
-	why := fmt.Sprintf("Game %d aborted: %s (%s) made no first move within %s; no result, unrated.", m.number, st.name, side.Title(), spell(m.s.cfg.FirstMove))
-	for _, c := range m.audience() {
-		c.sendText(cmdOther, why)
-	}
-	m.s.log.Info("kriegd: no first move: aborted", "game", m.number, "side", side.String(), "player", st.name)
-	m.end(referee.Result{Score: game.Unfinished, Reason: referee.ReasonAborted})
+	m.abort(fmt.Sprintf("%s (%s) made no first move within %s", st.name, side.Title(), spell(m.s.cfg.FirstMove)), false)
 }
 
 // armClock sets the timer to the side to move's flag fall.

@@ -81,6 +81,8 @@ func (c *conn) finish(err error) {
 	c.s.locked(func() error {
 		switch {
 		case err == nil || errors.Is(err, errQuit) || c.closed:
+		case errors.Is(err, errShutdown):
+			c.sendText(cmdServer, shutdownNotice)
 		case errors.Is(err, errSilent):
 			c.sendText(cmdServer, fmt.Sprintf("kriegd closed the connection: no input for too long (%s)", spell(c.silence)))
 		default:
@@ -145,6 +147,9 @@ func (c *conn) handle(line string) error {
 		}
 	}
 	return c.s.locked(func() error {
+		if c.s.closed {
+			return errShutdown // read as the server closed: nothing more runs
+		}
 		defer c.armIdle()
 		switch {
 		case errors.Is(perr, errEmpty):
@@ -194,7 +199,7 @@ func (c *conn) write() {
 	defer close(c.done)
 	for b := range c.out {
 		b, open := coalesce(b, c.out)
-		c.nc.SetWriteDeadline(time.Now().Add(30 * time.Second))
+		c.nc.SetWriteDeadline(c.s.writeDeadline())
 		if _, err := c.nc.Write(b); err != nil {
 			c.nc.Close()
 			close(c.broken) // the reader stops at its next line (conn.serve)

@@ -89,9 +89,30 @@ func (m *match) end(r referee.Result) {
 	})
 }
 
+// abort ends the game with no result (under s.mu): everyone following it
+// hears why in one line, then the result as for any end. A game aborted
+// for the server's own reason (keep: a shutdown) is recorded with its
+// moves so far and why; one the players let lapse is not. Neither changes
+// a rating or counts for anyone.
+func (m *match) abort(why string, keep bool) {
+	if m.over {
+		return
+	}
+	line := fmt.Sprintf("Game %d aborted: %s; no result, unrated.", m.number, why)
+	for _, c := range m.audience() {
+		c.sendText(cmdOther, line)
+	}
+	m.s.log.Info("kriegd: game aborted", "game", m.number, "why", why, "plies", m.ref.Plies(), "recorded", keep)
+	if keep {
+		m.kept = why
+	}
+	m.end(referee.Result{Score: game.Unfinished, Reason: referee.ReasonAborted})
+}
+
 // entry builds the game's record and its index entry (under s.mu), with
 // the new ratings of a rated game, which the players' connections take at
-// once; keep is false for a game with nothing to keep (aborted).
+// once; keep is false for a game with nothing to keep (aborted by the
+// players or for want of a first move).
 func (m *match) entry(r referee.Result) (rec *record.Record, e pendingEntry, keep bool) {
 	w, b := m.seats[game.White], m.seats[game.Black]
 	rec, err := record.FromReferee(m.ref, []record.Tag{{Key: "Event", Value: "kriegd " + m.rules.Title},
@@ -106,11 +127,15 @@ func (m *match) entry(r referee.Result) (rec *record.Record, e pendingEntry, kee
 	rec.Result = r.Score
 	rec.SetTag("Result", string(r.Score))
 	rec.SetTag("Termination", string(r.Reason))
-	if r.Reason == referee.ReasonAborted {
+	aborted := r.Reason == referee.ReasonAborted
+	if aborted && m.kept == "" {
 		return nil, e, false // an aborted game has no result to keep
 	}
+	if aborted {
+		rec.SetTag("TerminationDetails", m.kept)
+	}
 	ratings := map[string]rating.Rating{}
-	if m.rated && w.registered && b.registered {
+	if m.rated && !aborted && w.registered && b.registered {
 		sw := r.Score.Points(game.White)
 		ratings[w.name] = rating.Update(w.rating, b.rating, sw)
 		ratings[b.name] = rating.Update(b.rating, w.rating, 1-sw)
@@ -121,7 +146,7 @@ func (m *match) entry(r referee.Result) (rec *record.Record, e pendingEntry, kee
 		}
 	}
 	e = pendingEntry{Game: store.Game{ID: m.id, White: w.name, Black: b.name, Rules: m.rules.Name,
-		Result: string(r.Score), Reason: string(r.Reason), Rated: m.rated, Plies: m.ref.Plies(), Ended: m.s.clock.Now()}, Ratings: ratings}
+		Result: string(r.Score), Reason: string(r.Reason), Rated: m.rated && !aborted, Plies: m.ref.Plies(), Ended: m.s.clock.Now()}, Ratings: ratings}
 	return rec, e, true
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -62,11 +63,13 @@ func (c *conn) login(rd *lines) error {
 			c.s.locked(func() error { c.setLevel2(cmd.Rest); return nil })
 			continue
 		}
-		reprompted = false
 		done, err := c.loginName(strings.Fields(clean(textOf(line))), rd)
 		if done || err != nil {
 			return err
 		}
+		// A refused name was just asked again: an empty line after it (a
+		// password typed for a name not taken) does not ask a second time.
+		reprompted = true
 	}
 }
 
@@ -100,12 +103,7 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 	}
 	if len(fields) == 0 || ValidName(fields[0]) != nil {
 		c.s.locked(func() error {
-			const why = "Names are 2 to 16 letters, digits, - or _, starting with a letter, and not a command or a move (guest names are assigned)."
-			if d := c.dg(dg.LoginFailed, dg.LoginName, why); d != "" {
-				c.send(d + "\r\nlogin: ")
-			} else {
-				c.send(why + "\r\nlogin: ") // a client without datagrams reads the reason as text
-			}
+			c.askAgain(dg.LoginName, "Names are 2 to 16 letters, digits, - or _, starting with a letter, and not a command or a move (guest names are assigned).")
 			return nil
 		})
 		return false, nil
@@ -115,6 +113,13 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 	acct, err := c.s.cfg.Store.Account(ctx, name)
 	cancel()
 	if errors.Is(err, store.ErrNotFound) {
+		if reservedName(name) {
+			c.s.locked(func() error {
+				c.askAgain(dg.LoginName, fmt.Sprintf("%s is reserved: names that stand for the server or its staff (%s) are not given to guests or new accounts. Choose another name.", name, strings.Join(reservedNames, ", ")))
+				return nil
+			})
+			return false, nil
+		}
 		return c.enterUnregistered(name, len(fields) > 1 && !tokenShaped(fields[1]))
 	}
 	if err != nil {
@@ -210,15 +215,14 @@ func (c *conn) tooMany(wait time.Duration, limit, why string) bool {
 
 // enterUnregistered logs c in as the unregistered name, unless its player
 // is away from a game (that seat is theirs alone, reclaimed with the token
-// by reclaim) or a password came with it (noAccount): then the name is
-// asked again.
+// by reclaim), a password came with it (noAccount), or someone is logged
+// in as it: then the name is asked again, saying why.
 func (c *conn) enterUnregistered(name string, password bool) (bool, error) {
 	refused := false
 	err := c.s.locked(func() error {
 		if st := c.s.seatOf(name); st != nil && st.c == nil {
 			refused = true
-			c.send(c.dg(dg.LoginFailed, dg.LoginHeld, name+" is away from a game; only its reconnect token reclaims the name.") +
-				fmt.Sprintf("\r\n%s is away from a game in progress: only that player's reconnect token (\"%s TOKEN\") takes the name until the game ends.\r\nlogin: ", st.name, st.name))
+			c.askAgain(dg.LoginHeld, fmt.Sprintf("%s is away from a game in progress: only that player's reconnect token (\"%s TOKEN\") takes the name until the game ends.", st.name, st.name))
 			return nil
 		}
 		if password {
@@ -229,7 +233,12 @@ func (c *conn) enterUnregistered(name string, password bool) (bool, error) {
 		if err := c.fullLogin(); err != nil {
 			return err
 		}
-		return c.enterOnce(name, false, rating.Start)
+		if live := c.s.user(name); live != nil {
+			refused = true
+			c.askAgain(dg.LoginTwice, fmt.Sprintf("%s is already logged in: choose another name (to take its place, log in as \"%s TOKEN\" with its reconnect token).", live.name, live.name))
+			return nil
+		}
+		return c.enter(name, false, rating.Start)
 	})
 	return !refused, err
 }
@@ -238,11 +247,18 @@ func (c *conn) enterUnregistered(name string, password bool) (bool, error) {
 // s.mu): the player meant an account, and logging them in unregistered
 // under it would hide the mistake.
 func (c *conn) noAccount(name string) {
-	why := fmt.Sprintf("There is no account named %s. Leave the password empty to play as a guest or as %s unregistered, or register the name once logged in.", name, name)
-	if d := c.dg(dg.LoginFailed, dg.LoginNoAccount, why); d != "" {
+	c.askAgain(dg.LoginNoAccount, fmt.Sprintf("There is no account named %s. Leave the password empty to play as a guest or as %s unregistered, or register the name once logged in.", name, name))
+}
+
+// askAgain refuses the name just given (under s.mu): why goes in datagram
+// 69 with code, or as a line of text to a client without datagrams, and
+// the name is asked again. Every refused name is answered so, and the
+// login goes on within the time allowed to log in.
+func (c *conn) askAgain(code int, why string) {
+	if d := c.dg(dg.LoginFailed, code, why); d != "" {
 		c.send(d + "\r\nlogin: ")
 	} else {
-		c.send(why + "\r\nlogin: ") // a client without datagrams reads the reason as text
+		c.send(why + "\r\nlogin: ")
 	}
 }
 
@@ -333,16 +349,6 @@ func (s *Server) seatOf(name string) *seat {
 	return nil
 }
 
-// enterOnce logs c in as name (under s.mu) unless someone already is.
-func (c *conn) enterOnce(name string, registered bool, r rating.Rating) error {
-	if c.s.user(name) != nil {
-		c.send(c.dg(dg.LoginFailed, dg.LoginTwice, name+" is already logged in.") +
-			fmt.Sprintf("\r\n%s is already logged in (to take its place, log in as \"%s TOKEN\" with its reconnect token).\r\n", name, name))
-		return errQuit
-	}
-	return c.enter(name, registered, r)
-}
-
 // setLevel2 reads "level2settings=0110...": character i turns datagram i on.
 func (c *conn) setLevel2(bits string) {
 	for i := range c.dgs {
@@ -353,6 +359,9 @@ func (c *conn) setLevel2(bits string) {
 // enter finishes the login as name (under s.mu): datagram 0, an
 // unregistered player's reconnect token, a returning player's game resumes.
 func (c *conn) enter(name string, registered bool, r rating.Rating) error {
+	if c.s.closed {
+		return errShutdown // a login that finished as the server closed
+	}
 	c.name, c.registered, c.rating = name, registered, r
 	c.s.loggedIn(c)
 	c.s.users[strings.ToLower(name)] = c
@@ -392,6 +401,17 @@ func newToken() string {
 // HashPassword hashes a password for the store (bcrypt, cost 10).
 func HashPassword(password string) (string, error) {
 	return BcryptPasswords{Cost: bcrypt.DefaultCost}.Hash(password)
+}
+
+// reservedNames are the names that could pass for the server or its
+// staff: no guest or new account takes one, in any case, so that nobody
+// speaks as "admin" to a stranger. The operator may still make such an
+// account (kriegd user add), and one made stays usable.
+var reservedNames = []string{"admin", "administrator", "root", "kriegd", "server", "referee", "umpire", "system", "operator", "mod", "moderator"}
+
+// reservedName reports whether name is one of reservedNames, in any case.
+func reservedName(name string) bool {
+	return slices.Contains(reservedNames, strings.ToLower(name))
 }
 
 // ValidName reports why name cannot be a handle, or nil: registered and

@@ -29,6 +29,7 @@ type match struct {
 	observers map[*conn]bool
 	offers    [2]struct{ draw, abort bool }
 	over      bool
+	kept      string // why the server aborted it, for its record (abort); "" otherwise
 }
 
 // seat is one player of a match.

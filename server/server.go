@@ -27,6 +27,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
@@ -99,6 +100,9 @@ type Server struct {
 	held      []delivery
 	holding   bool // sends are held (held) until a game's record is saved
 	wg        sync.WaitGroup
+	closeOnce sync.Once
+	closeErr  error
+	drainBy   atomic.Int64 // once closing: when writes stop waiting for slow readers (Unix ns)
 }
 
 // New returns a server with cfg's settings.
@@ -285,47 +289,6 @@ func AddrOf(nc stdnet.Conn) string {
 		return host
 	}
 	return a
-}
-
-// Close stops accepting, ends every connection and waits for them; games
-// in progress are aborted. Finished games still waiting for the index get
-// a few seconds; those left are indexed at the next start.
-func (s *Server) Close() error {
-	s.mu.Lock()
-	if !s.closed {
-		close(s.quit)
-	}
-	s.closed = true
-	ln := s.ln
-	for _, g := range s.games {
-		g.stopTimers()
-	}
-	if s.news.timer != nil {
-		s.news.timer.Stop()
-	}
-	for c := range s.conns {
-		c.nc.Close()
-	}
-	s.mu.Unlock()
-	var err error
-	if ln != nil {
-		err = ln.Close()
-	}
-	s.wg.Wait()
-	// The players' connections are gone: no grace period will run out.
-	s.locked(func() error {
-		for _, g := range s.games {
-			g.stopTimers()
-			for _, st := range g.seats {
-				if st.grace != nil {
-					st.grace.Stop()
-				}
-			}
-		}
-		return nil
-	})
-	s.records.stop(10 * time.Second)
-	return err
 }
 
 // Addr returns the address the server listens on.

@@ -12,7 +12,8 @@ import (
 // user's (a registered name's password, an unregistered name's reconnect
 // token) while the first connection still stands, as a half-open one
 // does, takes the name and the seat; the first is told and closed. A
-// plain login as a live unregistered name takes nothing.
+// plain login as a live unregistered name takes nothing: it is told why
+// and asked for another name.
 func TestProvenLoginTakesOver(t *testing.T) {
 	u := startUmpire(t, server.Config{})
 	addAccount(t, u, "alice", "alicepw")
@@ -38,10 +39,13 @@ func TestProvenLoginTakesOver(t *testing.T) {
 	token := tokenOf(t, b)
 	plain := u.dial(t)
 	plain.send("level1=5", "level2settings="+strings.Repeat("1", 256), "bob")
-	if tail := plain.closed(); !strings.Contains(tail, "bob is already logged in") {
-		t.Fatalf("a plain login as the live bob got %q", tail)
-	}
+	plain.waitFor("\x19(69 14 ")
+	plain.waitFor("bob is already logged in")
+	plain.waitFor("login: ")
 	time.Sleep(50 * time.Millisecond)
+	if plain.isClosed() {
+		t.Fatal("a plain login as the live bob closed its own connection; it should be asked for another name")
+	}
 	if b.isClosed() {
 		t.Fatal("a plain login as bob closed bob's connection")
 	}

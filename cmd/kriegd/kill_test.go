@@ -3,10 +3,12 @@ package main
 import (
 	"bufio"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -98,11 +100,34 @@ func buildKriegd(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds and runs kriegd")
 	}
-	bin := filepath.Join(t.TempDir(), "kriegd")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "kriegd-test-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "kriegd")
+		built.out, built.err = exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+	})
+	if built.err != nil {
+		t.Fatalf("go build: %v\n%s", built.err, built.out)
 	}
-	return bin
+	return built.bin
+}
+
+// built is kriegd built once for all the tests that run it.
+var built struct {
+	once     sync.Once
+	dir, bin string
+	out      []byte
+	err      error
+}
+
+// TestMain removes the kriegd the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
 }
 
 // startKriegd runs bin on a free loopback port with data, and returns the
@@ -117,12 +142,19 @@ func startKriegd(t *testing.T, bin, data string) (*exec.Cmd, string) {
 // URL too when --admin is among them.
 func startKriegdWith(t *testing.T, bin, data string, extra ...string) (cmd *exec.Cmd, addr, metrics, page string) {
 	t.Helper()
+	return startKriegdLogged(t, bin, data, nil, extra...)
+}
+
+// startKriegdLogged is startKriegdWith with kriegd's log (its standard
+// error) written to log.
+func startKriegdLogged(t *testing.T, bin, data string, log io.Writer, extra ...string) (cmd *exec.Cmd, addr, metrics, page string) {
+	t.Helper()
 	cmd = exec.Command(bin, append([]string{"--listen", "127.0.0.1:0", "--data", data, "--attempts", "1000000", "--lobby", "1000000", "--max-prelogin-per-addr", "64"}, extra...)...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stderr = nil
+	cmd.Stderr = log
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -254,13 +254,39 @@ func serve(args []string, stdout, stderr io.Writer) error {
 		scheme = "tls"
 	}
 	fmt.Fprintf(stdout, "kriegd: listening on %s://%s; records in %s\n", scheme, ln.Addr(), filepath.Join(f.data, "games"))
+	return serveUntilSignal(srv, ln, logger)
+}
+
+// serveUntilSignal serves srv on ln until SIGINT or SIGTERM, then closes
+// it and returns once every game is recorded and every connection gone,
+// so that the store is still open for the aborted games' records. A
+// second SIGINT or SIGTERM kills the process at once. SIGHUP is logged
+// and ignored: kriegd has no log file to reopen and no settings to reload.
+func serveUntilSignal(srv *server.Server, ln stdnet.Listener, logger *slog.Logger) error {
 	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sig)
+	closed := make(chan error, 1)
 	go func() {
-		<-sig
-		srv.Close()
+		for got := range sig {
+			if got == syscall.SIGHUP {
+				logger.Info("kriegd: SIGHUP ignored: kriegd logs to standard error and reads its settings only at start, so it has no log file to reopen and nothing to reload; restart it to change a flag")
+				continue
+			}
+			start := time.Now()
+			logger.Info("kriegd: stopping", "signal", got.String())
+			signal.Reset(syscall.SIGINT, syscall.SIGTERM)
+			err := srv.Close()
+			logger.Info("kriegd: stopped", "took", time.Since(start).Round(time.Millisecond))
+			closed <- err
+			return
+		}
 	}()
-	return srv.Serve(ln)
+	if err := srv.Serve(ln); err != nil {
+		srv.Close()
+		return err
+	}
+	return <-closed
 }
 
 // tlsConfig is the TLS both doors speak with the flags' certificate, or
