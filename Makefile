@@ -78,6 +78,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParseCommand -fuzztime 20s ./server
 	$(GO) test -run '^$$' -fuzz '^FuzzLogin$$' -fuzztime 20s ./server
 	$(GO) test -run '^$$' -fuzz '^FuzzCommands$$' -fuzztime 20s ./server
+	$(GO) test -run '^$$' -fuzz '^FuzzShutdown$$' -fuzztime 20s ./server
 	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime 20s ./net/wsstream
 
 # The outside bots (kriegspiel.org's house bots and ks-game's referee) for
