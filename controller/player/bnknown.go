@@ -11,7 +11,9 @@ import (
 // king's next squares leave unknown, and the charge for returning to a
 // placement already played, sent the bot to moves the table rates several
 // plies worse, and it held such a king at 34-40 plies from mate until the
-// ply cap.
+// ply cap. Not beside blocked pawns: the table, read without them, does not
+// see them stop a bishop or the king, and two bishops against a king with
+// rammed pawns mated less often with the rule.
 
 // knownScore ranks the table's move against a king known to a square above
 // any weighing's score, below a forced mate's.

@@ -33,3 +33,21 @@ func TestKBNKKnownKingPlaysTable(t *testing.T) {
 		t.Errorf("played %v, mate in %d plies (mate %v), want the table's 34", r.choices[0].move, d, mate)
 	}
 }
+
+// Beside blocked pawns the weighing decides alone: the table, read without
+// them, would send a bishop through its own pawn's line.
+func TestKBNKKnownKingNotBesideBlockedPawns(t *testing.T) {
+	PrepareKBNK()
+	b := board(t, "2k5/2N5/2K5/8/3p4/3P4/8/6B1 w - - 0 1", 1)
+	kind, fixed := loneEnding(&b.Pos, []controller.Board{b})
+	if kind != loneMinor {
+		t.Fatalf("technique %v, want the minor pieces'", kind)
+	}
+	fb := controller.Board{Pos: fixed, Weight: 1}
+	r := rankLone(kind, &fixed, []controller.Board{fb}, map[game.Move]bool{}, referee.Wild16, time.Now().Add(time.Minute))
+	for _, c := range r.choices {
+		if c.score == knownScore {
+			t.Errorf("%v ranked by the table beside blocked pawns", c.move)
+		}
+	}
+}
