@@ -185,6 +185,16 @@ func rankLone(kind loneKind, own *game.Position, boards []controller.Board, trie
 			r.choices = deeper
 		}
 	}
+	if kind == loneMinor && kings.Count() == 1 && own.ByType(game.Pawn) == 0 {
+		sortChoices(r.choices)
+		if m, ok := knownMove(r.choices, boards[0], rules); ok {
+			for i := range r.choices {
+				if r.choices[i].move == m {
+					r.choices[i].score = knownScore
+				}
+			}
+		}
+	}
 	if isForced && !tried[forced] {
 		for i := range r.choices {
 			if r.choices[i].move == forced {
