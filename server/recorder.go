@@ -62,12 +62,15 @@ func (r *recorder) start() error {
 // moment for the index, so that a "history" sent on hearing the result
 // lists the game while the store answers.
 func (r *recorder) save(rec *record.Record, e pendingEntry) {
-	path, err := writeRecord(r.s.cfg.DataDir, e.Game.ID, rec)
+	path, id, err := writeRecord(r.s.cfg.DataDir, e.Game.ID, rec)
 	if err != nil {
 		r.failed("record", e.Game.ID, err)
 		return
 	}
-	e.Game.Path = path
+	if id != e.Game.ID {
+		r.s.log.Warn("kriegd: a record ID was taken by an earlier game; the record gets a fresh one", "game", e.Game.ID, "kept_as", id)
+	}
+	e.Game.ID, e.Game.Path = id, path
 	pending, err := writePending(r.s.cfg.DataDir, e)
 	if err != nil {
 		r.failed("pending", e.Game.ID, err)
