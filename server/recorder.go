@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"os"
 	"sync"
 	"time"
@@ -24,6 +25,12 @@ type recorder struct {
 	started    bool
 
 	indexTime time.Duration // how long stop waits for the queue
+
+	// writes is held shared by each record's write with its pending entry,
+	// and for good by halt, so that a process ending at once never leaves
+	// a record without the entry that gets it indexed.
+	writes sync.RWMutex
+	halted bool
 }
 
 // indexJob is one game for the index.
@@ -81,18 +88,8 @@ func (r *recorder) start() error {
 // closing: nobody can ask then, and the players' result must not wait on
 // a stuck database.
 func (r *recorder) save(rec *record.Record, e pendingEntry) {
-	path, id, err := writeRecord(r.s.cfg.DataDir, e.Game.ID, rec)
-	if err != nil {
-		r.failed("record", e.Game.ID, err)
-		return
-	}
-	if id != e.Game.ID {
-		r.s.log.Warn("kriegd: a record ID was taken by an earlier game; the record gets a fresh one", "game", e.Game.ID, "kept_as", id)
-	}
-	e.Game.ID, e.Game.Path = id, path
-	pending, err := writePending(r.s.cfg.DataDir, e)
-	if err != nil {
-		r.failed("pending", e.Game.ID, err)
+	pending, ok := r.write(rec, &e)
+	if !ok {
 		return
 	}
 	r.s.metrics.recordWrites.WithLabelValues("record").Inc()
@@ -116,6 +113,44 @@ func (r *recorder) save(rec *record.Record, e pendingEntry) {
 	case <-job.done:
 	case <-waited:
 	}
+}
+
+// write writes a finished game's record and pending entry, both or (once
+// halted) neither; it fills in e's ID and path.
+func (r *recorder) write(rec *record.Record, e *pendingEntry) (pending string, ok bool) {
+	r.writes.RLock()
+	defer r.writes.RUnlock()
+	if r.halted {
+		r.failed("record", e.Game.ID, errHalted)
+		return "", false
+	}
+	path, id, err := writeRecord(r.s.cfg.DataDir, e.Game.ID, rec)
+	if err != nil {
+		r.failed("record", e.Game.ID, err)
+		return "", false
+	}
+	if id != e.Game.ID {
+		r.s.log.Warn("kriegd: a record ID was taken by an earlier game; the record gets a fresh one", "game", e.Game.ID, "kept_as", id)
+	}
+	e.Game.ID, e.Game.Path = id, path
+	pending, err = writePending(r.s.cfg.DataDir, *e)
+	if err != nil {
+		r.failed("pending", e.Game.ID, err)
+		return "", false
+	}
+	return pending, true
+}
+
+// errHalted is why a game that ends after Halt is not kept.
+var errHalted = errors.New("kriegd: the process is ending at once")
+
+// Halt waits for the records being written to be whole on disk, each
+// with its pending entry (so that the next start indexes it), and lets no
+// other write start: the process can then end at once.
+func (s *Server) Halt() {
+	s.records.writes.Lock()
+	s.records.halted = true
+	s.records.writes.Unlock()
 }
 
 // failed logs and counts a write that failed.
