@@ -24,3 +24,6 @@ func GuessesWaiting() int { return maxGuessesWaiting * hashers() }
 // SetIndexTime sets how long a closing server waits for the index, so that
 // a test of a stuck database need not wait the full time.
 func (s *Server) SetIndexTime(d time.Duration) { s.records.indexTime = d }
+
+// RealClock is the server's own clock, for a test's clock to build on.
+var RealClock Clock = realClock{}

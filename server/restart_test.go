@@ -13,22 +13,12 @@ import (
 // stillClock is the real clock with Now held at one instant, so that a
 // test can restart a server within the same second for certain; the
 // instant is an hour ahead, since read deadlines are set from it.
-type stillClock struct{ now time.Time }
+type stillClock struct {
+	server.Clock
+	now time.Time
+}
 
 func (c stillClock) Now() time.Time { return c.now }
-
-func (stillClock) AfterFunc(d time.Duration, f func()) server.Timer { return time.AfterFunc(d, f) }
-
-func (stillClock) Sleep(d time.Duration, stop <-chan struct{}) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-stop:
-		return false
-	}
-}
 
 // TestRestartWithinASecondKeepsBothRecords: game numbers start again at 1
 // after a restart, so a game started in the same second as one aborted by
@@ -37,7 +27,7 @@ func (stillClock) Sleep(d time.Duration, stop <-chan struct{}) bool {
 // records are kept, in files of their own, both indexed, and the ratings
 // move.
 func TestRestartWithinASecondKeepsBothRecords(t *testing.T) {
-	cfg := server.Config{DataDir: t.TempDir(), Clock: stillClock{time.Now().Add(time.Hour)}}
+	cfg := server.Config{DataDir: t.TempDir(), Clock: stillClock{server.RealClock, time.Now().Add(time.Hour)}}
 	first := startUmpire(t, cfg)
 	addAccount(t, first, "alice", "alicepw")
 	addAccount(t, first, "bob", "bobpw1")

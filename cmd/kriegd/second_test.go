@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -10,8 +9,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/krieg/krieg/server/store"
 )
 
 // TestSecondSignalSoonAfterTheFirst: a second SIGINT a millisecond after
@@ -35,17 +32,8 @@ func TestSecondSignalSoonAfterTheFirst(t *testing.T) {
 	if !strings.Contains(log.String(), "kriegd: second signal") {
 		t.Errorf("the log does not tell of the second signal:\n%s", log.String())
 	}
-	st, err := store.Open(context.Background(), "", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	games, err := st.Games(context.Background(), "", 10)
-	if err != nil {
-		t.Fatal(err)
-	}
 	indexed := map[string]bool{}
-	for _, g := range games {
+	for _, g := range indexedGames(t, "", data) {
 		indexed[g.Path] = true
 	}
 	records, _ := filepath.Glob(filepath.Join(data, "games", "*.pgn"))
