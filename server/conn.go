@@ -30,6 +30,8 @@ type conn struct {
 	// silence is how long the connection may stay silent now (set with
 	// its read deadline), for the reason it is told when it is closed.
 	silence time.Duration
+	// loggingIn is true until the login is done (its goroutine's own).
+	loggingIn bool
 
 	// Set at login (under s.mu).
 	name       string
@@ -83,6 +85,9 @@ func (c *conn) finish(err error) {
 		case err == nil || errors.Is(err, errQuit) || c.closed:
 		case errors.Is(err, errShutdown):
 			c.sendText(cmdServer, shutdownNotice)
+		case errors.Is(err, errSilent) && c.loggingIn:
+			// The login's deadline is not moved by input: refused names count.
+			c.sendText(cmdServer, fmt.Sprintf("kriegd closed the connection: logging in took too long (%s)", spell(c.silence)))
 		case errors.Is(err, errSilent):
 			c.sendText(cmdServer, fmt.Sprintf("kriegd closed the connection: no input for too long (%s)", spell(c.silence)))
 		default:
@@ -115,9 +120,11 @@ func (c *conn) serve() error {
 	rd := newLines(c.nc)
 	c.silence = c.s.cfg.LoginTime
 	c.nc.SetReadDeadline(c.s.clock.Now().Add(c.silence))
+	c.loggingIn = true
 	if err := c.login(rd); err != nil {
 		return err
 	}
+	c.loggingIn = false
 	for {
 		line, err := rd.next()
 		if err != nil {

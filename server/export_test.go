@@ -1,5 +1,7 @@
 package server
 
+import "time"
+
 // WaitingChecks is how many password checks wait for their turn, so that
 // tests from outside the package can tell when their checks have queued.
 func (s *Server) WaitingChecks() int {
@@ -18,3 +20,10 @@ func Hashers() int { return hashers() }
 // GuessesWaiting is how many checks from addresses that guessed wrong
 // lately may wait at once.
 func GuessesWaiting() int { return maxGuessesWaiting * hashers() }
+
+// SetIndexTime sets how long a closing server waits for the index, so that
+// a test of a stuck database need not wait the full time.
+func (s *Server) SetIndexTime(d time.Duration) { s.records.indexTime = d }
+
+// RealClock is the server's own clock, for a test's clock to build on.
+var RealClock Clock = realClock{}

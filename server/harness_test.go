@@ -31,7 +31,8 @@ type umpire struct {
 }
 
 // startUmpire starts a server; cfg's DataDir and Store (SQLite in
-// DataDir) are filled in when empty.
+// DataDir) are filled in when empty; a Store of the test's own it leaves
+// to the test to close.
 func startUmpire(t *testing.T, cfg server.Config) *umpire {
 	t.Helper()
 	return startUmpireOn(t, cfg, nil)
@@ -44,7 +45,7 @@ func startUmpireOn(t *testing.T, cfg server.Config, wrap func(stdnet.Listener) s
 		cfg.DataDir = t.TempDir()
 	}
 	st, _ := cfg.Store.(*store.Store)
-	if st == nil {
+	if cfg.Store == nil {
 		var err error
 		if st, err = store.Open(context.Background(), "", cfg.DataDir); err != nil {
 			t.Fatal(err)
@@ -69,7 +70,9 @@ func startUmpireOn(t *testing.T, cfg server.Config, wrap func(stdnet.Listener) s
 	u := &umpire{srv: srv, addr: ln.Addr().String(), data: cfg.DataDir, store: st}
 	t.Cleanup(func() {
 		srv.Close()
-		st.Close()
+		if st != nil {
+			st.Close()
+		}
 	})
 	return u
 }

@@ -225,6 +225,12 @@ func (c *conn) enterUnregistered(name string, password bool) (bool, error) {
 			c.askAgain(dg.LoginHeld, fmt.Sprintf("%s is away from a game in progress: only that player's reconnect token (\"%s TOKEN\") takes the name until the game ends.", st.name, st.name))
 			return nil
 		}
+		if live := c.s.user(name); password && live != nil {
+			// Not a password but a reconnect token that did not match.
+			refused = true
+			c.askAgain(dg.LoginTwice, fmt.Sprintf("%s is in use: someone is logged in as %s unregistered, and what you gave is not %s's reconnect token. Choose another name, or log in as \"%s TOKEN\" with the token %s was given.", live.name, live.name, live.name, live.name, live.name))
+			return nil
+		}
 		if password {
 			refused = true
 			c.noAccount(name)

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"os"
 	"sync"
 	"time"
@@ -13,13 +15,22 @@ import (
 type recorder struct {
 	s *Server
 
-	mu      sync.Mutex
-	queue   []*indexJob
-	wake    chan struct{} // a job was queued (capacity 1)
-	closing chan struct{} // Close: finish the queue, then stop
-	abandon chan struct{} // Close ran out of time: stop now
-	stopped chan struct{} // the worker has stopped
-	started bool
+	mu         sync.Mutex
+	queue      []*indexJob
+	wake       chan struct{}   // a job was queued (capacity 1)
+	closing    chan struct{}   // Close: finish the queue, then stop
+	abandonCtx context.Context // done when Close ran out of time: stop now
+	abandon    context.CancelFunc
+	stopped    chan struct{} // the worker has stopped
+	started    bool
+
+	indexTime time.Duration // how long stop waits for the queue
+
+	// writes is held shared by each record's write with its pending entry,
+	// and for good by halt, so that a process ending at once never leaves
+	// a record without the entry that gets it indexed.
+	writes sync.RWMutex
+	halted bool
 }
 
 // indexJob is one game for the index.
@@ -30,8 +41,21 @@ type indexJob struct {
 }
 
 func newRecorder(s *Server) *recorder {
-	return &recorder{s: s, wake: make(chan struct{}, 1), closing: make(chan struct{}),
-		abandon: make(chan struct{}), stopped: make(chan struct{})}
+	r := &recorder{s: s, wake: make(chan struct{}, 1), closing: make(chan struct{}),
+		stopped: make(chan struct{}), indexTime: indexTime}
+	r.abandonCtx, r.abandon = context.WithCancel(context.Background())
+	return r
+}
+
+// left logs the games the stop leaves pending: their records are on disk,
+// and the next start indexes them.
+func (r *recorder) left() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, job := range r.queue {
+		r.s.log.Warn("kriegd: a finished game is not indexed yet; its record is written and it will be indexed at the next start",
+			"game", job.entry.Game.ID, "pending", job.pending)
+	}
 }
 
 // start makes the data folder, queues the entries a crash or a shutdown
@@ -60,17 +84,12 @@ func (r *recorder) start() error {
 // save keeps a finished game (outside the server's lock): its record and
 // pending entry are written and synced, and the entry queued; it waits a
 // moment for the index, so that a "history" sent on hearing the result
-// lists the game while the store answers.
+// lists the game while the store answers, but not once the server is
+// closing: nobody can ask then, and the players' result must not wait on
+// a stuck database.
 func (r *recorder) save(rec *record.Record, e pendingEntry) {
-	path, err := writeRecord(r.s.cfg.DataDir, e.Game.ID, rec)
-	if err != nil {
-		r.failed("record", e.Game.ID, err)
-		return
-	}
-	e.Game.Path = path
-	pending, err := writePending(r.s.cfg.DataDir, e)
-	if err != nil {
-		r.failed("pending", e.Game.ID, err)
+	pending, ok := r.write(rec, &e)
+	if !ok {
 		return
 	}
 	r.s.metrics.recordWrites.WithLabelValues("record").Inc()
@@ -82,6 +101,11 @@ func (r *recorder) save(rec *record.Record, e pendingEntry) {
 	case r.wake <- struct{}{}:
 	default:
 	}
+	select {
+	case <-r.s.quit:
+		return
+	default:
+	}
 	waited := make(chan struct{})
 	t := r.s.clock.AfterFunc(2*time.Second, func() { close(waited) })
 	defer t.Stop()
@@ -91,9 +115,51 @@ func (r *recorder) save(rec *record.Record, e pendingEntry) {
 	}
 }
 
+// write writes a finished game's record and pending entry, both or (once
+// halted) neither; it fills in e's ID and path.
+func (r *recorder) write(rec *record.Record, e *pendingEntry) (pending string, ok bool) {
+	r.writes.RLock()
+	defer r.writes.RUnlock()
+	if r.halted {
+		r.failed("record", e.Game.ID, errHalted)
+		return "", false
+	}
+	path, id, err := writeRecord(r.s.cfg.DataDir, e.Game.ID, rec)
+	if err != nil {
+		r.failed("record", e.Game.ID, err)
+		return "", false
+	}
+	if id != e.Game.ID {
+		r.s.log.Warn("kriegd: a record ID was taken by an earlier game; the record gets a fresh one", "game", e.Game.ID, "kept_as", id)
+	}
+	e.Game.ID, e.Game.Path = id, path
+	pending, err = writePending(r.s.cfg.DataDir, *e)
+	if err != nil {
+		r.failed("pending", e.Game.ID, err)
+		return "", false
+	}
+	return pending, true
+}
+
+// errHalted is why a game that ends after Halt is not kept.
+var errHalted = errors.New("kriegd: the process is ending at once")
+
+// Halt waits for the records being written to be whole on disk, each
+// with its pending entry (so that the next start indexes it), and lets no
+// other write start: the process can then end at once.
+func (s *Server) Halt() {
+	s.records.writes.Lock()
+	s.records.halted = true
+	s.records.writes.Unlock()
+}
+
 // failed logs and counts a write that failed.
 func (r *recorder) failed(what, id string, err error) {
 	r.s.metrics.recordFailures.WithLabelValues(what).Inc()
+	if what == "index" {
+		r.s.log.Error("kriegd: indexing a finished game failed; its record is written and the index is tried again", "game", id, "err", err)
+		return
+	}
 	r.s.log.Error("kriegd: a finished game was not kept", "game", id, "step", what, "err", err)
 }
 
@@ -133,12 +199,14 @@ func (r *recorder) index(job *indexJob) bool {
 		r.s.safely("indexing game "+job.entry.Game.ID, func() {
 			ctx, cancel := r.s.ctx()
 			defer cancel()
+			// A stop that gives up waiting ends the call in progress too.
+			defer context.AfterFunc(r.abandonCtx, cancel)()
 			err := r.s.cfg.Store.FinishGame(ctx, job.entry.Game, job.entry.Ratings)
-			if err != nil {
+			if err != nil && r.abandonCtx.Err() == nil {
 				r.failed("index", job.entry.Game.ID, err)
 				return
 			}
-			ok = true
+			ok = err == nil
 		})()
 		if ok {
 			r.s.metrics.recordWrites.WithLabelValues("index").Inc()
@@ -152,17 +220,18 @@ func (r *recorder) index(job *indexJob) bool {
 		t := r.s.clock.AfterFunc(pause, func() { close(wait) })
 		select {
 		case <-wait:
-		case <-r.abandon:
+		case <-r.abandonCtx.Done():
 			t.Stop()
+			r.left()
 			return false
 		}
 		pause = min(2*pause, 5*time.Second)
 	}
 }
 
-// stop lets the worker finish the queue for up to timeout, then stops it;
-// what is left stays pending for the next start.
-func (r *recorder) stop(timeout time.Duration) {
+// stop lets the worker finish the queue for up to indexTime, then stops
+// it; what is left stays pending for the next start.
+func (r *recorder) stop() {
 	r.mu.Lock()
 	started := r.started
 	r.mu.Unlock()
@@ -176,8 +245,8 @@ func (r *recorder) stop(timeout time.Duration) {
 	}
 	select {
 	case <-r.stopped:
-	case <-time.After(timeout):
-		close(r.abandon)
+	case <-time.After(r.indexTime):
+		r.abandon()
 		<-r.stopped
 	}
 }

@@ -22,11 +22,17 @@ import (
 // left by a crash or a shutdown are indexed at the next start.
 
 // writeRecord saves rec as DataDir/games/<id>.pgn atomically: it is written
-// to a temporary file in the same folder, synced, renamed into place, and
+// to a temporary file in the same folder, synced, linked into place, and
 // the folder synced, so that a crash leaves either no file or the whole one.
-func writeRecord(dataDir, id string, rec *record.Record) (string, error) {
-	return writeSynced(dataDir, id, ".pgn", func(f *os.File) error { return record.Write(f, rec) })
+// A record file is never replaced: when <id>.pgn exists (a game of an
+// earlier run started in the same second with the same number), the record
+// takes the first free ID of <id>-2, <id>-3, ..., which it returns.
+func writeRecord(dataDir, id string, rec *record.Record) (path, kept string, err error) {
+	return writeSynced(dataDir, id, ".pgn", true, func(f *os.File) error { return record.Write(f, rec) })
 }
+
+// maxRecordTries bounds the IDs writeRecord tries before it gives up.
+const maxRecordTries = 1000
 
 // pendingEntry is a game waiting for the index, as its pending file holds it.
 type pendingEntry struct {
@@ -36,21 +42,23 @@ type pendingEntry struct {
 
 // writePending saves the index entry of a game as DataDir/games/<id>.pending.
 func writePending(dataDir string, e pendingEntry) (string, error) {
-	return writeSynced(dataDir, e.Game.ID, ".pending", func(f *os.File) error { return json.NewEncoder(f).Encode(e) })
+	path, _, err := writeSynced(dataDir, e.Game.ID, ".pending", false, func(f *os.File) error { return json.NewEncoder(f).Encode(e) })
+	return path, err
 }
 
 // writeSynced writes DataDir/games/<id><ext> with fill, readable by the
-// owner only, through a synced temporary file renamed into place.
-func writeSynced(dataDir, id, ext string, fill func(*os.File) error) (string, error) {
+// owner only, through a synced temporary file moved into place; with
+// fresh, an existing file is kept and the first free ID after id taken.
+func writeSynced(dataDir, id, ext string, fresh bool, fill func(*os.File) error) (string, string, error) {
 	dir := filepath.Join(dataDir, "games")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("kriegd: saving game %s: %w", id, err)
+		return "", "", fmt.Errorf("kriegd: saving game %s: %w", id, err)
 	}
 	tmp, err := os.CreateTemp(dir, ".tmp-"+id+"-*") // created 0600
 	if err != nil {
-		return "", fmt.Errorf("kriegd: saving game %s: %w", id, err)
+		return "", "", fmt.Errorf("kriegd: saving game %s: %w", id, err)
 	}
-	defer os.Remove(tmp.Name()) // a no-op once renamed
+	defer os.Remove(tmp.Name()) // the temporary name goes once linked or on failure
 	werr := fill(tmp)
 	if werr == nil {
 		werr = tmp.Sync()
@@ -59,17 +67,30 @@ func writeSynced(dataDir, id, ext string, fill func(*os.File) error) (string, er
 		werr = cerr
 	}
 	if werr != nil {
-		return "", fmt.Errorf("kriegd: saving game %s: %w", id, werr)
+		return "", "", fmt.Errorf("kriegd: saving game %s: %w", id, werr)
 	}
-	path := filepath.Join(dir, id+ext)
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return "", fmt.Errorf("kriegd: saving game %s: %w", id, err)
+	kept, path := id, filepath.Join(dir, id+ext)
+	if fresh {
+		// A link, unlike a rename, fails when the name is taken.
+		for n := 2; ; n++ {
+			err = os.Link(tmp.Name(), path)
+			if !os.IsExist(err) || n > maxRecordTries {
+				break
+			}
+			kept = fmt.Sprintf("%s-%d", id, n)
+			path = filepath.Join(dir, kept+ext)
+		}
+	} else {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("kriegd: saving game %s: %w", id, err)
 	}
 	if d, err := os.Open(dir); err == nil {
 		d.Sync()
 		d.Close()
 	}
-	return path, nil
+	return path, kept, nil
 }
 
 // readPending reads every pending index entry in dataDir, in the order the

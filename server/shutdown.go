@@ -88,7 +88,7 @@ func (s *Server) shutdown() error {
 		return nil
 	})
 	s.wg.Wait()
-	s.records.stop(indexTime)
+	s.records.stop()
 	s.log.Info("kriegd: server closed", "games_aborted", aborted)
 	return err
 }

@@ -260,7 +260,9 @@ func serve(args []string, stdout, stderr io.Writer) error {
 // serveUntilSignal serves srv on ln until SIGINT or SIGTERM, then closes
 // it and returns once every game is recorded and every connection gone,
 // so that the store is still open for the aborted games' records. A
-// second SIGINT or SIGTERM kills the process at once. SIGHUP is logged
+// second SIGINT or SIGTERM is logged and ends the process at once, with the
+// signal's exit status, once the records being written are whole with
+// their pending entries. SIGHUP is logged
 // and ignored: kriegd has no log file to reopen and no settings to reload.
 func serveUntilSignal(srv *server.Server, ln stdnet.Listener, logger *slog.Logger) error {
 	sig := make(chan os.Signal, 1)
@@ -268,18 +270,31 @@ func serveUntilSignal(srv *server.Server, ln stdnet.Listener, logger *slog.Logge
 	defer signal.Stop(sig)
 	closed := make(chan error, 1)
 	go func() {
+		stopping := false
 		for got := range sig {
-			if got == syscall.SIGHUP {
+			switch {
+			case got == syscall.SIGHUP:
 				logger.Info("kriegd: SIGHUP ignored: kriegd logs to standard error and reads its settings only at start, so it has no log file to reopen and nothing to reload; restart it to change a flag")
-				continue
+			case stopping:
+				// The records being written are finished with their
+				// pending entries first, so that the next start indexes them.
+				logger.Warn("kriegd: second signal: ending at once; games not yet recorded are lost", "signal", got.String())
+				srv.Halt()
+				status := 1
+				if n, ok := got.(syscall.Signal); ok {
+					status = 128 + int(n) // as the signal's own end would give
+				}
+				os.Exit(status)
+			default:
+				stopping = true
+				go func() {
+					start := time.Now()
+					logger.Info("kriegd: stopping", "signal", got.String())
+					err := srv.Close()
+					logger.Info("kriegd: stopped", "took", time.Since(start).Round(time.Millisecond))
+					closed <- err
+				}()
 			}
-			start := time.Now()
-			logger.Info("kriegd: stopping", "signal", got.String())
-			signal.Reset(syscall.SIGINT, syscall.SIGTERM)
-			err := srv.Close()
-			logger.Info("kriegd: stopped", "took", time.Since(start).Round(time.Millisecond))
-			closed <- err
-			return
 		}
 	}()
 	if err := srv.Serve(ln); err != nil {

@@ -73,6 +73,19 @@ func stopWithAGame(t *testing.T, data, dsn string) {
 			t.Errorf("the log lacks %s:\n%s", want, log.String())
 		}
 	}
+	games := indexedGames(t, dsn, data)
+	if len(games) != 1 || games[0].Reason != "aborted" || games[0].Plies != 2 {
+		t.Fatalf("the store holds %+v after the stop; want the aborted game of 2 plies", games)
+	}
+	if pending, _ := filepath.Glob(filepath.Join(data, "games", "*.pending")); len(pending) > 0 {
+		t.Errorf("entries left pending: %v", pending)
+	}
+}
+
+// indexedGames is the last ten games in the store of a kriegd that has
+// exited, on SQLite in data or on dsn.
+func indexedGames(t *testing.T, dsn, data string) []store.Game {
+	t.Helper()
 	st, err := store.Open(context.Background(), dsn, data)
 	if err != nil {
 		t.Fatal(err)
@@ -82,12 +95,7 @@ func stopWithAGame(t *testing.T, data, dsn string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(games) != 1 || games[0].Reason != "aborted" || games[0].Plies != 2 {
-		t.Fatalf("the store holds %+v after the stop; want the aborted game of 2 plies", games)
-	}
-	if pending, _ := filepath.Glob(filepath.Join(data, "games", "*.pending")); len(pending) > 0 {
-		t.Errorf("entries left pending: %v", pending)
-	}
+	return games
 }
 
 // playing logs in two players and starts game n between them, White
