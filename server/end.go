@@ -102,7 +102,7 @@ func (m *match) abort(why string, keep bool) {
 	for _, c := range m.audience() {
 		c.sendText(cmdOther, line)
 	}
-	m.s.log.Info("kriegd: game aborted", "game", m.number, "why", why, "plies", m.ref.Plies(), "recorded", keep)
+	m.s.log.Info("kriegd: game aborted", "game", m.number, "why", why, "plies", m.ref.Plies(), "to_record", keep)
 	if keep {
 		m.kept = why
 	}

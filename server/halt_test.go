@@ -1,8 +1,10 @@
 package server
 
 import (
+	"bytes"
 	"log/slog"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,7 +17,8 @@ import (
 // start would not index.
 func TestHaltWaitsForARecordBeingWritten(t *testing.T) {
 	dir := t.TempDir()
-	s := New(Config{DataDir: dir, Log: slog.New(slog.DiscardHandler)})
+	var log bytes.Buffer // written only by this goroutine's write below
+	s := New(Config{DataDir: dir, Log: slog.New(slog.NewTextHandler(&log, nil))})
 	s.records.writes.RLock() // a write under way
 	halted := make(chan struct{})
 	go func() {
@@ -39,5 +42,8 @@ func TestHaltWaitsForARecordBeingWritten(t *testing.T) {
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "games", "*")); len(files) > 0 {
 		t.Fatalf("files written after Halt: %v", files)
+	}
+	if got := log.String(); strings.Contains(got, "kriegd: game recorded") || !strings.Contains(got, "kriegd: a finished game was not kept") {
+		t.Errorf("the log does not say the game was not kept, or says it was recorded: %q", got)
 	}
 }

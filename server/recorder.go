@@ -138,6 +138,9 @@ func (r *recorder) write(rec *record.Record, e *pendingEntry) (pending string, o
 		r.failed("pending", e.Game.ID, err)
 		return "", false
 	}
+	// Logged once the record is sure to be indexed, now or at the next
+	// start: a second signal may end the process before other games get here.
+	r.s.log.Info("kriegd: game recorded", "game", id)
 	return pending, true
 }
 

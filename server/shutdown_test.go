@@ -114,8 +114,8 @@ func TestShutdownAbortsGamesInProgress(t *testing.T) {
 			t.Errorf("%s's rating moved for an aborted game: %+v after %d games", name, acct.Rating, acct.Games)
 		}
 	}
-	if !log.has("kriegd: game aborted", "game=1", "the server is shutting down") || !log.has("kriegd: shutting down", "games_aborted=1") {
-		t.Errorf("the log does not say the game was aborted by the shutdown: %q", log.lines)
+	if !log.has("kriegd: game aborted", "game=1", "the server is shutting down") || !log.has("kriegd: shutting down", "games_aborted=1") || !log.has("kriegd: game recorded") {
+		t.Errorf("the log does not say the game was aborted by the shutdown and recorded: %q", log.lines)
 	}
 }
 
