@@ -21,7 +21,7 @@ func TestRefusedNamesAskAgain(t *testing.T) {
 	r.waitFor("\x19(69 14 ")
 	r.waitFor("bob is already logged in")
 	r.waitFor("login: ")
-	for _, name := range []string{"admin", "ADMIN", "Root", "kriegd", "Moderator", "mod", "umpire", "referee", "Server", "system", "operator", "administrator"} {
+	for _, name := range []string{"admin", "ADMIN", "Root", "kriegd", "Moderator", "mod", "umpire", "referee", "Server", "system", "operator", "administrator", "Admin_", "root-", "Server2", "adm1n", "m0d", "sys_tem", "R00T"} {
 		r.send(name)
 		r.waitFor("\x19(69 20 ")
 		r.waitFor(name + " is reserved")
@@ -30,6 +30,11 @@ func TestRefusedNamesAskAgain(t *testing.T) {
 	r.send("bobby")
 	r.waitFor("**** Starting session as bobby")
 	r.neverHeard("Starting session as admin", "a reserved name logged in")
+
+	near := u.dial(t) // a name that only begins like a reserved one is free
+	near.waitFor("login: ")
+	near.send("modest")
+	near.waitFor("**** Starting session as modest")
 
 	plain := u.dial(t)
 	plain.waitFor("login: ")

@@ -415,10 +415,16 @@ func HashPassword(password string) (string, error) {
 // account (kriegd user add), and one made stays usable.
 var reservedNames = []string{"admin", "administrator", "root", "kriegd", "server", "referee", "umpire", "system", "operator", "mod", "moderator"}
 
-// reservedName reports whether name is one of reservedNames, in any case.
+// reservedName reports whether name is one of reservedNames or dressed up
+// as one (Admin_, root-, Server2, adm1n): in any case, with - and _ and
+// trailing digits dropped and digits read as the letters they resemble.
 func reservedName(name string) bool {
-	return slices.Contains(reservedNames, strings.ToLower(name))
+	bare := strings.TrimRight(strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(name)), "0123456789")
+	return slices.Contains(reservedNames, lookalike.Replace(bare))
 }
+
+// lookalike reads the digits that pass for letters as those letters.
+var lookalike = strings.NewReplacer("0", "o", "1", "i", "3", "e", "4", "a", "5", "s", "7", "t")
 
 // ValidName reports why name cannot be a handle, or nil: registered and
 // unregistered names follow the same rule, 2 to 16 letters, digits, - or _
