@@ -171,13 +171,7 @@ func TestShutdownWithConnectionsInEveryState(t *testing.T) {
 	seeker := u.login(t, "seeker", "")
 	seeker.send("seek 5 0 u")
 	seeker.waitFor("seek")
-	w, bl := u.login(t, "white", ""), u.login(t, "black", "")
-	begin(t, w, bl, "black", "5 0 u")
-	w.send("e2e4")
-	bl.waitFor("\x19(24 1 ?\x19)")
-	watcher := u.login(t, "watcher", "")
-	watcher.send("observe 1")
-	watcher.waitFor("\x19(18 1 ")
+	w, bl, watcher := watchedGame(t, u)
 	stays, leaves := u.login(t, "stays", ""), u.login(t, "leaves", "")
 	begin(t, stays, leaves, "leaves", "5 0 u")
 	leaves.nc.Close()
@@ -252,4 +246,18 @@ func serverGoroutines() int {
 		}
 	}
 	return n
+}
+
+// watchedGame logs in white and black, starts game 1 between them
+// (unrated, 5 0), plays 1. e2e4, and has a third user, watcher, observe it.
+func watchedGame(t *testing.T, u *umpire) (w, b, watcher *raw) {
+	t.Helper()
+	w, b = u.login(t, "white", ""), u.login(t, "black", "")
+	begin(t, w, b, "black", "5 0 u")
+	w.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	watcher = u.login(t, "watcher", "")
+	watcher.send("observe 1")
+	watcher.waitFor("\x19(18 1 ")
+	return w, b, watcher
 }
