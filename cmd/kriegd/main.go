@@ -287,9 +287,10 @@ func serveUntilSignal(srv *server.Server, ln stdnet.Listener, logger *slog.Logge
 				os.Exit(status)
 			default:
 				stopping = true
+				// Logged here, before a second signal can be read.
+				logger.Info("kriegd: stopping", "signal", got.String())
 				go func() {
 					start := time.Now()
-					logger.Info("kriegd: stopping", "signal", got.String())
 					err := srv.Close()
 					logger.Info("kriegd: stopped", "took", time.Since(start).Round(time.Millisecond))
 					closed <- err
