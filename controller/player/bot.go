@@ -71,6 +71,9 @@ type Bot struct {
 	// tail is how far the latest weighings ran past their deadline (clock.go).
 	clock func() time.Time
 	tail  time.Duration
+	// gc collects the heap between turns when the next turn would
+	// otherwise start a collection (collect.go).
+	gc collector
 }
 
 // Prepare builds the endgame tables the bot consults (about a second, once
@@ -134,6 +137,8 @@ func (b *Bot) Controller() *controller.Controller { return b.ctl }
 // (clock.go plans it).
 func (b *Bot) Turn(u referee.Umpire) []referee.Answer {
 	tc := turnClock{start: b.clock(), budget: b.opt.MoveTime}
+	b.gc.begin()
+	defer b.gc.end() // after the last answer, on the enemy's time
 	side := u.ToMove()
 	v := u.View(side)
 	if b.ctl == nil || side != b.side || !b.following(v) {
