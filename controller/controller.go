@@ -88,6 +88,10 @@ type Options struct {
 	// B2's weights of the enemy's moves (boards/opponent.go); 0 weighs every
 	// legal move equally.
 	Purpose float64
+	// ManFirst weighs the enemy's moves by the man-first model
+	// (boards/manfirst.go) in the uniform model's place, for measurement;
+	// only with no purposeful share.
+	ManFirst bool
 }
 
 // New starts following side's game under rules from the known start position.
@@ -120,6 +124,7 @@ func NewAmong(side game.Color, rules referee.Ruleset, starts []game.Position, op
 	if !opt.BeliefOnly {
 		c.sampler = boards.New(starts, side, rules, opt.Capacity, opt.Seed, opt.Workers)
 		c.sampler.SetPurpose(opt.Purpose)
+		c.sampler.SetManFirst(opt.ManFirst)
 	}
 	c.refresh()
 	return c

@@ -21,6 +21,8 @@ type Report struct {
 	Floor    float64 `json:"floor"`   // the controllers' probability floor
 	Temper   float64 `json:"temper"`  // the power the controllers raise the king's B2 probabilities to
 	Purpose  float64 `json:"purpose"` // the share of the purposeful opponent in B2
+	// ManFirst is set when B2 weighed the enemy's moves by the man-first model.
+	ManFirst bool `json:"man_first,omitempty"`
 	// Players are the players of the games: "random", "bot", "mixed", or
 	// "pgn" for recorded games (Records names their files).
 	Players  string   `json:"players"`

@@ -30,6 +30,9 @@ type Options struct {
 	// Purpose is the share of the purposeful opponent model in the
 	// controllers' B2 (controller.Options.Purpose; 0: uniform).
 	Purpose float64
+	// ManFirst gives the controllers' B2 the man-first opponent model
+	// (controller.Options.ManFirst).
+	ManFirst bool
 	// Parallel is the number of games played at once (GOMAXPROCS when 0);
 	// each controller then refreshes B2 on one goroutine.
 	Parallel int
@@ -120,7 +123,7 @@ func Run(opt Options) (Report, error) {
 			defer wg.Done()
 			for i := range jobs {
 				ref, players := games(i)
-				ctls := Follow(i, ref, players, GameSeed(opt.Seed, i), controller.Options{Capacity: opt.Capacity, Workers: 1, Floor: opt.Floor, Temper: opt.Temper, Purpose: opt.Purpose}, t.observe, pv.attempt)
+				ctls := Follow(i, ref, players, GameSeed(opt.Seed, i), controller.Options{Capacity: opt.Capacity, Workers: 1, Floor: opt.Floor, Temper: opt.Temper, Purpose: opt.Purpose, ManFirst: opt.ManFirst}, t.observe, pv.attempt)
 				t.mu.Lock()
 				t.r.Boards.Fallbacks += ctls[0].Sampler().Fallbacks + ctls[1].Sampler().Fallbacks
 				t.mu.Unlock()
@@ -135,7 +138,7 @@ func Run(opt Options) (Report, error) {
 	r := t.finish()
 	r.Preview = pv.finish()
 	r.Rules, r.Games, r.Seed, r.Capacity, r.Players = opt.Rules.Name, opt.Games, opt.Seed, opt.Capacity, opt.Players
-	r.Floor, r.Purpose = max(0, opt.Floor), min(1, max(0, opt.Purpose))
+	r.Floor, r.Purpose, r.ManFirst = max(0, opt.Floor), min(1, max(0, opt.Purpose)), opt.ManFirst
 	r.Temper = max(0, opt.Temper)
 	if opt.Temper < 0 {
 		r.Temper = 1

@@ -49,6 +49,9 @@ func (r Report) WriteTable(w io.Writer) error {
 	p("probability floor\t%.3f\tof each class's mass spread over its B1 squares", r.Floor)
 	p("king tempered\t%.2f\tthe power its B2 probabilities are raised to", r.Temper)
 	p("purposeful opponent\t%.2f\tof B2's weight of each enemy move", r.Purpose)
+	if r.ManFirst {
+		p("opponent model\tman first\ta man that can move alike, then one of its moves alike")
+	}
 	p("reliability (B2)\tking: predicted / observed (cells)\tall classes: predicted / observed (cells)")
 	for i := range h.Reliable.King {
 		k, a := h.Reliable.King[i], h.Reliable.All[i]

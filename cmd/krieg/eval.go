@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -28,6 +29,7 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.Var(&pgn, "pgn", "score this recorded game (extended PGN; a directory: its .pgn files) instead of playing; the files after the flags join it")
 	floor := fs.Float64("floor", 0, "share of each class's probability spread evenly over the squares B1 allows (0: the default for the boards, 8% at 4096 shrinking as their square root; negative: none)")
 	temper := fs.Float64("temper", 0, "power the king's B2 probabilities are raised to before the floor (0: the default, 0.95; negative: none)")
+	manFirst := fs.Bool("man-first", false, "weigh the enemy's moves in B2 as by a player who picks one of its men that can move, then one of its moves, instead of every legal move alike")
 	purpose := fs.Float64("purpose", 0, "share, 0 to 1, of the purposeful opponent model in B2's weights of the enemy's moves (0: every legal move equally likely)")
 	plot := fs.String("plot", "", "also draw the reliability diagram as a PNG to this file")
 	scanTempers := fs.String("scan-temper", "", "also score these powers of the king's B2 probabilities on the same boards, comma-separated (1: none)")
@@ -37,8 +39,11 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *manFirst && *purpose > 0 {
+		return errors.New("krieg eval: --man-first stands in for the uniform opponent model and takes no --purpose")
+	}
 	opt := lab.Options{Games: g.games, Seed: g.seed, Rules: rules, Start: start,
-		Capacity: *capacity, Parallel: *parallel, Players: *players, MoveTime: *moveTime, Floor: *floor, Temper: *temper, Purpose: *purpose, Side: *side}
+		Capacity: *capacity, Parallel: *parallel, Players: *players, MoveTime: *moveTime, Floor: *floor, Temper: *temper, Purpose: *purpose, ManFirst: *manFirst, Side: *side}
 	if opt.Scan, err = scanGrid(*scanTempers, *scanFloors, opt); err != nil {
 		return err
 	}

@@ -39,6 +39,8 @@ type Sampler struct {
 	// purpose is the share of the purposeful opponent in the weights of the
 	// enemy's moves (opponent.go); the rest is uniform.
 	purpose float64
+	// manFirst replaces the uniform model by the man-first one (manfirst.go).
+	manFirst bool
 	// folded is set while no two boards held are equal (merge folded
 	// them, and nothing since could make two equal), so that Distinct
 	// need not look.
@@ -138,6 +140,11 @@ func (s *Sampler) SetWorkers(n int) {
 // of the enemy's moves (opponent.go): 0 weighs every legal move equally, 1
 // uses the model alone. New starts uniform.
 func (s *Sampler) SetPurpose(share float64) { s.purpose = min(1, max(0, share)) }
+
+// SetManFirst puts the man-first opponent model (manfirst.go) in the place
+// of the uniform one, for measurement, where the purposeful share is 0 (the
+// assistant's B2; the computer player keeps the uniform model).
+func (s *Sampler) SetManFirst(on bool) { s.manFirst = on }
 
 // Purpose returns the share of the purposeful opponent model (SetPurpose).
 func (s *Sampler) Purpose() float64 { return s.purpose }
@@ -399,7 +406,7 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 		start := len(sh.runs)
 		sh.runs = e.screen.filterRuns(&e.next, &e.targets, sh.runs)
 		if s.purpose == 0 && !weighs {
-			sh.add(int32(i), start, even)
+			s.addAlike(&sh, e, int32(i), start, w, even)
 			continue
 		}
 		// The purposeful model weighs each legal move: list them, and find
@@ -416,7 +423,7 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 			at = append(at, uint8(j))
 		}
 		if s.purpose == 0 {
-			sh.add(int32(i), start, even)
+			s.addAlike(&sh, e, int32(i), start, w, even)
 		} else {
 			cw := e.childWeights[:0]
 			for _, j := range at {
@@ -429,6 +436,18 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 		}
 	}
 	return odds, refused
+}
+
+// addAlike records in sh the children of board i held by the runs from
+// start on, under the model of a player without a purpose: each weighs
+// even (the uniform model), or, with the man-first model, w shared out by
+// man and then by move (manfirst.go).
+func (s *Sampler) addAlike(sh *share, e *expansion, i int32, start int, w, even float64) {
+	if s.manFirst {
+		sh.addWeighed(i, start, manFirstWeights(e.childWeights[:0], &e.targets, sh.runs[start:], w))
+		return
+	}
+	sh.add(i, start, even)
 }
 
 // strided returns the board at place v when n workers take boards w, w+n,
