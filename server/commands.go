@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -87,10 +88,7 @@ func (c *conn) do(cmd Command) error {
 	case "observe":
 		s.observe(c, cmd.Args)
 	case "unobserve":
-		for _, m := range s.games {
-			m.unobserve(c)
-		}
-		c.sendText(cmdObserve, "You are not observing any game.")
+		s.unobserveCmd(c, cmd.Args)
 	case "moves":
 		c.sendText(cmdOther, "Moves are secret in Kriegspiel: see your own in your game, the whole game in its record once it ends.")
 	case "tell":
@@ -99,7 +97,7 @@ func (c *conn) do(cmd Command) error {
 		s.say(c, g, cmd.Rest)
 	case "help":
 		c.sendText(cmdOther, "Commands: match NAME [min inc] [r|u] [w16|berkeley|berkeley-any|cincinnati|english|rand|open] [white|black], accept, decline, seek, unseek, play N,",
-			"e2e4 (a move), any, resign, draw, abort, flag, who, games, history [NAME], finger [NAME], observe N, unobserve, tell NAME TEXT, say TEXT, register PASSWORD, quit.")
+			"e2e4 (a move), any, resign, draw, abort, flag, who, games, history [NAME], finger [NAME], observe N, unobserve [N], tell NAME TEXT, say TEXT, register PASSWORD, quit.")
 	}
 	return nil
 }
@@ -225,7 +223,10 @@ func (s *Server) observe(c *conn, args []string) {
 	case m.player(c) != nil:
 		c.sendText(cmdObserve, "You play in that game.")
 		return
-	case !m.observers[c] && len(m.observers) >= s.cfg.MaxObservers:
+	case m.observers[c]:
+		c.sendText(cmdObserve, fmt.Sprintf("You are already observing game %d.", n))
+		return
+	case len(m.observers) >= s.cfg.MaxObservers:
 		s.metrics.limited("observers")
 		c.sendText(cmdObserve, fmt.Sprintf("Game %d has as many observers as it takes (%d).", n, s.cfg.MaxObservers))
 		return
@@ -242,6 +243,35 @@ func (s *Server) observe(c *conn, args []string) {
 	}
 	c.send(out.String())
 	m.sendClocks()
+}
+
+// unobserveCmd stops c watching game N ("unobserve N"), or every game it
+// watches ("unobserve"), and says which.
+func (s *Server) unobserveCmd(c *conn, args []string) {
+	if len(args) > 1 {
+		c.sendText(cmdObserve, "Usage: unobserve [GAME-NUMBER]")
+		return
+	}
+	var stopped []int
+	for n, m := range s.games {
+		if m.observers[c] && (len(args) == 0 || args[0] == strconv.Itoa(n)) {
+			m.unobserve(c)
+			stopped = append(stopped, n)
+		}
+	}
+	switch {
+	case len(stopped) == 0 && len(args) == 1:
+		c.sendText(cmdObserve, fmt.Sprintf("You are not observing game %s.", args[0]))
+	case len(stopped) == 0:
+		c.sendText(cmdObserve, "You are not observing any game.")
+	default:
+		sort.Ints(stopped)
+		lines := make([]string, len(stopped))
+		for i, n := range stopped {
+			lines[i] = fmt.Sprintf("You stop observing game %d.", n)
+		}
+		c.sendText(cmdObserve, lines...)
+	}
 }
 
 // unobserve stops c watching m.

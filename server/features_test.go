@@ -272,6 +272,27 @@ func TestObserve(t *testing.T) {
 	o.neverHeard("\x19(24 2 ", "the observer of game 1 heard rated game 2")
 }
 
+func TestUnobserveSaysWhatItStopped(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	a, b, o := u.login(t, "alice", ""), u.login(t, "bob", ""), u.login(t, "olga", "")
+	begin(t, a, b, "bob", "5 0 u")
+	o.send("unobserve")
+	o.waitFor("You are not observing any game.")
+	o.send("observe 1")
+	o.waitFor("\x19(18 1 alice bob ")
+	o.send("observe 1")
+	o.waitFor("You are already observing game 1.")
+	o.send("unobserve 2")
+	o.waitFor("You are not observing game 2.")
+	o.send("unobserve 1")
+	o.waitFor("You stop observing game 1.")
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	o.send("unobserve")
+	o.waitFor("You are not observing any game.")
+	o.neverHeard("\x19(24 1 ", "an observer who stopped still heard the moves")
+}
+
 func TestDisconnectGrace(t *testing.T) {
 	u := startUmpire(t, server.Config{Grace: 600 * time.Millisecond})
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
