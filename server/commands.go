@@ -68,6 +68,10 @@ func (c *conn) do(cmd Command) error {
 	case "match":
 		s.matchCmd(c, cmd.Args)
 	case "accept", "decline":
+		if g != nil && len(cmd.Args) == 0 && !s.challenged(c) && g.offeredTo(c) {
+			g.answerOffers(c, cmd.Verb == "accept")
+			return nil
+		}
 		s.respond(c, cmd.Args, cmd.Verb == "accept")
 	case "seek":
 		s.seekCmd(c, cmd.Args)
@@ -162,7 +166,7 @@ func (m *match) command(c *conn, verb string) {
 		*standing = true
 		c.sendText(cmd, "You offer to "+verb+".")
 		if them.c != nil {
-			them.c.send(m.offersDG(them.c) + fmt.Sprintf("\r\n%s offers to %s. Type \"%s\" to agree.\r\n", c.name, verb, verb))
+			them.c.send(m.offersDG(them.c) + fmt.Sprintf("\r\n%s offers to %s. Type \"%s\" or \"accept\" to agree, \"decline\" to refuse; a move refuses it too.\r\n", c.name, verb, verb))
 		}
 	}
 }
@@ -193,6 +197,43 @@ func (m *match) lapseOffers(mover game.Color) {
 	}
 	if c := m.seats[mover].c; c != nil {
 		c.send(m.offersDG(c))
+	}
+}
+
+// offeredTo reports whether c's opponent has a draw or abort offer
+// standing to c.
+func (m *match) offeredTo(c *conn) bool {
+	o := m.offers[m.colorOf(c).Other()]
+	return o.draw || o.abort
+}
+
+// answerOffers answers the offers standing to c, as "accept" or "decline"
+// with no challenge to answer: accepting agrees to them as typing "draw" or
+// "abort" does (a draw first), declining withdraws them and tells the one
+// who made them.
+func (m *match) answerOffers(c *conn, accept bool) {
+	us := m.colorOf(c)
+	o := &m.offers[us.Other()]
+	if accept {
+		verb := "draw"
+		if !o.draw {
+			verb = "abort"
+		}
+		m.command(c, verb)
+		return
+	}
+	var what []string
+	if o.draw {
+		what = append(what, "draw")
+	}
+	if o.abort {
+		what = append(what, "abort")
+	}
+	o.draw, o.abort = false, false
+	offer := strings.Join(what, " and ")
+	c.send(m.offersDG(c) + fmt.Sprintf("\r\nYou decline %s's %s offer.\r\n", m.seats[us.Other()].name, offer))
+	if them := m.seats[us.Other()].c; them != nil {
+		them.send(m.offersDG(them) + fmt.Sprintf("\r\n%s declines your %s offer.\r\n", c.name, offer))
 	}
 }
 

@@ -378,6 +378,28 @@ func TestPawnCaptureShortcutInWild16(t *testing.T) {
 	b.waitFor("\x19(24 1 ?xd5\x19)")
 }
 
+// TestOffersAnsweredByAcceptAndDecline: "decline" with no challenge to
+// answer refuses the opponent's standing offer, and "accept" agrees to it.
+func TestOffersAnsweredByAcceptAndDecline(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	a.send("draw")
+	b.waitFor("alice offers to draw. Type \"draw\" or \"accept\" to agree, \"decline\" to refuse")
+	b.send("decline")
+	b.waitFor("You decline alice's draw offer.")
+	a.waitFor("bob declines your draw offer.")
+	b.send("accept")
+	b.waitFor("There is no challenge to answer.")
+	a.send("abort")
+	b.waitFor("alice offers to abort")
+	b.send("accept")
+	a.waitFor("aborted")
+	b.waitFor("aborted")
+}
+
 // TestOfferLapsesWhenIgnored: as on lichess, a draw offer the opponent
 // answers with a move lapses; whoever made it is told, and a later "draw"
 // by the opponent is a new offer, not an agreement.
