@@ -381,11 +381,7 @@ func TestPawnCaptureShortcutInWild16(t *testing.T) {
 // TestOffersAnsweredByAcceptAndDecline: "decline" with no challenge to
 // answer refuses the opponent's standing offer, and "accept" agrees to it.
 func TestOffersAnsweredByAcceptAndDecline(t *testing.T) {
-	u := startUmpire(t, server.Config{})
-	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
-	begin(t, a, b, "bob", "5 0 u")
-	a.send("e2e4")
-	b.waitFor("\x19(24 1 ?\x19)")
+	a, b := afterE4(t)
 	a.send("draw")
 	b.waitFor("alice offers to draw. Type \"draw\" or \"accept\" to agree, \"decline\" to refuse")
 	b.send("decline")
@@ -404,11 +400,7 @@ func TestOffersAnsweredByAcceptAndDecline(t *testing.T) {
 // answers with a move lapses; whoever made it is told, and a later "draw"
 // by the opponent is a new offer, not an agreement.
 func TestOfferLapsesWhenIgnored(t *testing.T) {
-	u := startUmpire(t, server.Config{})
-	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
-	begin(t, a, b, "bob", "5 0 u")
-	a.send("e2e4")
-	b.waitFor("\x19(24 1 ?\x19)")
+	a, b := afterE4(t)
 	a.send("draw")
 	b.waitFor("alice offers to draw")
 	b.send("e7e5")
@@ -420,4 +412,16 @@ func TestOfferLapsesWhenIgnored(t *testing.T) {
 	if strings.Contains(b.all(), "Agr 1/2-1/2") {
 		t.Fatal("a lapsed offer was taken up as agreed")
 	}
+}
+
+// afterE4 starts an unrated game between alice (White) and bob in which
+// alice has played e2e4, and returns their connections.
+func afterE4(t *testing.T) (a, b *raw) {
+	t.Helper()
+	u := startUmpire(t, server.Config{})
+	a, b = u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	return a, b
 }
