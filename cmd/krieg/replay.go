@@ -49,7 +49,7 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if err := record.Check(rec, rules); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		fmt.Fprintf(stdout, "%s: %s agree with the %s referee\n", name, lab.Count(len(rec.Plies), "ply", "plies"), rules.Title)
+		fmt.Fprintf(stdout, "%s: %s with the %s referee\n", name, lab.Count(len(rec.Plies), "ply agrees", "plies agree"), rules.Title)
 		return nil
 	}
 	ref, err := record.Replay(rec, rules, func(s record.Step) error {
