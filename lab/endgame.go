@@ -3,6 +3,7 @@ package lab
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,6 +16,10 @@ import (
 // king and rook, or king and pawn against a lone king, the queen or rook
 // with a pawn beside it, and bishop and knight.
 var Endgames = []string{"kqk", "krk", "kpk", "kqpk", "krpk", "kbnk", "kbbk-blocked", "kbnk-blocked", "krk-blocked"}
+
+// EndgameDefenders are the lone king's players krieg endgame takes; the
+// outside bots need the driver only a match starts.
+var EndgameDefenders = []string{"random", "cheat"}
 
 // endgameMen are the strong side's men besides its king, by material.
 var endgameMen = map[string][]game.PieceType{
@@ -34,7 +39,7 @@ type EndgameOptions struct {
 	Material string // one of Endgames
 	Games    int
 	Seed     uint64
-	Defender string // random or cheat
+	Defender string // one of EndgameDefenders
 	MoveTime time.Duration
 	Rules    referee.Ruleset // its PlyCap is replaced by EndgamePlyCap
 }
@@ -64,6 +69,9 @@ type EndgameReport struct {
 func Endgame(opt EndgameOptions, each func(n int, ref *referee.Referee) error) (EndgameReport, error) {
 	r := EndgameReport{Material: opt.Material, Defender: opt.Defender, Rules: opt.Rules.Name, Games: opt.Games,
 		Seed: opt.Seed, MoveTime: opt.MoveTime.String(), Endings: map[string]int{}}
+	if !slices.Contains(EndgameDefenders, opt.Defender) {
+		return r, fmt.Errorf("lab: the defender %q does not play endgames (want %s; peers play only in a match)", opt.Defender, strings.Join(EndgameDefenders, " or "))
+	}
 	rules := opt.Rules
 	rules.PlyCap = EndgamePlyCap
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x656e64))
@@ -239,10 +247,10 @@ func LoneKingStarts(start *game.Position) []game.Position {
 // String writes the report as a short table.
 func (r EndgameReport) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d %s studies vs %s, %s, seed %d, %s per move\n", r.Games, strings.ToUpper(r.Material), r.Defender, r.Rules, r.Seed, r.MoveTime)
+	fmt.Fprintf(&b, "%s vs %s, %s, seed %d, %s per move\n", Count(r.Games, strings.ToUpper(r.Material)+" study", strings.ToUpper(r.Material)+" studies"), r.Defender, r.Rules, r.Seed, r.MoveTime)
 	fmt.Fprintf(&b, "mates %d (%.1f%%) within %d plies; plies to mate mean %.1f, max %d\n", r.Mates, 100*r.MateRate, EndgamePlyCap, r.MeanPliesToMate, r.MaxPliesToMate)
 	if strings.Contains(r.Material, "p") {
-		fmt.Fprintf(&b, "promoted in %d games\n", r.Promoted)
+		fmt.Fprintf(&b, "promoted in %s\n", Count(r.Promoted, "game", "games"))
 	}
 	writeEndings(&b, r.Endings)
 	fmt.Fprintf(&b, "bot's refused attempts per move %.2f\n", r.IllegalPerMove)

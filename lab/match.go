@@ -62,7 +62,7 @@ func NewPlayer(name string, ref *referee.Referee, seed uint64, opt PlayerOptions
 		return attempter.NewCheat(ref, seed), nil
 	}
 	if strings.HasPrefix(name, peerPrefix) {
-		return nil, fmt.Errorf("lab: %s plays only in a match (Match starts its driver)", name)
+		return nil, fmt.Errorf("lab: %s plays only in krieg match, which starts the outside bots", name)
 	}
 	return nil, fmt.Errorf("lab: unknown player %q (want one of %s)", name, strings.Join(PlayerNames, ", "))
 }
@@ -372,7 +372,7 @@ func ratio(a, b int) float64 {
 // String writes the report as a short table.
 func (r MatchReport) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d games, %s, seed %d\n", r.Games, r.Rules, r.Seed)
+	fmt.Fprintf(&b, "%s, %s, seed %d\n", Count(r.Games, "game", "games"), r.Rules, r.Seed)
 	fmt.Fprintf(&b, "white (%s) wins %d, draws %d, black (%s) wins %d\n", r.White, r.WhiteWins, r.Draws, r.Black, r.BlackWins)
 	writeEndings(&b, r.Endings)
 	if r.Peek > 0 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"os"
+	"path/filepath"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -68,6 +69,25 @@ func (r Reliability) Plot(path string) error {
 	}
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("lab: writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// CheckPlotPath reports whether a plot could be written at path, so that a
+// long run is not played only to fail at its end: path must not be a folder
+// and its folder must take a new file.
+func CheckPlotPath(path string) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("lab: the plot %s is a folder; give a file name such as %s", path, filepath.Join(path, "reliability.png"))
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".plot-check-*")
+	if err != nil {
+		return fmt.Errorf("lab: the plot %s cannot be written: %w", path, err)
+	}
+	name := f.Name()
+	f.Close()
+	if err := os.Remove(name); err != nil {
+		return fmt.Errorf("lab: removing the plot check %s: %w", name, err)
 	}
 	return nil
 }

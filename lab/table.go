@@ -12,13 +12,13 @@ func (r Report) WriteTable(w io.Writer) error {
 	p := func(format string, args ...any) { fmt.Fprintf(tw, format+"\n", args...) }
 	switch {
 	case r.Players == "pgn" && r.Side != "":
-		p("krieg eval: %d recorded games, rules %s, %d boards per player, %s's belief only", r.Games, r.Rules, r.Capacity, r.Side)
+		p("krieg eval: %s, rules %s, %s per player, %s's belief only", Count(r.Games, "recorded game", "recorded games"), r.Rules, Count(r.Capacity, "board", "boards"), r.Side)
 	case r.Players == "pgn":
-		p("krieg eval: %d recorded games, rules %s, %d boards per player", r.Games, r.Rules, r.Capacity)
+		p("krieg eval: %s, rules %s, %s per player", Count(r.Games, "recorded game", "recorded games"), r.Rules, Count(r.Capacity, "board", "boards"))
 	case r.MoveTime != "":
-		p("krieg eval: %d games, players %s at %s a move, rules %s, seed %d, %d boards per player", r.Games, r.Players, r.MoveTime, r.Rules, r.Seed, r.Capacity)
+		p("krieg eval: %s, players %s at %s a move, rules %s, seed %d, %s per player", Count(r.Games, "game", "games"), r.Players, r.MoveTime, r.Rules, r.Seed, Count(r.Capacity, "board", "boards"))
 	default:
-		p("krieg eval: %d games, players %s, rules %s, seed %d, %d boards per player", r.Games, r.Players, r.Rules, r.Seed, r.Capacity)
+		p("krieg eval: %s, players %s, rules %s, seed %d, %s per player", Count(r.Games, "game", "games"), r.Players, r.Rules, r.Seed, Count(r.Capacity, "board", "boards"))
 	}
 	p("plies\t%d\t(%d player-plies measured, %d messages)", r.Plies, r.Measured, r.Messages)
 	p("soundness violations\t%d\t", r.Violations)

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/krieg/krieg/controller/player"
@@ -16,7 +17,7 @@ func runEndgame(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("endgame", stderr)
 	games := fs.Int("games", 200, "number of studies")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same studies")
-	defender := fs.String("defender", "cheat", "the lone king's player: random or cheat (sees the whole board)")
+	defender := fs.String("defender", "cheat", "the lone king's player: "+strings.Join(lab.EndgameDefenders, " or ")+" (cheat sees the whole board)")
 	movetime := fs.Duration("movetime", player.DefaultMoveTime, "the bot's time budget per move")
 	rulesName := fs.String("rules", "wild16", "ruleset")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
@@ -37,8 +38,11 @@ func runEndgame(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *games < 1 {
 		return fmt.Errorf("%w: --games must be at least 1", errUsage)
 	}
-	if *defender == "bot" {
-		return fmt.Errorf("%w: the defender is random or cheat", errUsage)
+	if !slices.Contains(lab.EndgameDefenders, *defender) {
+		return fmt.Errorf("%w: --defender %q: want %s (peers play only in krieg match)", errUsage, *defender, strings.Join(lab.EndgameDefenders, " or "))
+	}
+	if err := checkMoveTime(*movetime); err != nil {
+		return err
 	}
 	rules, err := referee.RulesetByName(*rulesName)
 	if err != nil {

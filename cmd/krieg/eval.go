@@ -19,8 +19,8 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("eval", stderr)
 	var g seriesFlags
 	g.register(fs, 100, "number of self-play games")
-	capacity := fs.Int("boards", 0, "B2 boards held per player (default 16384, the controllers' default)")
-	parallel := fs.Int("parallel", 0, "games played at once (default: one per core)")
+	capacity := fs.Int("boards", lab.DefaultCapacity, "B2 boards held per player")
+	parallel := fs.Int("parallel", 0, "games played at once (0: one per core)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
 	players := fs.String("players", "random", "who plays: "+strings.Join(lab.PlayerKinds, ", ")+
 		" (bot: the computer player against itself; mixed: against a random attempter, colours alternating)")
@@ -42,6 +42,20 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *manFirst && *purpose > 0 {
 		return errors.New("krieg eval: --man-first stands in for the uniform opponent model and takes no --purpose")
 	}
+	if *capacity < 1 || *capacity > maxBoards {
+		return fmt.Errorf("%w: --boards %d: want 1 to %d", errUsage, *capacity, maxBoards)
+	}
+	if *parallel < 0 {
+		return fmt.Errorf("%w: --parallel %d: want 0 (one game per core) or more", errUsage, *parallel)
+	}
+	if err := checkMoveTime(*moveTime); err != nil {
+		return err
+	}
+	if *plot != "" {
+		if err := lab.CheckPlotPath(*plot); err != nil {
+			return err
+		}
+	}
 	opt := lab.Options{Games: g.games, Seed: g.seed, Rules: rules, Start: start,
 		Capacity: *capacity, Parallel: *parallel, Players: *players, MoveTime: *moveTime, Floor: *floor, Temper: *temper, Purpose: *purpose, ManFirst: *manFirst, Side: *side}
 	if opt.Scan, err = scanGrid(*scanTempers, *scanFloors, opt); err != nil {
@@ -58,17 +72,29 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *plot != "" {
-		if err := r.Honesty.Reliable.Plot(*plot); err != nil {
-			return err
-		}
-	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
+	return finishEval(stdout, r, *asJSON, *plot)
+}
+
+// maxBoards bounds --boards at 64 times the default, far past what any
+// measurement uses.
+const maxBoards = 1 << 20
+
+// finishEval prints the report (indented JSON with asJSON, else the table),
+// then draws the plot if one is asked for: a plot that fails at the end of a
+// long run must not take the report with it.
+func finishEval(w io.Writer, r lab.Report, asJSON bool, plot string) error {
+	var err error
+	if asJSON {
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		err = enc.Encode(r)
+	} else {
+		err = r.WriteTable(w)
 	}
-	return r.WriteTable(stdout)
+	if err != nil || plot == "" {
+		return err
+	}
+	return r.Honesty.Reliable.Plot(plot)
 }
 
 // scanGrid returns the calibrations --scan-temper and --scan-floor ask
@@ -80,7 +106,7 @@ func scanGrid(tempers, floors string, opt lab.Options) ([]lab.Calibration, error
 		}
 		return nil, nil
 	}
-	ts, err := floatList("--scan-temper", tempers)
+	ts, err := floatList("--scan-temper", tempers, "powers above 0, comma-separated, such as 1,0.9,0.8")
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +124,7 @@ func scanGrid(tempers, floors string, opt lab.Options) ([]lab.Calibration, error
 		fl[0] = controller.FloorFor(capacity)
 	}
 	if floors != "" {
-		if fl, err = floatList("--scan-floor", floors); err != nil {
+		if fl, err = floatList("--scan-floor", floors, "floors from 0 to below 1, comma-separated, such as 0.04,0.08"); err != nil {
 			return nil, err
 		}
 	}
@@ -110,13 +136,14 @@ func scanGrid(tempers, floors string, opt lab.Options) ([]lab.Calibration, error
 	return lab.Grid(ts, fl), nil
 }
 
-// floatList parses a comma-separated list of numbers given to flag.
-func floatList(flag, list string) ([]float64, error) {
+// floatList parses a comma-separated list of numbers given to flag; want
+// says what the flag takes, for the error.
+func floatList(flag, list, want string) ([]float64, error) {
 	var out []float64
 	for _, f := range strings.Split(list, ",") {
 		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %s %q: %v", errUsage, flag, list, err)
+			return nil, fmt.Errorf("%w: %s %s: %q is not a number; want %s", errUsage, flag, list, strings.TrimSpace(f), want)
 		}
 		out = append(out, x)
 	}
@@ -151,7 +178,7 @@ func readRecords(paths []string) ([]*record.Record, []string, error) {
 			}
 		}
 		for _, f := range files {
-			rec, err := readRecord(f)
+			rec, err := record.ReadFile(f)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -159,18 +186,4 @@ func readRecords(paths []string) ([]*record.Record, []string, error) {
 		}
 	}
 	return recs, names, nil
-}
-
-// readRecord reads the game in one extended-PGN file.
-func readRecord(path string) (*record.Record, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	rec, err := record.Read(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return rec, nil
 }

@@ -155,6 +155,9 @@ func runHelp(args []string, _ io.Reader, stdout, _ io.Writer) error {
 		fmt.Fprintln(stdout, "\nkrieg help CMD prints one command's details.")
 		return nil
 	}
+	if len(args) > 1 {
+		return fmt.Errorf("%w: unexpected argument %q (krieg help CMD takes one command)", errUsage, args[1])
+	}
 	for _, c := range commands {
 		if c.name != args[0] {
 			continue
@@ -172,6 +175,16 @@ func runHelp(args []string, _ io.Reader, stdout, _ io.Writer) error {
 		return nil
 	}
 	return fmt.Errorf("%w: no command %q (krieg help lists them)", errUsage, args[0])
+}
+
+// subcommandsLine names the subcommands after the window's flags, which are
+// all that krieg --help would otherwise show.
+func subcommandsLine(w io.Writer) {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	fmt.Fprintf(w, "\nThese are the board window's flags (krieg window). Subcommands: %s.\nkrieg help lists them with a line each; krieg help CMD prints one command's details.\n", strings.Join(names, ", "))
 }
 
 // windowFlags prints the board window's flags, which krieg passes on to

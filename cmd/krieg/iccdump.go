@@ -24,6 +24,9 @@ func runICCDump(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
 	var p icc.Parser
 	enc := json.NewEncoder(stdout)
 	units := 0

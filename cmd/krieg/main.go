@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+
+	"github.com/krieg/krieg/lab"
 )
 
 // command is one subcommand: its name, a one-line summary and its entry point.
@@ -27,7 +30,7 @@ func init() {
 		{"selfplay", "play games between random attempters and write their records", runSelfplay},
 		{"replay", "step through a record in the board window (--text: as text; --check: against the referee)", runReplay},
 		{"match", "play games between two players (bot, random, cheat) and print the score", runMatch},
-		{"endgame", "play the bot through endgame studies: krieg endgame kqk|krk|kpk|kqpk|krpk|kbnk [--defender cheat]", runEndgame},
+		{"endgame", "play the bot through endgame studies: krieg endgame " + strings.Join(lab.Endgames, "|") + " [--defender cheat]", runEndgame},
 		{"demo", "watch the deduction at work: the computer plays itself, three boards show what each side believes and the truth (krieg demo FILE: a record)", runDemo},
 		{"render", "draw one ply of a record as a player saw it to a PNG: krieg render --pgn FILE --ply N --side white -o board.png", runRender},
 		{"eval", "measure the deduction engine over self-play games", runEval},

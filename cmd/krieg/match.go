@@ -25,6 +25,12 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
+	if err := checkMoveTime(*movetime); err != nil {
+		return err
+	}
 	if !(*info >= 0) { // NaN too
 		return fmt.Errorf("%w: --info %g is not a utility of 0 or more", errUsage, *info)
 	}

@@ -23,6 +23,9 @@ func runPlay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
 	rules, start, err := g.resolve()
 	if err != nil {
 		return err

@@ -13,6 +13,9 @@ func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
 	rules, start, err := g.resolve()
 	if err != nil {
 		return err

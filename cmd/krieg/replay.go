@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/lab"
 )
 
 func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -18,24 +20,23 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("%w: want one FILE argument (a record, such as game.pgn)", errUsage)
+	}
+	name := fs.Arg(0)
+	if st, err := os.Stat(name); err == nil && st.IsDir() {
+		return fmt.Errorf("%w: %s is a folder: krieg replay takes one record file (such as %s)", errUsage, name, filepath.Join(name, "game-0001.pgn"))
+	}
 	if !*check && !*text {
 		window := []string{"replay", "--side", *side}
 		if *rulesName != "" {
 			window = append(window, "--rules", *rulesName)
 		}
-		return runWindow(append(window, fs.Args()...), nil, stdout, stderr)
+		return runWindow(append(window, name), nil, stdout, stderr)
 	}
-	if fs.NArg() != 1 {
-		return fmt.Errorf("%w: want one FILE argument", errUsage)
-	}
-	f, err := os.Open(fs.Arg(0))
+	rec, err := record.ReadFile(name)
 	if err != nil {
 		return err
-	}
-	defer f.Close()
-	rec, err := record.Read(f)
-	if err != nil {
-		return fmt.Errorf("%s: %w", fs.Arg(0), err)
 	}
 	rules, err := rec.Rules()
 	if *rulesName != "" {
@@ -46,9 +47,9 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *check {
 		if err := record.Check(rec, rules); err != nil {
-			return fmt.Errorf("%s: %w", fs.Arg(0), err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
-		fmt.Fprintf(stdout, "%s: %d plies agree with the %s referee\n", fs.Arg(0), len(rec.Plies), rules.Title)
+		fmt.Fprintf(stdout, "%s: %s with the %s referee\n", name, lab.Count(len(rec.Plies), "ply agrees", "plies agree"), rules.Title)
 		return nil
 	}
 	ref, err := record.Replay(rec, rules, func(s record.Step) error {
@@ -67,7 +68,7 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	if res := ref.Result(); res != nil {
 		fmt.Fprintf(stdout, "\nResult: %s (%s)\n", res.Score, res.Reason)

@@ -25,6 +25,9 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
 	if err := makeOutDir(*out); err != nil {
 		return err
 	}
@@ -66,7 +69,7 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("writing trace: %w", err)
 		}
 	}
-	fmt.Fprintf(stdout, "%d games:", g.games)
+	fmt.Fprintf(stdout, "%s:", lab.Count(g.games, "game", "games"))
 	for k, n := range scores {
 		fmt.Fprintf(stdout, " %s x%d;", k, n)
 	}

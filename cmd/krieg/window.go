@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -41,6 +42,9 @@ func needsDisplay() bool {
 // is answered in plain words, never by the window library's panic.
 func runWindow(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if _, err := launch.ParseBoard(args, stderr); err != nil {
+		if errors.Is(err, flag.ErrHelp) && (len(args) == 0 || args[0] != "demo" && args[0] != "replay") {
+			subcommandsLine(stderr) // krieg --help lands here, where the other commands are easy to miss
+		}
 		return usage(err)
 	}
 	if needsDisplay() {

@@ -34,11 +34,27 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, errorLine(err))
-		os.Exit(1)
-	}
+	os.Exit(exitStatus(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr), os.Stderr))
 }
+
+// exitStatus prints err, if any, to stderr and returns the exit status: 0
+// when there is none or help was asked for (the usage is already printed).
+func exitStatus(err error, stderr io.Writer) int {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	fmt.Fprintln(stderr, errorLine(err))
+	return 1
+}
+
+// usageHead opens kriegd -h: the ways to run it, before the server's flags.
+const usageHead = `Usage:
+  kriegd [flags]                                         serve (flags below)
+  kriegd user add [--data DIR] [--db DSN] NAME           register an account (password asked without echo)
+  kriegd load [--games N] [--clients N] [--duration D]   a bounded load test on loopback (kriegd load -h)
+  kriegd site --wasm FILE --wasm-exec FILE DIR           write the browser page's static site
+
+Flags of the server:`
 
 // errorLine is err as kriegd prints it on exit: one "kriegd:" in front,
 // whether or not the error already names the program.
@@ -111,6 +127,10 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	var f serveFlags
 	fs := flag.NewFlagSet("kriegd", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, usageHead)
+		fs.PrintDefaults()
+	}
 	fs.StringVar(&f.listen, "listen", ":5000", "address to listen on (plain TCP, or TLS with --tls-cert and --tls-key)")
 	data, dsn := storeFlags(fs)
 	fs.StringVar(&f.tlsCert, "tls-cert", "", "TLS certificate (PEM): the port speaks TLS instead of plain TCP")
@@ -361,6 +381,10 @@ func serveAdmin(addr string, srv *server.Server, logger *slog.Logger) (stop func
 // userCmd is "kriegd user add NAME": the password is asked without echo
 // (or read from one line of stdin when it is not a terminal).
 func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprintln(stderr, "usage: kriegd user add [--data DIR] [--db DSN] NAME")
+		return flag.ErrHelp
+	}
 	if len(args) < 1 || args[0] != "add" {
 		return errors.New("usage: kriegd user add [--data DIR] [--db DSN] NAME")
 	}

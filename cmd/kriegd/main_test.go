@@ -217,3 +217,22 @@ func TestPreLoginDefaults(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpExitsZero: -h prints the usage, the subcommands included, and is
+// no failure; a real mistake still is.
+func TestHelpExitsZero(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"--help"}, {"user", "-h"}, {"user", "add", "-h"}, {"load", "-h"}, {"site", "-h"}} {
+		var out, errOut bytes.Buffer
+		err := run(args, strings.NewReader(""), &out, &errOut)
+		if code := exitStatus(err, &errOut); code != 0 || strings.Contains(errOut.String(), "help requested") {
+			t.Errorf("kriegd %v: exit %d, %q", args, code, errOut.String())
+		}
+		if args[0] == "-h" && (!strings.Contains(errOut.String(), "kriegd user add") || !strings.Contains(errOut.String(), "kriegd load") || !strings.Contains(errOut.String(), "-listen")) {
+			t.Errorf("kriegd -h: %q; want the subcommands and the flags", errOut.String())
+		}
+	}
+	var errOut bytes.Buffer
+	if code := exitStatus(run([]string{"--bogus"}, strings.NewReader(""), io.Discard, &errOut), &errOut); code != 1 {
+		t.Errorf("kriegd --bogus: exit %d; want 1", code)
+	}
+}

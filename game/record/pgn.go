@@ -22,6 +22,9 @@ func Read(r io.Reader) (*Record, error) {
 	if len(data) > maxRecordBytes {
 		return nil, fmt.Errorf("%w: larger than %d bytes", ErrSyntax, maxRecordBytes)
 	}
+	if strings.TrimSpace(string(data)) == "" {
+		return nil, fmt.Errorf("%w: the record is empty (no tags, moves or result)", ErrSyntax)
+	}
 	s := &scanner{text: string(data), line: 1}
 	rec := &Record{}
 	if err := s.tags(rec); err != nil {

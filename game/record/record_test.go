@@ -231,3 +231,17 @@ func FuzzRead(f *testing.F) {
 		_ = Check(rec, referee.Wild16)
 	})
 }
+
+// TestEmptyAndFolderSaidPlainly: an empty record and a folder are named as
+// such, not as a truncated game or a read failure.
+func TestEmptyAndFolderSaidPlainly(t *testing.T) {
+	for _, text := range []string{"", " \n\n\t"} {
+		if _, err := Read(strings.NewReader(text)); !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), "empty") {
+			t.Errorf("Read(%q): %v; want ErrSyntax saying it is empty", text, err)
+		}
+	}
+	dir := t.TempDir()
+	if _, err := ReadFile(dir); err == nil || !strings.Contains(err.Error(), dir+" is a folder") {
+		t.Errorf("ReadFile of a folder: %v", err)
+	}
+}

@@ -43,6 +43,9 @@ func ReadFile(path string) (*Record, error) {
 		return nil, fmt.Errorf("record: %w", err)
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("record: %s is a folder, not a record file", path)
+	}
 	rec, err := Read(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
