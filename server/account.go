@@ -65,7 +65,7 @@ func (c *conn) history(cmd Command) error {
 		c.reply(cmdOther, "The game index is not answering; try again later.")
 		return nil
 	}
-	lines := []string{fmt.Sprintf("History of %s (%d games shown):", truncate(name, 20), len(games))}
+	lines := []string{fmt.Sprintf("History of %s (%d %s shown):", truncate(name, 20), len(games), plural(len(games), "game", "games"))}
 	for _, g := range games {
 		lines = append(lines, fmt.Sprintf("%s  %s vs. %s  %s %s (%s, %d plies) %s", g.Ended.Format("2006-01-02 15:04"), g.White, g.Black, g.Result, g.Reason, g.Rules, g.Plies, g.ID))
 	}
