@@ -3,18 +3,18 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strings"
 	"time"
+
+	"github.com/krieg/krieg/cmd/internal/launch"
 )
 
-// maxMoveTime is the longest budget per move a command accepts: past it a
-// game of a few hundred plies would take days.
-const maxMoveTime = time.Hour
-
 // checkMoveTime refuses a --movetime the bot cannot use, in the words the
-// console uses for the same mistake.
+// console uses for the same mistake (launch.CheckMoveTime), as a usage
+// error of this command.
 func checkMoveTime(d time.Duration) error {
-	if d <= 0 || d > maxMoveTime {
-		return fmt.Errorf("%w: --movetime %v: want more than 0, at most 1h", errUsage, d)
+	if err := launch.CheckMoveTime(d); err != nil {
+		return fmt.Errorf("%w: %s", errUsage, strings.TrimPrefix(err.Error(), launch.ErrUsage.Error()+": "))
 	}
 	return nil
 }

@@ -86,10 +86,23 @@ func (f *Flags) Spec() (net.GameSpec, error) {
 	return spec, nil
 }
 
+// MaxMoveTime is the longest budget per move a command accepts: past it a
+// game of a few hundred plies would take days.
+const MaxMoveTime = time.Hour
+
+// CheckMoveTime refuses a --movetime the computer player cannot use; every
+// command that takes one says it in these words.
+func CheckMoveTime(d time.Duration) error {
+	if d <= 0 || d > MaxMoveTime {
+		return fmt.Errorf("%w: --movetime %v: want more than 0, at most 1h", ErrUsage, d)
+	}
+	return nil
+}
+
 // Local makes the local endpoint against the chosen computer opponent.
 func (f *Flags) Local() (*local.Endpoint, error) {
-	if f.MoveTime <= 0 || f.MoveTime > time.Hour {
-		return nil, fmt.Errorf("%w: --movetime %v: want more than 0, at most 1h", ErrUsage, f.MoveTime)
+	if err := CheckMoveTime(f.MoveTime); err != nil {
+		return nil, err
 	}
 	var opp local.Opponent
 	switch f.Opponent {
