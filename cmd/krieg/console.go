@@ -25,8 +25,8 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	fl.Register(fs)
 	var k launch.KSO
 	k.Register(fs)
-	if err := fs.Parse(args); err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if k.On {
 		return ksoConsole(k, fl, bufio.NewReader(stdin), stdout, stderr)
@@ -162,8 +162,13 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 			fmt.Fprintf(w, "* %s\n", s.State)
 		}
 	case net.KindStarted:
-		fmt.Fprintf(w, "* game %d started: %s vs %s, you play %s, %v+%v\n%s", s.Spec.Number, s.Spec.White, s.Spec.Black,
-			s.Side, s.Spec.Base, s.Spec.Increment, s.Own.Diagram(s.Side == game.Black))
+		fmt.Fprintf(w, "* game %d started: %s vs %s, you play %s, %v+%v\n", s.Spec.Number, s.Spec.White, s.Spec.Black,
+			s.Side, s.Spec.Base, s.Spec.Increment)
+		if s.InGame && s.ToMove == s.Side {
+			yourMove(w, s)
+		} else {
+			fmt.Fprint(w, s.Own.Diagram(s.Side == game.Black))
+		}
 	case net.KindHeard:
 		e := ev.Entry
 		var said []string
@@ -178,9 +183,7 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 		}
 		fmt.Fprintf(w, "%s: %s\n", who, strings.Join(said, "; "))
 		if e.Verdict == referee.Accepted && s.InGame && s.ToMove == s.Side {
-			fmt.Fprintf(w, "%s(your move; %s %v, %s %v)\n", s.Own.Diagram(s.Side == game.Black),
-				game.White, s.Clocks.Remaining(game.White, time.Now()).Round(time.Second),
-				game.Black, s.Clocks.Remaining(game.Black, time.Now()).Round(time.Second))
+			yourMove(w, s)
 		}
 	case net.KindEnded:
 		fmt.Fprintf(w, "* game over: %s (%s)\n", s.Result.Score, s.Result.Reason)
@@ -190,4 +193,11 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 	default:
 		fmt.Fprintf(w, "%s\n", ev.Text)
 	}
+}
+
+// yourMove writes our board and the clocks when it is our move.
+func yourMove(w io.Writer, s net.Snapshot) {
+	fmt.Fprintf(w, "%s(your move; %s %v, %s %v)\n", s.Own.Diagram(s.Side == game.Black),
+		game.White, s.Clocks.Remaining(game.White, time.Now()).Round(time.Second),
+		game.Black, s.Clocks.Remaining(game.Black, time.Now()).Round(time.Second))
 }

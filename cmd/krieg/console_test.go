@@ -159,3 +159,23 @@ func TestConsoleNonsense(t *testing.T) {
 		t.Errorf("the saved record counts the nonsense or lacks 1. e4:\n%s", data)
 	}
 }
+
+// TestConsoleStartLines: --help prints the flags and exits 0; a local game
+// is numbered from 1, and White's first move is asked for as every later
+// one is, with the clocks.
+func TestConsoleStartLines(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := run([]string{"console", "--help"}, strings.NewReader(""), &out, &errs); code != 0 || strings.Contains(errs.String(), "help requested") || !strings.Contains(errs.String(), "-connect") {
+		t.Errorf("--help: exit %d, printed %q", code, errs.String())
+	}
+	out.Reset()
+	code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--movetime", "10ms", "--save", ""}, strings.NewReader("resign\n"), &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	text := out.String()
+	prompt := strings.Index(text, "(your move; white 5m0s, black 5m0s)")
+	if !strings.Contains(text, "* game 1 started") || prompt < 0 || prompt > strings.Index(text, "white: ") {
+		t.Errorf("the game is not numbered 1, or White's first move is not asked for:\n%s", text)
+	}
+}

@@ -23,6 +23,7 @@ type session struct {
 	result  *referee.Result // the game's end, the referee's or the clocks'
 	seen    int             // referee log entries already reported
 	started time.Time       // when the game began (names its saved record)
+	games   int             // games begun, which numbers them from 1
 }
 
 func (g *session) loop() {
@@ -104,6 +105,8 @@ func (g *session) open(r resumed) {
 		spec.White, spec.Black = spec.Black, spec.White
 	}
 	spec.Opponent, spec.Kriegspiel = g.ep.opt.Name, true
+	g.games++
+	spec.Number = g.games
 	g.spec, g.result, g.seen, g.started = spec, nil, 0, g.ep.opt.Now()
 	g.ref = r.ref
 	if st, ok := g.ep.opp.(Starter); ok {
