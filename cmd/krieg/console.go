@@ -98,11 +98,15 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	for {
 		select {
 		case l, ok := <-lines:
-			if !ok {
+			l = strings.TrimSpace(l)
+			if !ok || strings.EqualFold(l, "quit") || strings.EqualFold(l, "exit") {
+				leave(comm, ck.snap, spec != nil, stdout)
 				drain(comm.Events(), stdout, rules, wait)
 				return nil
 			}
-			l = strings.TrimSpace(l)
+			if consoleWord(comm, spec, ck.snap, l, stdout) {
+				continue
+			}
 			if err := ck.check(&l); err != nil {
 				fmt.Fprintf(stdout, "! %v\n", err)
 				continue
@@ -119,6 +123,9 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			}
 			ck.follow(ev)
 			printEvent(stdout, ev, rules)
+			if ev.Kind == net.KindEnded && spec != nil {
+				fmt.Fprintln(stdout, "* type new for another game, or quit (or Ctrl-D) to leave")
+			}
 			if ev.Kind == net.KindConnection && ev.Snap.State == net.Disconnected && ev.Err != nil {
 				if r, ok := comm.(interface{ Reconnect(context.Context) error }); ok {
 					fmt.Fprintln(stdout, "* connection lost; reconnecting")
@@ -127,6 +134,51 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 					}
 				}
 			}
+		}
+	}
+}
+
+// consoleHelp lists what one may type at the console.
+const consoleHelp = `* a move: e2e4, E2-E4, e7e8q, Nf3, exd5, O-O, O-O-O (0-0 too); px or any: ask for a pawn capture
+* resign, draw (offer or agree), abort, flag (claim the opponent's time)
+* new: another game against the computer, once one has ended
+* quit or exit (or Ctrl-D): leave; a game in progress is abandoned
+* on a server, any other line goes to the server as typed (its own help follows)
+`
+
+// consoleWord carries out the console's own words (help, and new in a game
+// against the computer) and reports whether line was one.
+func consoleWord(comm net.Communicator, spec *net.GameSpec, snap net.Snapshot, line string, stdout io.Writer) bool {
+	switch {
+	case strings.EqualFold(line, "help"):
+		fmt.Fprint(stdout, consoleHelp)
+		return spec != nil // a server's help follows
+	case strings.EqualFold(line, "new") && spec != nil:
+		if snap.InGame {
+			fmt.Fprintln(stdout, "! a game is in progress: resign or abort it first (or quit to leave)")
+		} else if err := comm.Begin(*spec); err != nil {
+			fmt.Fprintf(stdout, "! %v\n", err)
+		}
+		return true
+	}
+	return false
+}
+
+// leave says what becomes of a game in progress as the console ends: a
+// game against the computer is abandoned, unfinished, and saved as such;
+// a server tells the opponent that we left.
+func leave(comm net.Communicator, snap net.Snapshot, local bool, stdout io.Writer) {
+	if !snap.InGame {
+		return
+	}
+	if !local {
+		fmt.Fprintf(stdout, "* you left game %d in progress; the server tells your opponent you disconnected\n", snap.Spec.Number)
+		return
+	}
+	fmt.Fprintf(stdout, "* you left game %d in progress: it is abandoned, unfinished\n", snap.Spec.Number)
+	if a, ok := comm.(interface{ Abandon() error }); ok {
+		if err := a.Abandon(); err != nil {
+			fmt.Fprintf(stdout, "! %v\n", err)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	stdnet "net"
 	"os"
 	"path/filepath"
@@ -177,5 +178,60 @@ func TestConsoleStartLines(t *testing.T) {
 	prompt := strings.Index(text, "(your move; white 5m0s, black 5m0s)")
 	if !strings.Contains(text, "* game 1 started") || prompt < 0 || prompt > strings.Index(text, "white: ") {
 		t.Errorf("the game is not numbered 1, or White's first move is not asked for:\n%s", text)
+	}
+}
+
+// TestConsoleAfterTheGame: help lists the console's words; resigning
+// before any move saves the game; new starts another; quit leaves, and a
+// game left in progress (by quit or the input's end) is abandoned and
+// saved unfinished, saying so.
+func TestConsoleAfterTheGame(t *testing.T) {
+	saves := t.TempDir()
+	r, w := io.Pipe()
+	out := &screen{}
+	done := make(chan int, 1)
+	go func() {
+		var errs bytes.Buffer
+		done <- run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--movetime", "10ms", "--save", saves}, r, out, &errs)
+	}()
+	out.waitLine(t, "the player", "* game 1 started: you vs computer, you play white, 5m0s+3s")
+	fmt.Fprintln(w, "help")
+	out.waitLine(t, "the player", "* quit or exit (or Ctrl-D): leave; a game in progress is abandoned")
+	fmt.Fprintln(w, "resign")
+	out.waitLine(t, "the player", "* game over: 0-1 (resignation)")
+	out.waitLine(t, "the player", "* type new for another game, or quit (or Ctrl-D) to leave")
+	fmt.Fprintln(w, "new")
+	out.waitLine(t, "the player", "* game 2 started: you vs computer, you play white, 5m0s+3s")
+	fmt.Fprintln(w, "e2e4")
+	out.waitLine(t, "the player", "white e2e4: Black's move")
+	fmt.Fprintln(w, "quit")
+	if code := <-done; code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	w.Close()
+	text := out.buf.String()
+	for _, want := range []string{"* you left game 2 in progress: it is abandoned, unfinished", "* game over: * (aborted)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "is not a move") {
+		t.Errorf("a console word went to the game as a move:\n%s", text)
+	}
+	files, _ := filepath.Glob(filepath.Join(saves, "*.pgn"))
+	if len(files) != 2 || strings.Count(text, "game saved: ") != 2 {
+		t.Fatalf("saved %d records; want the resigned game and the abandoned one:\n%s", len(files), text)
+	}
+	for _, f := range files {
+		if code, o, e := krieg(t, "", "replay", "--check", f); code != 0 {
+			t.Errorf("replay --check %s: exit %d, %q %q", f, code, o, e)
+		}
+	}
+
+	// The input's end (Ctrl-D) leaves a game in progress the same way.
+	var o, errs bytes.Buffer
+	if code := run([]string{"console", "--seed", "4", "--opponent", "random", "--movetime", "10ms", "--save", ""}, strings.NewReader("e2e4\n"), &o, &errs); code != 0 ||
+		!strings.Contains(o.String(), "* you left game 1 in progress: it is abandoned, unfinished") {
+		t.Errorf("exit %d; the end of input did not say the game was abandoned:\n%s", code, o.String())
 	}
 }

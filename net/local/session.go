@@ -63,6 +63,10 @@ func (g *session) handle(r request) {
 		g.command(r.cmd)
 	case reqConsole:
 		g.console(r.line)
+	case reqAbandon:
+		if g.running() {
+			g.finish(referee.Result{Score: "*", Reason: referee.ReasonAborted})
+		}
 	case reqRecord:
 		rec, err := g.record()
 		r.record <- recordReply{rec, err}
@@ -287,7 +291,11 @@ func (g *session) finish(res referee.Result) {
 	g.clocks.Ticking, g.clocks.Stamp = false, now
 	g.result = &res
 	g.emit(net.Event{Kind: net.KindEnded})
-	if g.ep.opt.SaveDir != "" && g.ref.Plies() > 0 {
+	switch {
+	case g.ep.opt.SaveDir == "":
+	case len(g.ref.LogFrom(0)) == 0:
+		g.emit(net.Event{Kind: net.KindConsole, Text: "game not saved: nothing was played"})
+	default:
 		if path, err := g.save(); err != nil {
 			g.problem(err)
 		} else {
