@@ -85,6 +85,7 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	}()
 	var rules referee.Ruleset = referee.Wild16
 	var ck attemptCheck
+	var offers pendingOffers
 	if spec != nil {
 		// Typed moves are checked on our own board, which the start shows.
 		untilStarted(comm.Events(), func(ev net.Event) {
@@ -107,6 +108,11 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			if consoleWord(comm, spec, ck.snap, l, stdout) {
 				continue
 			}
+			if strings.EqualFold(l, "decline") && offers.draw && !offers.challenge {
+				// ICC's decline answers challenges; a draw offer lapses with a move.
+				fmt.Fprintln(stdout, "* kriegd has no word to decline a draw: your next move declines it")
+				continue
+			}
 			if err := ck.check(&l); err != nil {
 				fmt.Fprintf(stdout, "! %v\n", err)
 				continue
@@ -122,6 +128,7 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 				rules = ev.Snap.Spec.Rules
 			}
 			ck.follow(ev)
+			offers.follow(ev)
 			printEvent(stdout, ev, rules)
 			if ev.Kind == net.KindEnded && spec != nil {
 				fmt.Fprintln(stdout, "* type new for another game, or quit (or Ctrl-D) to leave")
@@ -134,6 +141,31 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 					}
 				}
 			}
+		}
+	}
+}
+
+// pendingOffers is what waits for our answer: the opponent's draw offer,
+// and a challenge to us.
+type pendingOffers struct {
+	draw, challenge bool
+}
+
+// follow notes offers made, and those a game's start or end, or our move,
+// answered.
+func (p *pendingOffers) follow(ev net.Event) {
+	switch ev.Kind {
+	case net.KindOffer:
+		p.draw = p.draw || ev.Text == "draw"
+	case net.KindChallenge:
+		p.challenge = true
+	case net.KindStarted:
+		*p = pendingOffers{}
+	case net.KindEnded:
+		p.draw = false
+	case net.KindHeard:
+		if ev.Entry.Verdict == referee.Accepted && ev.Entry.Mover == ev.Snap.Side {
+			p.draw = false
 		}
 	}
 }
@@ -225,7 +257,7 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 		e := ev.Entry
 		var said []string
 		for _, a := range e.Said {
-			if t := a.Text(rules); t != "" {
+			if t := a.Text(rules); t != "" && a.Kind != referee.KindGameOver {
 				said = append(said, t)
 			}
 		}
@@ -233,13 +265,16 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 		if e.Attempt != game.NoMove && e.Mover == s.Side {
 			who += " " + e.Attempt.String()
 		}
+		if len(said) == 0 {
+			break // the game's end: KindEnded says it
+		}
 		fmt.Fprintf(w, "%s: %s\n", who, strings.Join(said, "; "))
 		if e.Verdict == referee.Accepted && s.InGame && s.ToMove == s.Side {
 			yourMove(w, s)
 		}
 	case net.KindEnded:
 		fmt.Fprintf(w, "* game over: %s (%s)\n", s.Result.Score, s.Result.Reason)
-	case net.KindClock:
+	case net.KindClock, net.KindOffer: // the server's own words tell of an offer
 	case net.KindProblem:
 		fmt.Fprintf(w, "! %s\n", ev.Text)
 	default:

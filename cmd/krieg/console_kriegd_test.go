@@ -101,51 +101,12 @@ func TestConsoleGameThroughKriegd(t *testing.T) {
 		t.Fatal("no self-play game to play")
 	}
 
-	data := t.TempDir()
-	st, err := store.Open(context.Background(), "", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	for _, name := range []string{"alice", "bob"} {
-		h, err := server.HashPassword(name + "pw")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := st.AddAccount(context.Background(), name, h); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := server.New(server.Config{DataDir: data, Store: st, Attempts: 10000, Lobby: 10000, Log: slog.New(slog.NewTextHandler(t.Output(), nil))})
-	go srv.Serve(ln)
-	defer srv.Close()
-
-	type console struct {
-		name string
-		in   *io.PipeWriter
-		out  *screen
-		done chan int
-	}
-	open := func(name string) *console {
-		r, w := io.Pipe()
-		c := &console{name: name, in: w, out: &screen{}, done: make(chan int, 1)}
-		go func() {
-			var errs bytes.Buffer
-			c.done <- run([]string{"console", "--connect", ln.Addr().String(), "--user", name}, r, c.out, &errs)
-		}()
-		fmt.Fprintf(w, "%spw\n", name) // the password, read first
-		c.out.waitLine(t, name, "* connected")
-		return c
-	}
-	alice, bob := open("alice"), open("bob")
+	addr := startKriegd(t, "alice", "bob")
+	alice, bob := openConsole(t, addr, "alice"), openConsole(t, addr, "bob")
 	fmt.Fprintln(alice.in, "match bob 5 3 u w16 white")
 	bob.out.waitLine(t, "bob", `You can "accept" or "decline".`)
 	fmt.Fprintln(bob.in, "accept")
-	consoles := [2]*console{alice, bob}
+	consoles := [2]*kriegdConsole{alice, bob}
 	for _, c := range consoles {
 		c.out.waitLine(t, c.name, "{Game 1 (alice vs. bob) Creating unrated Wild 16 (ICC) match.}")
 	}
@@ -163,6 +124,107 @@ func TestConsoleGameThroughKriegd(t *testing.T) {
 		c.in.Close()
 		if code := <-c.done; code != 0 {
 			t.Fatalf("%s's console exited %d", c.name, code)
+		}
+	}
+}
+
+// startKriegd runs kriegd on loopback, with an account NAMEpw for each of
+// names, until the test ends, and returns its address.
+func startKriegd(t *testing.T, names ...string) string {
+	t.Helper()
+	data := t.TempDir()
+	st, err := store.Open(context.Background(), "", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	for _, name := range names {
+		h, err := server.HashPassword(name + "pw")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.AddAccount(context.Background(), name, h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Config{DataDir: data, Store: st, Attempts: 10000, Lobby: 10000, Log: slog.New(slog.NewTextHandler(t.Output(), nil))})
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return ln.Addr().String()
+}
+
+// kriegdConsole is a `krieg console --connect` session a test types into.
+type kriegdConsole struct {
+	name string
+	in   *io.PipeWriter
+	out  *screen
+	done chan int
+	errs *screen
+}
+
+// openConsole starts a console logged in to addr as name (with its
+// password NAMEpw), or as a guest when name is "", and waits until it is
+// connected.
+func openConsole(t *testing.T, addr, name string) *kriegdConsole {
+	t.Helper()
+	r, w := io.Pipe()
+	c := &kriegdConsole{name: name, in: w, out: &screen{}, done: make(chan int, 1), errs: &screen{}}
+	args := []string{"console", "--connect", addr}
+	if name != "" {
+		args = append(args, "--user", name)
+	}
+	go func() { c.done <- run(args, r, c.out, c.errs) }()
+	if name != "" {
+		fmt.Fprintf(w, "%spw\n", name) // the password, read first
+	}
+	c.out.waitLine(t, name, "* connected")
+	return c
+}
+
+// TestConsoleOffersThroughKriegd: a draw offer is shown as one clear line,
+// decline to it is answered by the console (kriegd declines a draw by a
+// move), and a game's end prints no bare score lines.
+func TestConsoleOffersThroughKriegd(t *testing.T) {
+	addr := startKriegd(t, "alice", "bob")
+	alice, bob := openConsole(t, addr, "alice"), openConsole(t, addr, "bob")
+	fmt.Fprintln(alice.in, "match bob 5 3 u w16 white")
+	bob.out.waitLine(t, "bob", `You can "accept" or "decline".`)
+	fmt.Fprintln(bob.in, "accept")
+	bob.out.waitLine(t, "bob", "{Game 1 (alice vs. bob) Creating unrated Wild 16 (ICC) match.}")
+	fmt.Fprintln(alice.in, "e2e4")
+	bob.out.waitLine(t, "bob", "white: Black's move")
+	fmt.Fprintln(alice.in, "draw")
+	bob.out.waitLine(t, "bob", `alice offers to draw. Type "draw" to agree.`)
+	fmt.Fprintln(bob.in, "decline")
+	bob.out.waitLine(t, "bob", "* kriegd has no word to decline a draw: your next move declines it")
+	fmt.Fprintln(bob.in, "resign")
+	for _, c := range []*kriegdConsole{alice, bob} {
+		c.out.waitLine(t, c.name, "* game over: 1-0 (resignation)")
+	}
+	// A second game, aborted before its first move.
+	fmt.Fprintln(alice.in, "match bob 5 3 u w16 white")
+	bob.out.waitLine(t, "bob", `You can "accept" or "decline".`)
+	fmt.Fprintln(bob.in, "accept")
+	bob.out.waitLine(t, "bob", "{Game 2 (alice vs. bob) Creating unrated Wild 16 (ICC) match.}")
+	fmt.Fprintln(alice.in, "abort")
+	for _, c := range []*kriegdConsole{alice, bob} {
+		c.out.waitLine(t, c.name, "* game over: * (aborted)")
+	}
+	time.Sleep(300 * time.Millisecond) // what the server says after the end
+	for _, c := range []*kriegdConsole{alice, bob} {
+		c.in.Close()
+		if code := <-c.done; code != 0 {
+			t.Fatalf("%s's console exited %d", c.name, code)
+		}
+		text := c.out.buf.String()
+		for _, raw := range []string{"\nblack: 1-0\n", "\nblack: Resignation, White wins\n", "\nblack: *\n", "\nwhite: *\n", "\ndraw\n", "\nabort\n", "There is no challenge to answer."} {
+			if strings.Contains(text, raw) {
+				t.Errorf("%s's console printed %q:\n%s", c.name, strings.TrimSpace(raw), text)
+			}
 		}
 	}
 }
