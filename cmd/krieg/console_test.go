@@ -235,3 +235,20 @@ func TestConsoleAfterTheGame(t *testing.T) {
 		t.Errorf("exit %d; the end of input did not say the game was abandoned:\n%s", code, o.String())
 	}
 }
+
+// TestConsoleNothingListening: a server address where nothing listens is
+// said so in one sentence.
+func TestConsoleNothingListening(t *testing.T) {
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	var out, errs bytes.Buffer
+	code := run([]string{"console", "--connect", addr}, strings.NewReader(""), &out, &errs)
+	want := "krieg console: icc: nothing is listening at " + addr + " (the connection was refused); is the server (kriegd) running there?\n"
+	if code != 1 || errs.String() != want {
+		t.Errorf("exit %d, said %q; want 1 and %q", code, errs.String(), want)
+	}
+}
