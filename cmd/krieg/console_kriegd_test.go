@@ -228,3 +228,15 @@ func TestConsoleOffersThroughKriegd(t *testing.T) {
 		}
 	}
 }
+
+// TestConsolePasswordForNoAccount: a password given for a name with no
+// account is not dropped while the name logs in unregistered: the login
+// is given up, saying why.
+func TestConsolePasswordForNoAccount(t *testing.T) {
+	addr := startKriegd(t)
+	var out, errs bytes.Buffer
+	code := run([]string{"console", "--connect", addr, "--user", "evelyn"}, strings.NewReader("evelynpw\n"), &out, &errs)
+	if code != 1 || !strings.Contains(errs.String(), `has no account of that name`) || strings.Contains(out.String(), "* connected") {
+		t.Errorf("exit %d, printed %q, said %q; want the login given up as no account", code, out.String(), errs.String())
+	}
+}

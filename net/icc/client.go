@@ -233,7 +233,7 @@ func (c *Client) Reconnect(ctx context.Context) error {
 			return nil
 		}
 		var le *LoginError
-		if errors.As(err, &le) || errors.Is(err, ErrNoPassword) || errors.Is(err, net.ErrClosed) {
+		if errors.As(err, &le) || errors.Is(err, ErrNoPassword) || errors.Is(err, ErrPasswordUnused) || errors.Is(err, net.ErrClosed) {
 			return err
 		}
 	}

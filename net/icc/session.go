@@ -68,6 +68,10 @@ func (e *LoginError) Error() string {
 // ErrNoPassword is the login error when the server wants a password and none was given.
 var ErrNoPassword = errors.New("icc: the server asks for a password for this name; none was given")
 
+// ErrPasswordUnused is the login error when the server logs the name in
+// without asking for the password given: it has no account of that name.
+var ErrPasswordUnused = errors.New("icc: the server has no account of that name (it would have logged in unregistered, without the password)")
+
 // datagramsWanted are the level-2 datagrams the client turns on.
 var datagramsWanted = []int{dg.WhoAmI, dg.GameStarted, dg.GameResult, dg.Offers, dg.SendMoves, dg.Kibitz, dg.Match, dg.MatchRemoved,
 	dg.Tell, dg.MoveSmith, dg.SetClock, dg.IllegalMove, dg.MyRelation, dg.Msec, dg.MoreTime, dg.LoginFailed, dg.Dummy,
@@ -233,6 +237,12 @@ func (s *session) dispatch(d Datagram) error {
 	case dg.WhoAmI:
 		if len(f) < 1 {
 			return errFields
+		}
+		if s.phase <= phaseWho && s.password != "" && !s.sentPw {
+			// Logged in without the password: the name has no account, and
+			// playing under it unregistered would hide the mistake.
+			s.failed = fmt.Errorf("%w; leave the password empty to play as %s unregistered, or register the name once logged in", ErrPasswordUnused, cmp.Or(s.user, f[0]))
+			return nil
 		}
 		s.me = f[0]
 		if s.phase <= phaseWho {
