@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	stdnet "net"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -51,6 +52,26 @@ func (s *screen) waitLine(t *testing.T, who, line string) {
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("%s's console never printed %q; after the last match it printed:\n%s", who, line, text[from:])
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// waitMatch waits (10 s at most) for the regular expression re in all
+// that was printed, and returns its match and submatches.
+func (s *screen) waitMatch(t *testing.T, who, re string) []string {
+	t.Helper()
+	rx := regexp.MustCompile(re)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s.mu.Lock()
+		text := s.buf.String()
+		s.mu.Unlock()
+		if m := rx.FindStringSubmatch(text); m != nil {
+			return m
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s's console never printed %s; it printed:\n%s", who, re, text)
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
@@ -147,14 +168,22 @@ func startKriegd(t *testing.T, names ...string) string {
 			t.Fatal(err)
 		}
 	}
-	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	srv, addr := serveKriegd(t, data, st, "127.0.0.1:0")
+	t.Cleanup(func() { srv.Close() })
+	return addr
+}
+
+// serveKriegd runs kriegd on addr with its data in data and st, and
+// returns it and the address it listens on.
+func serveKriegd(t *testing.T, data string, st *store.Store, addr string) (*server.Server, string) {
+	t.Helper()
+	ln, err := stdnet.Listen("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := server.New(server.Config{DataDir: data, Store: st, Attempts: 10000, Lobby: 10000, Log: slog.New(slog.NewTextHandler(t.Output(), nil))})
 	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	return ln.Addr().String()
+	return srv, ln.Addr().String()
 }
 
 // kriegdConsole is a `krieg console --connect` session a test types into.
@@ -182,6 +211,9 @@ func openConsole(t *testing.T, addr, name string) *kriegdConsole {
 		fmt.Fprintf(w, "%spw\n", name) // the password, read first
 	}
 	c.out.waitLine(t, name, "* connected")
+	if name == "" {
+		c.name = c.out.waitMatch(t, "a guest", `Starting session as (\w+) `)[1]
+	}
 	return c
 }
 
@@ -238,5 +270,44 @@ func TestConsolePasswordForNoAccount(t *testing.T) {
 	code := run([]string{"console", "--connect", addr, "--user", "evelyn"}, strings.NewReader("evelynpw\n"), &out, &errs)
 	if code != 1 || !strings.Contains(errs.String(), `has no account of that name`) || strings.Contains(out.String(), "* connected") {
 		t.Errorf("exit %d, printed %q, said %q; want the login given up as no account", code, out.String(), errs.String())
+	}
+}
+
+// TestConsoleGuestAfterKriegdRestarts: when kriegd restarts, a guest's
+// console logs in again as a fresh guest (the server no longer knows the
+// old guest name or its token) and says that the game in progress is gone.
+func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
+	data := t.TempDir()
+	st, err := store.Open(context.Background(), "", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv, addr := serveKriegd(t, data, st, "127.0.0.1:0")
+	g1 := openConsole(t, addr, "")
+	g2 := openConsole(t, addr, "")
+	fmt.Fprintf(g1.in, "match %s 5 3 u w16 white\n", g2.name)
+	g2.out.waitLine(t, g2.name, `You can "accept" or "decline".`)
+	fmt.Fprintln(g2.in, "accept")
+	g1.out.waitLine(t, g1.name, fmt.Sprintf("{Game 1 (%s vs. %s) Creating unrated Wild 16 (ICC) match.}", g1.name, g2.name))
+	fmt.Fprintln(g1.in, "e2e4")
+	g2.out.waitLine(t, g2.name, "white: Black's move")
+	srv.Close()
+	srv, _ = serveKriegd(t, data, st, addr)
+	defer srv.Close()
+	g1.out.waitLine(t, g1.name, "* connection lost; reconnecting")
+	for _, c := range []*kriegdConsole{g1, g2} {
+		// The game ends as kriegd stops, or, when it stopped without a word, as the guest logs in again.
+		c.out.waitMatch(t, c.name, `(?m)^\* game over: \* \(aborted\)$`)
+		c.out.waitMatch(t, c.name, `(?m)^\* the server has restarted: it no longer knows `+c.name+`, so you are logged in again as the guest guest\d+(; game 1 in progress is gone)?$`)
+	}
+	fmt.Fprintln(g1.in, "finger")
+	g1.out.waitMatch(t, g1.name, `guest\d+ is an unregistered guest`)
+	g1.in.Close()
+	g2.in.Close()
+	for _, c := range []*kriegdConsole{g1, g2} {
+		if code := <-c.done; code != 0 {
+			t.Fatalf("a guest's console exited %d: %s", code, c.errs.buf.String())
+		}
 	}
 }
