@@ -13,6 +13,7 @@ import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/local"
 )
 
 // runConsole is the ClientConsole: it connects to an endpoint, prints what
@@ -35,6 +36,9 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		spec, err := fl.Spec()
 		if err != nil {
 			return usage(err)
+		}
+		if err := local.CheckClock(spec.Base, spec.Increment); err != nil {
+			return fmt.Errorf("%w: --time %q: %v", errUsage, fl.Time, err)
 		}
 		ep, err := fl.Local()
 		if err != nil {

@@ -176,7 +176,7 @@ func TestConsoleStartLines(t *testing.T) {
 	}
 	text := out.String()
 	prompt := strings.Index(text, "(your move; white 5m0s, black 5m0s)")
-	if !strings.Contains(text, "* game 1 started") || prompt < 0 || prompt > strings.Index(text, "white: ") {
+	if !strings.Contains(text, "* game 1 started") || prompt < 0 || prompt > strings.Index(text, "* game over") {
 		t.Errorf("the game is not numbered 1, or White's first move is not asked for:\n%s", text)
 	}
 }
@@ -250,5 +250,17 @@ func TestConsoleNothingListening(t *testing.T) {
 	want := "krieg console: icc: nothing is listening at " + addr + " (the connection was refused); is the server (kriegd) running there?\n"
 	if code != 1 || errs.String() != want {
 		t.Errorf("exit %d, said %q; want 1 and %q", code, errs.String(), want)
+	}
+}
+
+// TestConsoleTimeBounds: a local game is not begun with a base time of 0
+// and an increment (its clocks would read 0 and no flag would ever be
+// looked at), nor with a base past any sitting.
+func TestConsoleTimeBounds(t *testing.T) {
+	for tc, want := range map[string]string{"0+2": "a base time of 0 with an increment is not played", "99999+0": "is more than the 10h0m0s allowed", "5+9999": "is more than the 10m0s allowed"} {
+		var out, errs bytes.Buffer
+		if code := run([]string{"console", "--time", tc, "--save", ""}, strings.NewReader(""), &out, &errs); code != 2 || !strings.Contains(errs.String(), want) {
+			t.Errorf("--time %s: exit %d, said %q; want 2 and %q", tc, code, errs.String(), want)
+		}
 	}
 }

@@ -75,6 +75,10 @@ func (g *session) handle(r request) {
 
 // begin starts a game from spec; the computer moves at once if it has White.
 func (g *session) begin(spec net.GameSpec) {
+	if err := CheckClock(spec.Base, spec.Increment); err != nil {
+		g.problem(err)
+		return
+	}
 	if spec.AnySide {
 		spec.Side = game.Color(g.ep.rng.IntN(2))
 		spec.AnySide = false
