@@ -311,3 +311,24 @@ func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleLeavesAServerGame: the input's end (Ctrl-D) in a game on
+// kriegd says that the game is left and the opponent told.
+func TestConsoleLeavesAServerGame(t *testing.T) {
+	addr := startKriegd(t)
+	g1, g2 := openConsole(t, addr, ""), openConsole(t, addr, "")
+	fmt.Fprintf(g1.in, "match %s 5 3 u w16 white\n", g2.name)
+	g2.out.waitLine(t, g2.name, `You can "accept" or "decline".`)
+	fmt.Fprintln(g2.in, "accept")
+	g1.out.waitLine(t, g1.name, fmt.Sprintf("{Game 1 (%s vs. %s) Creating unrated Wild 16 (ICC) match.}", g1.name, g2.name))
+	fmt.Fprintln(g1.in, "e2e4")
+	g2.out.waitLine(t, g2.name, "white: Black's move")
+	g1.in.Close()
+	if code := <-g1.done; code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	g1.out.waitLine(t, g1.name, "* you left game 1 in progress; the server tells your opponent you disconnected")
+	g2.out.waitMatch(t, g2.name, g1.name+` has disconnected`)
+	g2.in.Close()
+	<-g2.done
+}
