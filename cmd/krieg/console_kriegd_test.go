@@ -284,14 +284,7 @@ func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
 	}
 	defer st.Close()
 	srv, addr := serveKriegd(t, data, st, "127.0.0.1:0")
-	g1 := openConsole(t, addr, "")
-	g2 := openConsole(t, addr, "")
-	fmt.Fprintf(g1.in, "match %s 5 3 u w16 white\n", g2.name)
-	g2.out.waitLine(t, g2.name, `You can "accept" or "decline".`)
-	fmt.Fprintln(g2.in, "accept")
-	g1.out.waitLine(t, g1.name, fmt.Sprintf("{Game 1 (%s vs. %s) Creating unrated Wild 16 (ICC) match.}", g1.name, g2.name))
-	fmt.Fprintln(g1.in, "e2e4")
-	g2.out.waitLine(t, g2.name, "white: Black's move")
+	g1, g2 := guestsMidGame(t, addr)
 	srv.Close()
 	srv, _ = serveKriegd(t, data, st, addr)
 	defer srv.Close()
@@ -316,13 +309,7 @@ func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
 // kriegd says that the game is left and the opponent told.
 func TestConsoleLeavesAServerGame(t *testing.T) {
 	addr := startKriegd(t)
-	g1, g2 := openConsole(t, addr, ""), openConsole(t, addr, "")
-	fmt.Fprintf(g1.in, "match %s 5 3 u w16 white\n", g2.name)
-	g2.out.waitLine(t, g2.name, `You can "accept" or "decline".`)
-	fmt.Fprintln(g2.in, "accept")
-	g1.out.waitLine(t, g1.name, fmt.Sprintf("{Game 1 (%s vs. %s) Creating unrated Wild 16 (ICC) match.}", g1.name, g2.name))
-	fmt.Fprintln(g1.in, "e2e4")
-	g2.out.waitLine(t, g2.name, "white: Black's move")
+	g1, g2 := guestsMidGame(t, addr)
 	g1.in.Close()
 	if code := <-g1.done; code != 0 {
 		t.Fatalf("exit %d", code)
@@ -331,4 +318,18 @@ func TestConsoleLeavesAServerGame(t *testing.T) {
 	g2.out.waitMatch(t, g2.name, g1.name+` has disconnected`)
 	g2.in.Close()
 	<-g2.done
+}
+
+// guestsMidGame logs two guests in to addr and starts a game between
+// them, in which White has moved.
+func guestsMidGame(t *testing.T, addr string) (white, black *kriegdConsole) {
+	t.Helper()
+	g1, g2 := openConsole(t, addr, ""), openConsole(t, addr, "")
+	fmt.Fprintf(g1.in, "match %s 5 3 u w16 white\n", g2.name)
+	g2.out.waitLine(t, g2.name, `You can "accept" or "decline".`)
+	fmt.Fprintln(g2.in, "accept")
+	g1.out.waitLine(t, g1.name, fmt.Sprintf("{Game 1 (%s vs. %s) Creating unrated Wild 16 (ICC) match.}", g1.name, g2.name))
+	fmt.Fprintln(g1.in, "e2e4")
+	g2.out.waitLine(t, g2.name, "white: Black's move")
+	return g1, g2
 }
