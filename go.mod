@@ -8,6 +8,7 @@ require (
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/coder/websocket v1.8.15
+	github.com/gofrs/flock v0.13.2
 	github.com/hajimehoshi/ebiten/v2 v2.9.10
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/notnil/chess v1.10.0

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -67,6 +68,10 @@ func (c *conn) do(cmd Command) error {
 	case "match":
 		s.matchCmd(c, cmd.Args)
 	case "accept", "decline":
+		if g != nil && len(cmd.Args) == 0 && !s.challenged(c) && g.offeredTo(c) {
+			g.answerOffers(c, cmd.Verb == "accept")
+			return nil
+		}
 		s.respond(c, cmd.Args, cmd.Verb == "accept")
 	case "seek":
 		s.seekCmd(c, cmd.Args)
@@ -87,10 +92,7 @@ func (c *conn) do(cmd Command) error {
 	case "observe":
 		s.observe(c, cmd.Args)
 	case "unobserve":
-		for _, m := range s.games {
-			m.unobserve(c)
-		}
-		c.sendText(cmdObserve, "You are not observing any game.")
+		s.unobserveCmd(c, cmd.Args)
 	case "moves":
 		c.sendText(cmdOther, "Moves are secret in Kriegspiel: see your own in your game, the whole game in its record once it ends.")
 	case "tell":
@@ -99,7 +101,7 @@ func (c *conn) do(cmd Command) error {
 		s.say(c, g, cmd.Rest)
 	case "help":
 		c.sendText(cmdOther, "Commands: match NAME [min inc] [r|u] [w16|berkeley|berkeley-any|cincinnati|english|rand|open] [white|black], accept, decline, seek, unseek, play N,",
-			"e2e4 (a move), any, resign, draw, abort, flag, who, games, history [NAME], finger [NAME], observe N, unobserve, tell NAME TEXT, say TEXT, register PASSWORD, quit.")
+			"e2e4 (a move), any, resign, draw, abort, flag, who, games, history [NAME], finger [NAME], observe N, unobserve [N], tell NAME TEXT, say TEXT, register PASSWORD, quit.")
 	}
 	return nil
 }
@@ -164,7 +166,7 @@ func (m *match) command(c *conn, verb string) {
 		*standing = true
 		c.sendText(cmd, "You offer to "+verb+".")
 		if them.c != nil {
-			them.c.send(m.offersDG(them.c) + fmt.Sprintf("\r\n%s offers to %s. Type \"%s\" to agree.\r\n", c.name, verb, verb))
+			them.c.send(m.offersDG(them.c) + fmt.Sprintf("\r\n%s offers to %s. Type \"%s\" or \"accept\" to agree, \"decline\" to refuse; a move refuses it too.\r\n", c.name, verb, verb))
 		}
 	}
 }
@@ -198,6 +200,43 @@ func (m *match) lapseOffers(mover game.Color) {
 	}
 }
 
+// offeredTo reports whether c's opponent has a draw or abort offer
+// standing to c.
+func (m *match) offeredTo(c *conn) bool {
+	o := m.offers[m.colorOf(c).Other()]
+	return o.draw || o.abort
+}
+
+// answerOffers answers the offers standing to c, as "accept" or "decline"
+// with no challenge to answer: accepting agrees to them as typing "draw" or
+// "abort" does (a draw first), declining withdraws them and tells the one
+// who made them.
+func (m *match) answerOffers(c *conn, accept bool) {
+	us := m.colorOf(c)
+	o := &m.offers[us.Other()]
+	if accept {
+		verb := "draw"
+		if !o.draw {
+			verb = "abort"
+		}
+		m.command(c, verb)
+		return
+	}
+	var what []string
+	if o.draw {
+		what = append(what, "draw")
+	}
+	if o.abort {
+		what = append(what, "abort")
+	}
+	o.draw, o.abort = false, false
+	offer := strings.Join(what, " and ")
+	c.send(m.offersDG(c) + fmt.Sprintf("\r\nYou decline %s's %s offer.\r\n", m.seats[us.Other()].name, offer))
+	if them := m.seats[us.Other()].c; them != nil {
+		them.send(m.offersDG(them) + fmt.Sprintf("\r\n%s declines your %s offer.\r\n", c.name, offer))
+	}
+}
+
 // b writes a flag as 0 or 1.
 func b(v bool) int {
 	if v {
@@ -225,7 +264,10 @@ func (s *Server) observe(c *conn, args []string) {
 	case m.player(c) != nil:
 		c.sendText(cmdObserve, "You play in that game.")
 		return
-	case !m.observers[c] && len(m.observers) >= s.cfg.MaxObservers:
+	case m.observers[c]:
+		c.sendText(cmdObserve, fmt.Sprintf("You are already observing game %d.", n))
+		return
+	case len(m.observers) >= s.cfg.MaxObservers:
 		s.metrics.limited("observers")
 		c.sendText(cmdObserve, fmt.Sprintf("Game %d has as many observers as it takes (%d).", n, s.cfg.MaxObservers))
 		return
@@ -242,6 +284,35 @@ func (s *Server) observe(c *conn, args []string) {
 	}
 	c.send(out.String())
 	m.sendClocks()
+}
+
+// unobserveCmd stops c watching game N ("unobserve N"), or every game it
+// watches ("unobserve"), and says which.
+func (s *Server) unobserveCmd(c *conn, args []string) {
+	if len(args) > 1 {
+		c.sendText(cmdObserve, "Usage: unobserve [GAME-NUMBER]")
+		return
+	}
+	var stopped []int
+	for n, m := range s.games {
+		if m.observers[c] && (len(args) == 0 || args[0] == strconv.Itoa(n)) {
+			m.unobserve(c)
+			stopped = append(stopped, n)
+		}
+	}
+	switch {
+	case len(stopped) == 0 && len(args) == 1:
+		c.sendText(cmdObserve, fmt.Sprintf("You are not observing game %s.", args[0]))
+	case len(stopped) == 0:
+		c.sendText(cmdObserve, "You are not observing any game.")
+	default:
+		sort.Ints(stopped)
+		lines := make([]string, len(stopped))
+		for i, n := range stopped {
+			lines[i] = fmt.Sprintf("You stop observing game %d.", n)
+		}
+		c.sendText(cmdObserve, lines...)
+	}
 }
 
 // unobserve stops c watching m.

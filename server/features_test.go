@@ -272,6 +272,27 @@ func TestObserve(t *testing.T) {
 	o.neverHeard("\x19(24 2 ", "the observer of game 1 heard rated game 2")
 }
 
+func TestUnobserveSaysWhatItStopped(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	a, b, o := u.login(t, "alice", ""), u.login(t, "bob", ""), u.login(t, "olga", "")
+	begin(t, a, b, "bob", "5 0 u")
+	o.send("unobserve")
+	o.waitFor("You are not observing any game.")
+	o.send("observe 1")
+	o.waitFor("\x19(18 1 alice bob ")
+	o.send("observe 1")
+	o.waitFor("You are already observing game 1.")
+	o.send("unobserve 2")
+	o.waitFor("You are not observing game 2.")
+	o.send("unobserve 1")
+	o.waitFor("You stop observing game 1.")
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	o.send("unobserve")
+	o.waitFor("You are not observing any game.")
+	o.neverHeard("\x19(24 1 ", "an observer who stopped still heard the moves")
+}
+
 func TestDisconnectGrace(t *testing.T) {
 	u := startUmpire(t, server.Config{Grace: 600 * time.Millisecond})
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
@@ -357,15 +378,29 @@ func TestPawnCaptureShortcutInWild16(t *testing.T) {
 	b.waitFor("\x19(24 1 ?xd5\x19)")
 }
 
+// TestOffersAnsweredByAcceptAndDecline: "decline" with no challenge to
+// answer refuses the opponent's standing offer, and "accept" agrees to it.
+func TestOffersAnsweredByAcceptAndDecline(t *testing.T) {
+	a, b := afterE4(t)
+	a.send("draw")
+	b.waitFor("alice offers to draw. Type \"draw\" or \"accept\" to agree, \"decline\" to refuse")
+	b.send("decline")
+	b.waitFor("You decline alice's draw offer.")
+	a.waitFor("bob declines your draw offer.")
+	b.send("accept")
+	b.waitFor("There is no challenge to answer.")
+	a.send("abort")
+	b.waitFor("alice offers to abort")
+	b.send("accept")
+	a.waitFor("aborted")
+	b.waitFor("aborted")
+}
+
 // TestOfferLapsesWhenIgnored: as on lichess, a draw offer the opponent
 // answers with a move lapses; whoever made it is told, and a later "draw"
 // by the opponent is a new offer, not an agreement.
 func TestOfferLapsesWhenIgnored(t *testing.T) {
-	u := startUmpire(t, server.Config{})
-	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
-	begin(t, a, b, "bob", "5 0 u")
-	a.send("e2e4")
-	b.waitFor("\x19(24 1 ?\x19)")
+	a, b := afterE4(t)
 	a.send("draw")
 	b.waitFor("alice offers to draw")
 	b.send("e7e5")
@@ -377,4 +412,16 @@ func TestOfferLapsesWhenIgnored(t *testing.T) {
 	if strings.Contains(b.all(), "Agr 1/2-1/2") {
 		t.Fatal("a lapsed offer was taken up as agreed")
 	}
+}
+
+// afterE4 starts an unrated game between alice (White) and bob in which
+// alice has played e2e4, and returns their connections.
+func afterE4(t *testing.T) (a, b *raw) {
+	t.Helper()
+	u := startUmpire(t, server.Config{})
+	a, b = u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	return a, b
 }

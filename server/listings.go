@@ -127,7 +127,7 @@ func (s *Server) whoLine(u *conn) string {
 // gamesCmd lists the games in progress.
 func (s *Server) gamesCmd(c *conn) {
 	c.sendText(cmdOther, s.gamesList.get(s.tables, func() []string {
-		lines := []string{fmt.Sprintf("%d games in progress:", len(s.games))}
+		lines := []string{fmt.Sprintf("%d %s in progress:", len(s.games), plural(len(s.games), "game", "games"))}
 		for n := 1; n < s.nextGame; n++ {
 			if m := s.games[n]; m != nil {
 				rated := map[bool]string{true: "rated", false: "unrated (observable)"}[m.rated]
@@ -136,4 +136,12 @@ func (s *Server) gamesCmd(c *conn) {
 		}
 		return lines
 	})...)
+}
+
+// plural returns one when n is 1 and many otherwise.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -157,6 +157,16 @@ func (s *Server) matchCmd(c *conn, args []string) {
 }
 
 // respond accepts or declines a challenge to c ("accept [NAME]").
+// challenged reports whether a challenge to c waits for an answer.
+func (s *Server) challenged(c *conn) bool {
+	for _, o := range s.offers {
+		if strings.EqualFold(o.to, c.name) {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *Server) respond(c *conn, args []string, accept bool) {
 	var found *challenge
 	for _, o := range s.offers {

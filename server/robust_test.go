@@ -18,7 +18,7 @@ import (
 // stillServes checks that the server answers a well-behaved user.
 func stillServes(t *testing.T, r *raw) {
 	t.Helper()
-	list(t, r, "games", "games in progress:")
+	list(t, r, "games", "in progress:")
 }
 
 // list sends a listing command (who, games) and waits for its answer,
@@ -369,7 +369,7 @@ func TestOfferFloodSparesTheOpponent(t *testing.T) {
 	b.send("e7e5") // past the first moves, where abort alone ends the game
 	a.waitFor("\x19(24 1 ?\x19)")
 	b.nc.Write([]byte(strings.Repeat("draw\r\nabort\r\n", 500) + "games\r\n"))
-	b.waitFor("games in progress:")
+	b.waitFor("in progress:")
 	list(t, a, "who", "players logged in:")
 	if who := a.waitFor("\x19]"); !strings.Contains(who, "bob") {
 		t.Fatalf("bob was cut off by his own offers: %q", who)

@@ -198,6 +198,11 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	unlock, err := lockData(f.data)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	st, err := openStore(f.data, f.dsn)
 	if err != nil {
 		return err
