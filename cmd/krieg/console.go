@@ -89,7 +89,6 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	}()
 	var rules referee.Ruleset = referee.Wild16
 	var ck attemptCheck
-	var offers pendingOffers
 	if spec != nil {
 		// Typed moves are checked on our own board, which the start shows.
 		untilStarted(comm.Events(), func(ev net.Event) {
@@ -112,11 +111,6 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			if consoleWord(comm, spec, ck.snap, l, stdout) {
 				continue
 			}
-			if strings.EqualFold(l, "decline") && offers.draw && !offers.challenge {
-				// ICC's decline answers challenges; a draw offer lapses with a move.
-				fmt.Fprintln(stdout, "* kriegd has no word to decline a draw: your next move declines it")
-				continue
-			}
 			if err := ck.check(&l); err != nil {
 				fmt.Fprintf(stdout, "! %v\n", err)
 				continue
@@ -132,7 +126,6 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 				rules = ev.Snap.Spec.Rules
 			}
 			ck.follow(ev)
-			offers.follow(ev)
 			printEvent(stdout, ev, rules)
 			if ev.Kind == net.KindEnded && spec != nil {
 				fmt.Fprintln(stdout, "* type new for another game, or quit (or Ctrl-D) to leave")
@@ -145,31 +138,6 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 					}
 				}
 			}
-		}
-	}
-}
-
-// pendingOffers is what waits for our answer: the opponent's draw offer,
-// and a challenge to us.
-type pendingOffers struct {
-	draw, challenge bool
-}
-
-// follow notes offers made, and those a game's start or end, or our move,
-// answered.
-func (p *pendingOffers) follow(ev net.Event) {
-	switch ev.Kind {
-	case net.KindOffer:
-		p.draw = p.draw || ev.Text == "draw"
-	case net.KindChallenge:
-		p.challenge = true
-	case net.KindStarted:
-		*p = pendingOffers{}
-	case net.KindEnded:
-		p.draw = false
-	case net.KindHeard:
-		if ev.Entry.Verdict == referee.Accepted && ev.Entry.Mover == ev.Snap.Side {
-			p.draw = false
 		}
 	}
 }

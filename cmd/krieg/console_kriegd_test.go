@@ -217,9 +217,9 @@ func openConsole(t *testing.T, addr, name string) *kriegdConsole {
 	return c
 }
 
-// TestConsoleOffersThroughKriegd: a draw offer is shown as one clear line,
-// decline to it is answered by the console (kriegd declines a draw by a
-// move), and a game's end prints no bare score lines.
+// TestConsoleOffersThroughKriegd: a draw offer shows no bare word, decline
+// reaches kriegd (which answers the offer with it), and a game's end
+// prints no bare score lines.
 func TestConsoleOffersThroughKriegd(t *testing.T) {
 	addr := startKriegd(t, "alice", "bob")
 	alice, bob := openConsole(t, addr, "alice"), openConsole(t, addr, "bob")
@@ -230,9 +230,9 @@ func TestConsoleOffersThroughKriegd(t *testing.T) {
 	fmt.Fprintln(alice.in, "e2e4")
 	bob.out.waitLine(t, "bob", "white: Black's move")
 	fmt.Fprintln(alice.in, "draw")
-	bob.out.waitLine(t, "bob", `alice offers to draw. Type "draw" to agree.`)
+	bob.out.waitLine(t, "bob", `alice offers to draw. Type "draw" or "accept" to agree, "decline" to refuse; a move refuses it too.`)
 	fmt.Fprintln(bob.in, "decline")
-	bob.out.waitLine(t, "bob", "* kriegd has no word to decline a draw: your next move declines it")
+	bob.out.waitLine(t, "bob", "You decline alice's draw offer.")
 	fmt.Fprintln(bob.in, "resign")
 	for _, c := range []*kriegdConsole{alice, bob} {
 		c.out.waitLine(t, c.name, "* game over: 1-0 (resignation)")
