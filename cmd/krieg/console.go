@@ -13,6 +13,7 @@ import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/local"
 )
 
 // runConsole is the ClientConsole: it connects to an endpoint, prints what
@@ -25,8 +26,8 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	fl.Register(fs)
 	var k launch.KSO
 	k.Register(fs)
-	if err := fs.Parse(args); err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if k.On {
 		return ksoConsole(k, fl, bufio.NewReader(stdin), stdout, stderr)
@@ -35,6 +36,9 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		spec, err := fl.Spec()
 		if err != nil {
 			return usage(err)
+		}
+		if err := local.CheckClock(spec.Base, spec.Increment); err != nil {
+			return fmt.Errorf("%w: --time %q: %v", errUsage, fl.Time, err)
 		}
 		ep, err := fl.Local()
 		if err != nil {
@@ -98,11 +102,15 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	for {
 		select {
 		case l, ok := <-lines:
-			if !ok {
+			l = strings.TrimSpace(l)
+			if !ok || strings.EqualFold(l, "quit") || strings.EqualFold(l, "exit") {
+				leave(comm, ck.snap, spec != nil, stdout)
 				drain(comm.Events(), stdout, rules, wait)
 				return nil
 			}
-			l = strings.TrimSpace(l)
+			if consoleWord(comm, spec, ck.snap, l, stdout) {
+				continue
+			}
 			if err := ck.check(&l); err != nil {
 				fmt.Fprintf(stdout, "! %v\n", err)
 				continue
@@ -119,6 +127,9 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			}
 			ck.follow(ev)
 			printEvent(stdout, ev, rules)
+			if ev.Kind == net.KindEnded && spec != nil {
+				fmt.Fprintln(stdout, "* type new for another game, or quit (or Ctrl-D) to leave")
+			}
 			if ev.Kind == net.KindConnection && ev.Snap.State == net.Disconnected && ev.Err != nil {
 				if r, ok := comm.(interface{ Reconnect(context.Context) error }); ok {
 					fmt.Fprintln(stdout, "* connection lost; reconnecting")
@@ -127,6 +138,51 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 					}
 				}
 			}
+		}
+	}
+}
+
+// consoleHelp lists what one may type at the console.
+const consoleHelp = `* a move: e2e4, E2-E4, e7e8q, Nf3, exd5, O-O, O-O-O (0-0 too); px or any: ask for a pawn capture
+* resign, draw (offer or agree), abort, flag (claim the opponent's time)
+* new: another game against the computer, once one has ended
+* quit or exit (or Ctrl-D): leave; a game in progress is abandoned
+* on a server, any other line goes to the server as typed (its own help follows)
+`
+
+// consoleWord carries out the console's own words (help, and new in a game
+// against the computer) and reports whether line was one.
+func consoleWord(comm net.Communicator, spec *net.GameSpec, snap net.Snapshot, line string, stdout io.Writer) bool {
+	switch {
+	case strings.EqualFold(line, "help"):
+		fmt.Fprint(stdout, consoleHelp)
+		return spec != nil // a server's help follows
+	case strings.EqualFold(line, "new") && spec != nil:
+		if snap.InGame {
+			fmt.Fprintln(stdout, "! a game is in progress: resign or abort it first (or quit to leave)")
+		} else if err := comm.Begin(*spec); err != nil {
+			fmt.Fprintf(stdout, "! %v\n", err)
+		}
+		return true
+	}
+	return false
+}
+
+// leave says what becomes of a game in progress as the console ends: a
+// game against the computer is abandoned, unfinished, and saved as such;
+// a server tells the opponent that we left.
+func leave(comm net.Communicator, snap net.Snapshot, local bool, stdout io.Writer) {
+	if !snap.InGame {
+		return
+	}
+	if !local {
+		fmt.Fprintf(stdout, "* you left game %d in progress; the server tells your opponent you disconnected\n", snap.Spec.Number)
+		return
+	}
+	fmt.Fprintf(stdout, "* you left game %d in progress: it is abandoned, unfinished\n", snap.Spec.Number)
+	if a, ok := comm.(interface{ Abandon() error }); ok {
+		if err := a.Abandon(); err != nil {
+			fmt.Fprintf(stdout, "! %v\n", err)
 		}
 	}
 }
@@ -162,13 +218,18 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 			fmt.Fprintf(w, "* %s\n", s.State)
 		}
 	case net.KindStarted:
-		fmt.Fprintf(w, "* game %d started: %s vs %s, you play %s, %v+%v\n%s", s.Spec.Number, s.Spec.White, s.Spec.Black,
-			s.Side, s.Spec.Base, s.Spec.Increment, s.Own.Diagram(s.Side == game.Black))
+		fmt.Fprintf(w, "* game %d started: %s vs %s, you play %s, %v+%v\n", s.Spec.Number, s.Spec.White, s.Spec.Black,
+			s.Side, s.Spec.Base, s.Spec.Increment)
+		if s.InGame && s.ToMove == s.Side {
+			yourMove(w, s)
+		} else {
+			fmt.Fprint(w, s.Own.Diagram(s.Side == game.Black))
+		}
 	case net.KindHeard:
 		e := ev.Entry
 		var said []string
 		for _, a := range e.Said {
-			if t := a.Text(rules); t != "" {
+			if t := a.Text(rules); t != "" && a.Kind != referee.KindGameOver {
 				said = append(said, t)
 			}
 		}
@@ -176,18 +237,26 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 		if e.Attempt != game.NoMove && e.Mover == s.Side {
 			who += " " + e.Attempt.String()
 		}
+		if len(said) == 0 {
+			break // the game's end: KindEnded says it
+		}
 		fmt.Fprintf(w, "%s: %s\n", who, strings.Join(said, "; "))
 		if e.Verdict == referee.Accepted && s.InGame && s.ToMove == s.Side {
-			fmt.Fprintf(w, "%s(your move; %s %v, %s %v)\n", s.Own.Diagram(s.Side == game.Black),
-				game.White, s.Clocks.Remaining(game.White, time.Now()).Round(time.Second),
-				game.Black, s.Clocks.Remaining(game.Black, time.Now()).Round(time.Second))
+			yourMove(w, s)
 		}
 	case net.KindEnded:
 		fmt.Fprintf(w, "* game over: %s (%s)\n", s.Result.Score, s.Result.Reason)
-	case net.KindClock:
+	case net.KindClock, net.KindOffer: // the server's own words tell of an offer
 	case net.KindProblem:
 		fmt.Fprintf(w, "! %s\n", ev.Text)
 	default:
 		fmt.Fprintf(w, "%s\n", ev.Text)
 	}
+}
+
+// yourMove writes our board and the clocks when it is our move.
+func yourMove(w io.Writer, s net.Snapshot) {
+	fmt.Fprintf(w, "%s(your move; %s %v, %s %v)\n", s.Own.Diagram(s.Side == game.Black),
+		game.White, s.Clocks.Remaining(game.White, time.Now()).Round(time.Second),
+		game.Black, s.Clocks.Remaining(game.Black, time.Now()).Round(time.Second))
 }

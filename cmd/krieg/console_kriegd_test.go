@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	stdnet "net"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -51,6 +52,26 @@ func (s *screen) waitLine(t *testing.T, who, line string) {
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("%s's console never printed %q; after the last match it printed:\n%s", who, line, text[from:])
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// waitMatch waits (10 s at most) for the regular expression re in all
+// that was printed, and returns its match and submatches.
+func (s *screen) waitMatch(t *testing.T, who, re string) []string {
+	t.Helper()
+	rx := regexp.MustCompile(re)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s.mu.Lock()
+		text := s.buf.String()
+		s.mu.Unlock()
+		if m := rx.FindStringSubmatch(text); m != nil {
+			return m
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s's console never printed %s; it printed:\n%s", who, re, text)
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
@@ -101,51 +122,12 @@ func TestConsoleGameThroughKriegd(t *testing.T) {
 		t.Fatal("no self-play game to play")
 	}
 
-	data := t.TempDir()
-	st, err := store.Open(context.Background(), "", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	for _, name := range []string{"alice", "bob"} {
-		h, err := server.HashPassword(name + "pw")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := st.AddAccount(context.Background(), name, h); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := server.New(server.Config{DataDir: data, Store: st, Attempts: 10000, Lobby: 10000, Log: slog.New(slog.NewTextHandler(t.Output(), nil))})
-	go srv.Serve(ln)
-	defer srv.Close()
-
-	type console struct {
-		name string
-		in   *io.PipeWriter
-		out  *screen
-		done chan int
-	}
-	open := func(name string) *console {
-		r, w := io.Pipe()
-		c := &console{name: name, in: w, out: &screen{}, done: make(chan int, 1)}
-		go func() {
-			var errs bytes.Buffer
-			c.done <- run([]string{"console", "--connect", ln.Addr().String(), "--user", name}, r, c.out, &errs)
-		}()
-		fmt.Fprintf(w, "%spw\n", name) // the password, read first
-		c.out.waitLine(t, name, "* connected")
-		return c
-	}
-	alice, bob := open("alice"), open("bob")
+	addr := startKriegd(t, "alice", "bob")
+	alice, bob := openConsole(t, addr, "alice"), openConsole(t, addr, "bob")
 	fmt.Fprintln(alice.in, "match bob 5 3 u w16 white")
 	bob.out.waitLine(t, "bob", `You can "accept" or "decline".`)
 	fmt.Fprintln(bob.in, "accept")
-	consoles := [2]*console{alice, bob}
+	consoles := [2]*kriegdConsole{alice, bob}
 	for _, c := range consoles {
 		c.out.waitLine(t, c.name, "{Game 1 (alice vs. bob) Creating unrated Wild 16 (ICC) match.}")
 	}
@@ -165,4 +147,189 @@ func TestConsoleGameThroughKriegd(t *testing.T) {
 			t.Fatalf("%s's console exited %d", c.name, code)
 		}
 	}
+}
+
+// startKriegd runs kriegd on loopback, with an account NAMEpw for each of
+// names, until the test ends, and returns its address.
+func startKriegd(t *testing.T, names ...string) string {
+	t.Helper()
+	data := t.TempDir()
+	st, err := store.Open(context.Background(), "", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	for _, name := range names {
+		h, err := server.HashPassword(name + "pw")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.AddAccount(context.Background(), name, h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv, addr := serveKriegd(t, data, st, "127.0.0.1:0")
+	t.Cleanup(func() { srv.Close() })
+	return addr
+}
+
+// serveKriegd runs kriegd on addr with its data in data and st, and
+// returns it and the address it listens on.
+func serveKriegd(t *testing.T, data string, st *store.Store, addr string) (*server.Server, string) {
+	t.Helper()
+	ln, err := stdnet.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Config{DataDir: data, Store: st, Attempts: 10000, Lobby: 10000, Log: slog.New(slog.NewTextHandler(t.Output(), nil))})
+	go srv.Serve(ln)
+	return srv, ln.Addr().String()
+}
+
+// kriegdConsole is a `krieg console --connect` session a test types into.
+type kriegdConsole struct {
+	name string
+	in   *io.PipeWriter
+	out  *screen
+	done chan int
+	errs *screen
+}
+
+// openConsole starts a console logged in to addr as name (with its
+// password NAMEpw), or as a guest when name is "", and waits until it is
+// connected.
+func openConsole(t *testing.T, addr, name string) *kriegdConsole {
+	t.Helper()
+	r, w := io.Pipe()
+	c := &kriegdConsole{name: name, in: w, out: &screen{}, done: make(chan int, 1), errs: &screen{}}
+	args := []string{"console", "--connect", addr}
+	if name != "" {
+		args = append(args, "--user", name)
+	}
+	go func() { c.done <- run(args, r, c.out, c.errs) }()
+	if name != "" {
+		fmt.Fprintf(w, "%spw\n", name) // the password, read first
+	}
+	c.out.waitLine(t, name, "* connected")
+	if name == "" {
+		c.name = c.out.waitMatch(t, "a guest", `Starting session as (\w+) `)[1]
+	}
+	return c
+}
+
+// TestConsoleOffersThroughKriegd: a draw offer shows no bare word, decline
+// reaches kriegd (which answers the offer with it), and a game's end
+// prints no bare score lines.
+func TestConsoleOffersThroughKriegd(t *testing.T) {
+	addr := startKriegd(t, "alice", "bob")
+	alice, bob := openConsole(t, addr, "alice"), openConsole(t, addr, "bob")
+	fmt.Fprintln(alice.in, "match bob 5 3 u w16 white")
+	bob.out.waitLine(t, "bob", `You can "accept" or "decline".`)
+	fmt.Fprintln(bob.in, "accept")
+	bob.out.waitLine(t, "bob", "{Game 1 (alice vs. bob) Creating unrated Wild 16 (ICC) match.}")
+	fmt.Fprintln(alice.in, "e2e4")
+	bob.out.waitLine(t, "bob", "white: Black's move")
+	fmt.Fprintln(alice.in, "draw")
+	bob.out.waitLine(t, "bob", `alice offers to draw. Type "draw" or "accept" to agree, "decline" to refuse; a move refuses it too.`)
+	fmt.Fprintln(bob.in, "decline")
+	bob.out.waitLine(t, "bob", "You decline alice's draw offer.")
+	fmt.Fprintln(bob.in, "resign")
+	for _, c := range []*kriegdConsole{alice, bob} {
+		c.out.waitLine(t, c.name, "* game over: 1-0 (resignation)")
+	}
+	// A second game, aborted before its first move.
+	fmt.Fprintln(alice.in, "match bob 5 3 u w16 white")
+	bob.out.waitLine(t, "bob", `You can "accept" or "decline".`)
+	fmt.Fprintln(bob.in, "accept")
+	bob.out.waitLine(t, "bob", "{Game 2 (alice vs. bob) Creating unrated Wild 16 (ICC) match.}")
+	fmt.Fprintln(alice.in, "abort")
+	for _, c := range []*kriegdConsole{alice, bob} {
+		c.out.waitLine(t, c.name, "* game over: * (aborted)")
+	}
+	time.Sleep(300 * time.Millisecond) // what the server says after the end
+	for _, c := range []*kriegdConsole{alice, bob} {
+		c.in.Close()
+		if code := <-c.done; code != 0 {
+			t.Fatalf("%s's console exited %d", c.name, code)
+		}
+		text := c.out.buf.String()
+		for _, raw := range []string{"\nblack: 1-0\n", "\nblack: Resignation, White wins\n", "\nblack: *\n", "\nwhite: *\n", "\ndraw\n", "\nabort\n", "There is no challenge to answer."} {
+			if strings.Contains(text, raw) {
+				t.Errorf("%s's console printed %q:\n%s", c.name, strings.TrimSpace(raw), text)
+			}
+		}
+	}
+}
+
+// TestConsolePasswordForNoAccount: a password given for a name with no
+// account is not dropped while the name logs in unregistered: the login
+// is given up, saying why.
+func TestConsolePasswordForNoAccount(t *testing.T) {
+	addr := startKriegd(t)
+	var out, errs bytes.Buffer
+	code := run([]string{"console", "--connect", addr, "--user", "evelyn"}, strings.NewReader("evelynpw\n"), &out, &errs)
+	if code != 1 || !strings.Contains(errs.String(), `has no account of that name`) || strings.Contains(out.String(), "* connected") {
+		t.Errorf("exit %d, printed %q, said %q; want the login given up as no account", code, out.String(), errs.String())
+	}
+}
+
+// TestConsoleGuestAfterKriegdRestarts: when kriegd restarts, a guest's
+// console logs in again as a fresh guest (the server no longer knows the
+// old guest name or its token) and says that the game in progress is gone.
+func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
+	data := t.TempDir()
+	st, err := store.Open(context.Background(), "", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv, addr := serveKriegd(t, data, st, "127.0.0.1:0")
+	g1, g2 := guestsMidGame(t, addr)
+	srv.Close()
+	srv, _ = serveKriegd(t, data, st, addr)
+	defer srv.Close()
+	g1.out.waitLine(t, g1.name, "* connection lost; reconnecting")
+	for _, c := range []*kriegdConsole{g1, g2} {
+		// The game ends as kriegd stops, or, when it stopped without a word, as the guest logs in again.
+		c.out.waitMatch(t, c.name, `(?m)^\* game over: \* \(aborted\)$`)
+		c.out.waitMatch(t, c.name, `(?m)^\* the server has restarted: it no longer knows `+c.name+`, so you are logged in again as the guest guest\d+(; game 1 in progress is gone)?$`)
+	}
+	fmt.Fprintln(g1.in, "finger")
+	g1.out.waitMatch(t, g1.name, `guest\d+ is an unregistered guest`)
+	g1.in.Close()
+	g2.in.Close()
+	for _, c := range []*kriegdConsole{g1, g2} {
+		if code := <-c.done; code != 0 {
+			t.Fatalf("a guest's console exited %d: %s", code, c.errs.buf.String())
+		}
+	}
+}
+
+// TestConsoleLeavesAServerGame: the input's end (Ctrl-D) in a game on
+// kriegd says that the game is left and the opponent told.
+func TestConsoleLeavesAServerGame(t *testing.T) {
+	addr := startKriegd(t)
+	g1, g2 := guestsMidGame(t, addr)
+	g1.in.Close()
+	if code := <-g1.done; code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	g1.out.waitLine(t, g1.name, "* you left game 1 in progress; the server tells your opponent you disconnected")
+	g2.out.waitMatch(t, g2.name, g1.name+` has disconnected`)
+	g2.in.Close()
+	<-g2.done
+}
+
+// guestsMidGame logs two guests in to addr and starts a game between
+// them, in which White has moved.
+func guestsMidGame(t *testing.T, addr string) (white, black *kriegdConsole) {
+	t.Helper()
+	g1, g2 := openConsole(t, addr, ""), openConsole(t, addr, "")
+	fmt.Fprintf(g1.in, "match %s 5 3 u w16 white\n", g2.name)
+	g2.out.waitLine(t, g2.name, `You can "accept" or "decline".`)
+	fmt.Fprintln(g2.in, "accept")
+	g1.out.waitLine(t, g1.name, fmt.Sprintf("{Game 1 (%s vs. %s) Creating unrated Wild 16 (ICC) match.}", g1.name, g2.name))
+	fmt.Fprintln(g1.in, "e2e4")
+	g2.out.waitLine(t, g2.name, "white: Black's move")
+	return g1, g2
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	stdnet "net"
 	"os"
 	"path/filepath"
@@ -157,5 +158,109 @@ func TestConsoleNonsense(t *testing.T) {
 	}
 	if strings.Contains(string(data), "Ke5") || !strings.Contains(string(data), " e4 {(:)}") {
 		t.Errorf("the saved record counts the nonsense or lacks 1. e4:\n%s", data)
+	}
+}
+
+// TestConsoleStartLines: --help prints the flags and exits 0; a local game
+// is numbered from 1, and White's first move is asked for as every later
+// one is, with the clocks.
+func TestConsoleStartLines(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := run([]string{"console", "--help"}, strings.NewReader(""), &out, &errs); code != 0 || strings.Contains(errs.String(), "help requested") || !strings.Contains(errs.String(), "-connect") {
+		t.Errorf("--help: exit %d, printed %q", code, errs.String())
+	}
+	out.Reset()
+	code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--movetime", "10ms", "--save", ""}, strings.NewReader("resign\n"), &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	text := out.String()
+	prompt := strings.Index(text, "(your move; white 5m0s, black 5m0s)")
+	if !strings.Contains(text, "* game 1 started") || prompt < 0 || prompt > strings.Index(text, "* game over") {
+		t.Errorf("the game is not numbered 1, or White's first move is not asked for:\n%s", text)
+	}
+}
+
+// TestConsoleAfterTheGame: help lists the console's words; resigning
+// before any move saves the game; new starts another; quit leaves, and a
+// game left in progress (by quit or the input's end) is abandoned and
+// saved unfinished, saying so.
+func TestConsoleAfterTheGame(t *testing.T) {
+	saves := t.TempDir()
+	r, w := io.Pipe()
+	out := &screen{}
+	done := make(chan int, 1)
+	go func() {
+		var errs bytes.Buffer
+		done <- run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--movetime", "10ms", "--save", saves}, r, out, &errs)
+	}()
+	out.waitLine(t, "the player", "* game 1 started: you vs computer, you play white, 5m0s+3s")
+	fmt.Fprintln(w, "help")
+	out.waitLine(t, "the player", "* quit or exit (or Ctrl-D): leave; a game in progress is abandoned")
+	fmt.Fprintln(w, "resign")
+	out.waitLine(t, "the player", "* game over: 0-1 (resignation)")
+	out.waitLine(t, "the player", "* type new for another game, or quit (or Ctrl-D) to leave")
+	fmt.Fprintln(w, "new")
+	out.waitLine(t, "the player", "* game 2 started: you vs computer, you play white, 5m0s+3s")
+	fmt.Fprintln(w, "e2e4")
+	out.waitLine(t, "the player", "white e2e4: Black's move")
+	fmt.Fprintln(w, "quit")
+	if code := <-done; code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	w.Close()
+	text := out.buf.String()
+	for _, want := range []string{"* you left game 2 in progress: it is abandoned, unfinished", "* game over: * (aborted)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "is not a move") {
+		t.Errorf("a console word went to the game as a move:\n%s", text)
+	}
+	files, _ := filepath.Glob(filepath.Join(saves, "*.pgn"))
+	if len(files) != 2 || strings.Count(text, "game saved: ") != 2 {
+		t.Fatalf("saved %d records; want the resigned game and the abandoned one:\n%s", len(files), text)
+	}
+	for _, f := range files {
+		if code, o, e := krieg(t, "", "replay", "--check", f); code != 0 {
+			t.Errorf("replay --check %s: exit %d, %q %q", f, code, o, e)
+		}
+	}
+
+	// The input's end (Ctrl-D) leaves a game in progress the same way.
+	var o, errs bytes.Buffer
+	if code := run([]string{"console", "--seed", "4", "--opponent", "random", "--movetime", "10ms", "--save", ""}, strings.NewReader("e2e4\n"), &o, &errs); code != 0 ||
+		!strings.Contains(o.String(), "* you left game 1 in progress: it is abandoned, unfinished") {
+		t.Errorf("exit %d; the end of input did not say the game was abandoned:\n%s", code, o.String())
+	}
+}
+
+// TestConsoleNothingListening: a server address where nothing listens is
+// said so in one sentence.
+func TestConsoleNothingListening(t *testing.T) {
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	var out, errs bytes.Buffer
+	code := run([]string{"console", "--connect", addr}, strings.NewReader(""), &out, &errs)
+	want := "krieg console: icc: nothing is listening at " + addr + " (the connection was refused); is the server (kriegd) running there?\n"
+	if code != 1 || errs.String() != want {
+		t.Errorf("exit %d, said %q; want 1 and %q", code, errs.String(), want)
+	}
+}
+
+// TestConsoleTimeBounds: a local game is not begun with a base time of 0
+// and an increment (its clocks would read 0 and no flag would ever be
+// looked at), nor with a base past any sitting.
+func TestConsoleTimeBounds(t *testing.T) {
+	for tc, want := range map[string]string{"0+2": "a base time of 0 with an increment is not played", "99999+0": "is more than the 10h0m0s allowed", "5+9999": "is more than the 10m0s allowed"} {
+		var out, errs bytes.Buffer
+		if code := run([]string{"console", "--time", tc, "--save", ""}, strings.NewReader(""), &out, &errs); code != 2 || !strings.Contains(errs.String(), want) {
+			t.Errorf("--time %s: exit %d, said %q; want 2 and %q", tc, code, errs.String(), want)
+		}
 	}
 }

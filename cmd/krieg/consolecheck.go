@@ -1,8 +1,13 @@
 package main
 
 import (
+	"fmt"
+	"regexp"
+	"strings"
+
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 )
@@ -32,8 +37,13 @@ func (c *attemptCheck) follow(ev net.Event) {
 
 // check returns why the typed line, when it is a move of ours in a
 // Kriegspiel game on our turn, may not be sent; a pawn's move to the last
-// rank without a piece becomes a queen's in the line.
+// rank without a piece becomes a queen's in the line. A move typed in
+// capitals, with a dash between its squares, as castling (O-O, 0-0-0) or
+// in algebraic notation (Nf3) is rewritten into coordinates first.
 func (c *attemptCheck) check(line *string) error {
+	if err := c.coordinates(line); err != nil {
+		return err
+	}
 	m, err := game.ParseMove(*line)
 	s := c.snap
 	if err != nil || !s.InGame || !s.Spec.Kriegspiel || s.ToMove != s.Side {
@@ -44,6 +54,40 @@ func (c *attemptCheck) check(line *string) error {
 	m, err = controller.Sendable(own, m, c.tried)
 	if err != nil {
 		return err
+	}
+	*line = m.String()
+	return nil
+}
+
+// coordinateText is a move in coordinates, in either case, maybe with a
+// dash between its squares (E7-E5).
+var coordinateText = regexp.MustCompile(`^([a-hA-H][1-8])-?([a-hA-H][1-8])([qrbnQRBN]?)$`)
+
+// sanText is what may be a move in algebraic notation or castling: a line
+// of one word, so that no server command is taken for one.
+var sanText = regexp.MustCompile(`^([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBNqrbn])?|[O0]-[O0](-[O0])?)[+#!?]*$`)
+
+// coordinates rewrites a typed move into coordinates (e7e5), reading
+// algebraic notation on our own board; an ambiguous or impossible one is
+// refused without leaving the console.
+func (c *attemptCheck) coordinates(line *string) error {
+	if g := coordinateText.FindStringSubmatch(*line); g != nil {
+		*line = strings.ToLower(g[1] + g[2] + g[3])
+		return nil
+	}
+	s := c.snap
+	if !s.InGame || !sanText.MatchString(*line) {
+		return nil
+	}
+	own := s.Own
+	own.SetTurn(s.Side)
+	text := *line
+	if i := len(text) - 1; text[i] >= 'a' && strings.ContainsRune("qrbn", rune(text[i])) && text[i-1] == '=' {
+		text = text[:i] + strings.ToUpper(text[i:]) // e8=q as e8=Q
+	}
+	m, err := record.ParseAttemptSAN(&own, text)
+	if err != nil {
+		return fmt.Errorf("%s %w: %v", *line, controller.ErrNotSent, err)
 	}
 	*line = m.String()
 	return nil

@@ -26,6 +26,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/krieg/krieg/game"
@@ -157,6 +158,9 @@ func (c *Client) Connect(ctx context.Context) error {
 	conn, err := c.opt.Dial(ctx)
 	if err != nil {
 		c.deliver([]net.Event{c.connEvent(net.Disconnected, err, "")})
+		if errors.Is(err, syscall.ECONNREFUSED) {
+			return &refusedError{addr: c.opt.Addr, err: err}
+		}
 		return fmt.Errorf("icc: dial %s: %w", c.opt.Addr, err)
 	}
 	login := make(chan error, 1)
@@ -191,6 +195,19 @@ func (c *Client) Connect(ctx context.Context) error {
 	return nil
 }
 
+// refusedError is a dial refused because nothing listens at the address,
+// said in one sentence: the system's words name the call, not the cause.
+type refusedError struct {
+	addr string
+	err  error
+}
+
+func (e *refusedError) Error() string {
+	return fmt.Sprintf("icc: nothing is listening at %s (the connection was refused); is the server (kriegd) running there?", e.addr)
+}
+
+func (e *refusedError) Unwrap() error { return e.err }
+
 func (c *Client) nameForErrors() string {
 	if c.opt.User == "" {
 		return "guest"
@@ -216,7 +233,7 @@ func (c *Client) Reconnect(ctx context.Context) error {
 			return nil
 		}
 		var le *LoginError
-		if errors.As(err, &le) || errors.Is(err, ErrNoPassword) || errors.Is(err, net.ErrClosed) {
+		if errors.As(err, &le) || errors.Is(err, ErrNoPassword) || errors.Is(err, ErrPasswordUnused) || errors.Is(err, net.ErrClosed) {
 			return err
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc/dg"
 )
@@ -32,6 +34,10 @@ type session struct {
 	events []net.Event
 	writes []string
 	sentPw bool
+	// reclaiming: the login line carried the reconnect token; forgotten:
+	// the server refused it, so a guest logged in afresh as this name.
+	reclaiming bool
+	forgotten  string
 	// farewell holds the lines of the server's last message of its own
 	// (a level-1 unit of command 0) while nothing has come after it: when
 	// the connection then ends, they are why (kriegd says why it closes a
@@ -68,6 +74,10 @@ func (e *LoginError) Error() string {
 // ErrNoPassword is the login error when the server wants a password and none was given.
 var ErrNoPassword = errors.New("icc: the server asks for a password for this name; none was given")
 
+// ErrPasswordUnused is the login error when the server logs the name in
+// without asking for the password given: it has no account of that name.
+var ErrPasswordUnused = errors.New("icc: the server has no account of that name (it would have logged in unregistered, without the password)")
+
 // datagramsWanted are the level-2 datagrams the client turns on.
 var datagramsWanted = []int{dg.WhoAmI, dg.GameStarted, dg.GameResult, dg.Offers, dg.SendMoves, dg.Kibitz, dg.Match, dg.MatchRemoved,
 	dg.Tell, dg.MoveSmith, dg.SetClock, dg.IllegalMove, dg.MyRelation, dg.Msec, dg.MoreTime, dg.LoginFailed, dg.Dummy,
@@ -88,7 +98,7 @@ func level2settings() string {
 
 // connected starts the login on a new connection.
 func (s *session) connected() {
-	s.phase, s.failed, s.sentPw, s.state, s.farewell = phaseLogin, nil, false, net.Connecting, nil
+	s.phase, s.failed, s.sentPw, s.state, s.farewell, s.reclaiming = phaseLogin, nil, false, net.Connecting, nil, false
 	s.emit(net.Event{Kind: net.KindConnection})
 }
 
@@ -99,6 +109,21 @@ func (s *session) lost(err error) {
 	why := strings.Join(s.farewell, " ")
 	s.farewell = nil
 	s.emit(net.Event{Kind: net.KindConnection, Err: err, Text: why})
+}
+
+// guestAgain says that the server forgot our guest name, and ends the
+// game in progress, which went with it.
+func (s *session) guestAgain() {
+	text := fmt.Sprintf("the server has restarted: it no longer knows %s, so you are logged in again as the guest %s", s.forgotten, s.me)
+	s.forgotten = ""
+	g := s.g
+	if g == nil || g.result != nil {
+		s.emit(net.Event{Kind: net.KindConsole, Text: "* " + text})
+		return
+	}
+	s.emit(net.Event{Kind: net.KindConsole, Text: fmt.Sprintf("* %s; game %d in progress is gone", text, g.spec.Number)})
+	g.flush(s, true)
+	g.end(s, referee.Result{Score: game.Unfinished, Reason: referee.ReasonAborted})
 }
 
 // serverWords is the level-1 command number of what the server says of its
@@ -129,6 +154,7 @@ func (s *session) prompt(pending string) bool {
 			// kriegd keeps an unregistered player's seat for the one who
 			// holds its token.
 			name = cmp.Or(s.me, s.user) + " " + s.token
+			s.reclaiming = true
 		}
 		if s.inLogin && s.password != "" && s.user != "" {
 			name = s.user + " " + s.password
@@ -234,7 +260,16 @@ func (s *session) dispatch(d Datagram) error {
 		if len(f) < 1 {
 			return errFields
 		}
+		if s.phase <= phaseWho && s.password != "" && !s.sentPw {
+			// Logged in without the password: the name has no account, and
+			// playing under it unregistered would hide the mistake.
+			s.failed = fmt.Errorf("%w; leave the password empty to play as %s unregistered, or register the name once logged in", ErrPasswordUnused, cmp.Or(s.user, f[0]))
+			return nil
+		}
 		s.me = f[0]
+		if s.forgotten != "" {
+			s.guestAgain()
+		}
 		if s.phase <= phaseWho {
 			s.send("set-quietly prompt 0", "set-quietly style 13", "set-quietly wrap 0", fmt.Sprintf("set-2 %d 1", dg.Dummy))
 			s.phase = phaseBarrier
@@ -249,6 +284,12 @@ func (s *session) dispatch(d Datagram) error {
 		}
 		if code == dg.LoginPassword {
 			s.sendPassword()
+			return nil
+		}
+		if s.reclaiming && s.user == "" {
+			// The server no longer knows our guest name (it restarted):
+			// it asks for a name again, and a fresh guest takes it.
+			s.forgotten, s.me, s.token, s.reclaiming, s.phase = s.me, "", "", false, phaseLogin
 			return nil
 		}
 		s.failed = &LoginError{Code: code, Text: strings.Join(f[1:], " ")}

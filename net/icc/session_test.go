@@ -272,3 +272,54 @@ func TestClocksWaitForTheServer(t *testing.T) {
 		t.Fatalf("after our second move: %+v; want Black's clock running", k)
 	}
 }
+
+// TestGuestForgottenByARestartedServer: a guest's reconnect token that the
+// server refuses (it restarted) gives way to a fresh guest login; the
+// game in progress, gone with the server, ends unfinished, saying so.
+func TestGuestForgottenByARestartedServer(t *testing.T) {
+	p, err := DefaultPatterns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &session{patterns: p, now: time.Now}
+	login := func() string {
+		t.Helper()
+		s.connected()
+		if !s.prompt("login: ") {
+			t.Fatal("the login prompt was not answered")
+		}
+		_, w := s.take()
+		return w[len(w)-1]
+	}
+	if l := login(); l != "guest" {
+		t.Fatalf("logged in as %q", l)
+	}
+	s.datagram(Datagram{Number: 0, Fields: []string{"guest5"}})
+	s.datagram(Datagram{Number: 200, Fields: []string{"0123456789abcdef0123456789abcdef"}})
+	s.datagram(Datagram{Number: 15, Fields: []string{"1", "guest5", "bob", "16", "Wild", "0", "5", "3", "5", "3"}})
+	s.lost(io.ErrUnexpectedEOF)
+	s.take()
+	if l := login(); l != "guest5 0123456789abcdef0123456789abcdef" {
+		t.Fatalf("reconnected as %q; want the name and its token", l)
+	}
+	s.datagram(Datagram{Number: 69, Fields: []string{"20", "Names are 2 to 16 letters (guest names are assigned)."}})
+	if s.failed != nil || !s.prompt("login: ") {
+		t.Fatalf("the refused token ended the login (%v)", s.failed)
+	}
+	if _, w := s.take(); w[len(w)-1] != "guest" {
+		t.Fatalf("logged in again as %q; want a fresh guest", w[len(w)-1])
+	}
+	s.datagram(Datagram{Number: 0, Fields: []string{"guest9"}})
+	evs, _ := s.take()
+	var said string
+	ended := false
+	for _, ev := range evs {
+		if ev.Kind == net.KindConsole {
+			said += ev.Text
+		}
+		ended = ended || ev.Kind == net.KindEnded && ev.Snap.Result.Score == game.Unfinished
+	}
+	if !ended || said != "* the server has restarted: it no longer knows guest5, so you are logged in again as the guest guest9; game 1 in progress is gone" {
+		t.Errorf("ended %v, said %q", ended, said)
+	}
+}

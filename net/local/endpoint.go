@@ -67,6 +67,7 @@ const (
 	reqConsole
 	reqRecord
 	reqResume
+	reqAbandon
 )
 
 type request struct {
@@ -116,6 +117,10 @@ func (e *Endpoint) Do(c net.Command) error { return e.send(request{kind: reqComm
 
 // Console takes a typed line: a command word or a move.
 func (e *Endpoint) Console(line string) error { return e.send(request{kind: reqConsole, line: line}) }
+
+// Abandon ends the game in progress unfinished ("*"), as when its player
+// leaves, and saves its record so (it may be resumed).
+func (e *Endpoint) Abandon() error { return e.send(request{kind: reqAbandon}) }
 
 // Close stops the loop, waits for it and closes Events.
 func (e *Endpoint) Close() error {

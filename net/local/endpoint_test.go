@@ -362,3 +362,27 @@ func TestClocksWaitForBothFirstMoves(t *testing.T) {
 		t.Errorf("after both first moves %v's clock runs; want White's", ev.Snap.Clocks.Running)
 	}
 }
+
+// TestBeginRefusesAClockOfNothing: a base of 0 with an increment starts no
+// game; the endpoint says why.
+func TestBeginRefusesAClockOfNothing(t *testing.T) {
+	ep := New(attempter.NewRandom(1), Options{})
+	if err := ep.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer ep.Close()
+	if err := ep.Begin(net.GameSpec{Base: 0, Increment: 2 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	for ev := range ep.Events() {
+		switch ev.Kind {
+		case net.KindStarted:
+			t.Fatal("a game began with a clock of 0+2")
+		case net.KindProblem:
+			if !strings.Contains(ev.Text, "a base time of 0 with an increment is not played") {
+				t.Fatalf("refused as %q", ev.Text)
+			}
+			return
+		}
+	}
+}

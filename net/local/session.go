@@ -23,6 +23,7 @@ type session struct {
 	result  *referee.Result // the game's end, the referee's or the clocks'
 	seen    int             // referee log entries already reported
 	started time.Time       // when the game began (names its saved record)
+	games   int             // games begun, which numbers them from 1
 }
 
 func (g *session) loop() {
@@ -62,6 +63,10 @@ func (g *session) handle(r request) {
 		g.command(r.cmd)
 	case reqConsole:
 		g.console(r.line)
+	case reqAbandon:
+		if g.running() {
+			g.finish(referee.Result{Score: "*", Reason: referee.ReasonAborted})
+		}
 	case reqRecord:
 		rec, err := g.record()
 		r.record <- recordReply{rec, err}
@@ -70,6 +75,10 @@ func (g *session) handle(r request) {
 
 // begin starts a game from spec; the computer moves at once if it has White.
 func (g *session) begin(spec net.GameSpec) {
+	if err := CheckClock(spec.Base, spec.Increment); err != nil {
+		g.problem(err)
+		return
+	}
 	if spec.AnySide {
 		spec.Side = game.Color(g.ep.rng.IntN(2))
 		spec.AnySide = false
@@ -104,6 +113,8 @@ func (g *session) open(r resumed) {
 		spec.White, spec.Black = spec.Black, spec.White
 	}
 	spec.Opponent, spec.Kriegspiel = g.ep.opt.Name, true
+	g.games++
+	spec.Number = g.games
 	g.spec, g.result, g.seen, g.started = spec, nil, 0, g.ep.opt.Now()
 	g.ref = r.ref
 	if st, ok := g.ep.opp.(Starter); ok {
@@ -284,7 +295,11 @@ func (g *session) finish(res referee.Result) {
 	g.clocks.Ticking, g.clocks.Stamp = false, now
 	g.result = &res
 	g.emit(net.Event{Kind: net.KindEnded})
-	if g.ep.opt.SaveDir != "" && g.ref.Plies() > 0 {
+	switch {
+	case g.ep.opt.SaveDir == "":
+	case len(g.ref.LogFrom(0)) == 0:
+		g.emit(net.Event{Kind: net.KindConsole, Text: "game not saved: nothing was played"})
+	default:
 		if path, err := g.save(); err != nil {
 			g.problem(err)
 		} else {

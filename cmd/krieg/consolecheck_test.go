@@ -1,0 +1,55 @@
+package main
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+)
+
+// TestTypedMoveForms: a move typed in capitals, with a dash, as castling
+// or in algebraic notation goes out in coordinates; an ambiguous or
+// impossible one is kept back, saying why.
+func TestTypedMoveForms(t *testing.T) {
+	checkOn := func(fen string) *attemptCheck {
+		t.Helper()
+		p, err := game.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &attemptCheck{snap: net.Snapshot{InGame: true, Side: game.White, ToMove: game.White, Own: p.Only(game.White),
+			Spec: net.GameSpec{Kriegspiel: true, Rules: referee.Wild16}}}
+	}
+	castle := checkOn("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1")
+	start := checkOn(game.StartFEN)
+	for _, c := range []struct {
+		ck         *attemptCheck
+		typed, out string
+	}{
+		{start, "E2E4", "e2e4"}, {start, "e2-e4", "e2e4"}, {start, "G1-F3", "g1f3"}, {start, "Nf3", "g1f3"},
+		{start, "e4", "e2e4"}, {start, "Nc3+", "b1c3"}, {castle, "O-O", "e1g1"}, {castle, "0-0", "e1g1"},
+		{castle, "O-O-O", "e1c1"}, {castle, "0-0-0", "e1c1"}, {start, "finger", "finger"}, {start, "match bob 5 3", "match bob 5 3"},
+	} {
+		line := c.typed
+		if err := c.ck.check(&line); err != nil || line != c.out {
+			t.Errorf("%q went out as %q (%v); want %q", c.typed, line, err, c.out)
+		}
+	}
+	twoKnights := checkOn("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1")
+	for _, c := range []struct {
+		ck          *attemptCheck
+		typed, want string
+	}{
+		{twoKnights, "Nc3", "ambiguous"}, {start, "Qd4", "no own man can make it"}, {start, "O-O", "stands between king and rook"},
+	} {
+		line := c.typed
+		err := c.ck.check(&line)
+		if !errors.Is(err, controller.ErrNotSent) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v; want it kept back as %s", c.typed, err, c.want)
+		}
+	}
+}
