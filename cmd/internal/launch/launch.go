@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -78,13 +79,21 @@ func (f *Flags) Spec() (net.GameSpec, error) {
 	default:
 		return spec, fmt.Errorf("%w: --side %q: want white, black or random", ErrUsage, f.Side)
 	}
-	var base, inc int
-	if _, err := fmt.Sscanf(f.Time, "%d+%d", &base, &inc); err != nil || base < 0 || inc < 0 || base+inc == 0 {
-		return spec, fmt.Errorf("%w: --time %q: want minutes+increment, such as 5+3", ErrUsage, f.Time)
+	// Minutes and seconds may be fractions (1.5+0), as kriegd takes them.
+	b, i, ok := strings.Cut(f.Time, "+")
+	base, errB := strconv.ParseFloat(b, 64)
+	inc, errI := strconv.ParseFloat(i, 64)
+	if !ok || errB != nil || errI != nil || !(base >= 0 && base <= maxClock) || !(inc >= 0 && inc <= maxClock) || base+inc == 0 {
+		return spec, fmt.Errorf("%w: --time %q: want minutes+increment, such as 5+3 or 1.5+0", ErrUsage, f.Time)
 	}
-	spec.Base, spec.Increment = time.Duration(base)*time.Minute, time.Duration(inc)*time.Second
+	spec.Base = (time.Duration(base * float64(time.Minute))).Round(time.Millisecond)
+	spec.Increment = (time.Duration(inc * float64(time.Second))).Round(time.Millisecond)
 	return spec, nil
 }
+
+// maxClock bounds the numbers --time takes before the game's own limits
+// (local.CheckClock) judge them: past it a duration would overflow.
+const maxClock = 1e6
 
 // MaxMoveTime is the longest budget per move a command accepts: past it a
 // game of a few hundred plies would take days.

@@ -64,3 +64,28 @@ func TestChoiceCarriesTheRules(t *testing.T) {
 		t.Errorf("Choice(berkeley, black) = %+v; want Rules Berkeley, Side 1", ch)
 	}
 }
+
+// TestTimeTakesFractions: --time takes minutes and seconds as kriegd does,
+// fractions included, and refuses what is not a time control.
+func TestTimeTakesFractions(t *testing.T) {
+	for _, c := range []struct {
+		time      string
+		base, inc time.Duration
+	}{
+		{"5+3", 5 * time.Minute, 3 * time.Second},
+		{"1.5+0", 90 * time.Second, 0},
+		{"0.25+1.5", 15 * time.Second, 1500 * time.Millisecond},
+	} {
+		f := Flags{Side: "white", Time: c.time, Rules: "wild16"}
+		spec, err := f.Spec()
+		if err != nil || spec.Base != c.base || spec.Increment != c.inc {
+			t.Errorf("--time %s: %v+%v, %v; want %v+%v", c.time, spec.Base, spec.Increment, err, c.base, c.inc)
+		}
+	}
+	for _, bad := range []string{"0+0", "5", "5+", "+3", "-1+3", "5+-3", "a+b", "NaN+1", "1e300+0"} {
+		f := Flags{Side: "white", Time: bad, Rules: "wild16"}
+		if _, err := f.Spec(); err == nil {
+			t.Errorf("--time %s was taken", bad)
+		}
+	}
+}
