@@ -37,7 +37,7 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		if err != nil {
 			return usage(err)
 		}
-		if err := local.CheckClock(spec.Base, spec.Increment); err != nil {
+		if err := local.CheckTimeControl(spec.Base, spec.Increment); err != nil {
 			return fmt.Errorf("%w: --time %q: %v", errUsage, fl.Time, err)
 		}
 		ep, err := fl.Local()

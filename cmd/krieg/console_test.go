@@ -257,7 +257,7 @@ func TestConsoleNothingListening(t *testing.T) {
 // and an increment (its clocks would read 0 and no flag would ever be
 // looked at), nor with a base past any sitting.
 func TestConsoleTimeBounds(t *testing.T) {
-	for tc, want := range map[string]string{"0+2": "a base time of 0 with an increment is not played", "99999+0": "is more than the 10h0m0s allowed", "5+9999": "is more than the 10m0s allowed"} {
+	for tc, want := range map[string]string{"0+2": "a base time of 0 with an increment is not played", "99999+0": "is more than the 10h0m0s allowed", "5+9999": "is more than the 10m0s allowed", "0.01+2": "is too short to play"} {
 		var out, errs bytes.Buffer
 		if code := run([]string{"console", "--time", tc, "--save", ""}, strings.NewReader(""), &out, &errs); code != 2 || !strings.Contains(errs.String(), want) {
 			t.Errorf("--time %s: exit %d, said %q; want 2 and %q", tc, code, errs.String(), want)

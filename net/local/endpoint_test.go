@@ -365,6 +365,21 @@ func TestClocksWaitForBothFirstMoves(t *testing.T) {
 
 // TestBeginRefusesAClockOfNothing: a base of 0 with an increment starts no
 // game; the endpoint says why.
+func TestClockBounds(t *testing.T) {
+	for _, c := range []struct {
+		base, inc time.Duration
+		ok        bool
+	}{
+		{0, 0, true}, {MinBase, 0, true}, {5 * time.Minute, 3 * time.Second, true},
+		{0, 2 * time.Second, false}, {600 * time.Millisecond, 0, false}, {MinBase - time.Millisecond, 2 * time.Second, false},
+		{MaxBase + time.Second, 0, false}, {time.Minute, MaxIncrement + time.Second, false},
+	} {
+		if err := CheckTimeControl(c.base, c.inc); (err == nil) != c.ok {
+			t.Errorf("CheckTimeControl(%v, %v) = %v, want ok %v", c.base, c.inc, err, c.ok)
+		}
+	}
+}
+
 func TestBeginRefusesAClockOfNothing(t *testing.T) {
 	ep := New(attempter.NewRandom(1), Options{})
 	if err := ep.Connect(context.Background()); err != nil {
