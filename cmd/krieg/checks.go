@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
@@ -13,10 +12,7 @@ import (
 // console uses for the same mistake (launch.CheckMoveTime), as a usage
 // error of this command.
 func checkMoveTime(d time.Duration) error {
-	if err := launch.CheckMoveTime(d); err != nil {
-		return fmt.Errorf("%w: %s", errUsage, strings.TrimPrefix(err.Error(), launch.ErrUsage.Error()+": "))
-	}
-	return nil
+	return usage(launch.CheckMoveTime(d))
 }
 
 // noArgs refuses arguments left after a command's flags, which it would

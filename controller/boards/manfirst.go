@@ -56,10 +56,11 @@ func manMoves(t *game.Targets, from game.Square) int {
 	}
 	for i := 0; i < t.N; i++ {
 		if m := &t.Men[i]; m.From == from {
-			n += m.To.Count()
+			per := 1
 			if t.Promoting.Has(from) {
-				n *= 4
+				per = 4 // a promotion is four moves
 			}
+			n += per * m.To.Count()
 		}
 	}
 	return max(1, n)
