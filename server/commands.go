@@ -181,30 +181,40 @@ func (m *match) offersDG(c *conn) string {
 // lichess: they lapse, and whoever made them is told so.
 func (m *match) lapseOffers(mover game.Color) {
 	o := &m.offers[mover.Other()]
-	var what []string
-	if o.draw {
-		what = append(what, "draw")
-	}
-	if o.abort {
-		what = append(what, "abort")
-	}
-	if len(what) == 0 {
+	what := o.names()
+	if what == "" {
 		return
 	}
-	o.draw, o.abort = false, false
+	*o = standing{}
 	if c := m.seats[mover.Other()].c; c != nil {
-		c.send(m.offersDG(c) + fmt.Sprintf("\r\n%s declines your %s offer by moving on.\r\n", m.seats[mover].name, strings.Join(what, " and ")))
+		c.send(m.offersDG(c) + fmt.Sprintf("\r\n%s declines your %s offer by moving on.\r\n", m.seats[mover].name, what))
 	}
 	if c := m.seats[mover].c; c != nil {
 		c.send(m.offersDG(c))
 	}
 }
 
+// standing is the offers one side has made in a game and not yet seen
+// answered.
+type standing struct{ draw, abort bool }
+
+// names says which offers stand ("draw", "abort", "draw and abort"), or "".
+func (o standing) names() string {
+	switch {
+	case o.draw && o.abort:
+		return "draw and abort"
+	case o.draw:
+		return "draw"
+	case o.abort:
+		return "abort"
+	}
+	return ""
+}
+
 // offeredTo reports whether c's opponent has a draw or abort offer
 // standing to c.
 func (m *match) offeredTo(c *conn) bool {
-	o := m.offers[m.colorOf(c).Other()]
-	return o.draw || o.abort
+	return m.offers[m.colorOf(c).Other()].names() != ""
 }
 
 // answerOffers answers the offers standing to c, as "accept" or "decline"
@@ -222,15 +232,8 @@ func (m *match) answerOffers(c *conn, accept bool) {
 		m.command(c, verb)
 		return
 	}
-	var what []string
-	if o.draw {
-		what = append(what, "draw")
-	}
-	if o.abort {
-		what = append(what, "abort")
-	}
-	o.draw, o.abort = false, false
-	offer := strings.Join(what, " and ")
+	offer := o.names()
+	*o = standing{}
 	c.send(m.offersDG(c) + fmt.Sprintf("\r\nYou decline %s's %s offer.\r\n", m.seats[us.Other()].name, offer))
 	if them := m.seats[us.Other()].c; them != nil {
 		them.send(m.offersDG(them) + fmt.Sprintf("\r\n%s declines your %s offer.\r\n", c.name, offer))

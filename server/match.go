@@ -27,7 +27,7 @@ type match struct {
 	timer     Timer // the flag of the side to move, while ticking
 	first     Timer // the abort of a side that has not made its first move
 	observers map[*conn]bool
-	offers    [2]struct{ draw, abort bool }
+	offers    [2]standing
 	over      bool
 	kept      string // why the server aborted it, for its record (abort); "" otherwise
 }
