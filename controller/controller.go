@@ -36,7 +36,7 @@ type Controller struct {
 	checkSets []game.Bitboard
 	current   ViewModel
 	floor     float64 // Options.Floor, resolved
-	temper    float64 // Options.Temper, resolved
+	temper    float64 // Options.Temper, resolved: 0 follows the evidence (temperNow)
 	// autoWorkers is set when Options left Workers to the controller.
 	autoWorkers bool
 	// Timing of the latest update: B1 (belief and rules) and B2 (sampler).
@@ -82,7 +82,8 @@ type Options struct {
 	// its B1 squares (FloorFor the capacity when 0; none when negative).
 	Floor float64
 	// Temper is the power the enemy king's B2 probabilities are raised to
-	// before the floor (DefaultTemper when 0; none when negative).
+	// before the floor (when 0, AdaptiveTemper between BlindTemper and
+	// SightedTemper by the enemy's play so far; none when negative).
 	Temper float64
 	// Purpose is the share, 0 to 1, of the purposeful opponent model in
 	// B2's weights of the enemy's moves (boards/opponent.go); 0 weighs every
@@ -110,10 +111,7 @@ func NewAmong(side game.Color, rules referee.Ruleset, starts []game.Position, op
 	if opt.Floor == 0 {
 		opt.Floor = FloorFor(opt.Capacity)
 	}
-	switch {
-	case opt.Temper == 0:
-		opt.Temper = DefaultTemper
-	case opt.Temper < 0:
+	if opt.Temper < 0 {
 		opt.Temper = 1
 	}
 	c := &Controller{front: newFront(side, rules, starts), floor: opt.Floor, temper: opt.Temper, autoWorkers: opt.Workers <= 0}
@@ -274,6 +272,26 @@ func (c *Controller) Belief() *Belief { return &c.belief }
 
 // Sampler returns the B2 sampler (read only), or nil with BeliefOnly.
 func (c *Controller) Sampler() *boards.Sampler { return c.sampler }
+
+// Evidence returns how much likelier the enemy's moves heard so far were
+// under the purposeful opponent model than under the uniform one, as a log
+// (boards.Sampler.Evidence); 0 with BeliefOnly.
+func (c *Controller) Evidence() float64 {
+	if c.sampler == nil {
+		return 0
+	}
+	return c.sampler.Evidence()
+}
+
+// Temper returns the power the enemy king's B2 probabilities are shown
+// raised to now: Options.Temper, or, when it was left 0, AdaptiveTemper by
+// the evidence so far.
+func (c *Controller) Temper() float64 {
+	if c.temper > 0 {
+		return c.temper
+	}
+	return AdaptiveTemper(c.Evidence(), BlindTemper, SightedTemper)
+}
 
 // Timing returns how long the latest update took.
 func (c *Controller) Timing() Timing { return c.timing }

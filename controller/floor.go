@@ -18,13 +18,40 @@ func FloorFor(capacity int) float64 {
 	return 0.08 * math.Sqrt(4096/float64(max(1, capacity)))
 }
 
-// DefaultTemper is the power the enemy king's B2 probabilities are raised to
-// (and renormalised) before the floor, when Options leave it 0. B2 weighs
-// every legal move of the enemy's alike, which over-trusts the history it
-// infers against a player who moves with a purpose; a power a little below
-// one flattens the king's probabilities towards what such players show
+// The power the enemy king's B2 probabilities are raised to (and
+// renormalised) before the floor, when Options leave it 0, follows how the
+// enemy has played (AdaptiveTemper). B2 weighs every legal move of the
+// enemy's alike, which is right against a player who cannot see our men and
+// over-trusts the history it infers against one who moves with a purpose: a
+// power below one flattens the king's probabilities towards what such
+// players show (docs/measurements.md, "Deduction").
+const (
+	// BlindTemper is the power against an enemy who plays like the uniform
+	// model: random attempters want none.
+	BlindTemper = 1.0
+	// SightedTemper is the power against an enemy whose moves the
+	// purposeful model explains far better, as the computer player's do.
+	SightedTemper = 0.6
+)
+
+// sightedPrior is the log of the odds that the enemy plays with a purpose
+// before anything is heard: about one in eight (e^-2), not even. Early in a
+// game the evidence tells the two kinds of enemy apart poorly, and random
+// attempters, whose moves are B2's own model, lose the honesty of their
+// regions under any power below one; fitted with `krieg eval --scan-temper`
 // (docs/measurements.md, "Deduction").
-const DefaultTemper = 0.95
+const sightedPrior = -2.0
+
+// AdaptiveTemper returns the power for the king's B2 probabilities given
+// evidence, the log of how much likelier the enemy's moves heard were under
+// the purposeful opponent model than under the uniform one
+// (boards.Sampler.Evidence): blind when the uniform model is far likelier,
+// sighted when the purposeful one is, and between them by the chance that
+// the enemy is the purposeful kind, from sightedPrior's odds at the start.
+func AdaptiveTemper(evidence, blind, sighted float64) float64 {
+	sighting := 1 / (1 + math.Exp(-(evidence + sightedPrior)))
+	return blind + (sighted-blind)*sighting
+}
 
 // Shown returns the probabilities the view model shows for B2's raw
 // probabilities p under belief b: the king's tempered by the power temper,

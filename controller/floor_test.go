@@ -6,6 +6,7 @@ import (
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/gametest"
+	"github.com/krieg/krieg/game/referee"
 )
 
 // TestFloorSpreadsOverB1: a king B2 puts on d8 for certain, with B1 allowing
@@ -85,5 +86,39 @@ func TestShownTempersFloorsAndProves(t *testing.T) {
 	}
 	if math.Abs(got[game.Knight][game.B8]-2.0/3) > 1e-12 || math.Abs(got[game.Bishop][game.B8]-1.0/3) > 1e-12 {
 		t.Errorf("b8: knight %v, bishop %v, want 2/3 and 1/3", got[game.Knight][game.B8], got[game.Bishop][game.B8])
+	}
+}
+
+// TestAdaptiveTemperFollowsTheEvidence: the power runs from the blind end
+// (the uniform model far likelier) to the sighted one (the purposeful model
+// far likelier), through their middle where the evidence has made up the
+// prior's odds, and a controller left
+// to its default shows the power its own evidence gives, where a power it
+// was given stays fixed.
+func TestAdaptiveTemperFollowsTheEvidence(t *testing.T) {
+	if got := AdaptiveTemper(-sightedPrior, 1, 0.8); math.Abs(got-0.9) > 1e-12 {
+		t.Errorf("at even odds %v, want 0.9", got)
+	}
+	if got := AdaptiveTemper(0, 1, 0.8); !(got > 0.9 && got < 1) {
+		t.Errorf("before anything is heard %v, want between the middle 0.9 and the blind end 1", got)
+	}
+	if got := AdaptiveTemper(12, 1, 0.8); math.Abs(got-0.8) > 1e-3 {
+		t.Errorf("the purposeful model e^12 times likelier: %v, want about 0.8", got)
+	}
+	if got := AdaptiveTemper(-8, 1, 0.8); math.Abs(got-1) > 1e-3 {
+		t.Errorf("the uniform model e^8 times likelier: %v, want about 1", got)
+	}
+	if a, b := AdaptiveTemper(-1, 1, 0.8), AdaptiveTemper(1, 1, 0.8); !(a > b) {
+		t.Errorf("the power at evidence -1 (%v) is not above that at +1 (%v)", a, b)
+	}
+	auto := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 64})
+	if got, want := auto.Temper(), AdaptiveTemper(auto.Evidence(), BlindTemper, SightedTemper); got != want {
+		t.Errorf("default temper %v, want %v for evidence %v", got, want, auto.Evidence())
+	}
+	if got := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 64, Temper: 0.7}).Temper(); got != 0.7 {
+		t.Errorf("a temper of 0.7 given: %v", got)
+	}
+	if got := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 64, Temper: -1}).Temper(); got != 1 {
+		t.Errorf("no temper asked for: %v", got)
 	}
 }

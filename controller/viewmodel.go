@@ -83,7 +83,7 @@ func (c *Controller) refresh() {
 		v.Probability, v.FromB1, v.Boards = c.current.Probability, c.current.FromB1, c.current.Boards
 		v.Pending = len(c.deferred)
 	case c.sampler != nil && c.sampler.Boards() > 0:
-		v.Probability = Shown(c.sampler.Probabilities(), &c.belief, c.floor, c.temper)
+		v.Probability = Shown(c.sampler.Probabilities(), &c.belief, c.floor, c.Temper())
 		v.Boards = c.sampler.Distinct()
 	default:
 		v.Probability = UniformOver(c.belief.Possible, c.belief.Max)

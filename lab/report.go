@@ -18,9 +18,15 @@ type Report struct {
 	Games    int     `json:"games"`
 	Seed     uint64  `json:"seed"`
 	Capacity int     `json:"capacity"`
-	Floor    float64 `json:"floor"`   // the controllers' probability floor
-	Temper   float64 `json:"temper"`  // the power the controllers raise the king's B2 probabilities to
-	Purpose  float64 `json:"purpose"` // the share of the purposeful opponent in B2
+	Floor    float64 `json:"floor"`  // the controllers' probability floor
+	Temper   float64 `json:"temper"` // the power the controllers raise the king's B2 probabilities to
+	// Sighted is set when the power follows the enemy's play: from Temper
+	// against a blind enemy to Sighted against a purposeful one
+	// (controller.AdaptiveTemper).
+	Sighted float64 `json:"sighted,omitempty"`
+	// TemperMean is the mean power over the player-plies measured.
+	TemperMean float64 `json:"temper_mean"`
+	Purpose    float64 `json:"purpose"` // the share of the purposeful opponent in B2
 	// ManFirst is set when B2 weighed the enemy's moves by the man-first model.
 	ManFirst bool `json:"man_first,omitempty"`
 	// Players are the players of the games: "random", "bot", "mixed", or
@@ -171,6 +177,7 @@ type tally struct {
 	brierB2, brierU  float64
 	loglossB2, logU  float64
 	boardsSum        float64
+	temperSum        float64
 	b1Times, b2Times []time.Duration
 	only             *game.Color // when set, the only side measured
 	mu               sync.Mutex
@@ -214,8 +221,9 @@ func (t *tally) observe(p *Ply) {
 		t.sharpness(p, c, ctl, v, raw)
 		t.calibration(p, c, v)
 		t.r.Honesty.add(&p.Truth, c, v)
-		scan(t.r.Scan, &p.Truth, c, ctl.Belief(), raw, v)
+		scan(t.r.Scan, &p.Truth, c, ctl.Belief(), ctl.Evidence(), raw, v)
 		t.boardsSum += float64(v.Boards)
+		t.temperSum += ctl.Temper()
 		t.r.Boards.Min = min(t.r.Boards.Min, v.Boards)
 	}
 }
@@ -373,6 +381,7 @@ func (t *tally) finish() Report {
 	}
 	if r.Measured > 0 {
 		r.Boards.Mean = t.boardsSum / float64(r.Measured)
+		r.TemperMean = t.temperSum / float64(r.Measured)
 	}
 	if r.Boards.Min == math.MaxInt {
 		r.Boards.Min = 0

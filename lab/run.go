@@ -85,10 +85,7 @@ func Run(opt Options) (Report, error) {
 	case opt.Floor < 0:
 		opt.Floor = -1
 	}
-	switch {
-	case opt.Temper == 0:
-		opt.Temper = controller.DefaultTemper
-	case opt.Temper < 0:
+	if opt.Temper < 0 {
 		opt.Temper = -1
 	}
 	if opt.Players == "" {
@@ -139,9 +136,13 @@ func Run(opt Options) (Report, error) {
 	r.Preview = pv.finish()
 	r.Rules, r.Games, r.Seed, r.Capacity, r.Players = opt.Rules.Name, opt.Games, opt.Seed, opt.Capacity, opt.Players
 	r.Floor, r.Purpose, r.ManFirst = max(0, opt.Floor), min(1, max(0, opt.Purpose)), opt.ManFirst
-	r.Temper = max(0, opt.Temper)
-	if opt.Temper < 0 {
+	switch {
+	case opt.Temper == 0:
+		r.Temper, r.Sighted = controller.BlindTemper, controller.SightedTemper
+	case opt.Temper < 0:
 		r.Temper = 1
+	default:
+		r.Temper = opt.Temper
 	}
 	if opt.Players == "bot" || opt.Players == "mixed" {
 		r.MoveTime = opt.MoveTime.String()

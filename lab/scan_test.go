@@ -9,11 +9,11 @@ import (
 )
 
 // TestScanOfOwnCalibrationMatches: a scan row with the controllers' own
-// temper and floor scores exactly what the run scores, and a flatter temper
-// on the same boards scores differently.
+// temper (following the evidence) and floor scores exactly what the run
+// scores, and a flatter temper on the same boards scores differently.
 func TestScanOfOwnCalibrationMatches(t *testing.T) {
 	const capacity = 256
-	own := Calibration{Temper: controller.DefaultTemper, Floor: controller.FloorFor(capacity)}
+	own := Calibration{Temper: controller.BlindTemper, Sighted: controller.SightedTemper, Floor: controller.FloorFor(capacity)}
 	r, err := Run(Options{Games: 2, Seed: 5, Rules: referee.Wild16, Start: game.Start(), Capacity: capacity, Parallel: 1,
 		Scan: []Calibration{own, {Temper: 0.3, Floor: own.Floor}}})
 	if err != nil {

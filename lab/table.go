@@ -47,7 +47,11 @@ func (r Report) WriteTable(w io.Writer) error {
 	sp := &r.King.Support
 	p("B1 king squares / B2 support\t%.3f (mean of plies %.3f)\t%.2f / %.2f squares over %d player-plies without a fallback", sp.RatioOfMeans, sp.MeanRatio, sp.B1.Mean, sp.Boards.Mean, sp.Plies)
 	p("probability floor\t%.3f\tof each class's mass spread over its B1 squares", r.Floor)
-	p("king tempered\t%.2f\tthe power its B2 probabilities are raised to", r.Temper)
+	if r.Sighted > 0 {
+		p("king tempered\t%.2f to %.2f, mean %.3f\tthe power its B2 probabilities are raised to, against a blind enemy to a purposeful one, by the evidence", r.Temper, r.Sighted, r.TemperMean)
+	} else {
+		p("king tempered\t%.2f\tthe power its B2 probabilities are raised to", r.Temper)
+	}
 	p("purposeful opponent\t%.2f\tof B2's weight of each enemy move", r.Purpose)
 	if r.ManFirst {
 		p("opponent model\tman first\ta man that can move alike, then one of its moves alike")
@@ -65,7 +69,7 @@ func (r Report) WriteTable(w io.Writer) error {
 	}
 	for _, row := range r.Scan {
 		g := row.Honesty.Regions
-		p("  %.2f / %.3f\t%.1f / %.1f; %.1f / %.1f / %.1f; %.1f\t", row.Temper, row.Floor, 100*g[0].Coverage, 100*g[0].MeanMass, 100*g[1].Coverage, 100*g[1].MeanMass, g[1].MeanSize, 100*row.Honesty.MiddleGap)
+		p("  %s / %.3f\t%.1f / %.1f; %.1f / %.1f / %.1f; %.1f\t", row.Calibration, row.Floor, 100*g[0].Coverage, 100*g[0].MeanMass, 100*g[1].Coverage, 100*g[1].MeanMass, g[1].MeanSize, 100*row.Honesty.MiddleGap)
 	}
 	p("update time per message\tB1 p50 %.0f µs, p99 %.0f µs\tB2 p50 %.2f ms, p99 %.2f ms", r.Time.B1P50, r.Time.B1P99, r.Time.B2P50/1000, r.Time.B2P99/1000)
 	for _, s := range r.ViolationSamples {

@@ -28,11 +28,11 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var pgn fileList
 	fs.Var(&pgn, "pgn", "score this recorded game (extended PGN; a directory: its .pgn files) instead of playing; the files after the flags join it")
 	floor := fs.Float64("floor", 0, "share of each class's probability spread evenly over the squares B1 allows (0: the default for the boards, 8% at 4096 shrinking as their square root; negative: none)")
-	temper := fs.Float64("temper", 0, "power the king's B2 probabilities are raised to before the floor (0: the default, 0.95; negative: none)")
+	temper := fs.Float64("temper", 0, "power the king's B2 probabilities are raised to before the floor (0: the default, from 1 against a blind enemy to 0.6 against a purposeful one, by how the enemy has played; negative: none)")
 	manFirst := fs.Bool("man-first", false, "weigh the enemy's moves in B2 as by a player who picks one of its men that can move, then one of its moves, instead of every legal move alike")
 	purpose := fs.Float64("purpose", 0, "share, 0 to 1, of the purposeful opponent model in B2's weights of the enemy's moves (0: every legal move equally likely)")
 	plot := fs.String("plot", "", "also draw the reliability diagram as a PNG to this file")
-	scanTempers := fs.String("scan-temper", "", "also score these powers of the king's B2 probabilities on the same boards, comma-separated (1: none)")
+	scanTempers := fs.String("scan-temper", "", "also score these powers of the king's B2 probabilities on the same boards, comma-separated (1: none; 1:0.85 follows the enemy's play, from 1 against a blind enemy to 0.85 against a purposeful one)")
 	scanFloors := fs.String("scan-floor", "", "with --scan-temper: the floors to pair with each power, comma-separated (default: the run's floor)")
 	side := fs.String("side", "", "measure only this player's belief, white or black (e.g. the side that faced an outside program in --pgn games)")
 	rules, start, err := g.parse(fs, args)
@@ -106,14 +106,9 @@ func scanGrid(tempers, floors string, opt lab.Options) ([]lab.Calibration, error
 		}
 		return nil, nil
 	}
-	ts, err := floatList("--scan-temper", tempers, "powers above 0, comma-separated, such as 1,0.9,0.8")
+	ts, err := powerList(tempers)
 	if err != nil {
 		return nil, err
-	}
-	for _, t := range ts {
-		if t <= 0 {
-			return nil, fmt.Errorf("%w: --scan-temper %v: a power must be above 0", errUsage, t)
-		}
 	}
 	fl := []float64{max(0, opt.Floor)}
 	if opt.Floor == 0 {
@@ -134,6 +129,37 @@ func scanGrid(tempers, floors string, opt lab.Options) ([]lab.Calibration, error
 		}
 	}
 	return lab.Grid(ts, fl), nil
+}
+
+// powerList parses --scan-temper's list: each a power above 0, or two
+// joined by a colon ("1:0.85"), the power following the enemy's play from
+// the first against a blind enemy to the second against a purposeful one.
+func powerList(list string) ([]lab.Calibration, error) {
+	const want = "powers above 0, comma-separated, such as 1,0.9,1:0.85"
+	var out []lab.Calibration
+	for _, item := range strings.Split(list, ",") {
+		ends := strings.Split(item, ":")
+		if len(ends) > 2 {
+			return nil, fmt.Errorf("%w: --scan-temper %s: %q joins more than two powers; want %s", errUsage, list, strings.TrimSpace(item), want)
+		}
+		var xs []float64
+		for _, end := range ends {
+			x, err := strconv.ParseFloat(strings.TrimSpace(end), 64)
+			if err != nil {
+				return nil, fmt.Errorf("%w: --scan-temper %s: %q is not a number; want %s", errUsage, list, strings.TrimSpace(end), want)
+			}
+			if x <= 0 {
+				return nil, fmt.Errorf("%w: --scan-temper %v: a power must be above 0", errUsage, x)
+			}
+			xs = append(xs, x)
+		}
+		c := lab.Calibration{Temper: xs[0]}
+		if len(xs) == 2 {
+			c.Sighted = xs[1]
+		}
+		out = append(out, c)
+	}
+	return out, nil
 }
 
 // floatList parses a comma-separated list of numbers given to flag; want

@@ -37,19 +37,21 @@ func TestEvalCommand(t *testing.T) {
 	}
 }
 
-// TestEvalScan prints one row per temper and floor and the support ratio;
-// a floor without tempers, a power of 0 and a word are usage errors.
+// TestEvalScan prints one row per temper and floor and the support ratio,
+// a power that follows the enemy's play named by its two ends; a floor
+// without tempers, a power of 0, a word and three joined powers are usage
+// errors.
 func TestEvalScan(t *testing.T) {
-	code, out, errOut := krieg(t, "", "eval", "--games", "1", "--boards", "64", "--scan-temper", "1,0.8", "--scan-floor", "0,0.1")
+	code, out, errOut := krieg(t, "", "eval", "--games", "1", "--boards", "64", "--scan-temper", "1,0.8,1:0.85", "--scan-floor", "0,0.1")
 	if code != 0 {
 		t.Fatalf("eval --scan-temper: %d %s", code, errOut)
 	}
-	for _, row := range []string{"1.00 / 0.000", "0.80 / 0.000", "1.00 / 0.100", "0.80 / 0.100", "B1 king squares / B2 support", "king middle reliability"} {
+	for _, row := range []string{"1.00 / 0.000", "0.80 / 0.000", "1.00 / 0.100", "0.80 / 0.100", "1.00:0.85 / 0.100", "1.00 to 0.60, mean", "B1 king squares / B2 support", "king middle reliability"} {
 		if !strings.Contains(out, row) {
 			t.Errorf("eval --scan-temper output lacks %q:\n%s", row, out)
 		}
 	}
-	for _, args := range [][]string{{"--scan-floor", "0.1"}, {"--scan-temper", "0"}, {"--scan-temper", "x"}, {"--scan-temper", "1", "--scan-floor", "1"}} {
+	for _, args := range [][]string{{"--scan-floor", "0.1"}, {"--scan-temper", "0"}, {"--scan-temper", "x"}, {"--scan-temper", "1:0"}, {"--scan-temper", "1:0.9:0.8"}, {"--scan-temper", "1", "--scan-floor", "1"}} {
 		if code, _, errOut := krieg(t, "", append([]string{"eval", "--games", "1", "--boards", "64"}, args...)...); code != 2 {
 			t.Errorf("eval %v: exit %d, want 2 (%s)", args, code, errOut)
 		}
