@@ -124,8 +124,14 @@ func (b *Bot) NewGame(side game.Color, rules referee.Ruleset, start game.Positio
 func (b *Bot) begin(side game.Color, rules referee.Ruleset, starts []game.Position) {
 	b.side, b.seen, b.rules, b.from = side, 0, rules, starts
 	b.visits, b.enemy = visits{}, sight{public: rules.IllegalPublic}
-	b.ctl = controller.NewAmong(side, rules, starts, controller.Options{Capacity: b.opt.Capacity, Seed: b.rng.Uint64()})
+	b.ctl = controller.NewAmong(side, rules, starts, controller.Options{Capacity: b.opt.Capacity, Seed: b.rng.Uint64(), Temper: shownTemper})
 }
+
+// shownTemper is the fixed power the bot's view raises the king's B2
+// probabilities to, read only when it charges a move for the stalemate it
+// may give (stalemate.go): the power its results were measured with, where
+// the assistant's follows the enemy's play (controller.AdaptiveTemper).
+const shownTemper = 0.95
 
 // Controller returns the deduction engine the bot plays from (nil before
 // its first game). After a turn whose last attempts came late, its boards
