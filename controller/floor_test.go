@@ -102,8 +102,8 @@ func TestAdaptiveTemperFollowsTheEvidence(t *testing.T) {
 	if got := AdaptiveTemper(0, 1, 0.8); !(got > 0.9 && got < 1) {
 		t.Errorf("before anything is heard %v, want between the middle 0.9 and the blind end 1", got)
 	}
-	if got := AdaptiveTemper(12, 1, 0.8); math.Abs(got-0.8) > 1e-3 {
-		t.Errorf("the purposeful model e^12 times likelier: %v, want about 0.8", got)
+	if got := AdaptiveTemper(8, 1, 0.8); math.Abs(got-0.8) > 0.01 {
+		t.Errorf("the purposeful model e^8 times likelier: %v, want about 0.8", got)
 	}
 	if got := AdaptiveTemper(-8, 1, 0.8); math.Abs(got-1) > 1e-3 {
 		t.Errorf("the uniform model e^8 times likelier: %v, want about 1", got)
@@ -111,9 +111,30 @@ func TestAdaptiveTemperFollowsTheEvidence(t *testing.T) {
 	if a, b := AdaptiveTemper(-1, 1, 0.8), AdaptiveTemper(1, 1, 0.8); !(a > b) {
 		t.Errorf("the power at evidence -1 (%v) is not above that at +1 (%v)", a, b)
 	}
-	auto := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 64})
-	if got, want := auto.Temper(), AdaptiveTemper(auto.Evidence(), BlindTemper, SightedTemper); got != want {
-		t.Errorf("default temper %v, want %v for evidence %v", got, want, auto.Evidence())
+	// Followed through a random game, a controller left to its default
+	// shows the king's probabilities under the power its own evidence
+	// gives, once the evidence has moved.
+	auto := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 256, Workers: 1})
+	checked := 0
+	gametest.RandomGames(1, func() bool { return checked >= 40 }, func(uint64) func(referee.Entry) bool {
+		return func(e referee.Entry) bool {
+			v, err := auto.Observe(e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.FromB1 || v.Pending > 0 || auto.Evidence() == 0 {
+				return true
+			}
+			power := AdaptiveTemper(auto.Evidence(), BlindTemper, SightedTemper)
+			if want := Shown(auto.sampler.Probabilities(), &auto.belief, auto.floor, power); v.Probability != want {
+				t.Fatalf("ply %d: the view's probabilities are not those of the power %v for evidence %v", e.Ply, power, auto.Evidence())
+			}
+			checked++
+			return true
+		}
+	})
+	if checked < 40 {
+		t.Fatalf("only %d messages with evidence to check", checked)
 	}
 	if got := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 64, Temper: 0.7}).Temper(); got != 0.7 {
 		t.Errorf("a temper of 0.7 given: %v", got)

@@ -24,7 +24,9 @@ type Report struct {
 	// against a blind enemy to Sighted against a purposeful one
 	// (controller.AdaptiveTemper).
 	Sighted float64 `json:"sighted,omitempty"`
-	// TemperMean is the mean power over the player-plies measured.
+	// TemperMean is the mean power over the player-plies measured (those
+	// shown from B1 alone, after a fallback, count the power they would
+	// have had).
 	TemperMean float64 `json:"temper_mean"`
 	Purpose    float64 `json:"purpose"` // the share of the purposeful opponent in B2
 	// ManFirst is set when B2 weighed the enemy's moves by the man-first model.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -32,7 +33,7 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	manFirst := fs.Bool("man-first", false, "weigh the enemy's moves in B2 as by a player who picks one of its men that can move, then one of its moves, instead of every legal move alike")
 	purpose := fs.Float64("purpose", 0, "share, 0 to 1, of the purposeful opponent model in B2's weights of the enemy's moves (0: every legal move equally likely)")
 	plot := fs.String("plot", "", "also draw the reliability diagram as a PNG to this file")
-	scanTempers := fs.String("scan-temper", "", "also score these powers of the king's B2 probabilities on the same boards, comma-separated (1: none; 1:0.85 follows the enemy's play, from 1 against a blind enemy to 0.85 against a purposeful one)")
+	scanTempers := fs.String("scan-temper", "", "also score these powers of the king's B2 probabilities on the same boards, comma-separated (1: none; 1:0.6 follows the enemy's play, from 1 against a blind enemy to 0.6 against a purposeful one)")
 	scanFloors := fs.String("scan-floor", "", "with --scan-temper: the floors to pair with each power, comma-separated (default: the run's floor)")
 	side := fs.String("side", "", "measure only this player's belief, white or black (e.g. the side that faced an outside program in --pgn games)")
 	rules, start, err := g.parse(fs, args)
@@ -132,24 +133,29 @@ func scanGrid(tempers, floors string, opt lab.Options) ([]lab.Calibration, error
 }
 
 // powerList parses --scan-temper's list: each a power above 0, or two
-// joined by a colon ("1:0.85"), the power following the enemy's play from
+// joined by a colon ("1:0.6"), the power following the enemy's play from
 // the first against a blind enemy to the second against a purposeful one.
 func powerList(list string) ([]lab.Calibration, error) {
-	const want = "powers above 0, comma-separated, such as 1,0.9,1:0.85"
+	const want = "powers above 0, comma-separated, such as 1,0.9,1:0.6"
 	var out []lab.Calibration
 	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
 		ends := strings.Split(item, ":")
 		if len(ends) > 2 {
-			return nil, fmt.Errorf("%w: --scan-temper %s: %q joins more than two powers; want %s", errUsage, list, strings.TrimSpace(item), want)
+			return nil, fmt.Errorf("%w: --scan-temper %s: %q joins more than two powers; want %s", errUsage, list, item, want)
 		}
 		var xs []float64
 		for _, end := range ends {
-			x, err := strconv.ParseFloat(strings.TrimSpace(end), 64)
-			if err != nil {
-				return nil, fmt.Errorf("%w: --scan-temper %s: %q is not a number; want %s", errUsage, list, strings.TrimSpace(end), want)
+			end = strings.TrimSpace(end)
+			if end == "" && len(ends) == 2 {
+				return nil, fmt.Errorf("%w: --scan-temper %s: %q lacks a power on one side of its colon; want %s", errUsage, list, item, want)
 			}
-			if x <= 0 {
-				return nil, fmt.Errorf("%w: --scan-temper %v: a power must be above 0", errUsage, x)
+			x, err := strconv.ParseFloat(end, 64)
+			if err != nil {
+				return nil, fmt.Errorf("%w: --scan-temper %s: %q is not a number; want %s", errUsage, list, end, want)
+			}
+			if !(x > 0) || math.IsInf(x, 0) {
+				return nil, fmt.Errorf("%w: --scan-temper %s: %q is not a power above 0; want %s", errUsage, list, end, want)
 			}
 			xs = append(xs, x)
 		}

@@ -51,7 +51,7 @@ func TestEvalScan(t *testing.T) {
 			t.Errorf("eval --scan-temper output lacks %q:\n%s", row, out)
 		}
 	}
-	for _, args := range [][]string{{"--scan-floor", "0.1"}, {"--scan-temper", "0"}, {"--scan-temper", "x"}, {"--scan-temper", "1:0"}, {"--scan-temper", "1:0.9:0.8"}, {"--scan-temper", "1", "--scan-floor", "1"}} {
+	for _, args := range [][]string{{"--scan-floor", "0.1"}, {"--scan-temper", "0"}, {"--scan-temper", "x"}, {"--scan-temper", "1:0"}, {"--scan-temper", "1:0.9:0.8"}, {"--scan-temper", "1:"}, {"--scan-temper", "NaN"}, {"--scan-temper", "1:Inf"}, {"--scan-temper", "1", "--scan-floor", "1"}} {
 		if code, _, errOut := krieg(t, "", append([]string{"eval", "--games", "1", "--boards", "64"}, args...)...); code != 2 {
 			t.Errorf("eval %v: exit %d, want 2 (%s)", args, code, errOut)
 		}

@@ -110,8 +110,9 @@ zeros, credible regions, a reliability diagram), and B1's king squares
 against the support of B2's boards. --scan-temper (with --scan-floor) also
 scores other ways of showing the same boards, to fit the calibration on one
 set of seeds and check it on another (1:0.6 is a power that follows the
-enemy's play, from 1 against a blind enemy to 0.6 against a purposeful one). --json prints the report as JSON.
-docs/deduction.md explains every figure.
+enemy's play, from 1 against a blind enemy to 0.6 against a purposeful
+one). --json prints the report as JSON. docs/deduction.md explains every
+figure.
 
   krieg eval --games 200 --seed 1
   krieg eval --games 30 --seed 1 --scan-temper 1,0.9,1:0.6 --scan-floor 0.04,0.08`,
