@@ -36,7 +36,7 @@ type Controller struct {
 	checkSets []game.Bitboard
 	current   ViewModel
 	floor     float64 // Options.Floor, resolved
-	temper    float64 // Options.Temper, resolved: 0 follows the evidence (temperNow)
+	temper    float64 // Options.Temper, resolved: 0 follows the evidence (Temper)
 	// autoWorkers is set when Options left Workers to the controller.
 	autoWorkers bool
 	// Timing of the latest update: B1 (belief and rules) and B2 (sampler).

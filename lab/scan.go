@@ -27,7 +27,7 @@ func (c Calibration) power(evidence float64) float64 {
 	return c.Temper
 }
 
-// String names the calibration's power: "0.95", or "1.00:0.85" when it
+// String names the calibration's power: "0.95", or "1.00:0.60" when it
 // follows the enemy's play.
 func (c Calibration) String() string {
 	if c.Sighted > 0 {
