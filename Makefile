@@ -52,6 +52,10 @@ bench: deps
 	$(GO) test -run '^$$' -bench 'JKrieg' -benchtime 400x ./controller/jkrieg
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'Frame|EventToDraw' -benchtime 300x ./sprites
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'BeliefLatency' -benchtime 60x ./sprites
+	# Again with Mesa's software renderer on one thread rather than one per
+	# core: on a machine without a GPU its threads, not the deduction, set the
+	# frames' p99 (docs/measurements.md, "Belief latency").
+	LP_NUM_THREADS=1 xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'BeliefLatency' -benchtime 60x ./sprites
 	$(GO) test -run '^$$' -bench 'Build' -benchmem -benchtime 2000x ./sprites/scene
 	$(GO) test -run '^$$' -bench 'LoginBesideGuessers' -benchtime 1000x ./server
 	$(GO) test -run '^$$' -bench 'MovesBesideSeekFlood' -benchtime 300x ./server
