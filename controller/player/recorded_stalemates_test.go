@@ -37,6 +37,10 @@ var recordedStalemates = []struct{ path, why string }{
 	// rook on b8 (Rxb8), pinning Black's bishop on c8, while the queen on d1
 	// pinned its knight on d6 to the king on d8. One seed in ten chose Rxb8.
 	{"testdata/double-pin-stalemate.pgn", "two pins"},
+	// Berkeley, 1 s a move, against bot-random: Black's king on a6 with its
+	// last pawn on c6 blocked by ours on c5, our pawns on b4 and c4 holding
+	// a5, b5 and b6, and Qd7 took a7 and b7 from it.
+	{"testdata/boxed-king-stalemate.pgn", "a king boxed in by pawns"},
 }
 
 // TestRecordedStalemates: over ten belief seeds, the bot's first choice at
