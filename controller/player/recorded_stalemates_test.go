@@ -38,15 +38,17 @@ var recordedStalemates = []struct{ path, why string }{
 	// pinned its knight on d6 to the king on d8. One seed in ten chose Rxb8.
 	{"testdata/double-pin-stalemate.pgn", "two pins"},
 	// Berkeley, 1 s a move, against bot-random: Black's king on a6 with its
-	// last pawn on c6 blocked by ours on c5, our pawns on b4 and c4 holding
-	// a5, b5 and b6, and Qd7 took a7 and b7 from it.
+	// last pawn on c6 blocked by ours on c5, our pawns on b4, c4 and c5
+	// holding a5, b5 and b6, and Qd7 took a7 and b7 from it. Two seeds in
+	// ten chose Qd7 before the charge was doubled (stalemateAversion).
 	{"testdata/boxed-king-stalemate.pgn", "a king boxed in by pawns"},
 }
 
 // TestRecordedStalemates: over ten belief seeds, the bot's first choice at
 // each recorded stalemating move is never a move that stalemates the true
 // position (stalemate.go: the king's frozen squares seen through the men
-// that may shield it, and the doubt about few men's mobility).
+// that may shield it, the doubt about few men's mobility, and the charge
+// at about twice the chance).
 func TestRecordedStalemates(t *testing.T) {
 	for _, c := range recordedStalemates {
 		t.Run(c.why, func(t *testing.T) {

@@ -19,12 +19,15 @@ import (
 // (Berkeley) has already taken.
 const piecesDoubt = 0.5
 
-// stalemateAversion is how many times its chance a stalemate is charged.
-// Once would be the expected score; but the chance rests on boards that
-// tend to leave the enemy's last men free where they are blocked, and a
-// stalemate throws away a won game that the moves it competes with only
-// win sooner: in a Berkeley game against bot-random, Qd7 boxed in a king
-// on a6 whose last pawn stood blocked, at a charged risk of 4 %.
+// stalemateAversion is the power the chance of no stalemate is raised to
+// in a candidate's score: about twice the chance is charged while it is
+// small. Charged once, the score would be the expected one; but while the
+// bot is winning its candidates' scores differ mostly by how soon they win,
+// a few hundredths, and a stalemate throws the whole win away on a chance
+// that rests on B1's floor and on guesses of the enemy's last men. In a
+// Berkeley game against bot-random, a 4 % risk so charged (the king on a6
+// one square in 13, its last man on the boards a piece already taken) lost
+// to a gain of as much in speed, and Qd7 stalemated.
 const stalemateAversion = 2.0
 
 // riskOf is the chance of a stalemate given the king's frozen mass. B1's
@@ -211,7 +214,7 @@ func penalizeStalemates(own *game.Position, cands []choice, v *controller.ViewMo
 		if n := v.EnemyMen; (n > 0 && n <= fewMen) || (mob.men == 0 && captures(boards, cands[i].move)) {
 			mass = max(mass, share) // few men left, or the last man taken (below)
 		}
-		cands[i].score *= 1 - min(1, stalemateAversion*riskOf(mass, v, mob))
+		cands[i].score *= math.Pow(1-riskOf(mass, v, mob), stalemateAversion)
 	}
 	sortChoices(cands)
 }

@@ -118,10 +118,10 @@ func TestMobileShare(t *testing.T) {
 }
 
 // TestPenalizeStalemates: on the recorded Nd8 position, with one board (the
-// true one: the king on h1 behind its blocked pawn), the quiet Nd8 keeps 80 %
-// of its score (the king's 10 % on h1 stalemated, charged twice:
-// stalemateAversion) and falls behind Ra8, which frees g1; a score at or
-// below a draw is left alone.
+// true one: the king on h1 behind its blocked pawn), the quiet Nd8 keeps 81 %
+// of its score (the king's 10 % on h1 stalemated, its 90 % of no stalemate
+// squared: stalemateAversion) and falls behind Ra8, which frees g1; a score
+// at or below a draw is left alone.
 func TestPenalizeStalemates(t *testing.T) {
 	own := gametest.White(t, "6R1/7B/4N3/5P2/8/8/8/1K5k w - - 0 1")
 	v := h1OrD3(0.1, sq("h2").Bit()|sq("d4").Bit())
@@ -134,7 +134,7 @@ func TestPenalizeStalemates(t *testing.T) {
 	penalizeStalemates(&own, cands, &v, boards)
 	want := []choice{
 		{move: move(t, "g8a8"), score: 0.85},
-		{move: move(t, "e6d8"), score: 0.9 * (1 - stalemateAversion*0.1)},
+		{move: move(t, "e6d8"), score: 0.729},
 		{move: move(t, "b1a1"), score: -0.5},
 	}
 	for i := range want {
@@ -201,8 +201,9 @@ func TestFewMenDoubt(t *testing.T) {
 // TestPenalizeStalematesFewMen: the boards hold the king on d3 at 99.9 %
 // with a free pawn, and Nd8 would freeze only h1. With one enemy man left
 // the charge takes B1's share of frozen squares (h1, one of two) and doubts
-// the pawn's freedom by a half, a risk of 25 % charged twice, so Nd8 keeps
-// half its score; with five men neither applies and the boards' word stands.
+// the pawn's freedom by a half, a risk of 25 % whose complement is squared,
+// so Nd8 keeps 56 % of its score; with five men neither applies and the
+// boards' word stands.
 func TestPenalizeStalematesFewMen(t *testing.T) {
 	own := gametest.White(t, "6R1/7B/4N3/5P2/8/8/8/1K5k w - - 0 1")
 	v := h1OrD3(0.001, sq("a5").Bit()|sq("h2").Bit())
@@ -210,7 +211,7 @@ func TestPenalizeStalematesFewMen(t *testing.T) {
 	for _, c := range []struct {
 		men  int
 		want float64
-	}{{1, 0.9 * (1 - stalemateAversion*0.5*0.5)}, {5, 0.9}} {
+	}{{1, 0.50625}, {5, 0.9}} {
 		v.EnemyMen = c.men
 		cands := []choice{{move: move(t, "e6d8"), score: 0.9}}
 		penalizeStalemates(&own, cands, &v, boards)
