@@ -150,9 +150,9 @@ func powerList(list string) ([]lab.Calibration, error) {
 			if end == "" && len(ends) == 2 {
 				return nil, fmt.Errorf("%w: --scan-temper %s: %q lacks a power on one side of its colon; want %s", errUsage, list, item, want)
 			}
-			x, err := strconv.ParseFloat(end, 64)
+			x, err := number("--scan-temper", list, end, want)
 			if err != nil {
-				return nil, fmt.Errorf("%w: --scan-temper %s: %q is not a number; want %s", errUsage, list, end, want)
+				return nil, err
 			}
 			if !(x > 0) || math.IsInf(x, 0) {
 				return nil, fmt.Errorf("%w: --scan-temper %s: %q is not a power above 0; want %s", errUsage, list, end, want)
@@ -173,13 +173,23 @@ func powerList(list string) ([]lab.Calibration, error) {
 func floatList(flag, list, want string) ([]float64, error) {
 	var out []float64
 	for _, f := range strings.Split(list, ",") {
-		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		x, err := number(flag, list, strings.TrimSpace(f), want)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %s %s: %q is not a number; want %s", errUsage, flag, list, strings.TrimSpace(f), want)
+			return nil, err
 		}
 		out = append(out, x)
 	}
 	return out, nil
+}
+
+// number parses item, one number of the list given to flag; want says what
+// the flag takes, for the error.
+func number(flag, list, item, want string) (float64, error) {
+	x, err := strconv.ParseFloat(item, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %s %s: %q is not a number; want %s", errUsage, flag, list, item, want)
+	}
+	return x, nil
 }
 
 // fileList is a flag that may be given more than once.
