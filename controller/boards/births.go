@@ -57,15 +57,57 @@ func (s *Sampler) births(picks []child) []particle {
 	s.born = s.born[:len(picks)]
 	n := sharesPerWorker * len(s.workers)
 	deal(len(s.workers), n, func(_, share int) {
-		for k := len(picks) * share / n; k < len(picks)*(share+1)/n; k++ {
-			c := &picks[k]
-			b := &next[k]
-			b.pos, b.w = s.boards[c.parent].pos, c.w
-			b.pos.Apply(c.move)
-			s.born[k] = key(&b.pos)
-		}
+		from, to := len(picks)*share/n, len(picks)*(share+1)/n
+		s.bear(picks[from:to], next[from:to], s.born[from:to])
 	})
 	return next
+}
+
+// bear sets next[k] to the board of picks[k], its parent board after its
+// move with the child's weight, and born[k] to its hash.
+func (s *Sampler) bear(picks []child, next []particle, born []uint64) {
+	for k := range picks {
+		c, b := &picks[k], &next[k]
+		b.pos, b.w = s.boards[c.parent].pos, c.w
+		b.pos.Apply(c.move)
+		born[k] = key(&b.pos)
+	}
+}
+
+// span is a stretch of a slice of boards: from, and how many.
+type span struct{ from, n int }
+
+// rebirths resamples the shares from the point first (resample.go), each
+// share on the next worker free, which plays the children it picks at
+// once, and returns the boards and, in spans, where each share's lie:
+// each share writes from the place of the first point it may take, since
+// it keeps at most as many children as points fall in it. s.born gets the
+// boards' hashes at the same places.
+func (s *Sampler) rebirths(total, first float64) ([]particle, []span) {
+	k := len(s.shares)
+	s.points = points(first, total/float64(s.capacity), total, s.capacity, s.points)
+	if len(s.starts) != k {
+		s.starts, s.firsts, s.spans, s.sharePicks = make([]float64, k), make([]int, k), make([]span, k), make([][]child, k)
+	}
+	plan(s.shares, s.points, s.starts, s.firsts)
+	n := len(s.points)
+	next := s.spare[:0]
+	if cap(next) < n {
+		next = make([]particle, 0, n)
+	}
+	next = next[:n]
+	if cap(s.born) < n {
+		s.born = make([]uint64, n)
+	}
+	s.born = s.born[:n]
+	deal(len(s.workers), k, func(_, c int) {
+		picks := resampleShare(&s.shares[c], s.starts[c], s.points, s.firsts[c], s.capacity, s.sharePicks[c][:0])
+		s.sharePicks[c] = picks
+		at := s.firsts[c]
+		s.bear(picks, next[at:at+len(picks)], s.born[at:at+len(picks)])
+		s.spans[c] = span{at, len(picks)}
+	})
+	return next, s.spans
 }
 
 // keySeeds set apart the words key mixes, so that two boards differing by
@@ -114,12 +156,26 @@ func (s *Sampler) table(n int) []slot {
 // the same distribution, held once. Without it a board reached along many
 // paths fills the capacity with copies, and resampling may then lose a rare
 // board that is the truth. hashes[i] is the hash of boards[i]; boards with
-// equal hashes are equal. The first of equal boards keeps its place.
-func (s *Sampler) merge(boards []particle, hashes []uint64) []particle {
-	slots := s.table(len(boards))
+// equal hashes are equal. The first of equal boards keeps its place. Only
+// the boards in spans count, in order; the kept ones are moved to the front.
+func (s *Sampler) merge(boards []particle, hashes []uint64, spans []span) []particle {
+	n := 0
+	for _, sp := range spans {
+		n += sp.n
+	}
+	slots := s.table(n)
 	mask := uint64(len(slots) - 1)
 	kept := boards[:0]
-	for i, h := range hashes {
+	for _, sp := range spans {
+		kept = mergeSpan(boards, hashes, sp, slots, mask, kept)
+	}
+	return kept
+}
+
+// mergeSpan is merge's work on the boards of sp, kept so far in kept.
+func mergeSpan(boards []particle, hashes []uint64, sp span, slots []slot, mask uint64, kept []particle) []particle {
+	for i := sp.from; i < sp.from+sp.n; i++ {
+		h := hashes[i]
 		for j := h & mask; ; j = (j + 1) & mask {
 			sl := &slots[j]
 			if sl.at == 0 {

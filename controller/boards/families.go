@@ -160,38 +160,3 @@ func totalWeight(shares []share) float64 {
 	}
 	return total
 }
-
-// resample is systematic resampling: capacity points spaced total/capacity
-// apart from point over the children's cumulative weight, share by share
-// and family by family; a child hit k times is appended to picks with
-// weight k/capacity. totalWeight must have summed the shares: a family
-// that no point falls in is passed over at once, and its children are
-// visited only up to its last hit.
-func resample(shares []share, total float64, capacity int, point float64, picks []child) []child {
-	step := total / float64(capacity)
-	acc := 0.0
-	// hit keeps child j of family f, the points from point on falling
-	// before acc, its cumulative weight, and returns the first point past it.
-	hit := func(sh *share, f *family, j int32, point, acc float64) float64 {
-		hits := 0
-		for point < acc {
-			hits++
-			point += step
-		}
-		picks = append(picks, child{parent: f.parent, move: sh.child(f, j), w: float64(hits) / float64(capacity)})
-		return point
-	}
-	for i := range shares {
-		sh := &shares[i]
-		for k := range sh.families {
-			f := &sh.families[k]
-			for j := int32(0); j < f.count && point < f.end; j++ {
-				if acc += sh.weight(f, j); point < acc {
-					point = hit(sh, f, j, point, acc)
-				}
-			}
-			acc = f.end
-		}
-	}
-	return picks
-}

@@ -54,6 +54,13 @@ type Sampler struct {
 	shares []share
 	born   []uint64
 	slots  []slot
+	// points, starts, firsts, spans and sharePicks are resampling's
+	// scratch (rebirths).
+	points     []float64
+	starts     []float64
+	firsts     []int
+	spans      []span
+	sharePicks [][]child
 	// placed holds each worker's boards of a rebuild (rebuild.go).
 	placed [][]particle
 	// odds holds what each share's boards say of the two opponent models,
@@ -350,16 +357,19 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 	for i := range s.shares {
 		count += s.shares[i].children
 	}
+	var next []particle
+	var spans []span
 	if count <= s.capacity {
 		s.picks = pickAll(s.shares, total, s.picks[:0])
+		next = s.births(s.picks)
+		spans = []span{{0, len(next)}}
 	} else {
 		// Systematic resampling: capacity evenly spaced points over the
 		// cumulative weight; a child hit k times keeps weight k/capacity.
-		s.picks = resample(s.shares, total, s.capacity, s.rng.Float64()*total/float64(s.capacity), s.picks[:0])
+		next, spans = s.rebirths(total, s.rng.Float64()*total/float64(s.capacity))
 	}
-	next := s.births(s.picks)
 	s.spare = s.boards
-	s.boards = s.merge(next, s.born)
+	s.boards = s.merge(next, s.born, spans)
 	s.folded = true
 }
 
