@@ -1,6 +1,10 @@
 package boards
 
-import "github.com/krieg/krieg/game"
+import (
+	"sync"
+
+	"github.com/krieg/krieg/game"
+)
 
 // family is the children of one board after an enemy move: the children
 // at [start, start+count) of its share, held by the runs from run on, each
@@ -145,18 +149,52 @@ func pickAll(shares []share, total float64, picks []child) []child {
 func totalWeight(shares []share) float64 {
 	total := 0.0
 	for i := range shares {
-		sh := &shares[i]
-		for k := range sh.families {
-			f := &sh.families[k]
-			if f.w >= 0 {
-				total = addRepeated(total, f.w, f.count)
-			} else {
-				for _, w := range sh.weights[f.start : f.start+f.count] {
-					total += w
-				}
-			}
-			f.end = total
-		}
+		total = shares[i].sum(total)
 	}
 	return total
+}
+
+// sum returns total after the weights of sh's children, added as
+// totalWeight adds them, and records in each family the sum up to its last
+// child.
+func (sh *share) sum(total float64) float64 {
+	for k := range sh.families {
+		f := &sh.families[k]
+		if f.w >= 0 {
+			total = addRepeated(total, f.w, f.count)
+		} else {
+			for _, w := range sh.weights[f.start : f.start+f.count] {
+				total += w
+			}
+		}
+		f.end = total
+	}
+	return total
+}
+
+// inOrder runs a step for each share in the shares' order, as soon as the
+// share and all before it are done, on the worker that completes that
+// run: the sum of the weights, which must go share by share, overlaps the
+// expansion of the shares still out instead of waiting for the last.
+type inOrder struct {
+	mu   sync.Mutex
+	done []bool
+	next int
+}
+
+// reset readies o for k shares.
+func (o *inOrder) reset(k int) {
+	o.done = append(o.done[:0], make([]bool, k)...)
+	o.next = 0
+}
+
+// finish records share c done and runs step for every share whose turn
+// has come.
+func (o *inOrder) finish(c int, step func(c int)) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.done[c] = true
+	for ; o.next < len(o.done) && o.done[o.next]; o.next++ {
+		step(o.next)
+	}
 }

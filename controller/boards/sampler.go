@@ -50,8 +50,10 @@ type Sampler struct {
 	// merge's index, all reused so that a refresh allocates nothing.
 	spare []particle
 	picks []child
-	// shares holds the children of each share of the boards (expand).
+	// shares holds the children of each share of the boards (expand),
+	// summed in order as they are done.
 	shares []share
+	summed inOrder
 	born   []uint64
 	slots  []slot
 	// points, starts, firsts, spans and sharePicks are resampling's
@@ -347,12 +349,14 @@ func (s *Sampler) enemyMove(o *belief.Observation) {
 		s.refusalOdds = make([]refusalOdds, k)
 	}
 	turn := s.refused.model(&s.rules)
+	total := 0.0
+	s.summed.reset(k)
 	deal(len(s.workers), k, func(w, c int) {
 		s.odds[c], s.refusalOdds[c] = s.expand(&s.workers[w], o, &turn, c, &s.shares[c])
+		s.summed.finish(c, func(c int) { total = s.shares[c].sum(total) })
 	})
 	s.weighModels()
 	s.refused.moved(s.refusalOdds)
-	total := totalWeight(s.shares)
 	count := 0
 	for i := range s.shares {
 		count += s.shares[i].children
