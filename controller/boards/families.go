@@ -18,7 +18,7 @@ type family struct {
 	start, count int32
 	run          int32
 	w            float64
-	end          float64 // the weight of the children up to this family's last (totalWeight)
+	end          float64 // the weight of the children up to this family's last (share.sum)
 }
 
 // run is children of one board that one man makes: its moves from from to
@@ -142,21 +142,10 @@ func pickAll(shares []share, total float64, picks []child) []child {
 	return picks
 }
 
-// totalWeight returns the weight of every child of every share, added
-// child by child in order (as resampling adds them, so that the last point
-// falls where it always did), and records in each family the sum up to its
-// last child.
-func totalWeight(shares []share) float64 {
-	total := 0.0
-	for i := range shares {
-		total = shares[i].sum(total)
-	}
-	return total
-}
-
-// sum returns total after the weights of sh's children, added as
-// totalWeight adds them, and records in each family the sum up to its last
-// child.
+// sum returns total after the weights of sh's children, added child by
+// child in order (as resampling adds them, so that the last point falls
+// where it always did), and records in each family the sum up to its last
+// child. The refresh sums the shares in order (inOrder).
 func (sh *share) sum(total float64) float64 {
 	for k := range sh.families {
 		f := &sh.families[k]

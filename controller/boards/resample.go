@@ -21,7 +21,7 @@ func points(point, step, total float64, capacity int, out []float64) []float64 {
 
 // plan sets, for each share, starts to the cumulative weight before its
 // first child and firsts to the first point that may fall in it: the
-// points before the start fell in earlier shares. totalWeight must have
+// points before the start fell in earlier shares. share.sum must have
 // summed the shares.
 func plan(shares []share, pts []float64, starts []float64, firsts []int) {
 	acc, k := 0.0, 0

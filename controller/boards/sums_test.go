@@ -189,3 +189,12 @@ func TestRunsListTheirChildren(t *testing.T) {
 		}
 	}
 }
+
+// totalWeight sums every share in order, as the refresh does.
+func totalWeight(shares []share) float64 {
+	total := 0.0
+	for i := range shares {
+		total = shares[i].sum(total)
+	}
+	return total
+}
