@@ -179,9 +179,12 @@ func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) 
 // LegalMoves' order, and returns it. When the message announces no capture,
 // no check and no promotion and our king is not attacked, it answers most
 // plain moves (no capture, promotion, castling or en passant) a man at a
-// time from bitboards alone: those leaving a square our king does not see
-// (so that only the man arriving may check) and leaving the pins on our
-// pawns that matter as they are; our pawn tries then follow from the
+// time from bitboards alone: those of men that shield no enemy slider from
+// our king (so that only the man arriving may check: a man our king sees
+// that does not check it cannot move along that line, since the men that
+// can are sliders of the line's kind, which would be checking, and pawns
+// pushing along a file, which check diagonally) and leaving the pins on
+// our pawns that matter as they are; our pawn tries then follow from the
 // board's own. The other moves go through consistent. After an announced
 // capture only the moves onto its square (or the en passant square) are
 // judged.
@@ -231,9 +234,6 @@ func (s *screen) filterRuns(next *game.Position, t *game.Targets, runs []run) []
 			judged := targets & q.judgeTo
 			if q.lined.Has(m.From) {
 				judged |= targets & q.lineReach
-			}
-			if q.sight.Has(m.From) {
-				judged |= targets & game.Line(s.king, m.From)
 			}
 			plain := targets &^ judged &^ (q.checkZone & s.checks[s.p.At(m.From).Type()])
 			keep := q.keep
@@ -319,13 +319,9 @@ type quietFilter struct {
 	avoidFrom, avoidTo game.Bitboard // squares a move must not leave or reach to be answered from bitboards
 	doubleTo           game.Bitboard // squares a double step must not reach to be answered from bitboards
 	doubleFrom         game.Bitboard // where the mover's pawns stand before a double step
-	// sight holds the squares our king sees of men that shield no enemy
-	// slider: such a man leaving discovers no check, but landing further
-	// along the same line from our king it may check itself.
-	sight     game.Bitboard
-	lineReach game.Bitboard // reached with lineReach, a move leaving or reaching allLines is judged alone
-	checkZone game.Bitboard // squares where the man arriving may check
-	tries     bool          // the message announces our pawn tries
+	lineReach          game.Bitboard // reached with lineReach, a move leaving or reaching allLines is judged alone
+	checkZone          game.Bitboard // squares where the man arriving may check
+	tries              bool          // the message announces our pawn tries
 	// With counted tries (a number, or yes or no), toCount[k] holds the
 	// squares k of our unpinned pawns attack.
 	counted  bool
@@ -336,10 +332,10 @@ type quietFilter struct {
 	farTries bool // the tries are those of a move far from our pawns (neutral)
 	// A man on none of special's squares, not promoting, moves as an
 	// ordinary man: of its targets off the men, those on judgeTo (and
-	// lineReach when it stands on lined, the line our king sees it on when
-	// on sight) are judged alone, the others kept when on keep (nearJudged:
-	// judged when our pawns attack them) and where it gives no check
-	// (quietMan's answer, folded into masks the board shares).
+	// lineReach when it stands on lined) are judged alone, the others kept
+	// when on keep (nearJudged: judged when our pawns attack them) and
+	// where it gives no check (quietMan's answer, folded into masks the
+	// board shares).
 	// A pawn of doublers (before its double step) is ordinary unless its
 	// double step lands on doubleTo.
 	special, judgeTo, keep, doublers game.Bitboard
@@ -353,7 +349,6 @@ type quietFilter struct {
 func (s *screen) quiet(q *quietFilter) {
 	o := s.o
 	*q = quietFilter{avoidFrom: s.shields(), farTries: s.neutralTries}
-	q.sight = s.sight &^ q.avoidFrom
 	if o.Tries != nil {
 		q.avoidFrom |= s.pinLines
 		q.avoidTo |= s.pinLines
@@ -462,8 +457,8 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 	if promotes {
 		return s.promotionRuns(next, from, targets, runs)
 	}
-	// The moves judged one by one: from or to a square where the king's
-	// sight, the pins on our pawns or castling and en passant matter.
+	// The moves judged one by one: from or to a square where the shields
+	// of our king, the pins on our pawns or castling and en passant matter.
 	judged := targets
 	moved := s.p.At(from).Type()
 	var double game.Bitboard // a double step our pawns may take en passant, counted below
@@ -475,9 +470,6 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 			} else {
 				judged |= targets & q.doubleTo
 			}
-		}
-		if fromBit&q.sight != 0 {
-			judged |= targets & game.Line(s.king, from)
 		}
 		if fromBit&s.allLines != 0 {
 			judged |= targets & q.lineReach
