@@ -79,7 +79,7 @@ type span struct{ from, n int }
 
 // rebirths resamples the shares from the point first (resample.go), each
 // share on the next worker free, which plays the children it picks at
-// once, and returns the boards and, in spans, where each share's lie:
+// once, and returns the boards and, in spans, where each share's boards lie:
 // each share writes from the place of the first point it may take, since
 // it keeps at most as many children as points fall in it. s.born gets the
 // boards' hashes at the same places.

@@ -162,28 +162,40 @@ func (sh *share) sum(total float64) float64 {
 }
 
 // inOrder runs a step for each share in the shares' order, as soon as the
-// share and all before it are done, on the worker that completes that
-// run: the sum of the weights, which must go share by share, overlaps the
-// expansion of the shares still out instead of waiting for the last.
+// share and all before it are done: the sum of the weights, which must go
+// share by share, overlaps the expansion of the shares still out instead of
+// waiting for the last. One worker at a time runs the steps, outside the
+// lock, so that the others take their next shares meanwhile.
 type inOrder struct {
-	mu   sync.Mutex
-	done []bool
-	next int
+	mu      sync.Mutex
+	done    []bool
+	next    int
+	running bool // a worker is running the steps
 }
 
 // reset readies o for k shares.
 func (o *inOrder) reset(k int) {
 	o.done = append(o.done[:0], make([]bool, k)...)
-	o.next = 0
+	o.next, o.running = 0, false
 }
 
-// finish records share c done and runs step for every share whose turn
-// has come.
+// finish records share c done and, unless another worker is at it, runs
+// step for every share whose turn has come, including those done while it
+// runs.
 func (o *inOrder) finish(c int, step func(c int)) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.done[c] = true
-	for ; o.next < len(o.done) && o.done[o.next]; o.next++ {
-		step(o.next)
+	if o.running {
+		return
 	}
+	o.running = true
+	for o.next < len(o.done) && o.done[o.next] {
+		n := o.next
+		o.mu.Unlock()
+		step(n)
+		o.mu.Lock()
+		o.next++
+	}
+	o.running = false
 }

@@ -5,7 +5,7 @@ package boards
 // child hit k times is kept with weight k/capacity. The points are listed
 // first, so that each share can be resampled on its own, on any worker,
 // and still keep exactly the children one pass over all the shares keeps
-// (TestResample holds it to that pass).
+// (TestResampleMatchesChildByChild holds it to that pass).
 
 // points returns the resampling points: point, then each the last plus
 // step, while below total (a point at or past the last child's cumulative
@@ -63,18 +63,6 @@ func resampleShare(sh *share, acc float64, pts []float64, k, capacity int, picks
 			}
 		}
 		acc = f.end
-	}
-	return picks
-}
-
-// resample is systematic resampling over all the shares in one pass, from
-// point: what the refresh does share by share on its workers.
-func resample(shares []share, total float64, capacity int, point float64, picks []child) []child {
-	pts := points(point, total/float64(capacity), total, capacity, nil)
-	starts, firsts := make([]float64, len(shares)), make([]int, len(shares))
-	plan(shares, pts, starts, firsts)
-	for i := range shares {
-		picks = resampleShare(&shares[i], starts[i], pts, firsts[i], capacity, picks)
 	}
 	return picks
 }

@@ -46,8 +46,9 @@ type Sampler struct {
 	// need not look.
 	folded bool
 	// spare holds the board slice of the refresh before last, picks the
-	// children resampling keeps, born their boards' hashes and slots the
-	// merge's index, all reused so that a refresh allocates nothing.
+	// children kept when they are fewer than the capacity, born the new
+	// boards' hashes and slots the merge's index, all reused so that a
+	// refresh does not allocate them again.
 	spare []particle
 	picks []child
 	// shares holds the children of each share of the boards (expand),

@@ -107,7 +107,8 @@ func (s *screen) reset(p *game.Position, o *belief.Observation, rules *referee.R
 // nor where, nor what pins them (a pin depends on those squares only).
 //
 // It also sets what filter needs to count the tries after a plain move that
-// leaves and reaches squares outside sight and pinLines, and, when it reaches
+// leaves and reaches squares outside pinLines, shielding nothing and
+// checking from nowhere it arrives, and, when it reaches
 // lineReach (the squares our other pawns on lines through our king attack),
 // outside allLines (those squares for all our pawns on such lines): the pins
 // that matter stay, and the count changes only by the unpinned pawns
@@ -180,12 +181,13 @@ func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) 
 // no check and no promotion and our king is not attacked, it answers most
 // plain moves (no capture, promotion, castling or en passant) a man at a
 // time from bitboards alone: those of men that shield no enemy slider from
-// our king (so that only the man arriving may check: a man our king sees
-// that does not check it cannot move along that line, since the men that
-// can are sliders of the line's kind, which would be checking, and pawns
-// pushing along a file, which check diagonally) and leaving the pins on
-// our pawns that matter as they are; our pawn tries then follow from the
-// board's own. The other moves go through consistent. After an announced
+// our king (so that only the man arriving may check) and leaving the pins
+// on our pawns that matter as they are; our pawn tries then follow from the
+// board's own. A man our king sees that does not check it may stand on
+// such a square too: the only men that move along a line without being
+// sliders of its kind (which would be checking) are a pawn pushing along a
+// file and the king, neither checks along the line, and the man still
+// blocks it after the move. The other moves go through consistent. After an announced
 // capture only the moves onto its square (or the en passant square) are
 // judged.
 func (s *screen) filterRuns(next *game.Position, t *game.Targets, runs []run) []run {
@@ -477,8 +479,8 @@ func (s *screen) quietMan(next *game.Position, q *quietFilter, from game.Square,
 			judged |= targets & q.lineReach & s.allLines
 		}
 	}
-	// The rest: a plain move from a square our king does not see, which
-	// opens no line to it, checks only from where the man arrives, and our
+	// The rest: a plain move of a man that shields nothing, which opens no
+	// line to our king, checks only from where the man arrives, and our
 	// pawns keep their pins: only the enemy man leaving from and reaching
 	// to changes our pawn tries.
 	plain := targets &^ judged &^ (q.checkZone & s.checks[moved])

@@ -104,16 +104,16 @@ func TestResampleMatchesChildByChild(t *testing.T) {
 		}
 		// The points, each the last plus the step, and the children the
 		// points fall before, child by child.
-		points := []float64{point}
-		for len(points) <= capacity+1 {
-			points = append(points, points[len(points)-1]+step)
+		every := []float64{point}
+		for len(every) <= capacity+1 {
+			every = append(every, every[len(every)-1]+step)
 		}
 		var wantPicks []child
 		acc, next := 0.0, 0
 		eachChild(shares, func(sh *share, f *family, j int32) {
 			acc += sh.weight(f, j)
 			first := next
-			for next < len(points) && points[next] < acc {
+			for next < len(every) && every[next] < acc {
 				next++
 			}
 			if next > first {
@@ -122,6 +122,32 @@ func TestResampleMatchesChildByChild(t *testing.T) {
 		})
 		if got := resample(shares, total, capacity, point, nil); !slices.Equal(got, wantPicks) {
 			t.Fatalf("trial %d: %d picks, want %d", trial, len(got), len(wantPicks))
+		}
+		// As the refresh does it: each share on its own, in any order,
+		// its picks placed from its first point on (rebirths).
+		pts := points(point, step, total, capacity, nil)
+		starts, firsts := make([]float64, len(shares)), make([]int, len(shares))
+		plan(shares, pts, starts, firsts)
+		placed := make([]child, len(pts))
+		spans := make([]span, len(shares))
+		for i := len(shares) - 1; i >= 0; i-- {
+			picks := resampleShare(&shares[i], starts[i], pts, firsts[i], capacity, nil)
+			end := len(pts)
+			if i+1 < len(shares) {
+				end = firsts[i+1]
+			}
+			if firsts[i]+len(picks) > end {
+				t.Fatalf("trial %d: share %d picks %d children, more than its %d points", trial, i, len(picks), end-firsts[i])
+			}
+			copy(placed[firsts[i]:], picks)
+			spans[i] = span{firsts[i], len(picks)}
+		}
+		var got []child
+		for _, sp := range spans {
+			got = append(got, placed[sp.from:sp.from+sp.n]...)
+		}
+		if !slices.Equal(got, wantPicks) {
+			t.Fatalf("trial %d: share by share %d picks, want %d", trial, len(got), len(wantPicks))
 		}
 	}
 }
@@ -197,4 +223,16 @@ func totalWeight(shares []share) float64 {
 		total = shares[i].sum(total)
 	}
 	return total
+}
+
+// resample is systematic resampling over all the shares in one pass, from
+// point: what the refresh does share by share on its workers.
+func resample(shares []share, total float64, capacity int, point float64, picks []child) []child {
+	pts := points(point, total/float64(capacity), total, capacity, nil)
+	starts, firsts := make([]float64, len(shares)), make([]int, len(shares))
+	plan(shares, pts, starts, firsts)
+	for i := range shares {
+		picks = resampleShare(&shares[i], starts[i], pts, firsts[i], capacity, picks)
+	}
+	return picks
 }
