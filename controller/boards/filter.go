@@ -6,9 +6,9 @@ import "github.com/krieg/krieg/game"
 // them out) and returns how many were dropped. Call Normalise after it.
 func (s *Sampler) Keep(admits func(*game.Position) bool) int {
 	kept := s.boards[:0]
-	for _, b := range s.boards {
-		if admits(&b.pos) {
-			kept = append(kept, b)
+	for i := range s.boards {
+		if admits(&s.boards[i].pos) {
+			kept = append(kept, s.boards[i])
 		}
 	}
 	dropped := len(s.boards) - len(kept)

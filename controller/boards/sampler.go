@@ -204,7 +204,8 @@ func (s *Sampler) Hidden(max int) []Board {
 	kept := make([]Board, 0, max)
 	step := 1 / float64(max)
 	point, acc := step/2, 0.0
-	for _, b := range out {
+	for i := range out {
+		b := &out[i]
 		acc += b.Weight
 		hits := 0
 		for point < acc && len(kept)+hits < max {
@@ -280,7 +281,8 @@ func (s *Sampler) ownAttempt(m game.Move, o *belief.Observation) {
 		return
 	}
 	kept := s.boards[:0]
-	for _, b := range s.boards {
+	for i := range s.boards {
+		b := &s.boards[i] // not a copy: a board is 176 bytes
 		switch {
 		case o.Any != nil:
 			if hasPawnCapture(&b.pos) != *o.Any {
@@ -303,7 +305,7 @@ func (s *Sampler) ownAttempt(m game.Move, o *belief.Observation) {
 			s.folded = false
 			b.pos = next
 		}
-		kept = append(kept, b)
+		kept = append(kept, *b)
 	}
 	s.boards = kept
 }
@@ -311,9 +313,9 @@ func (s *Sampler) ownAttempt(m game.Move, o *belief.Observation) {
 // enemyAsked filters by the public answer to the enemy's Any?.
 func (s *Sampler) enemyAsked(has bool) {
 	kept := s.boards[:0]
-	for _, b := range s.boards {
-		if hasPawnCapture(&b.pos) == has {
-			kept = append(kept, b)
+	for i := range s.boards {
+		if hasPawnCapture(&s.boards[i].pos) == has {
+			kept = append(kept, s.boards[i])
 		}
 	}
 	s.boards = kept
@@ -579,8 +581,8 @@ func triesMatch(caps []game.Move, t *referee.Tries, style referee.TryStyle) bool
 // Normalise rescales the weights to sum to one and reports whether any board is left.
 func (s *Sampler) Normalise() bool {
 	total := 0.0
-	for _, b := range s.boards {
-		total += b.w
+	for i := range s.boards {
+		total += s.boards[i].w
 	}
 	if total <= 0 {
 		s.boards = s.boards[:0]
@@ -596,7 +598,8 @@ func (s *Sampler) Normalise() bool {
 // of boards with a man of that class there.
 func (s *Sampler) Probabilities() (p [game.King + 1][64]float64) {
 	them := s.us.Other()
-	for _, b := range s.boards {
+	for i := range s.boards {
+		b := &s.boards[i]
 		for _, t := range belief.Classes {
 			for x := b.pos.Pieces(them, t); x != 0; {
 				p[t][x.PopFirst()] += b.w
@@ -609,7 +612,8 @@ func (s *Sampler) Probabilities() (p [game.King + 1][64]float64) {
 // Checkers returns, per square, the weighted share of boards in which a man
 // there gives check to our king.
 func (s *Sampler) Checkers() (p [64]float64) {
-	for _, b := range s.boards {
+	for i := range s.boards {
+		b := &s.boards[i]
 		for x := b.pos.Checkers(); x != 0; {
 			p[x.PopFirst()] += b.w
 		}
