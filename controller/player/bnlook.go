@@ -21,6 +21,18 @@ import (
 // the candidate's included.
 const bnDepth = 2
 
+// Once the king may stand on a dozen squares or fewer, the best few
+// candidates are judged a third move ahead (lookThird): a king found to a
+// few squares beside our men is kept or lost by the move after next, and
+// two moves ahead the bot let it slip to the wrong corner (a study of seed 1
+// went from 21 plies to mate to 50 in one move, a knight move that freed the
+// king's square d8 two moves on). On so few squares the third move costs a
+// tenth of a second or so; on a wide belief it would cost seconds.
+const (
+	bnThirdSquares = 12 // the most squares the king may stand on
+	bnThirdBest    = 8  // the candidates judged a third move ahead
+)
+
 // bnLost is the price in plies of a share of the belief on which a mating
 // man falls or the king is stalemated: a draw, worse than any slow win.
 const bnLost = 2 * bnHorizon
@@ -104,4 +116,39 @@ func massBoards(own *game.Position, mass *[64]float64, us game.Color) []controll
 		out = append(out, controller.Board{Pos: p, Weight: mass[s] / total})
 	}
 	return out
+}
+
+// lookThird ranks the best bnThirdBest of choices (judged bnDepth moves
+// ahead) a move further, and keeps them above the rest in their new order:
+// each takes in turn the scores the best few held, so that no candidate
+// judged a move deeper is compared with one that was not. Cut short by the
+// deadline, the look is dropped and choices kept as they were.
+func lookThird(own *game.Position, boards []controller.Board, tried map[game.Move]bool, total float64, choices []choice, rules referee.Ruleset, deadline time.Time) []choice {
+	sortChoices(choices)
+	k := 0
+	for k < len(choices) && k < bnThirdBest && !math.IsInf(choices[k].score, -1) {
+		k++
+	}
+	if k < 2 {
+		return choices
+	}
+	skip := make(map[game.Move]bool, len(tried)+len(choices)-k)
+	for m := range tried {
+		skip[m] = true
+	}
+	for _, c := range choices[k:] {
+		skip[c.move] = true
+	}
+	look := &bnLooker{rules: rules, deadline: deadline, depth: bnDepth + 1}
+	deeper, done := scoreLone(loneMinor, own, boards, skip, total, look)
+	if !done || len(deeper) != k {
+		return choices
+	}
+	sortChoices(deeper)
+	out := make([]choice, 0, len(choices))
+	for i, c := range deeper {
+		c.score = choices[i].score
+		out = append(out, c)
+	}
+	return append(out, choices[k:]...)
 }

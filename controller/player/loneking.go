@@ -183,6 +183,9 @@ func rankLone(kind loneKind, own *game.Position, boards []controller.Board, trie
 		look := &bnLooker{rules: rules, deadline: deadline, depth: bnDepth}
 		if deeper, done := scoreLone(kind, own, boards, tried, total, look); done {
 			r.choices = deeper
+			if n := kings.Count(); n > 1 && n <= bnThirdSquares {
+				r.choices = lookThird(own, boards, tried, total, r.choices, rules, deadline)
+			}
 		}
 	}
 	if kind == loneMinor && kings.Count() == 1 && own.ByType(game.Pawn) == 0 {
