@@ -87,7 +87,8 @@ const coverShare = 0.05
 func covered(boards []controller.Board, them game.Color) game.Bitboard {
 	var weight [64]float64
 	total := 0.0
-	for _, b := range boards {
+	for i := range boards {
+		b := &boards[i]
 		total += b.Weight
 		occ := b.Pos.Occupied()
 		var att game.Bitboard

@@ -134,7 +134,8 @@ func kingBoards(own *game.Position, boards []controller.Board, kings game.Bitboa
 	}
 	var mass [64]float64
 	total := 0.0
-	for _, b := range boards {
+	for i := range boards {
+		b := &boards[i]
 		if k := b.Pos.KingSquare(us.Other()); kings.Has(k) {
 			mass[k] += b.Weight
 			total += b.Weight
@@ -165,7 +166,8 @@ func rankLone(kind loneKind, own *game.Position, boards []controller.Board, trie
 	r := ranking{lone: true, pure: kind == loneMinor}
 	kings := game.Bitboard(0)
 	total := 0.0
-	for _, b := range boards {
+	for i := range boards {
+		b := &boards[i]
 		kings |= b.Pos.Pieces(them, game.King)
 		total += b.Weight
 	}
@@ -267,7 +269,8 @@ type loneSplit struct {
 func splitLone(kind loneKind, m game.Move, boards []controller.Board, rules referee.Ruleset) loneSplit {
 	var sp loneSplit
 	var replies [game.MaxMoves]game.Move
-	for _, b := range boards {
+	for i := range boards {
+		b := &boards[i]
 		us := b.Pos.Turn()
 		them := us.Other()
 		if !b.Pos.IsLegal(m) {

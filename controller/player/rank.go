@@ -78,7 +78,8 @@ func rank(own *game.Position, boards []controller.Board, tried map[game.Move]boo
 	var r ranking
 	scored := 0.0
 	var buf [game.MaxMoves]game.Move
-	for _, b := range boards {
+	for i := range boards {
+		b := &boards[i]
 		if r.boards > 0 && time.Now().After(deadline) {
 			break
 		}

@@ -159,7 +159,8 @@ func (t tally) share() mobility {
 func mobileShare(boards []controller.Board, m game.Move, at game.Bitboard) mobility {
 	var buf [game.MaxMoves]game.Move
 	var all, there tally
-	for _, b := range boards {
+	for i := range boards {
+		b := &boards[i]
 		after, ok := b.Pos.Play(m)
 		if !ok {
 			continue
@@ -231,7 +232,8 @@ func penalizeStalemates(own *game.Position, cands []choice, v *controller.ViewMo
 
 // captures reports whether m takes an enemy man on some board where it is legal.
 func captures(boards []controller.Board, m game.Move) bool {
-	for _, b := range boards {
+	for i := range boards {
+		b := &boards[i]
 		if b.Pos.IsLegal(m) && b.Pos.IsCapture(m) {
 			return true
 		}
