@@ -46,21 +46,27 @@ func deal(n, k int, work func(w, c int)) {
 // after its move with the child's weight, in the order of picks, in s.spare;
 // s.born gets their hashes. The workers play shares of picks as they come free.
 func (s *Sampler) births(picks []child) []particle {
-	next := s.spare[:0]
-	if cap(next) < len(picks) {
-		next = make([]particle, 0, len(picks))
-	}
-	next = next[:len(picks)]
-	if cap(s.born) < len(picks) {
-		s.born = make([]uint64, len(picks))
-	}
-	s.born = s.born[:len(picks)]
+	next := s.room(len(picks))
 	n := sharesPerWorker * len(s.workers)
 	deal(len(s.workers), n, func(_, share int) {
 		from, to := len(picks)*share/n, len(picks)*(share+1)/n
 		s.bear(picks[from:to], next[from:to], s.born[from:to])
 	})
 	return next
+}
+
+// room returns n places for new boards, in s.spare's memory, and sizes
+// s.born for their hashes.
+func (s *Sampler) room(n int) []particle {
+	next := s.spare[:0]
+	if cap(next) < n {
+		next = make([]particle, 0, n)
+	}
+	if cap(s.born) < n {
+		s.born = make([]uint64, n)
+	}
+	s.born = s.born[:n]
+	return next[:n]
 }
 
 // bear sets next[k] to the board of picks[k], its parent board after its
@@ -90,16 +96,7 @@ func (s *Sampler) rebirths(total, first float64) ([]particle, []span) {
 		s.starts, s.firsts, s.spans, s.sharePicks = make([]float64, k), make([]int, k), make([]span, k), make([][]child, k)
 	}
 	plan(s.shares, s.points, s.starts, s.firsts)
-	n := len(s.points)
-	next := s.spare[:0]
-	if cap(next) < n {
-		next = make([]particle, 0, n)
-	}
-	next = next[:n]
-	if cap(s.born) < n {
-		s.born = make([]uint64, n)
-	}
-	s.born = s.born[:n]
+	next := s.room(len(s.points))
 	deal(len(s.workers), k, func(_, c int) {
 		picks := resampleShare(&s.shares[c], s.starts[c], s.points, s.firsts[c], s.capacity, s.sharePicks[c][:0])
 		s.sharePicks[c] = picks
