@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/krieg/krieg/cmd/internal/launch"
 	"io"
 	"math"
 	"os"
@@ -43,8 +44,14 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *manFirst && *purpose > 0 {
 		return errors.New("krieg eval: --man-first stands in for the uniform opponent model and takes no --purpose")
 	}
-	if *capacity < 1 || *capacity > maxBoards {
-		return fmt.Errorf("%w: --boards %d: want 1 to %d", errUsage, *capacity, maxBoards)
+	if err := usage(launch.CheckBoards(*capacity, false)); err != nil {
+		return err
+	}
+	if *floor >= 1 {
+		return fmt.Errorf("%w: --floor %v: want a share below 1 (0: the default; negative: none)", errUsage, *floor)
+	}
+	if *purpose < 0 || *purpose > 1 {
+		return fmt.Errorf("%w: --purpose %v: want a share from 0 to 1", errUsage, *purpose)
 	}
 	if *parallel < 0 {
 		return fmt.Errorf("%w: --parallel %d: want 0 (one game per core) or more", errUsage, *parallel)
@@ -75,10 +82,6 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	return finishEval(stdout, r, *asJSON, *plot)
 }
-
-// maxBoards bounds --boards at 64 times the default, far past what any
-// measurement uses.
-const maxBoards = 1 << 20
 
 // finishEval prints the report (indented JSON with asJSON, else the table),
 // then draws the plot if one is asked for: a plot that fails at the end of a

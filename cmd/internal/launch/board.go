@@ -74,8 +74,11 @@ func ParseBoard(args []string, stderr io.Writer) (*Board, error) {
 	if b.Flags.Opponent != "bot" && b.Flags.Opponent != "random" {
 		return nil, fmt.Errorf("%w: --opponent %q: want bot or random", ErrUsage, b.Flags.Opponent)
 	}
-	if b.Flags.MoveTime < 0 {
-		return nil, fmt.Errorf("%w: --movetime %v: want a positive time", ErrUsage, b.Flags.MoveTime)
+	if err := CheckMoveTime(b.Flags.MoveTime); err != nil {
+		return nil, err
+	}
+	if err := CheckBoards(b.Capacity, true); err != nil {
+		return nil, err
 	}
 	return b, nil
 }
@@ -107,6 +110,9 @@ func (b *Board) parseRecordMode(mode string, args []string, stderr io.Writer) er
 		return fmt.Errorf("%w: --side %q: want white or black", ErrUsage, b.Side)
 	case b.Step < 0 || b.MoveTime < 0:
 		return fmt.Errorf("%w: --step and --movetime must be positive", ErrUsage)
+	}
+	if err := CheckBoards(b.Capacity, true); err != nil {
+		return err
 	}
 	if b.MoveTime == 0 {
 		b.MoveTime = player.DefaultMoveTime

@@ -99,6 +99,22 @@ const maxClock = 1e6
 // game of a few hundred plies would take days.
 const MaxMoveTime = time.Hour
 
+// MaxBoards bounds --boards at 64 times the assistant's default, far past
+// what any measurement uses; a million boards already take gigabytes.
+const MaxBoards = 1 << 20
+
+// CheckBoards refuses a --boards the deduction cannot hold; 0 asks for the
+// default where zeroOK.
+func CheckBoards(n int, zeroOK bool) error {
+	if (n == 0 && zeroOK) || (n >= 1 && n <= MaxBoards) {
+		return nil
+	}
+	if zeroOK {
+		return fmt.Errorf("%w: --boards %d: want 0 (the default) or 1 to %d", ErrUsage, n, MaxBoards)
+	}
+	return fmt.Errorf("%w: --boards %d: want 1 to %d", ErrUsage, n, MaxBoards)
+}
+
 // CheckMoveTime refuses a --movetime the computer player cannot use; every
 // command that takes one says it in these words.
 func CheckMoveTime(d time.Duration) error {

@@ -2,8 +2,10 @@ package launch
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"io"
+	"strings"
 	"testing"
 	"time"
 
@@ -86,6 +88,33 @@ func TestTimeTakesFractions(t *testing.T) {
 		f := Flags{Side: "white", Time: bad, Rules: "wild16"}
 		if _, err := f.Spec(); err == nil {
 			t.Errorf("--time %s was taken", bad)
+		}
+	}
+}
+
+// TestBoardRefusesNonsense: the window's flags are checked as the terminal
+// commands check theirs, before any window opens, rather than accepted and
+// used (a negative or huge --boards) or refused only on the new-game screen
+// (--movetime 0).
+func TestBoardRefusesNonsense(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"--boards", "-5"}, "--boards -5: want 0 (the default) or 1 to 1048576"},
+		{[]string{"--boards", "99999999"}, "--boards 99999999"},
+		{[]string{"--movetime", "0"}, "--movetime 0s: want more than 0, at most 1h"},
+		{[]string{"demo", "--boards", "-1"}, "--boards -1"},
+		{[]string{"replay", "--boards", "2000000", "launch_test.go"}, "--boards 2000000"},
+	} {
+		_, err := ParseBoard(tc.args, io.Discard)
+		if !errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("ParseBoard(%v): %v; want a usage error saying %q", tc.args, err, tc.says)
+		}
+	}
+	for _, args := range [][]string{{}, {"--boards", "0"}, {"--boards", "65536"}, {"demo", "--boards", "4096"}} {
+		if _, err := ParseBoard(args, io.Discard); err != nil {
+			t.Errorf("ParseBoard(%v): %v; want it accepted", args, err)
 		}
 	}
 }
