@@ -95,7 +95,7 @@ func TestWindowDemoKeys(t *testing.T) {
 	defer func() { h.show(nil); app.Close() }()
 	at := func() int { _, i := app.demo.s.Steps(); return i }
 	right, left := Intent{Kind: CursorMove, X: 1}, Intent{Kind: CursorMove, X: -1}
-	h.waitFor(t, "the first message", 5*time.Second, func() bool { return at() == 0 })
+	h.waitFor(t, "the first message", 20*time.Second, func() bool { return at() == 0 })
 	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: " "}) })
 	h.do(func() {
 		if !app.demo.s.Paused() {

@@ -143,8 +143,13 @@ func (s *Show) Close() {
 func (s *Show) Update(now time.Time, tick int64) bool {
 	s.settle(tick)
 	if !s.paused && !now.Before(s.due) && !s.waiting() {
-		s.due = now.Add(s.step)
+		// The clock starts again only once a step was shown: a message
+		// not come yet is looked for again next frame, not a step later.
+		n, at, game := len(s.steps), s.at, s.n
 		s.Forward(tick, false)
+		if len(s.steps) != n || s.at != at || s.n != game {
+			s.due = now.Add(s.step)
+		}
 	}
 	return s.quit
 }

@@ -4,9 +4,11 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/sprites/show/showtest"
@@ -124,4 +126,45 @@ func TestShowEqualsSync(t *testing.T) {
 		t.Errorf("no step was shown before its engines finished")
 	}
 	t.Logf("%d steps, %d shown in flight", len(steps), updating)
+}
+
+// heldPlayer is the random attempter, which starts its turns only once its
+// gate opens, as a computer player still thinking.
+type heldPlayer struct {
+	gate <-chan struct{}
+	*attempter.Random
+}
+
+func (p heldPlayer) Turn(u referee.Umpire) []referee.Answer {
+	<-p.gate
+	return p.Random.Turn(u)
+}
+
+// TestShowLooksAgainForALateMessage: when the first message has not come
+// by the first frame, the show looks for it again on the next frames, not
+// a whole step later (a step of an hour here).
+func TestShowLooksAgainForALateMessage(t *testing.T) {
+	gate := make(chan struct{})
+	s := New(Options{Step: time.Hour, Games: 1, Controller: controller.Options{Capacity: 256, Seed: 1, Workers: 1},
+		Players: func(int) [2]Player {
+			return [2]Player{heldPlayer{gate, attempter.NewRandom(1)}, heldPlayer{gate, attempter.NewRandom(2)}}
+		}})
+	defer s.Close()
+	start := time.Now()
+	s.Update(start, 0)
+	if _, at := s.Steps(); at != -1 {
+		t.Fatalf("a step (%d) on show before any message came", at)
+	}
+	close(gate)
+	for tick := int64(1); ; tick++ {
+		now := start.Add(time.Duration(tick) * time.Millisecond)
+		s.Update(now, tick)
+		if _, at := s.Steps(); at == 0 {
+			return
+		}
+		if time.Since(start) > 20*time.Second {
+			t.Fatal("the first message, come after the first frame, was not shown within 20 s")
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
