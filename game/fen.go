@@ -8,7 +8,7 @@ import (
 )
 
 // ErrFEN is wrapped by every FEN parsing error.
-var ErrFEN = errors.New("game: bad FEN")
+var ErrFEN = errors.New("bad FEN")
 
 // ParseFEN reads a position in Forsyth-Edwards Notation. The move clocks may be
 // left out (they default to 0 and 1). The position must have exactly one king

@@ -156,7 +156,7 @@ func RandomEndgame(material string, rng *rand.Rand) (game.Position, error) {
 	}
 	men, ok := endgameMen[material]
 	if !ok {
-		return game.Position{}, fmt.Errorf("lab: unknown endgame %q (want one of %s)", material, strings.Join(Endgames, ", "))
+		return game.Position{}, fmt.Errorf("unknown endgame %q (want one of %s)", material, strings.Join(Endgames, ", "))
 	}
 	for {
 		if p, ok := drawEndgame(men, rng); ok {

@@ -11,6 +11,7 @@ package sprites
 import (
 	"errors"
 	"slices"
+	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -91,6 +92,8 @@ type App struct {
 	lobby  *lobby
 	demo   *demo
 	quit   bool
+	// stop is set from outside the loop (a signal) to close the window.
+	stop atomic.Bool
 	// The Save as… question: prompting while the path is being typed.
 	prompting bool
 	saving    string
@@ -219,7 +222,7 @@ func (a *App) Update() error {
 	}
 	a.frame.Motions = slices.DeleteFunc(a.frame.Motions, func(m scene.Motion) bool { return m.Over(a.tick) })
 	a.rebuild()
-	if a.quit {
+	if a.quit || a.stop.Load() {
 		return ErrQuit
 	}
 	return nil
@@ -453,8 +456,16 @@ func (a *App) Close() {
 	}
 }
 
-// Run opens the window and runs until it is closed.
+// Stop closes the window at its next frame, as its close button would; it
+// may be called from any goroutine.
+func (a *App) Stop() { a.stop.Store(true) }
+
+// Run opens the window and runs until it is closed, or until the program is
+// asked to end (Ctrl-C, SIGTERM, a closed terminal): then the window closes
+// as its close button would, ending its games' connections cleanly. A
+// second such signal ends the program at once, in case the loop is stuck.
 func Run(a *App, title string) error {
+	defer onEndSignal(a.Stop)()
 	ebiten.SetWindowTitle(title)
 	sw, sh := ebiten.Monitor().Size()
 	ebiten.SetWindowSize(scene.WindowSize(sw, sh))

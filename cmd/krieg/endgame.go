@@ -35,6 +35,10 @@ func runEndgame(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	} else if fs.NArg() != 0 || material == "" {
 		return fmt.Errorf("%w: want one material: %s", errUsage, strings.Join(lab.Endgames, ", "))
 	}
+	material = strings.ToLower(material)
+	if !slices.Contains(lab.Endgames, material) {
+		return fmt.Errorf("%w: unknown endgame %q: want one of %s", errUsage, material, strings.Join(lab.Endgames, ", "))
+	}
 	if *games < 1 {
 		return fmt.Errorf("%w: --games must be at least 1", errUsage)
 	}

@@ -39,7 +39,8 @@ func TestEndgameCommand(t *testing.T) {
 	}{
 		{[]string{"endgame"}, 2, "want one material"},
 		{[]string{"endgame"}, 2, "kbbk-blocked"},
-		{[]string{"endgame", "kbk", "--games", "1"}, 1, "unknown endgame"},
+		{[]string{"endgame", "kbk", "--games", "1"}, 2, "unknown endgame"},
+		{[]string{"endgame", "KRK", "--games", "1", "--movetime", "5ms"}, 0, ""},
 		{[]string{"endgame", "krk", "--defender", "bot"}, 2, "defender"},
 		{[]string{"endgame", "krk", "--games", "0"}, 2, "at least 1"},
 	} {

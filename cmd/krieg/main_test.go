@@ -89,8 +89,8 @@ func TestSelfplayCommand(t *testing.T) {
 			t.Errorf("%s record does not check: %s%s", rules, o, errOut)
 		}
 	}
-	if code, _, _ := krieg(t, "", "selfplay", "--rules", "chess"); code != 1 {
-		t.Errorf("unknown ruleset: exit %d; want 1", code)
+	if code, _, errOut := krieg(t, "", "selfplay", "--rules", "chess"); code != 2 || !strings.Contains(errOut, "unknown ruleset") || strings.Contains(errOut, "referee:") {
+		t.Errorf("unknown ruleset: exit %d, %q; want 2 and the ruleset named in plain words", code, errOut)
 	}
 }
 

@@ -33,11 +33,14 @@ func (g *gameFlags) resolve() (referee.Ruleset, game.Position, error) {
 	}
 	rules, err := referee.RulesetByName(g.rules)
 	if err != nil {
-		return rules, game.Position{}, err
+		return rules, game.Position{}, fmt.Errorf("%w: --rules: %v", errUsage, err)
 	}
 	rules.PlyCap = g.plyCap
 	start, err := game.ParseFEN(g.fen)
-	return rules, start, err
+	if err != nil {
+		return rules, start, fmt.Errorf("%w: --fen: %v", errUsage, err)
+	}
+	return rules, start, nil
 }
 
 // seriesFlags are the flags of the subcommands that play a series of

@@ -58,8 +58,11 @@ func runWindow(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	cmd := exec.Command(path, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
-	if err := cmd.Run(); err != nil {
+	if err := runChild(cmd); err != nil {
 		var exit *exec.ExitError
+		if errors.As(err, &exit) && !exit.Exited() {
+			return fmt.Errorf("the board window was ended (%v)", exit.ProcessState)
+		}
 		if errors.As(err, &exit) {
 			return fmt.Errorf("the board window ended with status %d", exit.ExitCode())
 		}

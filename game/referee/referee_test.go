@@ -222,6 +222,9 @@ func TestRulesetByName(t *testing.T) {
 			t.Errorf("RulesetByName(%q) = %v, %v", r.Name, got.Name, err)
 		}
 	}
+	if r, err := RulesetByName(" Wild16"); err != nil || r.Name != Wild16.Name {
+		t.Errorf("RulesetByName(\" Wild16\") = %v, %v; want wild16, whatever the case", r.Name, err)
+	}
 	if _, err := RulesetByName("chess960"); err == nil || !strings.Contains(err.Error(), "unknown ruleset") {
 		t.Errorf("unknown ruleset: err = %v; want an 'unknown ruleset' error", err)
 	}

@@ -103,10 +103,10 @@ var (
 // Rulesets lists the built-in rulesets, the default (Wild 16) first.
 var Rulesets = []Ruleset{Wild16, Berkeley, BerkeleyAny, Cincinnati, English, RAND, OpenTries}
 
-// RulesetByName finds a built-in ruleset by its Name.
+// RulesetByName finds a built-in ruleset by its Name, in any case.
 func RulesetByName(name string) (Ruleset, error) {
 	for _, r := range Rulesets {
-		if r.Name == name {
+		if strings.EqualFold(r.Name, strings.TrimSpace(name)) {
 			return r, nil
 		}
 	}
@@ -115,5 +115,5 @@ func RulesetByName(name string) (Ruleset, error) {
 		names[i] = r.Name
 	}
 	sort.Strings(names)
-	return Ruleset{}, fmt.Errorf("referee: unknown ruleset %q (known: %s)", name, strings.Join(names, ", "))
+	return Ruleset{}, fmt.Errorf("unknown ruleset %q (known: %s)", name, strings.Join(names, ", "))
 }

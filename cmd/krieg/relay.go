@@ -1,0 +1,37 @@
+//go:build !js
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"os/signal"
+	"syscall"
+)
+
+// runChild runs cmd to its end, handing it the signals that would end this
+// program (Ctrl-C, SIGTERM, a closed terminal): the window closes with
+// krieg, never left running on its own. Where the system allows it the
+// child is also ended when krieg is killed outright (parentDeath).
+func runChild(cmd *exec.Cmd) error {
+	signals := make(chan os.Signal, 4)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(signals)
+	release := parentDeath(cmd)
+	err := cmd.Start()
+	release()
+	if err != nil {
+		return err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	for {
+		select {
+		case err := <-done:
+			return err
+		case sig := <-signals:
+			// The child may have ended already; then there is nobody to tell.
+			_ = cmd.Process.Signal(sig)
+		}
+	}
+}

@@ -1,0 +1,102 @@
+//go:build linux
+
+package main
+
+import (
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// fakeBoard is a window program that notes its pid, then waits, and notes
+// "ended" when asked to end by SIGTERM.
+const fakeBoard = `#!/bin/sh
+trap 'echo ended >> "$KRIEG_TEST_NOTES"; exit 0' TERM INT HUP
+echo started >> "$KRIEG_TEST_NOTES"
+while :; do sleep 0.05; done
+`
+
+// startWithFakeBoard builds krieg beside the fake window program and starts
+// it, with a display that answers (a socket of its own), and waits until
+// the window program has started.
+func startWithFakeBoard(t *testing.T) (proc *exec.Cmd, notes string) {
+	t.Helper()
+	dir := t.TempDir()
+	build := exec.Command("go", "build", "-o", filepath.Join(dir, "krieg"), ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, boardBinary), []byte(fakeBoard), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	display := filepath.Join(dir, "X0")
+	l, err := net.Listen("unix", display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	notes = filepath.Join(dir, "notes")
+	proc = exec.Command(filepath.Join(dir, "krieg"))
+	proc.Env = append(os.Environ(), "DISPLAY="+display, "KRIEG_TEST_NOTES="+notes)
+	if err := proc.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { proc.Process.Kill(); proc.Wait() })
+	waitNote(t, notes, "started")
+	return proc, notes
+}
+
+// waitNote waits up to 10 s for the fake window program to note want.
+func waitNote(t *testing.T, notes, want string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		b, _ := os.ReadFile(notes)
+		if strings.Contains(string(b), want) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the window program did not note %q within 10 s; its notes: %q", want, b)
+		}
+	}
+}
+
+// TestWindowEndsWithKrieg: SIGTERM to krieg reaches the window program,
+// which ends, and krieg ends after it; a krieg killed outright still has
+// its window program ended.
+func TestWindowEndsWithKrieg(t *testing.T) {
+	proc, notes := startWithFakeBoard(t)
+	if err := proc.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	waitNote(t, notes, "ended")
+	done := make(chan error, 1)
+	go func() { done <- proc.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("krieg, its window ended by SIGTERM: %v; want a clean end", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("krieg still running 10 s after its window program ended")
+	}
+
+	proc, notes = startWithFakeBoard(t)
+	if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	waitNote(t, notes, "ended")
+}
