@@ -53,8 +53,12 @@ func TestRunRefusesBadOptions(t *testing.T) {
 	if _, err := Run(Options{Games: 1, Rules: referee.Wild16, Start: game.Start(), Players: "humans"}); err == nil || !strings.Contains(err.Error(), "humans") {
 		t.Errorf("unknown players: %v", err)
 	}
-	_, err := Run(Options{Records: []*record.Record{readRecord(t, "doctored-failed.pgn")}, RecordNames: []string{"doctored-failed.pgn"}})
-	if err == nil || !strings.Contains(err.Error(), "doctored-failed.pgn") {
-		t.Errorf("doctored record: %v", err)
+	// A refused attempt recorded as played, and a check announced in the
+	// wrong direction: both are refused before any scoring.
+	for name, says := range map[string]string{"doctored-failed.pgn": "is legal", "doctored-check.pgn": `check "R" recorded`} {
+		_, err := Run(Options{Records: []*record.Record{readRecord(t, name)}, RecordNames: []string{name}})
+		if err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), says) {
+			t.Errorf("doctored record %s: %v; want it named, and %q", name, err, says)
+		}
 	}
 }

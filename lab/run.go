@@ -164,8 +164,10 @@ func setUp(opt *Options) (func(i int) (*referee.Referee, [2]Player), error) {
 			if rules[i], err = rec.Rules(); err != nil {
 				return nil, fmt.Errorf("lab: %s: %w", opt.recordName(i), err)
 			}
-			if _, _, err := newReplayer(rec, rules[i]); err != nil {
-				return nil, fmt.Errorf("lab: %s: %w", opt.recordName(i), err)
+			// Every announcement is confirmed before scoring: a record
+			// that misstates one would have the belief learn a falsehood.
+			if err := record.Check(rec, rules[i]); err != nil {
+				return nil, fmt.Errorf("%s: %w", opt.recordName(i), err)
 			}
 		}
 		opt.Games, opt.Rules = len(opt.Records), rules[0]
