@@ -38,6 +38,7 @@ const EndgamePlyCap = 150
 type EndgameOptions struct {
 	Material string // one of Endgames
 	Games    int
+	Stop     Stop // ends the series early when closed
 	Seed     uint64
 	Defender string // one of EndgameDefenders
 	MoveTime time.Duration
@@ -50,6 +51,7 @@ type EndgameReport struct {
 	Defender string         `json:"defender"`
 	Rules    string         `json:"rules"`
 	Games    int            `json:"games"`
+	Asked    int            `json:"asked,omitempty"` // the studies asked for, when stopped early (Stop)
 	Seed     uint64         `json:"seed"`
 	MoveTime string         `json:"movetime"`
 	Mates    int            `json:"mates"`
@@ -85,6 +87,10 @@ func Endgame(opt EndgameOptions, each func(n int, ref *referee.Referee) error) (
 	mated := 0
 	var ours struct{ moved, refused int } // the bot's, over the series
 	for n := 0; n < opt.Games; n++ {
+		if opt.Stop.now() {
+			r.Asked, r.Games = opt.Games, n
+			break
+		}
 		start, err := RandomEndgame(opt.Material, rng)
 		if err != nil {
 			return r, err
@@ -132,8 +138,8 @@ func Endgame(opt EndgameOptions, each func(n int, ref *referee.Referee) error) (
 			}
 		}
 	}
-	if opt.Games > 0 {
-		r.MateRate = float64(r.Mates) / float64(opt.Games)
+	if r.Games > 0 {
+		r.MateRate = float64(r.Mates) / float64(r.Games)
 	}
 	if r.Mates > 0 {
 		r.MeanPliesToMate = float64(mated) / float64(r.Mates)
@@ -248,6 +254,7 @@ func LoneKingStarts(start *game.Position) []game.Position {
 func (r EndgameReport) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s vs %s, %s, seed %d, %s per move\n", Count(r.Games, strings.ToUpper(r.Material)+" study", strings.ToUpper(r.Material)+" studies"), r.Defender, r.Rules, r.Seed, r.MoveTime)
+	b.WriteString(stoppedNote(r.Games, r.Asked))
 	fmt.Fprintf(&b, "mates %d (%.1f%%) within %d plies; plies to mate mean %.1f, max %d\n", r.Mates, 100*r.MateRate, EndgamePlyCap, r.MeanPliesToMate, r.MaxPliesToMate)
 	if strings.Contains(r.Material, "p") {
 		fmt.Fprintf(&b, "promoted in %s\n", Count(r.Promoted, "game", "games"))

@@ -71,6 +71,7 @@ func NewPlayer(name string, ref *referee.Referee, seed uint64, opt PlayerOptions
 type MatchOptions struct {
 	White, Black string
 	Games        int
+	Stop         Stop // ends the match early when closed
 	Seed         uint64
 	Rules        referee.Ruleset
 	Start        game.Position
@@ -97,6 +98,9 @@ type MatchReport struct {
 	Endings   map[string]int `json:"endings"` // reason → games
 	// Void counts games stopped because krieg's referee and ks-game's
 	// disagreed (only when an outside bot played); Disagreements says where.
+	// Asked is the number of games asked for when the match was stopped
+	// early (Stop); Games then counts those played.
+	Asked         int      `json:"asked,omitempty"`
 	Void          int      `json:"void,omitempty"`
 	Disagreements []string `json:"disagreements,omitempty"`
 	MeanPlies     float64  `json:"mean_plies"`
@@ -191,6 +195,10 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 		driver = d
 	}
 	for n := 0; n < opt.Games; n++ {
+		if opt.Stop.now() {
+			r.Asked, r.Games = opt.Games, n
+			break
+		}
 		s := GameSeed(opt.Seed, n)
 		ref := referee.New(opt.Rules, opt.Start)
 		var umpire referee.Umpire = ref
@@ -295,7 +303,7 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 			}
 		}
 	}
-	if played := opt.Games - r.Void; played > 0 {
+	if played := r.Games - r.Void; played > 0 {
 		r.MeanPlies = float64(plies) / float64(played)
 	}
 	r.IllegalPerMove.White = tries.perMove(game.White)
@@ -373,6 +381,7 @@ func ratio(a, b int) float64 {
 func (r MatchReport) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, %s, seed %d\n", Count(r.Games, "game", "games"), r.Rules, r.Seed)
+	b.WriteString(stoppedNote(r.Games, r.Asked))
 	fmt.Fprintf(&b, "white (%s) wins %d, draws %d, black (%s) wins %d\n", r.White, r.WhiteWins, r.Draws, r.Black, r.BlackWins)
 	writeEndings(&b, r.Endings)
 	if r.Peek > 0 {

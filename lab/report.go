@@ -16,6 +16,7 @@ import (
 type Report struct {
 	Rules    string  `json:"rules"`
 	Games    int     `json:"games"`
+	Asked    int     `json:"asked,omitempty"` // the games asked for, when stopped early (Options.Stop)
 	Seed     uint64  `json:"seed"`
 	Capacity int     `json:"capacity"`
 	Floor    float64 `json:"floor"`  // the controllers' probability floor

@@ -18,6 +18,7 @@ import (
 // Options configure a run.
 type Options struct {
 	Games    int
+	Stop     Stop // ends the run early when closed
 	Seed     uint64
 	Rules    referee.Ruleset
 	Start    game.Position
@@ -127,14 +128,22 @@ func Run(opt Options) (Report, error) {
 			}
 		}()
 	}
-	for i := 0; i < opt.Games; i++ {
-		jobs <- i
+	played := 0
+	for played < opt.Games && !opt.Stop.now() {
+		select {
+		case jobs <- played:
+			played++
+		case <-opt.Stop:
+		}
 	}
 	close(jobs)
 	wg.Wait()
 	r := t.finish()
 	r.Preview = pv.finish()
-	r.Rules, r.Games, r.Seed, r.Capacity, r.Players = opt.Rules.Name, opt.Games, opt.Seed, opt.Capacity, opt.Players
+	r.Rules, r.Games, r.Seed, r.Capacity, r.Players = opt.Rules.Name, played, opt.Seed, opt.Capacity, opt.Players
+	if played < opt.Games {
+		r.Asked = opt.Games
+	}
 	r.Floor, r.Purpose, r.ManFirst = max(0, opt.Floor), min(1, max(0, opt.Purpose)), opt.ManFirst
 	switch {
 	case opt.Temper == 0:
@@ -148,7 +157,7 @@ func Run(opt Options) (Report, error) {
 		r.MoveTime = opt.MoveTime.String()
 	}
 	if len(opt.Records) > 0 {
-		r.Players, r.Seed, r.Records = "pgn", 0, opt.RecordNames
+		r.Players, r.Seed, r.Records = "pgn", 0, opt.RecordNames[:min(played, len(opt.RecordNames))]
 	}
 	r.Side = opt.Side
 	return r, nil

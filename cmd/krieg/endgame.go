@@ -62,7 +62,9 @@ func runEndgame(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 		return saveGame(*out, "krieg endgame "+material, n, ref, white, black, *seed)
 	}
-	r, err := lab.Endgame(lab.EndgameOptions{Material: material, Games: *games, Seed: *seed,
+	stop, listened := stopOnInterrupt(stderr)
+	defer listened()
+	r, err := lab.Endgame(lab.EndgameOptions{Material: material, Games: *games, Stop: stop, Seed: *seed,
 		Defender: *defender, MoveTime: *movetime, Rules: rules}, save)
 	if err != nil {
 		return err

@@ -64,7 +64,9 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	opt := lab.Options{Games: g.games, Seed: g.seed, Rules: rules, Start: start,
+	stop, listened := stopOnInterrupt(stderr)
+	defer listened()
+	opt := lab.Options{Games: g.games, Stop: stop, Seed: g.seed, Rules: rules, Start: start,
 		Capacity: *capacity, Parallel: *parallel, Players: *players, MoveTime: *moveTime, Floor: *floor, Temper: *temper, Purpose: *purpose, ManFirst: *manFirst, Side: *side}
 	if opt.Scan, err = scanGrid(*scanTempers, *scanFloors, opt); err != nil {
 		return err

@@ -44,7 +44,9 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	save := func(n int, ref *referee.Referee) error {
 		return saveGame(*out, "krieg match", n, ref, peeking(*white, *peek), peeking(*black, *peek), g.seed)
 	}
-	r, err := lab.Match(lab.MatchOptions{White: *white, Black: *black, Games: g.games, Seed: g.seed,
+	stop, listened := stopOnInterrupt(stderr)
+	defer listened()
+	r, err := lab.Match(lab.MatchOptions{White: *white, Black: *black, Games: g.games, Stop: stop, Seed: g.seed,
 		Rules: rules, Start: start, MoveTime: *movetime, Peek: *peek, Info: perBit}, save)
 	if err != nil {
 		return err

@@ -21,16 +21,23 @@ echo started >> "$KRIEG_TEST_NOTES"
 while :; do sleep 0.05; done
 `
 
-// startWithFakeBoard builds krieg beside the fake window program and starts
-// it, with a display that answers (a socket of its own), and waits until
-// the window program has started.
-func startWithFakeBoard(t *testing.T) (proc *exec.Cmd, notes string) {
+// buildKrieg builds krieg into a folder of its own and returns the folder.
+func buildKrieg(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	build := exec.Command("go", "build", "-o", filepath.Join(dir, "krieg"), ".")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return dir
+}
+
+// startWithFakeBoard builds krieg beside the fake window program and starts
+// it, with a display that answers (a socket of its own), and waits until
+// the window program has started.
+func startWithFakeBoard(t *testing.T) (proc *exec.Cmd, notes string) {
+	t.Helper()
+	dir := buildKrieg(t)
 	if err := os.WriteFile(filepath.Join(dir, boardBinary), []byte(fakeBoard), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -45,6 +45,7 @@ func startProc(cmd *exec.Cmd, name string, timeout time.Duration, cantRun error)
 	}
 	p := &proc{name: name, timeout: timeout, cmd: cmd, in: in, replies: make(chan reply, 1), stderr: &tailBuffer{max: 4096}}
 	cmd.Stderr = p.stderr
+	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("%w: %v", cantRun, err)
 	}
