@@ -116,6 +116,10 @@ func (c *conn) register(cmd Command) error {
 		c.reply(cmdOther, "Log in with the name you want (not a guest name) to register it.")
 		return nil
 	}
+	if err := ValidPassword(cmd.Args[0]); err != nil {
+		c.reply(cmdOther, err.Error()) // before hashing, and before a registration is counted
+		return nil
+	}
 	var room bool
 	c.s.locked(func() error { room = c.s.takeRegistration(c.addr); return nil })
 	if !room {

@@ -258,12 +258,12 @@ func (p *inproc) checkState(t *testing.T) {
 func (p *inproc) String() string { return fmt.Sprintf("kriegd in memory at %s", p.dir) }
 
 // plainPasswords keeps passwords in the clear, behind a marker, for the
-// in-memory fuzzers; it refuses short passwords as bcrypt's does.
+// in-memory fuzzers; it refuses the passwords bcrypt's does.
 type plainPasswords struct{}
 
 func (plainPasswords) Hash(password string) (string, error) {
-	if len(password) < 4 {
-		return "", errShortPassword
+	if err := ValidPassword(password); err != nil {
+		return "", err
 	}
 	return "plain:" + password, nil
 }

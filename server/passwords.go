@@ -20,13 +20,33 @@ type Passwords interface {
 // BcryptPasswords hashes with bcrypt at Cost.
 type BcryptPasswords struct{ Cost int }
 
-// errShortPassword refuses passwords of fewer than 4 characters.
-var errShortPassword = errors.New("kriegd: a password needs at least 4 characters")
+// maxPassword is the longest password bcrypt takes, in bytes.
+const maxPassword = 72
+
+// errShortPassword refuses passwords of fewer than 4 characters;
+// errLongPassword those bcrypt cannot hash.
+var (
+	errShortPassword = errors.New("kriegd: a password needs at least 4 characters")
+	errLongPassword  = fmt.Errorf("kriegd: a password is %d bytes at most (%d plain letters and digits, fewer accented or non-Latin letters); choose a shorter one", maxPassword, maxPassword)
+)
+
+// ValidPassword reports why password cannot be set, or nil: it is checked
+// before any hashing, wherever a password is set (register, kriegd user
+// add), so that the refusal is in plain words.
+func ValidPassword(password string) error {
+	switch {
+	case len(password) < 4:
+		return errShortPassword
+	case len(password) > maxPassword:
+		return errLongPassword
+	}
+	return nil
+}
 
 // Hash returns the bcrypt hash of password.
 func (b BcryptPasswords) Hash(password string) (string, error) {
-	if len(password) < 4 {
-		return "", errShortPassword
+	if err := ValidPassword(password); err != nil {
+		return "", err
 	}
 	h, err := bcrypt.GenerateFromPassword([]byte(password), b.Cost)
 	if err != nil {

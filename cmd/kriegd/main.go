@@ -405,6 +405,9 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := server.ValidPassword(pw); err != nil {
+		return err
+	}
 	hash, err := server.HashPassword(pw)
 	if err != nil {
 		return err

@@ -236,3 +236,19 @@ func TestHelpExitsZero(t *testing.T) {
 		t.Errorf("kriegd --bogus: exit %d; want 1", code)
 	}
 }
+
+// TestUserAddRefusesALongPassword: "kriegd user add" with a password over
+// bcrypt's 72 bytes said "hashing the password: bcrypt: password length
+// exceeds 72 bytes"; it is refused in the words register uses, and no
+// account is made.
+func TestUserAddRefusesALongPassword(t *testing.T) {
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	err := run([]string{"user", "add", "--data", dir, "Gil"}, strings.NewReader(strings.Repeat("p", 73)+"\n"), &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "72 bytes at most") || strings.Contains(err.Error(), "bcrypt") {
+		t.Fatalf("a 73-byte password: %v", err)
+	}
+	if err := run([]string{"user", "add", "--data", dir, "Gil"}, strings.NewReader(strings.Repeat("p", 72)+"\n"), &out, &errOut); err != nil {
+		t.Fatalf("a 72-byte password: %v", err)
+	}
+}
