@@ -113,9 +113,9 @@ func (c *conn) set2(args []string) {
 		c.sendText(cmdOther, "Usage: set-2 DATAGRAM 0|1")
 		return
 	}
-	n, err := strconv.Atoi(args[0])
-	if err != nil || n < 0 || n > maxDatagram || (args[1] != "0" && args[1] != "1") {
-		c.sendText(cmdOther, "Usage: set-2 DATAGRAM 0|1")
+	n, ok := plainInt(args[0])
+	if !ok || n > maxDatagram || (args[1] != "0" && args[1] != "1") {
+		c.sendText(cmdOther, fmt.Sprintf("Usage: set-2 DATAGRAM 0|1 (DATAGRAM a number from 0 to %d, in digits)", maxDatagram))
 		return
 	}
 	c.dgs[n] = args[1] == "1"
@@ -255,10 +255,13 @@ func (s *Server) observe(c *conn, args []string) {
 		c.sendText(cmdObserve, "Usage: observe GAME-NUMBER")
 		return
 	}
-	n, err := strconv.Atoi(args[0])
+	n, ok := plainInt(args[0])
 	m := s.games[n]
 	switch {
-	case err != nil || m == nil:
+	case !ok && numberLike(args[0]):
+		c.sendText(cmdObserve, fmt.Sprintf("%q is not a game number: give it in digits, as \"games\" lists it.", truncate(args[0], 20)))
+		return
+	case !ok || m == nil:
 		c.sendText(cmdObserve, "There is no such game.")
 		return
 	case m.rated:

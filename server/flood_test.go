@@ -196,7 +196,7 @@ func TestNoTimeControlIsRefused(t *testing.T) {
 	a.waitFor("0 0 is no time control: give the minutes each side starts with")
 	a.send("match bob 0 0")
 	a.waitFor("0 0 is no time control")
-	for _, tc := range []string{"0.0001 0", "-0 0.0001", "0 1e-9"} {
+	for _, tc := range []string{"0.0001 0", "0 0.0001", "0 0.0000000001"} {
 		a.send("seek " + tc)
 		a.waitFor("is no time control")
 	}

@@ -37,13 +37,23 @@ type seek struct {
 // the default is a 5 3 unrated Wild 16 game, either colour. Minutes and
 // seconds may be fractional (0.5 is 30 s), for blitz and for tests, where
 // ICC takes whole numbers: they are kept to the millisecond and shown as
-// given (describe).
+// given (describe). They are plain decimal numbers (plainFloat), 0 to 600:
+// a word that starts like a number and is not one is refused, saying so.
 func parseTerms(args []string) (terms, error) {
 	t := terms{rules: referee.Wild16, base: 5 * time.Minute, inc: 3 * time.Second, color: -1}
 	var nums []float64
 	for i := 0; i < len(args); i++ {
 		a := strings.ToLower(args[i])
-		if n, err := strconv.ParseFloat(a, 64); err == nil && len(nums) < 2 && n >= 0 && n <= 600 {
+		if numberLike(a) {
+			n, ok := plainFloat(a)
+			switch {
+			case !ok:
+				return t, fmt.Errorf("%q is not a time: the minutes and the seconds are plain decimal numbers, digits with a decimal point for a fraction (such as 5 0, 2 12 or 1.5 2.5)", truncate(args[i], 20))
+			case len(nums) == 2:
+				return t, fmt.Errorf("%q: a time control is two numbers, the minutes each side starts with and the seconds added a move (such as 5 0 or 2 12)", truncate(args[i], 20))
+			case n > 600:
+				return t, fmt.Errorf("%q: the minutes and the seconds are 0 to 600", truncate(args[i], 20))
+			}
 			nums = append(nums, n)
 			continue
 		}
@@ -79,7 +89,7 @@ func parseTerms(args []string) (terms, error) {
 		t.inc = time.Duration(nums[1] * float64(time.Second)).Round(time.Millisecond)
 	}
 	// A clock under a second with under a second a move (0 0, 0.0001 0,
-	// 0 1e-9) falls before anyone can move: no time control at all.
+	// 0 0.0000000001) falls before anyone can move: no time control at all.
 	if len(nums) > 0 && t.base < time.Second && t.inc < time.Second {
 		return t, fmt.Errorf("%s %s is no time control: give the minutes each side starts with, then the seconds added a move (such as 5 0 or 2 12)",
 			strconv.FormatFloat(nums[0], 'g', 4, 64), strconv.FormatFloat(t.inc.Seconds(), 'g', 4, 64))

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"time"
 )
 
@@ -166,8 +165,11 @@ func (s *Server) play(c *conn, args []string) {
 		return
 	}
 	var sk *seek
-	if n, err := strconv.Atoi(args[0]); err == nil {
+	if n, ok := plainInt(args[0]); ok {
 		sk = s.seeks[n]
+	} else if numberLike(args[0]) {
+		c.sendText(cmdOther, fmt.Sprintf("%q is not a seek number: give it in digits, as the seek was announced, or the seeker's name.", truncate(args[0], 20)))
+		return
 	} else if u := s.user(args[0]); u != nil && len(u.seeks) > 0 {
 		sk = u.seeks[0]
 	}
