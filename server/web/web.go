@@ -81,7 +81,14 @@ func (d *Door) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
-	d.mux.ServeHTTP(w, r)
+	if r.URL.Path == "/ws" {
+		unpaced(w)
+		d.mux.ServeHTTP(w, r)
+		return
+	}
+	p, done := pace(w)
+	defer done()
+	d.mux.ServeHTTP(p, r)
 }
 
 // contentSecurityPolicy lets the page run only its own scripts and
