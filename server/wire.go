@@ -60,14 +60,18 @@ func datagram(n int, fields ...any) string {
 	return b.String()
 }
 
-// clean removes the framing byte and other control characters (but tabs)
-// from text a user typed, so that one user's words can never open a unit or
-// a datagram in another user's stream, and the bidirectional controls
-// (U+202E and its kin), so that they can never make the text around them
-// read backwards on another user's screen.
+// clean removes the framing byte and every other control character (but
+// tabs) from text a user typed, C1 controls (U+0080 to U+009F: NEL, CSI)
+// too, so that one user's words can never open a unit or a datagram in
+// another user's stream, start a terminal's escape sequence or a new line
+// there; the line and paragraph separators (U+2028, U+2029), which some
+// clients break lines at, so that a tell can never pass for a server's
+// line; and the bidirectional controls (U+202E and its kin), so that they
+// can never make the text around them read backwards on another user's
+// screen.
 func clean(text string) string {
 	return strings.Map(func(r rune) rune {
-		if r < 0x20 && r != '\t' || r == 0x7f || r == 0xfffd || unicode.Is(unicode.Bidi_Control, r) {
+		if r != '\t' && unicode.IsControl(r) || r == 0xfffd || r == 0x2028 || r == 0x2029 || unicode.Is(unicode.Bidi_Control, r) {
 			return -1
 		}
 		return r
