@@ -44,6 +44,8 @@ func (s *Server) seekCmd(c *conn, args []string) {
 		return
 	}
 	if t.rated && !c.registered {
+		// As a challenge is: posted unrated, and the issuer told so.
+		c.sendText(cmdOther, "Rated games are for registered players; this seek will be unrated.")
 		t.rated = false
 	}
 	s.nextSeek++
