@@ -3,8 +3,10 @@ package lab
 import "fmt"
 
 // Stop, when set in a series' options and closed, ends the series early:
-// no game starts after it, the games under way are finished, and the report
-// covers the games played, its Asked field saying how many were asked for.
+// no further game is started once it is seen (one handed out at the very
+// moment it closes may still be), the games under way are finished, and
+// the report covers the games played, its Asked field saying how many were
+// asked for.
 // krieg closes it on Ctrl-C, so a long run stopped by hand still reports.
 type Stop <-chan struct{}
 
@@ -24,5 +26,5 @@ func stoppedNote(played, asked int) string {
 	if asked == 0 {
 		return ""
 	}
-	return fmt.Sprintf("stopped early: %d of %d games played\n", played, asked)
+	return fmt.Sprintf("stopped early: %d of %d played\n", played, asked)
 }

@@ -28,7 +28,7 @@ func TestStopEndsSeriesEarly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Games != 1 || m.Asked != 5 || m.WhiteWins+m.Draws+m.BlackWins != 1 || !strings.Contains(m.String(), "stopped early: 1 of 5 games played") {
+	if m.Games != 1 || m.Asked != 5 || m.WhiteWins+m.Draws+m.BlackWins != 1 || !strings.Contains(m.String(), "stopped early: 1 of 5 played") {
 		t.Errorf("match stopped after its first game: %+v\n%s", m, m)
 	}
 	stop, each = stopAfterFirst()

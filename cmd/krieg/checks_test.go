@@ -37,6 +37,9 @@ func TestNonsenseFlagsRefused(t *testing.T) {
 		{[]string{"icc-dump", "stray"}, `unexpected argument "stray"`},
 		{[]string{"help", "match", "stray"}, `unexpected argument "stray"`},
 		{[]string{"replay", "--text", "a.pgn", "stray"}, "want one FILE"},
+		{[]string{"replay", "--text", "--rules", "chess", testGame("darkboard-liam-2023.pgn")}, `--rules: unknown ruleset "chess"`},
+		{[]string{"match", "--rules", "chess"}, `--rules: unknown ruleset "chess"`},
+		{[]string{"selfplay", "--fen", "xx"}, "--fen: bad FEN"},
 		{[]string{"eval", "--scan-temper", "abc"}, `--scan-temper abc: "abc" is not a number; want powers above 0`},
 		{[]string{"eval", "--scan-temper", "1", "--scan-floor", "x"}, `--scan-floor x: "x" is not a number; want floors`},
 	} {

@@ -69,5 +69,8 @@ func runEndgame(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return printReport(stdout, *asJSON, r)
+	if err := printReport(stdout, *asJSON, r); err != nil {
+		return err
+	}
+	return stoppedEarly(r.Games, r.Asked)
 }

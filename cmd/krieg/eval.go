@@ -97,10 +97,13 @@ func finishEval(w io.Writer, r lab.Report, asJSON bool, plot string) error {
 	} else {
 		err = r.WriteTable(w)
 	}
-	if err != nil || plot == "" {
+	if err == nil && plot != "" {
+		err = r.Honesty.Reliable.Plot(plot)
+	}
+	if err != nil {
 		return err
 	}
-	return r.Honesty.Reliable.Plot(plot)
+	return stoppedEarly(r.Games, r.Asked)
 }
 
 // scanGrid returns the calibrations --scan-temper and --scan-floor ask

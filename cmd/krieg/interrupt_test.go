@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -31,14 +32,15 @@ func TestInterruptReportsGamesPlayed(t *testing.T) {
 	go func() { done <- cmd.Wait() }()
 	select {
 	case err := <-done:
-		if err != nil {
-			t.Fatalf("krieg endgame after Ctrl-C: %v\nstderr: %s", err, errs.String())
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+			t.Fatalf("krieg endgame after Ctrl-C: %v; want exit status 130\nstderr: %s", err, errs.String())
 		}
 	case <-time.After(60 * time.Second):
 		cmd.Process.Kill()
 		t.Fatal("krieg endgame still running 60 s after Ctrl-C")
 	}
-	if !regexp.MustCompile(`stopped early: [0-9]+ of 100000 games played\nmates [0-9]+`).Match(out.Bytes()) || !bytes.Contains(errs.Bytes(), []byte("stopping after the games under way")) {
+	if !regexp.MustCompile(`stopped early: [0-9]+ of 100000 played\nmates [0-9]+`).Match(out.Bytes()) || !bytes.Contains(errs.Bytes(), []byte("stopping after the games under way")) {
 		t.Errorf("after Ctrl-C: stdout %q, stderr %q; want the studies played reported", out.String(), errs.String())
 	}
 }

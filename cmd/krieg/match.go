@@ -51,7 +51,10 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return printReport(stdout, *asJSON, r)
+	if err := printReport(stdout, *asJSON, r); err != nil {
+		return err
+	}
+	return stoppedEarly(r.Games, r.Asked)
 }
 
 // peeking is the name a record gives player name when the bot peeks at

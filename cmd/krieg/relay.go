@@ -6,16 +6,18 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"syscall"
+
+	"github.com/krieg/krieg/endsignal"
 )
 
 // runChild runs cmd to its end, handing it the signals that would end this
-// program (Ctrl-C, SIGTERM, a closed terminal): the window closes with
-// krieg, never left running on its own. Where the system allows it the
+// program (package endsignal): the window closes with krieg, never left
+// running on its own. (The window takes a signal that reaches it twice,
+// from the terminal and from here, as one request.) Where the system allows it the
 // child is also ended when krieg is killed outright (parentDeath).
 func runChild(cmd *exec.Cmd) error {
 	signals := make(chan os.Signal, 4)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	endsignal.Notify(signals)
 	defer signal.Stop(signals)
 	release := parentDeath(cmd)
 	err := cmd.Start()

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -13,11 +14,11 @@ import (
 	"time"
 )
 
-// fakeBoard is a window program that notes its pid, then waits, and notes
-// "ended" when asked to end by SIGTERM.
+// fakeBoard is a window program that notes its start and its pid, then
+// waits, and notes "ended" when asked to end.
 const fakeBoard = `#!/bin/sh
 trap 'echo ended >> "$KRIEG_TEST_NOTES"; exit 0' TERM INT HUP
-echo started >> "$KRIEG_TEST_NOTES"
+echo "started $$" >> "$KRIEG_TEST_NOTES"
 while :; do sleep 0.05; done
 `
 
@@ -64,6 +65,14 @@ func startWithFakeBoard(t *testing.T) (proc *exec.Cmd, notes string) {
 	}
 	t.Cleanup(func() { proc.Process.Kill(); proc.Wait() })
 	waitNote(t, notes, "started")
+	t.Cleanup(func() {
+		// A window program krieg failed to end must not outlive the test.
+		b, _ := os.ReadFile(notes)
+		var pid int
+		if _, err := fmt.Sscanf(string(b), "started %d", &pid); err == nil {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	})
 	return proc, notes
 }
 

@@ -40,7 +40,9 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	rules, err := rec.Rules()
 	if *rulesName != "" {
-		rules, err = referee.RulesetByName(*rulesName)
+		if rules, err = referee.RulesetByName(*rulesName); err != nil {
+			return fmt.Errorf("%w: --rules: %v", errUsage, err)
+		}
 	}
 	if err != nil {
 		return err

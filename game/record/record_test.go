@@ -158,6 +158,11 @@ func TestRulesTagMustMatch(t *testing.T) {
 	if err := Check(rec, referee.Wild16); err == nil || !strings.Contains(err.Error(), "berkeley") {
 		t.Errorf("berkeley record checked as wild16: %v", err)
 	}
+	// The tag names its ruleset in any case, as RulesetByName reads it.
+	rec = &Record{Tags: []Tag{{"Rules", "Berkeley"}}, Result: "*"}
+	if r, err := rec.Rules(); err != nil || Check(rec, r) != nil {
+		t.Errorf("a record tagged Berkeley: ruleset %v (%v), check %v; want berkeley, checked", r.Name, err, Check(rec, r))
+	}
 }
 
 func TestWriteReadRoundTrip(t *testing.T) {

@@ -121,7 +121,7 @@ func replayTrailing(rec *Record, ref *referee.Referee) error {
 // {krieg: ...} items), that every failed attempt was refused, and the result
 // when the referee ended the game. It returns nil or the first *Disagreement.
 func Check(rec *Record, rules referee.Ruleset) error {
-	if name := rec.Tag("Rules"); name != "" && name != rules.Name {
+	if name := rec.Tag("Rules"); name != "" && !strings.EqualFold(strings.TrimSpace(name), rules.Name) {
 		return fmt.Errorf("record: the record is a %s game, not a %s ruleset game", name, rules.Name)
 	}
 	ours := rec.Tag("Rules") != ""
