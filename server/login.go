@@ -21,6 +21,9 @@ import (
 // namePattern is what a handle may look like.
 var namePattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{1,15}$`)
 
+// guestPattern is a guest name the server assigns.
+var guestPattern = regexp.MustCompile(`^(?i)guest[0-9]{1,12}$`)
+
 // login runs the login dialogue: level1= and level2settings= lines, then a
 // name (or "guest"), then the password for a registered name. Any bytes get
 // an answer: a line with no name in it is asked again, like a bad name.
@@ -100,6 +103,16 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 			}
 			return c.enter(fmt.Sprintf("guest%d", c.s.nextGuest), false, rating.Start)
 		})
+	}
+	if len(fields) > 1 && guestPattern.MatchString(fields[0]) {
+		// A guest name with a token that is not its own (reclaim): the same
+		// words whether or not the name is in use, so that they tell no
+		// more than "who" does.
+		c.s.locked(func() error {
+			c.askAgain(dg.LoginName, fmt.Sprintf("That is not a valid reconnect token for %s: a guest name is taken back only with the token it was given (\"%s TOKEN\"), while the server keeps it. Log in as \"guest\" for a new guest name.", fields[0], fields[0]))
+			return nil
+		})
+		return false, nil
 	}
 	if len(fields) == 0 || ValidName(fields[0]) != nil {
 		c.s.locked(func() error {

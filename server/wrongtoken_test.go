@@ -22,3 +22,30 @@ func TestWrongTokenForANameInUse(t *testing.T) {
 		t.Fatalf("a wrong token for a name in use was told %q", got)
 	}
 }
+
+// TestWrongTokenForAGuestName: "guest12 TOKEN" with a token that is not
+// guest12's was told "Names are 2 to 16 letters..." (an outside tester's
+// finding); it is told the reconnect token is not valid, in the same words
+// whether or not the guest name is in use, and asked for a name again.
+func TestWrongTokenForAGuestName(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	g := u.login(t, "guest", "")
+	name := strings.Fields(g.all()[strings.Index(g.all(), "Starting session as ")+len("Starting session as "):])[0]
+	var said []string
+	for _, who := range []string{name, "guest99999"} {
+		r := u.dial(t)
+		r.waitFor("login: ")
+		r.send(who + " " + strings.Repeat("0f", 16))
+		got := r.waitFor("login: ")
+		if strings.Contains(got, "Names are") || !strings.Contains(got, "not a valid reconnect token for "+who) {
+			t.Fatalf("a wrong token for %s was told %q", who, got)
+		}
+		said = append(said, strings.ReplaceAll(got, who, "NAME"))
+	}
+	if said[0] != said[1] {
+		t.Fatalf("a wrong token for a guest in use and for one not in use are told apart:\n%q\n%q", said[0], said[1])
+	}
+	if strings.Contains(g.all(), "logged in from elsewhere") {
+		t.Fatal("a wrong token took the guest's name over")
+	}
+}
