@@ -161,6 +161,10 @@ func (m *match) resign(c *conn) {
 }
 
 // dropped starts the grace period of a player whose connection ended.
+// When it ends with the player still away, the opponent wins, unless the
+// opponent is away too: then nobody is there to have won, and the game is
+// aborted (no result, unrated), recorded with its moves and why, rather
+// than given to whichever dropped second.
 func (m *match) dropped(c *conn) {
 	color := m.colorOf(c)
 	st := m.seats[color]
@@ -171,7 +175,11 @@ func (m *match) dropped(c *conn) {
 	}
 	st.grace = m.s.clock.AfterFunc(m.s.cfg.Grace, m.s.safely("the grace timer", func() {
 		m.s.locked(func() error {
-			if st.c == nil && !m.over && !m.s.closed { // a closing server decides no game
+			switch {
+			case st.c != nil || m.over || m.s.closed: // a closing server decides no game
+			case m.seats[color.Other()].c == nil:
+				m.abort(fmt.Sprintf("both players left the game, and were away when %s's grace period (%v) ended", st.name, m.s.cfg.Grace), true)
+			default:
 				m.end(referee.Result{Score: game.WinFor(color.Other()), Reason: referee.ReasonDisconnect})
 			}
 			return nil
