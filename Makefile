@@ -47,6 +47,7 @@ WEB_BENCH_DEBS := nodejs
 bench: deps
 	@$(MAKE) --no-print-directory deps DEBS="$(WEB_BENCH_DEBS)"
 	$(GO) test -run '^$$' -bench 'PerftVsStockfish' -benchtime 1x ./game
+	$(GO) test -run '^$$' -bench 'IsLegal' -benchtime 2000000x ./game
 	$(GO) test -run '^$$' -bench 'B1|B2' -benchtime 400x ./controller ./controller/belief ./controller/boards
 	$(GO) test -run '^$$' -bench 'BeliefLatency' -benchtime 200x ./controller
 	$(GO) test -run '^$$' -bench 'JKrieg' -benchtime 400x ./controller/jkrieg

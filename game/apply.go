@@ -76,15 +76,56 @@ func (p *Position) place(s Square, pc Piece) {
 	p.types[pc.Type()] |= b
 }
 
-// IsLegal reports whether m is a legal move in p.
+// IsLegal reports whether m is a legal move in p: one of LegalMoves. It
+// judges the moving man alone, as generate would its moves, without
+// listing the others' (the boards of the deduction judge one attempt on
+// thousands of boards).
 func (p *Position) IsLegal(m Move) bool {
-	var buf [MaxMoves]Move
-	for _, l := range p.LegalMoves(buf[:0]) {
-		if l == m {
+	from, to, promo := m.From(), m.To(), m.Promotion()
+	if m>>15 != 0 || p.colors[p.turn&1]&bit(from) == 0 { // no move sets the top bit
+		return false
+	}
+	r := p.restrictions()
+	kind := p.board[from].Type()
+	if kind == King {
+		if promo != NoPieceType {
+			return false
+		}
+		if p.kingTargets(&r)&bit(to) != 0 {
 			return true
 		}
+		if r.check {
+			return false
+		}
+		for i := range castleSides[r.us&1] {
+			if s := &castleSides[r.us&1][i]; s.to == to && from == r.ksq && p.canCastle(&r, s) {
+				return true
+			}
+		}
+		return false
 	}
-	return false
+	if r.double {
+		return false
+	}
+	if kind != Pawn {
+		return promo == NoPieceType && p.pieceTargets(&r, from)&bit(to) != 0
+	}
+	promoting := Rank7
+	if r.us == Black {
+		promoting = Rank2
+	}
+	if promoting&bit(from) != 0 {
+		if promo != Queen && promo != Rook && promo != Bishop && promo != Knight {
+			return false
+		}
+	} else if promo != NoPieceType {
+		return false
+	}
+	one, two := r.pawnPushes(bit(from))
+	if p.pawnTargets(&r, from, one, two)&bit(to) != 0 {
+		return true
+	}
+	return to == p.ep && promo == NoPieceType && p.enPassantCaptors(&r)&bit(from) != 0
 }
 
 // Play returns the position after m, or ok = false when m is not legal.
