@@ -99,13 +99,23 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			printEvent(stdout, ev, rules)
 		})
 	}
+	var stalled <-chan time.Time // when an awaited answer is given up
 	for {
+		in := lines
+		if ck.awaiting {
+			in = nil // the next line waits for the last attempt's answer
+		}
 		select {
-		case l, ok := <-lines:
+		case <-stalled:
+			ck.awaiting = false
+		case l, ok := <-in:
 			l = strings.TrimSpace(l)
 			if !ok || strings.EqualFold(l, "quit") || strings.EqualFold(l, "exit") {
+				// The answers to lines already sent (moves pasted all at
+				// once) come before the words on leaving.
+				drain(comm.Events(), stdout, rules, wait, ck.follow)
 				leave(comm, ck.snap, spec != nil, stdout)
-				drain(comm.Events(), stdout, rules, wait)
+				drain(comm.Events(), stdout, rules, wait, nil)
 				return nil
 			}
 			if consoleWord(comm, spec, ck.snap, l, stdout) {
@@ -117,6 +127,10 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			}
 			if err := net.SendTyped(comm, l); err != nil {
 				fmt.Fprintf(stdout, "! %v\n", err)
+				ck.awaiting = false
+			}
+			if ck.awaiting {
+				stalled = time.After(answerWait)
 			}
 		case ev, ok := <-comm.Events():
 			if !ok {
@@ -187,18 +201,25 @@ func leave(comm net.Communicator, snap net.Snapshot, local bool, stdout io.Write
 	}
 }
 
+// answerWait is how long typed lines wait for the answer to the attempt
+// before them.
+const answerWait = 10 * time.Second
+
 // quiet is how long the console waits for a server's last words once the
 // input has ended.
 const quiet = 300 * time.Millisecond
 
 // drain prints the events that arrive after the input ends, until none
-// has come for wait.
-func drain(events <-chan net.Event, stdout io.Writer, rules referee.Ruleset, wait time.Duration) {
+// has come for wait, handing each to follow too when set.
+func drain(events <-chan net.Event, stdout io.Writer, rules referee.Ruleset, wait time.Duration, follow func(net.Event)) {
 	for {
 		select {
 		case ev, ok := <-events:
 			if !ok {
 				return
+			}
+			if follow != nil {
+				follow(ev)
 			}
 			printEvent(stdout, ev, rules)
 		case <-time.After(wait):

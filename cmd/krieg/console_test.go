@@ -161,6 +161,27 @@ func TestConsoleNonsense(t *testing.T) {
 	}
 }
 
+// TestConsolePastedMoves: moves pasted all at once are each checked on
+// the board the answer to the one before leaves, on our own turn, and their
+// answers come before the words on leaving: e4e5 after e2e4 is sent, not
+// refused because the pawn was not yet on e4.
+func TestConsolePastedMoves(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--movetime", "10ms", "--save", ""}, strings.NewReader("e2e4\ne4e5\nd2d4\n"), &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	got := out.String()
+	for _, want := range []string{"white e2e4:", "white e4e5:", "white d2d4:"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "not sent") || strings.Index(got, "you left game") < strings.Index(got, "white d2d4:") {
+		t.Errorf("a pasted move was judged on a stale board, or the leaving came before its answer:\n%s", got)
+	}
+}
+
 // TestConsoleStartLines: --help prints the flags and exits 0; a local game
 // is numbered from 1, and White's first move is asked for as every later
 // one is, with the clocks.

@@ -18,12 +18,23 @@ import (
 type attemptCheck struct {
 	snap  net.Snapshot
 	tried []game.Move // our attempts refused this turn
+	// awaiting is set from an attempt of ours checked here until it is
+	// answered and our turn has come again: the next typed line is checked
+	// on the board the answer leaves (moves pasted all at once are judged
+	// in turn, each on our own turn).
+	awaiting, answered bool
 }
 
 // follow notes what an event says of our board and this turn's refusals.
 func (c *attemptCheck) follow(ev net.Event) {
 	c.snap = ev.Snap
 	e := ev.Entry
+	if ev.Kind == net.KindHeard && e.Mover == c.snap.Side && e.Attempt != game.NoMove {
+		c.answered = true
+	}
+	if ev.Kind != net.KindHeard || !c.snap.InGame || c.answered && c.snap.ToMove == c.snap.Side {
+		c.awaiting = false // our turn again, or the game or the connection changed
+	}
 	switch {
 	case ev.Kind == net.KindStarted:
 		c.tried = nil
@@ -56,6 +67,7 @@ func (c *attemptCheck) check(line *string) error {
 		return err
 	}
 	*line = m.String()
+	c.awaiting, c.answered = true, false
 	return nil
 }
 
