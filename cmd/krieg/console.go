@@ -100,37 +100,59 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		})
 	}
 	var stalled <-chan time.Time // when an awaited answer is given up
-	for {
-		in := lines
+	// send checks and sends one typed line.
+	send := func(l string) {
+		if consoleWord(comm, spec, ck.snap, l, stdout) {
+			return
+		}
+		if err := ck.check(&l); err != nil {
+			fmt.Fprintf(stdout, "! %v\n", err)
+			return
+		}
+		if err := net.SendTyped(comm, l); err != nil {
+			fmt.Fprintf(stdout, "! %v\n", err)
+			ck.awaiting = false
+		}
 		if ck.awaiting {
-			in = nil // the next line waits for the last attempt's answer
+			stalled = time.After(answerWait)
+		}
+	}
+	// held are moves typed while an attempt of ours awaits its answer and
+	// our next turn: each is checked and sent in its turn, on the board the
+	// answers before it leave (moves pasted all at once). Other lines go
+	// at once.
+	var held []string
+	ended := false
+	for {
+		for !ck.awaiting && len(held) > 0 {
+			l := held[0]
+			held = held[1:]
+			send(l)
+		}
+		if ended && len(held) == 0 {
+			// The answers to lines already sent come before the words on
+			// leaving.
+			drain(comm.Events(), stdout, rules, wait, ck.follow)
+			leave(comm, ck.snap, spec != nil, stdout)
+			drain(comm.Events(), stdout, rules, wait, nil)
+			return nil
+		}
+		in := lines
+		if ended {
+			in = nil
 		}
 		select {
 		case <-stalled:
 			ck.awaiting = false
 		case l, ok := <-in:
 			l = strings.TrimSpace(l)
-			if !ok || strings.EqualFold(l, "quit") || strings.EqualFold(l, "exit") {
-				// The answers to lines already sent (moves pasted all at
-				// once) come before the words on leaving.
-				drain(comm.Events(), stdout, rules, wait, ck.follow)
-				leave(comm, ck.snap, spec != nil, stdout)
-				drain(comm.Events(), stdout, rules, wait, nil)
-				return nil
-			}
-			if consoleWord(comm, spec, ck.snap, l, stdout) {
-				continue
-			}
-			if err := ck.check(&l); err != nil {
-				fmt.Fprintf(stdout, "! %v\n", err)
-				continue
-			}
-			if err := net.SendTyped(comm, l); err != nil {
-				fmt.Fprintf(stdout, "! %v\n", err)
-				ck.awaiting = false
-			}
-			if ck.awaiting {
-				stalled = time.After(answerWait)
+			switch {
+			case !ok || strings.EqualFold(l, "quit") || strings.EqualFold(l, "exit"):
+				ended = true
+			case ck.awaiting && isMoveText(l):
+				held = append(held, l)
+			default:
+				send(l)
 			}
 		case ev, ok := <-comm.Events():
 			if !ok {

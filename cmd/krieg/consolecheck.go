@@ -79,6 +79,12 @@ var coordinateText = regexp.MustCompile(`^([a-hA-H][1-8])-?([a-hA-H][1-8])([qrbn
 // of one word, so that no server command is taken for one.
 var sanText = regexp.MustCompile(`^([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBNqrbn])?|[O0]-[O0](-[O0])?)[+#!?]*$`)
 
+// isMoveText reports whether a typed line is a move, in coordinates or in
+// algebraic notation.
+func isMoveText(line string) bool {
+	return coordinateText.MatchString(line) || sanText.MatchString(line)
+}
+
 // coordinates rewrites a typed move into coordinates (e7e5), reading
 // algebraic notation on our own board; an ambiguous or impossible one is
 // refused without leaving the console.
