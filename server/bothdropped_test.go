@@ -2,8 +2,6 @@ package server_test
 
 import (
 	"context"
-	"os"
-	"strings"
 	"testing"
 	"time"
 
@@ -37,18 +35,7 @@ func TestBothDroppedIsAborted(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if len(games) != 1 || games[0].Result != "*" || games[0].Reason != "aborted" || games[0].Rated || games[0].Plies != 2 {
-		t.Fatalf("the index holds %+v; want one aborted, unrated game of 2 plies", games)
-	}
-	pgn, err := os.ReadFile(games[0].Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{`[Result "*"]`, `[Termination "aborted"]`, `[TerminationDetails "both players left the game, and were away when `} {
-		if !strings.Contains(string(pgn), want) {
-			t.Errorf("the record lacks %s:\n%s", want, pgn)
-		}
-	}
+	abortedRecord(t, games, `[TerminationDetails "both players left the game, and were away when `)
 	for _, name := range []string{"carol", "dave"} {
 		acct, err := u.store.Account(context.Background(), name)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/krieg/krieg/server"
 	"github.com/krieg/krieg/server/loadtest"
 	"github.com/krieg/krieg/server/rating"
+	"github.com/krieg/krieg/server/store"
 )
 
 // shutdownNotice is what every connection hears as kriegd shuts down.
@@ -45,6 +46,24 @@ func (l *logLines) has(parts ...string) bool {
 		}
 	}
 	return false
+}
+
+// abortedRecord checks that games, the index, holds one aborted, unrated
+// game of 2 plies, whose record says so and holds every text of want.
+func abortedRecord(t *testing.T, games []store.Game, want ...string) {
+	t.Helper()
+	if len(games) != 1 || games[0].Result != "*" || games[0].Reason != "aborted" || games[0].Rated || games[0].Plies != 2 {
+		t.Fatalf("the index holds %+v; want one aborted, unrated game of 2 plies", games)
+	}
+	pgn, err := os.ReadFile(games[0].Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range append([]string{`[Result "*"]`, `[Termination "aborted"]`}, want...) {
+		if !strings.Contains(string(pgn), w) {
+			t.Errorf("the record lacks %s:\n%s", w, pgn)
+		}
+	}
 }
 
 // TestShutdownAbortsGamesInProgress: a rated game still on when the server
@@ -87,18 +106,7 @@ func TestShutdownAbortsGamesInProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(games) != 1 || games[0].Result != "*" || games[0].Reason != "aborted" || games[0].Rated || games[0].Plies != 2 {
-		t.Fatalf("the index holds %+v; want one aborted, unrated game of 2 plies", games)
-	}
-	pgn, err := os.ReadFile(games[0].Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{`[Result "*"]`, `[Termination "aborted"]`, `[TerminationDetails "the server is shutting down"]`, " e4 ", " e5 "} {
-		if !strings.Contains(string(pgn), want) {
-			t.Errorf("the record lacks %s:\n%s", want, pgn)
-		}
-	}
+	abortedRecord(t, games, `[TerminationDetails "the server is shutting down"]`, " e4 ", " e5 ")
 	if err := loadtest.CheckRecord(games[0].Path); err != nil {
 		t.Error(err)
 	}
