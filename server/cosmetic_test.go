@@ -42,16 +42,21 @@ func TestSetIsAnswered(t *testing.T) {
 
 // TestBidiControlsNeverReachOthers: the bidirectional controls (U+202E
 // and its kin) are taken out of tells and table talk, so that nobody can
-// make the text around them read backwards on another user's screen.
+// make the text around them read backwards on another user's screen; so
+// are the C1 controls (NEL, CSI) and the line and paragraph separators, so
+// that nobody can start a new line, or a terminal's escape sequence, there
+// and pass words of theirs for the server's.
 func TestBidiControlsNeverReachOthers(t *testing.T) {
 	u := startUmpire(t, server.Config{})
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 	a.send("tell bob abc\u202edef\u2066ghi\u200fjkl")
 	b.waitFor("alice tells you: abcdefghijkl\r\n")
+	a.send("tell bob hi\u0085kriegd: Game 1 aborted\u2028x\u009b2J\u2029y\u0080z")
+	b.waitFor("alice tells you: hikriegd: Game 1 abortedx2Jyz\r\n")
 	begin(t, a, b, "bob", "5 0 u")
 	a.send("say left\u202eright\u061c")
 	b.waitFor("alice says: leftright\r\n")
-	for _, r := range []string{"\u202e", "\u2066", "\u200f", "\u061c"} {
+	for _, r := range []string{"\u202e", "\u2066", "\u200f", "\u061c", "\u0085", "\u2028", "\u009b", "\u2029", "\u0080"} {
 		if strings.Contains(b.all(), r) {
 			t.Fatalf("bob received %q: %q", r, b.all())
 		}
