@@ -6,10 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
 	"time"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
+	"github.com/krieg/krieg/endsignal"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
@@ -118,11 +121,17 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		}
 	}
 	// held are moves typed while an attempt of ours awaits its answer and
-	// our next turn: each is checked and sent in its turn, on the board the
-	// answers before it leave (moves pasted all at once). Other lines go
-	// at once.
+	// our next turn, and the lines after them: each move is checked and
+	// sent in its turn, on the board the answers before it leave (moves
+	// pasted all at once). Other lines go at once when nothing is held.
 	var held []string
 	ended := false
+	// Ctrl-C leaves as quit does: a game in progress is abandoned and saved
+	// unfinished. A second Ctrl-C ends the program at once.
+	signals := make(chan os.Signal, 1)
+	if endsignal.Notify(signals) {
+		defer signal.Stop(signals)
+	}
 	for {
 		for !ck.awaiting && len(held) > 0 {
 			l := held[0]
@@ -142,6 +151,9 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			in = nil
 		}
 		select {
+		case <-signals:
+			signal.Stop(signals)
+			ended, held = true, nil
 		case <-stalled:
 			ck.awaiting = false
 		case l, ok := <-in:
@@ -149,8 +161,8 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			switch {
 			case !ok || strings.EqualFold(l, "quit") || strings.EqualFold(l, "exit"):
 				ended = true
-			case ck.awaiting && isMoveText(l):
-				held = append(held, l)
+			case ck.awaiting && isMoveText(l) || len(held) > 0:
+				held = append(held, l) // after the held moves, in order
 			default:
 				send(l)
 			}

@@ -180,6 +180,16 @@ func TestConsolePastedMoves(t *testing.T) {
 	if strings.Contains(got, "not sent") || strings.Index(got, "you left game") < strings.Index(got, "white d2d4:") {
 		t.Errorf("a pasted move was judged on a stale board, or the leaving came before its answer:\n%s", got)
 	}
+	// A line after held moves waits behind them: the resignation comes
+	// after Nf3 is played, and nothing is abandoned.
+	out.Reset()
+	if code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--movetime", "10ms", "--save", ""}, strings.NewReader("e2e4\nNf3\nresign\nquit\n"), &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	got = out.String()
+	if played, resigned := strings.Index(got, "white g1f3:"), strings.Index(got, "(resignation)"); played < 0 || resigned < played || strings.Contains(got, "abandoned") {
+		t.Errorf("pasted e2e4, Nf3, resign, quit:\n%s", got)
+	}
 }
 
 // TestConsoleStartLines: --help prints the flags and exits 0; a local game

@@ -5,9 +5,13 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -43,4 +47,68 @@ func TestInterruptReportsGamesPlayed(t *testing.T) {
 	if !regexp.MustCompile(`stopped early: [0-9]+ of 100000 played\nmates [0-9]+`).Match(out.Bytes()) || !bytes.Contains(errs.Bytes(), []byte("stopping after the games under way")) {
 		t.Errorf("after Ctrl-C: stdout %q, stderr %q; want the studies played reported", out.String(), errs.String())
 	}
+}
+
+// TestConsoleInterruptSavesGame: Ctrl-C in krieg console mid-game leaves as
+// quit does: the game is abandoned and saved unfinished, not lost.
+func TestConsoleInterruptSavesGame(t *testing.T) {
+	dir := buildKrieg(t)
+	saves := t.TempDir()
+	var out syncBuffer
+	cmd := exec.Command(filepath.Join(dir, "krieg"), "console", "--side", "white", "--movetime", "10ms", "--save", saves)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	fmt.Fprintln(in, "e2e4")
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(out.String(), "black: White's move"); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no answer to e2e4 within 20 s: %q", out.String())
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("krieg console after Ctrl-C: %v\n%s", err, out.String())
+		}
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("krieg console still running 20 s after Ctrl-C")
+	}
+	files, _ := filepath.Glob(filepath.Join(saves, "*.pgn"))
+	if len(files) != 1 || !strings.Contains(out.String(), "you left game 1 in progress") {
+		t.Fatalf("after Ctrl-C: %d records saved, output %q; want the game saved unfinished", len(files), out.String())
+	}
+	if b, _ := os.ReadFile(files[0]); !bytes.Contains(b, []byte(" e4 ")) {
+		t.Errorf("the saved record lacks 1. e4:\n%s", b)
+	}
+}
+
+// syncBuffer is a buffer a process writes to while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
