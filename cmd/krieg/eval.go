@@ -2,13 +2,13 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,7 +42,13 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *manFirst && *purpose > 0 {
-		return errors.New("krieg eval: --man-first stands in for the uniform opponent model and takes no --purpose")
+		return fmt.Errorf("%w: --man-first stands in for the uniform opponent model and takes no --purpose", errUsage)
+	}
+	if *players = strings.ToLower(*players); !slices.Contains(lab.PlayerKinds, *players) {
+		return fmt.Errorf("%w: --players %q: want one of %s", errUsage, *players, strings.Join(lab.PlayerKinds, ", "))
+	}
+	if *side = strings.ToLower(*side); *side != "" && *side != "white" && *side != "black" {
+		return fmt.Errorf("%w: --side %q: want white or black", errUsage, *side)
 	}
 	if err := usage(launch.CheckBoards(*capacity, false)); err != nil {
 		return err

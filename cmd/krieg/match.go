@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game/referee"
@@ -27,6 +29,11 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if err := noArgs(fs); err != nil {
 		return err
+	}
+	for flagName, name := range map[string]*string{"white": white, "black": black} {
+		if *name = strings.ToLower(*name); !slices.Contains(lab.PlayerNames, *name) {
+			return fmt.Errorf("%w: --%s %q: want one of %s", errUsage, flagName, *name, strings.Join(lab.PlayerNames, ", "))
+		}
 	}
 	if err := checkMoveTime(*movetime); err != nil {
 		return err

@@ -8,7 +8,7 @@ import (
 func TestNoDisplay(t *testing.T) {
 	t.Setenv("DISPLAY", "")
 	t.Setenv("WAYLAND_DISPLAY", "")
-	for _, args := range [][]string{{}, {"--side", "black"}, {"replay", testGame("darkboard-liam-2023.pgn")}, {"demo"}} {
+	for _, args := range [][]string{{}, {"--side", "black"}, {"--side", "Black", "--opponent", "Random", "--rules", "Berkeley"}, {"replay", "--side", "Black", testGame("darkboard-liam-2023.pgn")}, {"replay", testGame("darkboard-liam-2023.pgn")}, {"demo"}} {
 		code, _, stderr := krieg(t, "", args...)
 		if code != 1 || !strings.Contains(stderr, "no display") || !strings.Contains(stderr, "krieg render") || !strings.Contains(stderr, "krieg replay --text") {
 			t.Errorf("krieg %v without a display: exit %d, stderr %q; want 1 and a pointer to render and replay --text", args, code, stderr)
@@ -37,6 +37,8 @@ func TestWindowFlagsFirst(t *testing.T) {
 		{[]string{"replay", "--side", "green", testGame("darkboard-liam-2023.pgn")}, 2, "--side"},
 		{[]string{"replay", testGame("missing.pgn")}, 2, "no such file"},
 		{[]string{"demo", "--step", "-1s"}, 2, "--step"},
+		{[]string{"demo", "--rules", "Foo"}, 2, `--rules: unknown ruleset "Foo"`},
+		{[]string{"replay", "--rules", "foo", testGame("darkboard-liam-2023.pgn")}, 2, `--rules: unknown ruleset "foo"`},
 		{[]string{"demo", "--help"}, 0, "-step"},
 	} {
 		code, _, stderr := krieg(t, "", tc.args...)

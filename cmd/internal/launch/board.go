@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/krieg/krieg/controller/player"
+	"github.com/krieg/krieg/game/referee"
 )
 
 // BoardMode is what the board window shows.
@@ -68,6 +70,7 @@ func ParseBoard(args []string, stderr io.Writer) (*Board, error) {
 			b.ChoiceFromFlags = true
 		}
 	})
+	b.Flags.Side, b.Flags.Opponent = strings.ToLower(b.Flags.Side), strings.ToLower(b.Flags.Opponent)
 	if _, err := b.Flags.Spec(); err != nil {
 		return nil, err
 	}
@@ -100,6 +103,12 @@ func (b *Board) parseRecordMode(mode string, args []string, stderr io.Writer) er
 	}
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	b.Side = strings.ToLower(b.Side)
+	if b.Rules != "" {
+		if _, err := referee.RulesetByName(b.Rules); err != nil {
+			return fmt.Errorf("%w: --rules: %v", ErrUsage, err)
+		}
 	}
 	switch {
 	case mode == "replay" && fs.NArg() != 1:

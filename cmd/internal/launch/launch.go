@@ -70,7 +70,7 @@ func (f *Flags) Spec() (net.GameSpec, error) {
 		return net.GameSpec{}, fmt.Errorf("%w: --rules: %v", ErrUsage, err)
 	}
 	spec := net.GameSpec{Rules: rules, Start: game.Start()}
-	switch f.Side {
+	switch strings.ToLower(f.Side) {
 	case "white":
 	case "black":
 		spec.Side = game.Black
@@ -130,7 +130,7 @@ func (f *Flags) Local() (*local.Endpoint, error) {
 		return nil, err
 	}
 	var opp local.Opponent
-	switch f.Opponent {
+	switch strings.ToLower(f.Opponent) {
 	case "bot":
 		opp = player.New(player.Options{MoveTime: f.MoveTime, Seed: f.Seed})
 	case "random":
