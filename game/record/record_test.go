@@ -250,3 +250,46 @@ func TestEmptyAndFolderSaidPlainly(t *testing.T) {
 		t.Errorf("ReadFile of a folder: %v", err)
 	}
 }
+
+// TestEndMustAgree: the end a record claims is checked too: its Result tag
+// against the result after its moves and the referee's, and in our own
+// records the Termination tag against the referee's reason, and a claimed
+// checkmate against a game that goes on (a record with its mating move cut).
+func TestEndMustAgree(t *testing.T) {
+	icc := readGame(t, "darkboard-liam-2023.pgn")
+	icc.SetTag("Result", "1-0")
+	if err := Check(icc, referee.Wild16); err == nil || !strings.Contains(err.Error(), "Result tag 1-0") {
+		t.Errorf("a Result tag of 1-0 on a drawn game: %v", err)
+	}
+	// Fool's mate, as krieg records it.
+	ref := referee.New(referee.Wild16, game.Start())
+	for _, s := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
+		m, _ := game.ParseMove(s)
+		if a := ref.Attempt(m); a.Verdict != referee.Accepted {
+			t.Fatalf("%s refused", s)
+		}
+	}
+	mate := func() *Record {
+		rec, err := FromReferee(ref, []Tag{{"Rules", "wild16"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec
+	}
+	if err := Check(mate(), referee.Wild16); err != nil {
+		t.Fatalf("the record as written: %v", err)
+	}
+	for what, doctor := range map[string]func(*Record){
+		`Termination stalemate recorded, referee says checkmate`: func(r *Record) { r.SetTag("Termination", "stalemate") },
+		`result 1-0 recorded, referee says 0-1`:                  func(r *Record) { r.SetTag("Result", "1-0"); r.Result = "1-0" },
+		`Result tag 1-0, referee says 0-1`:                       func(r *Record) { r.SetTag("Result", "1-0"); r.Result = "" },
+		`Result tag 1-0, but the moves end with 0-1`:             func(r *Record) { r.SetTag("Result", "1-0") },
+		`checkmate recorded, but the referee's game goes on`:     func(r *Record) { r.Plies = r.Plies[:len(r.Plies)-1] },
+	} {
+		rec := mate()
+		doctor(rec)
+		if err := Check(rec, referee.Wild16); err == nil || !strings.Contains(err.Error(), what) {
+			t.Errorf("%s: %v", what, err)
+		}
+	}
+}

@@ -149,10 +149,38 @@ func Check(rec *Record, rules referee.Ruleset) error {
 	if err != nil {
 		return err
 	}
-	if res := ref.Result(); res != nil && rec.Result != "*" && rec.Result != res.Score {
-		return &Disagreement{Ply: len(rec.Plies), Move: "end", What: fmt.Sprintf("result %s recorded, referee says %s (%s)", rec.Result, res.Score, res.Reason)}
+	if what := endDisagrees(rec, ref.Result(), ours); what != "" {
+		return &Disagreement{Ply: len(rec.Plies), Move: "end", What: what}
 	}
 	return nil
+}
+
+// refereeEnds are the ends the referee itself declares after a move: a
+// record that claims one must end where the referee's game does.
+var refereeEnds = []referee.Reason{referee.ReasonCheckmate, referee.ReasonStalemate, referee.ReasonInsufficient,
+	referee.ReasonPlyCap, referee.ReasonRepetition, referee.ReasonFiftyMoves}
+
+// endDisagrees says how rec's end (its result after the moves, its Result
+// tag and, in our own records, its Termination tag) disagrees with res, the
+// referee's end of the replayed game (nil: it goes on), or "".
+func endDisagrees(rec *Record, res *referee.Result, ours bool) string {
+	tag := strings.TrimSpace(rec.Tag("Result"))
+	term := referee.Reason(strings.ToLower(strings.TrimSpace(rec.Tag("Termination"))))
+	switch {
+	case tag != "" && rec.Result != "" && tag != string(rec.Result):
+		return fmt.Sprintf("Result tag %s, but the moves end with %s", tag, rec.Result)
+	case res == nil && ours && slices.Contains(refereeEnds, term):
+		return fmt.Sprintf("%s recorded, but the referee's game goes on after the last move", term)
+	case res == nil:
+		return ""
+	case rec.Result != "" && rec.Result != "*" && rec.Result != res.Score:
+		return fmt.Sprintf("result %s recorded, referee says %s (%s)", rec.Result, res.Score, res.Reason)
+	case tag != "" && tag != "*" && tag != string(res.Score):
+		return fmt.Sprintf("Result tag %s, referee says %s (%s)", tag, res.Score, res.Reason)
+	case ours && term != "" && term != res.Reason:
+		return fmt.Sprintf("Termination %s recorded, referee says %s", term, res.Reason)
+	}
+	return ""
 }
 
 func letters(ks []referee.CheckKind) string {
