@@ -146,3 +146,15 @@ func TestHelpEveryCommand(t *testing.T) {
 		t.Errorf("help: exit %d, %q", code, out)
 	}
 }
+
+// TestFlagsAfterArguments: flags may follow a command's arguments, as
+// people type them (krieg replay game.pgn --check).
+func TestFlagsAfterArguments(t *testing.T) {
+	code, out, errOut := krieg(t, "", "replay", testGame("darkboard-liam-2023.pgn"), "--check")
+	if code != 0 || !strings.Contains(out, "148 plies agree") {
+		t.Errorf("krieg replay FILE --check: exit %d, %q %q", code, out, errOut)
+	}
+	if code, _, errOut := krieg(t, "", "replay", testGame("darkboard-liam-2023.pgn"), "--bogus"); code != 2 || !strings.Contains(errOut, "-bogus") {
+		t.Errorf("a wrong flag after the file: exit %d, %q; want 2 naming it", code, errOut)
+	}
+}
