@@ -32,9 +32,15 @@ func (c *attemptCheck) follow(ev net.Event) {
 	if ev.Kind == net.KindHeard && e.Mover == c.snap.Side && e.Attempt != game.NoMove {
 		c.answered = true
 	}
-	if ev.Kind != net.KindHeard || !c.snap.InGame || c.answered && c.snap.ToMove == c.snap.Side {
-		c.awaiting = false // our turn again, or the game or the connection changed
+	switch ev.Kind {
+	case net.KindStarted, net.KindEnded, net.KindConnection, net.KindProblem:
+		c.awaiting = false // the game or the connection changed, or our line was refused
+	case net.KindHeard:
+		if !c.snap.InGame || c.answered && c.snap.ToMove == c.snap.Side {
+			c.awaiting = false // our turn again
+		}
 	}
+	// Clock updates, server text and offers leave the wait as it is.
 	switch {
 	case ev.Kind == net.KindStarted:
 		c.tried = nil

@@ -53,3 +53,46 @@ func TestTypedMoveForms(t *testing.T) {
 		}
 	}
 }
+
+// TestAwaitingTheTurn: after a move is sent, the console waits until the
+// move is answered and our turn has come again; a clock update, server
+// text or an offer in between does not end the wait (the local game, ICC
+// and kriegspiel.org all send clocks after a move), a refusal of our
+// attempt does, and so does the end of the game.
+func TestAwaitingTheTurn(t *testing.T) {
+	start := game.Start()
+	snap := net.Snapshot{InGame: true, Side: game.White, ToMove: game.White, Own: start.Only(game.White),
+		Spec: net.GameSpec{Kriegspiel: true, Rules: referee.Wild16}}
+	e2e4, _ := game.ParseMove("e2e4")
+	heard := func(mover, toMove game.Color, v referee.Verdict) net.Event {
+		s := snap
+		s.ToMove = toMove
+		return net.Event{Kind: net.KindHeard, Snap: s, Entry: referee.Entry{Mover: mover, Attempt: e2e4, Verdict: v}}
+	}
+	blackToMove := snap
+	blackToMove.ToMove = game.Black
+	for _, c := range []struct {
+		name   string
+		events []net.Event
+		want   bool
+	}{
+		{"not yet answered", nil, true},
+		{"accepted, then a clock, text and an offer", []net.Event{heard(game.White, game.Black, referee.Accepted),
+			{Kind: net.KindClock, Snap: blackToMove}, {Kind: net.KindConsole, Snap: blackToMove}, {Kind: net.KindOffer, Snap: blackToMove}}, true},
+		{"accepted, then the enemy moved", []net.Event{heard(game.White, game.Black, referee.Accepted), heard(game.Black, game.White, referee.Accepted)}, false},
+		{"refused: still our turn", []net.Event{heard(game.White, game.White, referee.Illegal)}, false},
+		{"the game ended", []net.Event{{Kind: net.KindEnded, Snap: blackToMove}}, false},
+	} {
+		ck := &attemptCheck{snap: snap}
+		line := "e2e4"
+		if err := ck.check(&line); err != nil || !ck.awaiting {
+			t.Fatalf("e2e4 sent: %v, awaiting %v", err, ck.awaiting)
+		}
+		for _, ev := range c.events {
+			ck.follow(ev)
+		}
+		if ck.awaiting != c.want {
+			t.Errorf("%s: awaiting %v; want %v", c.name, ck.awaiting, c.want)
+		}
+	}
+}
