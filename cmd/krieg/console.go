@@ -155,12 +155,19 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			signal.Stop(signals)
 			ended, held = true, nil
 		case <-stalled:
-			ck.awaiting = false
+			// No answer to our attempt: stop waiting. Answered, we wait
+			// for the opponent's move as long as it takes, unless leaving.
+			if stalled = nil; ended || !ck.answered {
+				ck.awaiting = false
+			}
 		case l, ok := <-in:
 			l = strings.TrimSpace(l)
 			switch {
 			case !ok || strings.EqualFold(l, "quit") || strings.EqualFold(l, "exit"):
 				ended = true
+				if ck.awaiting {
+					stalled = time.After(answerWait) // leaving waits for held moves, but not for ever
+				}
 			case ck.awaiting && isMoveText(l) || len(held) > 0:
 				held = append(held, l) // after the held moves, in order
 			default:
