@@ -29,20 +29,9 @@ func TestInterruptReportsGamesPlayed(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(2 * time.Second)
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != 130 {
-			t.Fatalf("krieg endgame after Ctrl-C: %v; want exit status 130\nstderr: %s", err, errs.String())
-		}
-	case <-time.After(60 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("krieg endgame still running 60 s after Ctrl-C")
+	err := interrupt(t, cmd, 60*time.Second)
+	if exit := (*exec.ExitError)(nil); !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Fatalf("krieg endgame after Ctrl-C: %v; want exit status 130\nstderr: %s", err, errs.String())
 	}
 	if !regexp.MustCompile(`stopped early: [0-9]+ of 100000 played\nmates [0-9]+`).Match(out.Bytes()) || !bytes.Contains(errs.Bytes(), []byte("stopping after the games under way")) {
 		t.Errorf("after Ctrl-C: stdout %q, stderr %q; want the studies played reported", out.String(), errs.String())
@@ -72,19 +61,8 @@ func TestConsoleInterruptSavesGame(t *testing.T) {
 			t.Fatalf("no answer to e2e4 within 20 s: %q", out.String())
 		}
 	}
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("krieg console after Ctrl-C: %v\n%s", err, out.String())
-		}
-	case <-time.After(20 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("krieg console still running 20 s after Ctrl-C")
+	if err := interrupt(t, cmd, 20*time.Second); err != nil {
+		t.Fatalf("krieg console after Ctrl-C: %v\n%s", err, out.String())
 	}
 	files, _ := filepath.Glob(filepath.Join(saves, "*.pgn"))
 	if len(files) != 1 || !strings.Contains(out.String(), "you left game 1 in progress") {
@@ -92,6 +70,25 @@ func TestConsoleInterruptSavesGame(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(files[0]); !bytes.Contains(b, []byte(" e4 ")) {
 		t.Errorf("the saved record lacks 1. e4:\n%s", b)
+	}
+}
+
+// interrupt sends cmd SIGINT, as Ctrl-C in a terminal does, and returns
+// how it ended; a cmd still running after within fails the test.
+func interrupt(t *testing.T, cmd *exec.Cmd, within time.Duration) error {
+	t.Helper()
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(within):
+		cmd.Process.Kill()
+		t.Fatalf("%s still running %v after Ctrl-C", filepath.Base(cmd.Path), within)
+		return nil
 	}
 }
 
