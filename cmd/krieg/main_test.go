@@ -158,3 +158,16 @@ func TestFlagsAfterArguments(t *testing.T) {
 		t.Errorf("a wrong flag after the file: exit %d, %q; want 2 naming it", code, errOut)
 	}
 }
+
+// TestReplayTextNotesDisagreement: a record whose announcements the
+// referee contradicts is still replayed as text, with a note on stderr
+// naming the first ply that disagrees.
+func TestReplayTextNotesDisagreement(t *testing.T) {
+	code, out, errOut := krieg(t, "", "replay", "--text", testGame("doctored-check.pgn"))
+	if code != 0 || !strings.Contains(out, "Result:") || !strings.Contains(errOut, "ply 105 (53. Qxd5+, line 115)") || !strings.Contains(errOut, "shown as the referee replays it") {
+		t.Errorf("replay --text of a doctored record: exit %d, stderr %q", code, errOut)
+	}
+	if _, _, errOut := krieg(t, "", "replay", "--text", testGame("darkboard-liam-2023.pgn")); errOut != "" {
+		t.Errorf("replay --text of a sound record: stderr %q; want nothing", errOut)
+	}
+}

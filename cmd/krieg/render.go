@@ -10,6 +10,7 @@ import (
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/controller/timeline"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/sprites/raster"
 	"github.com/krieg/krieg/sprites/scene"
 )
@@ -60,6 +61,11 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	tl, err := timeline.Load(*pgn, *rules, opt)
 	if err != nil {
 		return err
+	}
+	if rec, err := record.ReadFile(*pgn); err == nil {
+		if r, err := rulesOf(rec, *rules); err == nil {
+			warnDisagreement(stderr, "render", *pgn, rec, r)
+		}
 	}
 	if *ply > tl.Plies {
 		return fmt.Errorf("%w: --ply %d: the record has %d plies", errUsage, *ply, tl.Plies)

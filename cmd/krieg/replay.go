@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -38,12 +39,7 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rules, err := rec.Rules()
-	if *rulesName != "" {
-		if rules, err = referee.RulesetByName(*rulesName); err != nil {
-			return fmt.Errorf("%w: --rules: %v", errUsage, err)
-		}
-	}
+	rules, err := rulesOf(rec, *rulesName)
 	if err != nil {
 		return err
 	}
@@ -54,6 +50,7 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%s: %s with the %s referee\n", name, lab.Count(len(rec.Plies), "ply agrees", "plies agree"), rules.Title)
 		return nil
 	}
+	warnDisagreement(stderr, "replay", name, rec, rules)
 	ref, err := record.Replay(rec, rules, func(s record.Step) error {
 		fmt.Fprintf(stdout, "\n%s\n", moveLabel(&s.Before, s.Ply.Move))
 		for _, m := range s.Failed {
@@ -78,4 +75,28 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "\nResult: %s\n", rec.Result)
 	}
 	return nil
+}
+
+// warnDisagreement says on stderr where a record's announcements differ
+// from the referee's, for the commands that show a record as the referee
+// replays it: the record is shown all the same, and the reader knows which
+// to believe.
+func warnDisagreement(stderr io.Writer, command, name string, rec *record.Record, rules referee.Ruleset) {
+	var d *record.Disagreement
+	if err := record.Check(rec, rules); errors.As(err, &d) {
+		fmt.Fprintf(stderr, "krieg %s: note: %s disagrees with the referee: %v; it is shown as the referee replays it\n", command, name, d)
+	}
+}
+
+// rulesOf is the ruleset a record is replayed under: --rules when given
+// (name), else the record's own.
+func rulesOf(rec *record.Record, name string) (referee.Ruleset, error) {
+	if name == "" {
+		return rec.Rules()
+	}
+	rules, err := referee.RulesetByName(name)
+	if err != nil {
+		return rules, fmt.Errorf("%w: --rules: %v", errUsage, err)
+	}
+	return rules, nil
 }
