@@ -7,6 +7,7 @@ package endsignal
 import (
 	"os"
 	"os/signal"
+	"time"
 )
 
 // Notify relays to c the signals that ask the program to end, except those
@@ -24,4 +25,39 @@ func Notify(c chan<- os.Signal) bool {
 	}
 	signal.Notify(c, watched...)
 	return true
+}
+
+// OnFirst calls stop when the program is first asked to end. Further
+// requests within same of the first are taken for the same one (Ctrl-C in
+// a terminal reaches a child program twice: from the terminal, and handed
+// on by its parent); a later one ends the program at once, as if nothing
+// listened, in case the program is stuck. done stops listening.
+func OnFirst(stop func(), same time.Duration) (done func()) {
+	signals := make(chan os.Signal, 4)
+	if !Notify(signals) {
+		return func() {}
+	}
+	quit := make(chan struct{})
+	go func() {
+		var first time.Time
+		for {
+			select {
+			case s := <-signals:
+				switch {
+				case first.IsZero():
+					first = time.Now()
+					stop()
+				case time.Since(first) >= same:
+					signal.Reset(s)
+					if p, err := os.FindProcess(os.Getpid()); err != nil || p.Signal(s) != nil {
+						os.Exit(1) // where a program cannot signal itself
+					}
+					return
+				}
+			case <-quit:
+				return
+			}
+		}
+	}()
+	return func() { signal.Stop(signals); close(quit) }
 }

@@ -12,11 +12,13 @@ import (
 	"errors"
 	"slices"
 	"sync/atomic"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/controller/timeline"
+	"github.com/krieg/krieg/endsignal"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
@@ -456,6 +458,11 @@ func (a *App) Close() {
 	}
 }
 
+// sameRequest is how long after a first signal to end another is taken for
+// the same request: Ctrl-C in a terminal reaches the window twice, from the
+// terminal and handed on by krieg, which started it.
+const sameRequest = time.Second
+
 // Stop closes the window at its next frame, as its close button would; it
 // may be called from any goroutine.
 func (a *App) Stop() { a.stop.Store(true) }
@@ -465,7 +472,7 @@ func (a *App) Stop() { a.stop.Store(true) }
 // as its close button would, ending its games' connections cleanly. A
 // second such signal ends the program at once, in case the loop is stuck.
 func Run(a *App, title string) error {
-	defer onEndSignal(a.Stop)()
+	defer endsignal.OnFirst(a.Stop, sameRequest)()
 	ebiten.SetWindowTitle(title)
 	sw, sh := ebiten.Monitor().Size()
 	ebiten.SetWindowSize(scene.WindowSize(sw, sh))

@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/krieg/krieg/endsignal"
 )
 
 // TestEndSignalClosesWindow: SIGTERM to the program closes the window at its
@@ -19,7 +21,7 @@ func TestEndSignalClosesWindow(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer app.Close()
-	defer onEndSignal(app.Stop)()
+	defer endsignal.OnFirst(app.Stop, sameRequest)()
 	// The same request twice, as a terminal's Ctrl-C reaches the window
 	// from the terminal and from krieg: the window closes, and the second
 	// does not kill the program.

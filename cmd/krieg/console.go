@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -128,10 +126,8 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	ended := false
 	// Ctrl-C leaves as quit does: a game in progress is abandoned and saved
 	// unfinished. A second Ctrl-C ends the program at once.
-	signals := make(chan os.Signal, 1)
-	if endsignal.Notify(signals) {
-		defer signal.Stop(signals)
-	}
+	interrupted := make(chan struct{})
+	defer endsignal.OnFirst(func() { close(interrupted) }, 0)()
 	for {
 		for !ck.awaiting && len(held) > 0 {
 			l := held[0]
@@ -151,8 +147,8 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			in = nil
 		}
 		select {
-		case <-signals:
-			signal.Stop(signals)
+		case <-interrupted:
+			interrupted = nil
 			ended, held = true, nil
 		case <-stalled:
 			// No answer to our attempt: stop waiting. Answered, we wait

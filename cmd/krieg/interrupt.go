@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 
 	"github.com/krieg/krieg/endsignal"
 	"github.com/krieg/krieg/lab"
@@ -30,18 +28,9 @@ func stoppedEarly(played, asked int) error {
 // starts and the report covers the games played; a second signal ends the
 // program at once. done stops listening.
 func stopOnInterrupt(stderr io.Writer) (stop lab.Stop, done func()) {
-	signals := make(chan os.Signal, 1)
-	endsignal.Notify(signals)
 	asked := make(chan struct{})
-	quit := make(chan struct{})
-	go func() {
-		select {
-		case <-signals:
-			signal.Stop(signals)
-			fmt.Fprintln(stderr, "krieg: stopping after the games under way, then reporting on the games played (Ctrl-C again to quit at once)")
-			close(asked)
-		case <-quit:
-		}
-	}()
-	return asked, func() { signal.Stop(signals); close(quit) }
+	return asked, endsignal.OnFirst(func() {
+		fmt.Fprintln(stderr, "krieg: stopping after the games under way, then reporting on the games played (Ctrl-C again to quit at once)")
+		close(asked)
+	}, 0)
 }
