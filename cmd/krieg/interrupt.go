@@ -23,8 +23,8 @@ func stoppedEarly(played, asked int) error {
 	return fmt.Errorf("%w: %d of %d games played; the report covers those", errStopped, played, asked)
 }
 
-// stopOnInterrupt lets Ctrl-C (package endsignal) end a long series early without
-// losing it: the first signal closes the returned Stop, so no further game
+// stopOnInterrupt lets Ctrl-C (package endsignal) end a long series early
+// without losing it: the first signal closes the returned Stop, so no further game
 // starts and the report covers the games played; a second signal ends the
 // program at once. done stops listening.
 func stopOnInterrupt(stderr io.Writer) (stop lab.Stop, done func()) {

@@ -13,8 +13,9 @@ import (
 // runChild runs cmd to its end, handing it the signals that would end this
 // program (package endsignal): the window closes with krieg, never left
 // running on its own. (The window takes a signal that reaches it twice,
-// from the terminal and from here, as one request.) Where the system allows it the
-// child is also ended when krieg is killed outright (parentDeath).
+// from the terminal and from here, as one request.) Where the system
+// allows it, the child also ends when krieg is killed outright
+// (parentDeath).
 func runChild(cmd *exec.Cmd) error {
 	signals := make(chan os.Signal, 4)
 	endsignal.Notify(signals)
