@@ -29,6 +29,7 @@ lint:
 WASM_PKGS = $(shell $(GO) list ./... | grep -v -e /cmd/kriegd -e /server)
 cross:
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build ./...
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) build $(WASM_PKGS)
 	GOOS=js GOARCH=wasm $(GO) build -tags kriegtest -o /dev/null ./cmd/krieg-web
 

@@ -185,7 +185,7 @@ func TestSlowReaderIsDisconnected(t *testing.T) {
 func slowReader(t *testing.T, u *umpire, name string, lines ...string) stdnet.Conn {
 	t.Helper()
 	d := stdnet.Dialer{Control: func(_, _ string, rc syscall.RawConn) error {
-		return rc.Control(func(fd uintptr) { syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 2048) })
+		return rc.Control(smallReceiveBuffer)
 	}}
 	nc, err := d.DialContext(context.Background(), "tcp", u.addr)
 	if err != nil {
