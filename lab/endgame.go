@@ -87,7 +87,7 @@ func Endgame(opt EndgameOptions, each func(n int, ref *referee.Referee) error) (
 	mated := 0
 	var ours struct{ moved, refused int } // the bot's, over the series
 	for n := 0; n < opt.Games; n++ {
-		if opt.Stop.now() {
+		if opt.Stop.Now() {
 			r.Asked, r.Games = opt.Games, n
 			break
 		}

@@ -195,7 +195,7 @@ func Match(opt MatchOptions, each func(n int, ref *referee.Referee) error) (Matc
 		driver = d
 	}
 	for n := 0; n < opt.Games; n++ {
-		if opt.Stop.now() {
+		if opt.Stop.Now() {
 			r.Asked, r.Games = opt.Games, n
 			break
 		}

@@ -131,7 +131,7 @@ func Run(opt Options) (Report, error) {
 	// Games are handed out in order until the stop: the games played are
 	// the first ones, records' names and all.
 	played := 0
-	for played < opt.Games && !opt.Stop.now() {
+	for played < opt.Games && !opt.Stop.Now() {
 		select {
 		case jobs <- played:
 			played++

@@ -10,8 +10,8 @@ import "fmt"
 // krieg closes it on Ctrl-C, so a long run stopped by hand still reports.
 type Stop <-chan struct{}
 
-// now reports whether the series is asked to stop (never, when nil).
-func (s Stop) now() bool {
+// Now reports whether the series is asked to stop (never, when nil).
+func (s Stop) Now() bool {
 	select {
 	case <-s:
 		return true

@@ -38,6 +38,44 @@ func TestInterruptReportsGamesPlayed(t *testing.T) {
 	}
 }
 
+// TestSelfplayInterruptSummarises: Ctrl-C during a long selfplay run ends
+// it after the game under way; the summary covers the games played, and
+// each of them is saved.
+func TestSelfplayInterruptSummarises(t *testing.T) {
+	dir := buildKrieg(t)
+	saves := t.TempDir()
+	var out, errs bytes.Buffer
+	cmd := exec.Command(filepath.Join(dir, "krieg"), "selfplay", "--games", "100000", "--out", saves)
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	err := interrupt(t, cmd, 60*time.Second)
+	if exit := (*exec.ExitError)(nil); !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Fatalf("krieg selfplay after Ctrl-C: %v; want exit status 130\nstderr: %s", err, errs.String())
+	}
+	m := regexp.MustCompile(`\n([0-9]+) games?:( [0-9/-]+ [a-z-]+ x[0-9]+;)+\n$`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("after Ctrl-C the output ends %q; want the summary of the games played", tail(out.String()))
+	}
+	files, _ := filepath.Glob(filepath.Join(saves, "*.pgn"))
+	if fmt.Sprint(len(files)) != m[1] {
+		t.Errorf("the summary counts %s games; %d records were saved", m[1], len(files))
+	}
+	if !strings.Contains(errs.String(), "of 100000 games played") {
+		t.Errorf("stderr %q does not say how many of the games asked were played", errs.String())
+	}
+}
+
+// tail is the end of s, for a message.
+func tail(s string) string {
+	if len(s) > 300 {
+		return "..." + s[len(s)-300:]
+	}
+	return s
+}
+
 // TestConsoleInterruptSavesGame: Ctrl-C in krieg console mid-game leaves as
 // quit does: the game is abandoned and saved unfinished, not lost.
 func TestConsoleInterruptSavesGame(t *testing.T) {

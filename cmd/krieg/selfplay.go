@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game/attempter"
@@ -40,8 +42,11 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		defer f.Close()
 		traceOut = bufio.NewWriter(f)
 	}
+	stop, listened := stopOnInterrupt(stderr)
+	defer listened()
 	scores := map[string]int{}
-	for i := 0; i < g.games; i++ {
+	played := 0
+	for i := 0; i < g.games && !stop.Now(); i++ {
 		s := lab.GameSeed(g.seed, i)
 		var ref *referee.Referee
 		if traceOut == nil {
@@ -58,6 +63,7 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			}
 		}
 		res := ref.Result()
+		played++
 		scores[string(res.Score)+" "+string(res.Reason)]++
 		fmt.Fprintf(stdout, "game %d: %s (%s) after %d plies\n", i+1, res.Score, res.Reason, ref.Plies())
 		if err := saveGame(*out, "krieg selfplay", i, ref, "random", "random", g.seed); err != nil {
@@ -69,11 +75,14 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("writing trace: %w", err)
 		}
 	}
-	fmt.Fprintf(stdout, "%s:", lab.Count(g.games, "game", "games"))
-	for k, n := range scores {
-		fmt.Fprintf(stdout, " %s x%d;", k, n)
+	fmt.Fprintf(stdout, "%s:", lab.Count(played, "game", "games"))
+	for _, k := range slices.Sorted(maps.Keys(scores)) {
+		fmt.Fprintf(stdout, " %s x%d;", k, scores[k])
 	}
 	fmt.Fprintln(stdout)
+	if played < g.games {
+		return stoppedEarly(played, g.games)
+	}
 	return nil
 }
 
