@@ -241,10 +241,7 @@ func scoreLone(kind loneKind, own *game.Position, boards []controller.Board, tri
 		// An illegal answer costs no ply: the bot tries again knowing more.
 		v += illegal.weight * outcomeValue(kind, own, illegal, us, 0, look)
 		if kind == loneMinor {
-			// The first bnLostSmall of a man's chance to fall is
-			// charged at bnLost plies, the rest as a draw; a
-			// stalemate is a draw outright.
-			v += min(lost-sp.stalemate, bnLostSmall) * bnLostValue
+			v += (lost - sp.stalemate) * bnLostValue // a stalemate is a draw outright
 		}
 		c.value = v
 		c.score = v / total
@@ -393,13 +390,7 @@ const (
 // B1's floor keeps near an unguarded man cost the candidate some forty
 // plies, five times what the look further charges, and on a belief spread
 // round our men the king stepped back beside them every other move.
-// Only the first bnLostSmall of the chance is charged so: a larger chance
-// is no floor's, and at the first move of a study a knight was sent beside
-// a sixth of the king's chances (and taken).
-const (
-	bnLostValue = technicalWin + technicalRange*(1-bnLost/bnHorizon)
-	bnLostSmall = 0.02
-)
+const bnLostValue = technicalWin + technicalRange*(1-bnLost/bnHorizon)
 
 // bnEstimate is a guess at the plies to mate with bishop and knight from
 // the king's chances mass over the squares (us to move).
