@@ -240,9 +240,6 @@ func scoreLone(kind loneKind, own *game.Position, boards []controller.Board, tri
 		}
 		// An illegal answer costs no ply: the bot tries again knowing more.
 		v += illegal.weight * outcomeValue(kind, own, illegal, us, 0, look)
-		if kind == loneMinor {
-			v += (lost - sp.stalemate) * bnLostValue // a stalemate is a draw outright
-		}
 		c.value = v
 		c.score = v / total
 		if lost > 0 {
@@ -251,9 +248,8 @@ func scoreLone(kind loneKind, own *game.Position, boards []controller.Board, tri
 				c.score -= 1 // the rook can nearly always stand safe: only when nothing safe is left
 			}
 			// Bishop and knight cannot both keep out of every believed
-			// king's reach: a man that may fall is charged by its
-			// weight at bnLost plies (bnLostValue), a stalemate as a
-			// draw.
+			// king's reach: a loss is charged by its weight, a draw's
+			// worth against a win's, which outweighs any progress.
 		}
 		choices = append(choices, c)
 	}
@@ -265,7 +261,6 @@ func scoreLone(kind loneKind, own *game.Position, boards []controller.Board, tri
 // or the king be stalemated (lost), and the rest by the referee's answer.
 type loneSplit struct {
 	legal, won, lost float64
-	stalemate        float64 // the share of lost on which the king is stalemated
 	illegal          loneOutcome
 	outs             [answerClasses]loneOutcome
 }
@@ -293,7 +288,6 @@ func splitLone(kind loneKind, m game.Move, boards []controller.Board, rules refe
 				sp.won += b.Weight
 			} else {
 				sp.lost += b.Weight // stalemate: the win thrown away
-				sp.stalemate += b.Weight
 			}
 			continue
 		}
@@ -383,14 +377,6 @@ const (
 	bnRepetition    = 10.0 * technicalRange / bnHorizon
 	bnRepetitionCap = 4 * bnRepetition
 )
-
-// bnLostValue is the utility of a board on which a candidate lets a man
-// fall, charged as the look further charges it: bnLost plies past a mate
-// now. Valued as a draw (nothing), a chance of one in a hundred on a square
-// B1's floor keeps near an unguarded man cost the candidate some forty
-// plies, five times what the look further charges, and on a belief spread
-// round our men the king stepped back beside them every other move.
-const bnLostValue = technicalWin + technicalRange*(1-bnLost/bnHorizon)
 
 // bnEstimate is a guess at the plies to mate with bishop and knight from
 // the king's chances mass over the squares (us to move).
