@@ -254,7 +254,7 @@ func LoneKingStarts(start *game.Position) []game.Position {
 func (r EndgameReport) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s vs %s, %s, seed %d, %s per move\n", Count(r.Games, strings.ToUpper(r.Material)+" study", strings.ToUpper(r.Material)+" studies"), r.Defender, r.Rules, r.Seed, r.MoveTime)
-	b.WriteString(stoppedNote(r.Games, r.Asked))
+	b.WriteString(StoppedNote(r.Games, r.Asked))
 	fmt.Fprintf(&b, "mates %d (%.1f%%) within %d plies; plies to mate mean %.1f, max %d\n", r.Mates, 100*r.MateRate, EndgamePlyCap, r.MeanPliesToMate, r.MaxPliesToMate)
 	if strings.Contains(r.Material, "p") {
 		fmt.Fprintf(&b, "promoted in %s\n", Count(r.Promoted, "game", "games"))

@@ -381,7 +381,7 @@ func ratio(a, b int) float64 {
 func (r MatchReport) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, %s, seed %d\n", Count(r.Games, "game", "games"), r.Rules, r.Seed)
-	b.WriteString(stoppedNote(r.Games, r.Asked))
+	b.WriteString(StoppedNote(r.Games, r.Asked))
 	fmt.Fprintf(&b, "white (%s) wins %d, draws %d, black (%s) wins %d\n", r.White, r.WhiteWins, r.Draws, r.Black, r.BlackWins)
 	writeEndings(&b, r.Endings)
 	if r.Peek > 0 {

@@ -20,9 +20,9 @@ func (s Stop) Now() bool {
 	}
 }
 
-// stoppedNote is the line a report of a series stopped early begins its
+// StoppedNote is the line a report of a series stopped early begins its
 // figures with ("" for a series played to its end).
-func stoppedNote(played, asked int) string {
+func StoppedNote(played, asked int) string {
 	if asked == 0 {
 		return ""
 	}

@@ -20,7 +20,7 @@ func (r Report) WriteTable(w io.Writer) error {
 	default:
 		p("krieg eval: %s, players %s, rules %s, seed %d, %s per player", Count(r.Games, "game", "games"), r.Players, r.Rules, r.Seed, Count(r.Capacity, "board", "boards"))
 	}
-	fmt.Fprint(tw, stoppedNote(r.Games, r.Asked))
+	fmt.Fprint(tw, StoppedNote(r.Games, r.Asked))
 	p("plies\t%d\t(%d player-plies measured, %d messages)", r.Plies, r.Measured, r.Messages)
 	p("soundness violations\t%d\t", r.Violations)
 	p("enemy-king candidates\tmean\tmean log2")

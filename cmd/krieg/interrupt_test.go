@@ -55,13 +55,13 @@ func TestSelfplayInterruptSummarises(t *testing.T) {
 	if exit := (*exec.ExitError)(nil); !errors.As(err, &exit) || exit.ExitCode() != 130 {
 		t.Fatalf("krieg selfplay after Ctrl-C: %v; want exit status 130\nstderr: %s", err, errs.String())
 	}
-	m := regexp.MustCompile(`\n([0-9]+) games?:( [0-9/-]+ [a-z-]+ x[0-9]+;)+\n$`).FindStringSubmatch(out.String())
+	m := regexp.MustCompile(`\nstopped early: ([0-9]+) of 100000 played\n([0-9]+) games?:( [0-9/-]+ [a-z-]+ x[0-9]+;)+\n$`).FindStringSubmatch(out.String())
 	if m == nil {
 		t.Fatalf("after Ctrl-C the output ends %q; want the summary of the games played", tail(out.String()))
 	}
 	files, _ := filepath.Glob(filepath.Join(saves, "*.pgn"))
-	if fmt.Sprint(len(files)) != m[1] {
-		t.Errorf("the summary counts %s games; %d records were saved", m[1], len(files))
+	if fmt.Sprint(len(files)) != m[1] || m[1] != m[2] {
+		t.Errorf("the summary counts %s and %s games; %d records were saved", m[1], m[2], len(files))
 	}
 	if !strings.Contains(errs.String(), "of 100000 games played") {
 		t.Errorf("stderr %q does not say how many of the games asked were played", errs.String())

@@ -75,15 +75,17 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("writing trace: %w", err)
 		}
 	}
+	asked := 0
+	if played < g.games {
+		asked = g.games
+	}
+	fmt.Fprint(stdout, lab.StoppedNote(played, asked))
 	fmt.Fprintf(stdout, "%s:", lab.Count(played, "game", "games"))
 	for _, k := range slices.Sorted(maps.Keys(scores)) {
 		fmt.Fprintf(stdout, " %s x%d;", k, scores[k])
 	}
 	fmt.Fprintln(stdout)
-	if played < g.games {
-		return stoppedEarly(played, g.games)
-	}
-	return nil
+	return stoppedEarly(played, asked)
 }
 
 // makeOutDir creates the records' directory, if one was asked for.
