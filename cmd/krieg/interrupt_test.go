@@ -11,10 +11,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/krieg/krieg/internal/syncbuf"
 )
 
 // TestInterruptReportsGamesPlayed: Ctrl-C (SIGINT) during a long endgame
@@ -81,7 +82,7 @@ func tail(s string) string {
 func TestConsoleInterruptSavesGame(t *testing.T) {
 	dir := buildKrieg(t)
 	saves := t.TempDir()
-	var out syncBuffer
+	var out syncbuf.Buffer
 	cmd := exec.Command(filepath.Join(dir, "krieg"), "console", "--side", "white", "--movetime", "10ms", "--save", saves)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -128,22 +129,4 @@ func interrupt(t *testing.T, cmd *exec.Cmd, within time.Duration) error {
 		t.Fatalf("%s still running %v after Ctrl-C", filepath.Base(cmd.Path), within)
 		return nil
 	}
-}
-
-// syncBuffer is a buffer a process writes to while the test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }

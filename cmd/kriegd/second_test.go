@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/krieg/krieg/internal/syncbuf"
 )
 
 // TestSecondSignalSoonAfterTheFirst: a second SIGINT soon after the first
@@ -25,7 +27,7 @@ func TestSecondSignalSoonAfterTheFirst(t *testing.T) {
 	bin := buildKriegd(t)
 	for try := 1; ; try++ {
 		data := t.TempDir()
-		var log lockedBuffer
+		var log syncbuf.Buffer
 		proc, addr, _, _ := startKriegdLogged(t, bin, data, &log)
 		playing(t, addr, 1)
 		sent := time.Now()

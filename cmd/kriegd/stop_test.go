@@ -1,18 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	stdnet "net"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/krieg/krieg/internal/syncbuf"
 	"github.com/krieg/krieg/server/store"
 	"github.com/krieg/krieg/server/store/pgtest"
 )
@@ -38,7 +37,7 @@ func TestSignalsOnPostgres(t *testing.T) {
 // stopWithAGame is the signals tests' run, on SQLite in data or on dsn.
 func stopWithAGame(t *testing.T, data, dsn string) {
 	bin := buildKriegd(t)
-	var log lockedBuffer
+	var log syncbuf.Buffer
 	var extra []string
 	if dsn != "" {
 		extra = []string{"--db", dsn}
@@ -129,7 +128,7 @@ func TestStopTime(t *testing.T) {
 	}
 	bin := buildKriegd(t)
 	for _, games := range []int{0, *stopGames} {
-		var log lockedBuffer
+		var log syncbuf.Buffer
 		proc, addr, _, _ := startKriegdLogged(t, bin, t.TempDir(), &log, "--max-conns-per-addr", "2000", "--max-conns", "4000")
 		for n := 1; n <= games; n++ {
 			playing(t, addr, n)
@@ -141,30 +140,12 @@ func TestStopTime(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a buffer a process writes to while a test reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // lineClient is a plain TCP client of the game port; everything the server
 // sends is gathered as it comes.
 type lineClient struct {
 	t    *testing.T
 	nc   stdnet.Conn
-	got  lockedBuffer
+	got  syncbuf.Buffer
 	seen int
 }
 

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/internal/syncbuf"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc"
 	"github.com/krieg/krieg/net/wsstream"
@@ -32,25 +32,7 @@ type umpire struct {
 	data string
 	tcp  string // the TCP door's address
 	http string // the HTTP door's address (host:port)
-	log  *syncLog
-}
-
-// syncLog collects the server's log lines.
-type syncLog struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *syncLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *syncLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
+	log  *syncbuf.Buffer
 }
 
 // startUmpire starts a server with cfg and the door on site (a small
@@ -64,7 +46,7 @@ func startUmpire(t testing.TB, cfg server.Config, site string, opt Options) *ump
 // wrap (nil: not wrapped).
 func startWrapped(t testing.TB, cfg server.Config, site string, opt Options, wrap func(http.Handler) http.Handler) *umpire {
 	t.Helper()
-	u := &umpire{data: t.TempDir(), log: &syncLog{}}
+	u := &umpire{data: t.TempDir(), log: &syncbuf.Buffer{}}
 	st, err := store.Open(context.Background(), "", u.data)
 	if err != nil {
 		t.Fatal(err)
