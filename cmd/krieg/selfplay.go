@@ -45,8 +45,9 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	stop, listened := stopOnInterrupt(stderr)
 	defer listened()
 	scores := map[string]int{}
-	played := 0
-	for i := 0; i < g.games && !stop.Now(); i++ {
+	played := 0 // the games played: the loop stops early only on Ctrl-C
+	for ; played < g.games && !stop.Now(); played++ {
+		i := played
 		s := lab.GameSeed(g.seed, i)
 		var ref *referee.Referee
 		if traceOut == nil {
@@ -63,7 +64,6 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			}
 		}
 		res := ref.Result()
-		played++
 		scores[string(res.Score)+" "+string(res.Reason)]++
 		fmt.Fprintf(stdout, "game %d: %s (%s) after %d plies\n", i+1, res.Score, res.Reason, ref.Plies())
 		if err := saveGame(*out, "krieg selfplay", i, ref, "random", "random", g.seed); err != nil {
