@@ -106,6 +106,11 @@ type App struct {
 // ErrQuit ends the game loop normally.
 var ErrQuit = errors.New("sprites: quit")
 
+// ErrStopped ends the game loop when the program was asked to end (Stop,
+// which a signal calls): the window closes as its close button would, and
+// the program can still say in its exit status that it was stopped.
+var ErrStopped = errors.New("sprites: stopped on request")
+
 // New makes the window's game.
 func New(opt Options) (*App, error) {
 	d, err := NewDrawer()
@@ -224,8 +229,11 @@ func (a *App) Update() error {
 	}
 	a.frame.Motions = slices.DeleteFunc(a.frame.Motions, func(m scene.Motion) bool { return m.Over(a.tick) })
 	a.rebuild()
-	if a.quit || a.stop.Load() {
+	if a.quit {
 		return ErrQuit
+	}
+	if a.stop.Load() {
+		return ErrStopped
 	}
 	return nil
 }
@@ -469,8 +477,9 @@ func (a *App) Stop() { a.stop.Store(true) }
 
 // Run opens the window and runs until it is closed, or until the program is
 // asked to end (Ctrl-C, SIGTERM, a closed terminal): then the window closes
-// as its close button would, ending its games' connections cleanly. A
-// second such signal ends the program at once, in case the loop is stuck.
+// as its close button would, ending its games' connections cleanly, and Run
+// returns ErrStopped. A second such signal ends the program at once, in
+// case the loop is stuck.
 func Run(a *App, title string) error {
 	defer endsignal.OnFirst(a.Stop, sameRequest)()
 	ebiten.SetWindowTitle(title)

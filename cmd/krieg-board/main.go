@@ -33,6 +33,9 @@ import (
 
 func main() {
 	if err := run(os.Args[1:], os.Stdin, os.Stderr); err != nil {
+		if errors.Is(err, sprites.ErrStopped) {
+			os.Exit(exitStopped)
+		}
 		fmt.Fprintln(os.Stderr, "krieg:", err)
 		if errors.Is(err, launch.ErrUsage) {
 			os.Exit(2)
@@ -40,6 +43,12 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+// exitStopped is the exit status of a window closed because the program
+// was asked to end (Ctrl-C, SIGTERM, a closed terminal), as a shell reports
+// a program ended by Ctrl-C: a script can tell it from a window closed by
+// its user.
+const exitStopped = 130
 
 // run opens the window for a game, a replay or the demo; the command
 // line is read and checked first, before anything touches the display.

@@ -65,6 +65,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			case errors.Is(err, errUsage):
 				fmt.Fprintf(stderr, "krieg %s: %v\n", name, err)
 				return 2
+			case errors.Is(err, errWindowStopped):
+				return 130
 			case errors.Is(err, errStopped):
 				fmt.Fprintf(stderr, "krieg %s: %v\n", name, err)
 				return 130 // as a shell reports a program ended by Ctrl-C

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -12,12 +13,15 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/krieg/krieg/internal/syncbuf"
 )
 
 // fakeBoard is a window program that notes its start and its pid, then
-// waits, and notes "ended" when asked to end.
+// waits, and notes "ended" when asked to end, exiting as krieg-board does
+// then (130).
 const fakeBoard = `#!/bin/sh
-trap 'echo ended >> "$KRIEG_TEST_NOTES"; exit 0' TERM INT HUP
+trap 'echo ended >> "$KRIEG_TEST_NOTES"; exit 130' TERM INT HUP
 echo "started $$" >> "$KRIEG_TEST_NOTES"
 while :; do sleep 0.05; done
 `
@@ -35,8 +39,8 @@ func buildKrieg(t *testing.T) string {
 
 // startWithFakeBoard builds krieg beside the fake window program and starts
 // it, with a display that answers (a socket of its own), and waits until
-// the window program has started.
-func startWithFakeBoard(t *testing.T) (proc *exec.Cmd, notes string) {
+// the window program has started. stderr gathers what krieg writes there.
+func startWithFakeBoard(t *testing.T) (proc *exec.Cmd, notes string, stderr *syncbuf.Buffer) {
 	t.Helper()
 	dir := buildKrieg(t)
 	if err := os.WriteFile(filepath.Join(dir, boardBinary), []byte(fakeBoard), 0o755); err != nil {
@@ -60,6 +64,8 @@ func startWithFakeBoard(t *testing.T) (proc *exec.Cmd, notes string) {
 	notes = filepath.Join(dir, "notes")
 	proc = exec.Command(filepath.Join(dir, "krieg"))
 	proc.Env = append(os.Environ(), "DISPLAY="+display, "KRIEG_TEST_NOTES="+notes)
+	stderr = new(syncbuf.Buffer)
+	proc.Stderr = stderr
 	if err := proc.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +79,7 @@ func startWithFakeBoard(t *testing.T) (proc *exec.Cmd, notes string) {
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
 	})
-	return proc, notes
+	return proc, notes, stderr
 }
 
 // waitNote waits up to 10 s for the fake window program to note want.
@@ -91,10 +97,10 @@ func waitNote(t *testing.T, notes, want string) {
 }
 
 // TestWindowEndsWithKrieg: SIGTERM to krieg reaches the window program,
-// which ends, and krieg ends after it; a krieg killed outright still has
-// its window program ended.
+// which ends, and krieg ends after it, quietly and with the window's status
+// 130; a krieg killed outright still has its window program ended.
 func TestWindowEndsWithKrieg(t *testing.T) {
-	proc, notes := startWithFakeBoard(t)
+	proc, notes, stderr := startWithFakeBoard(t)
 	if err := proc.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -103,14 +109,17 @@ func TestWindowEndsWithKrieg(t *testing.T) {
 	go func() { done <- proc.Wait() }()
 	select {
 	case err := <-done:
-		if err != nil {
-			t.Errorf("krieg, its window ended by SIGTERM: %v; want a clean end", err)
+		if exit := (*exec.ExitError)(nil); !errors.As(err, &exit) || exit.ExitCode() != 130 {
+			t.Errorf("krieg, its window ended by SIGTERM: %v; want exit status 130", err)
+		}
+		if s := stderr.String(); s != "" {
+			t.Errorf("krieg, its window ended by SIGTERM, wrote %q; want nothing", s)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("krieg still running 10 s after its window program ended")
 	}
 
-	proc, notes = startWithFakeBoard(t)
+	proc, notes, _ = startWithFakeBoard(t)
 	if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}

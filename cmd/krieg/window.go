@@ -63,6 +63,9 @@ func runWindow(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if errors.As(err, &exit) && !exit.Exited() {
 			return fmt.Errorf("the board window was ended (%v)", exit.ProcessState)
 		}
+		if errors.As(err, &exit) && exit.ExitCode() == 130 {
+			return errWindowStopped
+		}
 		if errors.As(err, &exit) {
 			return fmt.Errorf("the board window ended with status %d", exit.ExitCode())
 		}
