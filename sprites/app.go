@@ -127,6 +127,7 @@ func New(opt Options) (*App, error) {
 	case opt.Replay != nil:
 		a.replay = newReplay(opt.Replay)
 		a.replay.show(&a.frame, a.tick, true)
+		noticeDisagreement(&a.frame, opt.Replay)
 	case opt.Site != nil:
 		a.lobby = newLobby(opt.Site)
 		a.frame.Mode = scene.LobbyScreen

@@ -3,6 +3,7 @@ package sprites
 import (
 	"github.com/krieg/krieg/controller/timeline"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
@@ -15,6 +16,17 @@ type replay struct {
 }
 
 func newReplay(tl *timeline.Timeline) *replay { return &replay{tl: tl, side: game.White} }
+
+// noticeDisagreement puts in the panel where the record disagrees with the
+// referee, if it does (and clears the notice if not): the replay shows the
+// referee's game, and the reader should know the file says otherwise.
+func noticeDisagreement(f *scene.Frame, tl *timeline.Timeline) {
+	if tl.Disagreement == nil {
+		notice(f, scene.BadTone, "")
+		return
+	}
+	notice(f, scene.HintTone, record.ShownAsReplayed(tl.Disagreement))
+}
 
 // show puts the current ply on the board; the tokens fade from what was
 // shown to what this ply's view model holds (jump: no animation).

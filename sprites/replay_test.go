@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -111,4 +112,30 @@ func TestReplayWindow(t *testing.T) {
 	})
 	h.waitFor(t, "the fades to end", 0, func() bool { return !app.frame.Anim.Busy(app.tick) })
 	shoot(t, "replay")
+}
+
+// TestReplayNotesDisagreement: a record the referee contradicts opens in
+// the replay with a note in the panel naming where, as the text replay
+// prints it; a sound record opens with none.
+func TestReplayNotesDisagreement(t *testing.T) {
+	for _, c := range []struct {
+		file, want string
+	}{
+		{"../testdata/games/doctored-check.pgn", "ply 105 (53. Qxd5+, line 115)"},
+		{darkboard, ""},
+	} {
+		tl, err := timeline.Load(c.file, "", timeline.Options{UpTo: 4, Controller: controller.Options{BeliefOnly: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		app, err := New(Options{Replay: tl})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := app.frame.Panel.Notice
+		app.Close()
+		if c.want == "" && got != "" || c.want != "" && !(strings.Contains(got, c.want) && strings.Contains(got, "shown as the referee replays it")) {
+			t.Errorf("%s: the panel's notice %q; want it to name %q", c.file, got, c.want)
+		}
+	}
 }

@@ -60,7 +60,7 @@ func (a *App) review() {
 	f.Flipped = r.side == game.Black
 	f.Replay.Review = true
 	f.Selected, f.Dests, f.Drag, f.Promote, f.Queue = game.NoSquare, 0, nil, nil, nil
-	notice(f, scene.BadTone, "")
+	noticeDisagreement(f, tl)
 	r.show(f, a.tick, true)
 }
 

@@ -120,6 +120,9 @@ func runReplay(b *launch.Board, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if tl.Disagreement != nil {
+		fmt.Fprintf(stderr, "krieg: note: %s: %s\n", b.File, record.ShownAsReplayed(tl.Disagreement))
+	}
 	app, err := sprites.New(sprites.Options{Replay: tl})
 	if err != nil {
 		return err

@@ -84,7 +84,7 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 func warnDisagreement(stderr io.Writer, command, name string, rec *record.Record, rules referee.Ruleset) {
 	var d *record.Disagreement
 	if err := record.Check(rec, rules); errors.As(err, &d) {
-		fmt.Fprintf(stderr, "krieg %s: note: %s disagrees with the referee: %v; it is shown as the referee replays it\n", command, name, d)
+		fmt.Fprintf(stderr, "krieg %s: note: %s: %s\n", command, name, record.ShownAsReplayed(d))
 	}
 }
 

@@ -26,6 +26,10 @@ type Timeline struct {
 	Views  [2][]controller.ViewModel
 	// Heard[c][p-1] is what player c heard during ply p, in the ruleset's words.
 	Heard [2][][]string
+	// Disagreement is where the record's announcements or end first differ
+	// from the referee's (record.Check), or nil: the timeline follows the
+	// referee, and a reader should know the record says otherwise.
+	Disagreement error
 	// log is the referee's log of the replayed plies (controller.go).
 	log []referee.Entry
 }
@@ -39,7 +43,7 @@ type Options struct {
 
 // Build replays rec under rules and runs a controller for each player.
 func Build(rec *record.Record, rules referee.Ruleset, opt Options) (*Timeline, error) {
-	t := &Timeline{Rules: rules, Record: rec}
+	t := &Timeline{Rules: rules, Record: rec, Disagreement: record.Check(rec, rules)}
 	var ref *referee.Referee
 	steps := 0
 	stop := fmt.Errorf("stop")

@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/krieg/krieg/controller"
@@ -63,5 +64,26 @@ func TestUpTo(t *testing.T) {
 	want := tl.Truth[10].ByColor(game.White)
 	if got := tl.Views[game.White][10].Own.ByColor(game.White); got != want {
 		t.Errorf("white's men after 10 plies %x; want %x", got, want)
+	}
+}
+
+// TestDisagreementNoted: a record whose announcements the referee
+// contradicts is still followed, as the referee replays it, and the
+// timeline says where it first disagrees; a sound record has nothing to say.
+func TestDisagreementNoted(t *testing.T) {
+	opt := Options{UpTo: 4, Controller: controller.Options{BeliefOnly: true}}
+	tl, err := Build(load(t, "../../testdata/games/doctored-check.pgn"), referee.Wild16, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tl.Disagreement == nil || !strings.Contains(tl.Disagreement.Error(), "ply 105 (53. Qxd5+, line 115)") {
+		t.Errorf("the doctored record: disagreement %v; want ply 105 named", tl.Disagreement)
+	}
+	tl, err = Build(load(t, darkboard), referee.Wild16, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tl.Disagreement != nil {
+		t.Errorf("the sound record: disagreement %v; want none", tl.Disagreement)
 	}
 }

@@ -27,6 +27,13 @@ func (d *Disagreement) Error() string {
 	return fmt.Sprintf("record: ply %d (%s%s): %s", d.Ply, d.Move, where, d.What)
 }
 
+// ShownAsReplayed says, for a reader of a record shown as the referee
+// replays it, that the record disagrees with the referee and where (err is
+// Check's answer, not nil).
+func ShownAsReplayed(err error) string {
+	return fmt.Sprintf("The record disagrees with the referee (%s): it is shown as the referee replays it.", strings.TrimPrefix(err.Error(), "record: "))
+}
+
 // Step is one replayed ply, handed to Replay's callback.
 type Step struct {
 	Index  int            // 0-based ply index into Record.Plies

@@ -168,3 +168,27 @@ func TestShowLooksAgainForALateMessage(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// TestShowNotesDisagreement: a record the referee contradicts is shown as
+// the referee replays it, with a line under the captions naming where it
+// disagrees; a sound record shows none.
+func TestShowNotesDisagreement(t *testing.T) {
+	for _, c := range []struct {
+		file, want string
+	}{
+		{"../../testdata/games/doctored-check.pgn", "ply 105 (53. Qxd5+, line 115)"},
+		{darkboard, ""},
+	} {
+		rec, err := record.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := New(Options{Record: rec, Controller: controller.Options{BeliefOnly: true}})
+		v := s.View(1280, 800, 0)
+		s.Close()
+		said := strings.Join(v.Inferred, "\n")
+		if c.want == "" && strings.Contains(said, "disagrees") || c.want != "" && !strings.Contains(said, c.want) {
+			t.Errorf("%s: the show's lines %q; want the disagreement at %q named only when there is one", c.file, said, c.want)
+		}
+	}
+}

@@ -29,6 +29,9 @@ type demoGame struct {
 	start   game.Position
 	title   string
 	entries <-chan demoEntry
+	// disagrees says where a record differs from the referee that
+	// replays it ("" when it does not, or for a game played on the spot).
+	disagrees string
 }
 
 // selfPlay has players play a game under rules from the start position,
@@ -113,5 +116,9 @@ func recordGame(ctx context.Context, rec *record.Record, rules referee.Ruleset, 
 			}
 		}
 	}()
-	return demoGame{rules: rules, start: start, title: title, entries: out}, nil
+	g := demoGame{rules: rules, start: start, title: title, entries: out}
+	if err := record.Check(rec, rules); err != nil {
+		g.disagrees = record.ShownAsReplayed(err)
+	}
+	return g, nil
 }
