@@ -2,7 +2,6 @@ package boards
 
 import (
 	"fmt"
-	"github.com/krieg/krieg/game/gametest"
 	"runtime"
 	"slices"
 	"sync"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/krieg/krieg/controller/belief"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -47,6 +47,21 @@ func snapshots(b *testing.B, hold, want int) []snapshot {
 	return out
 }
 
+// heardUnder turns the snapshots' messages, heard under Wild 16, into what
+// a referee under rules says of the same moves: without pawn tries when
+// rules announce none (Berkeley), as the referee gives none then (a Wild 16
+// count under Berkeley's rules sends the refresh down paths no game takes).
+// The other differences need no change: the kind of man captured, which
+// Berkeley does not announce, goes unread under its rules.
+func heardUnder(states []snapshot, rules referee.Ruleset) []snapshot {
+	if rules.Tries == referee.TriesNone {
+		for i := range states {
+			states[i].o.Tries = nil
+		}
+	}
+	return states
+}
+
 // refreshSizes are the board counts the refresh benchmarks hold: the
 // computer player's and the default capacity.
 var refreshSizes = []int{4096, DefaultCapacity}
@@ -76,7 +91,7 @@ func BenchmarkB2Refresh(b *testing.B) {
 // base-cpu-µs/op and x-base-cpu the same in CPU time (summed over the
 // workers; on a shared machine it varies less than the wall clock).
 func benchRefresh(b *testing.B, hold int, rules referee.Ruleset, refused int) {
-	states := snapshots(b, hold, 40)
+	states := heardUnder(snapshots(b, hold, 40), rules)
 	sampler := New([]game.Position{game.Start()}, game.White, rules, hold, 1, 0)
 	var times, base []time.Duration
 	var spent, baseSpent, cpu, baseCPU time.Duration
