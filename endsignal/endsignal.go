@@ -7,6 +7,8 @@ package endsignal
 import (
 	"os"
 	"os/signal"
+	"slices"
+	"syscall"
 	"time"
 )
 
@@ -60,4 +62,15 @@ func OnFirst(stop func(), same time.Duration) (done func()) {
 		}
 	}()
 	return func() { signal.Stop(signals); close(quit) }
+}
+
+// Killed reports whether ps is the end of a process that one of the
+// signals asking a program to end killed outright (it had not begun to
+// listen for them): a program started by this one, asked to end with it.
+func Killed(ps *os.ProcessState) bool {
+	ws, ok := ps.Sys().(interface {
+		Signaled() bool
+		Signal() syscall.Signal
+	})
+	return ok && ws.Signaled() && slices.Contains(ending, os.Signal(ws.Signal()))
 }

@@ -26,6 +26,13 @@ echo "started $$" >> "$KRIEG_TEST_NOTES"
 while :; do sleep 0.05; done
 `
 
+// loadingBoard is a window program still loading when asked to end: it
+// listens for no signal yet, so the signal kills it.
+const loadingBoard = `#!/bin/sh
+echo "started $$" >> "$KRIEG_TEST_NOTES"
+while :; do sleep 0.05; done
+`
+
 // buildKrieg builds krieg into a folder of its own and returns the folder.
 func buildKrieg(t *testing.T) string {
 	t.Helper()
@@ -38,12 +45,12 @@ func buildKrieg(t *testing.T) string {
 }
 
 // startWithFakeBoard builds krieg beside the fake window program and starts
-// it, with a display that answers (a socket of its own), and waits until
+// it, the window program's script board, with a display that answers (a socket of its own), and waits until
 // the window program has started. stderr gathers what krieg writes there.
-func startWithFakeBoard(t *testing.T) (proc *exec.Cmd, notes string, stderr *syncbuf.Buffer) {
+func startWithFakeBoard(t *testing.T, board string) (proc *exec.Cmd, notes string, stderr *syncbuf.Buffer) {
 	t.Helper()
 	dir := buildKrieg(t)
-	if err := os.WriteFile(filepath.Join(dir, boardBinary), []byte(fakeBoard), 0o755); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, boardBinary), []byte(board), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	display := filepath.Join(dir, "X0")
@@ -100,7 +107,7 @@ func waitNote(t *testing.T, notes, want string) {
 // which ends, and krieg ends after it, quietly and with the window's status
 // 130; a krieg killed outright still has its window program ended.
 func TestWindowEndsWithKrieg(t *testing.T) {
-	proc, notes, stderr := startWithFakeBoard(t)
+	proc, notes, stderr := startWithFakeBoard(t, fakeBoard)
 	if err := proc.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -119,9 +126,33 @@ func TestWindowEndsWithKrieg(t *testing.T) {
 		t.Fatal("krieg still running 10 s after its window program ended")
 	}
 
-	proc, notes, _ = startWithFakeBoard(t)
+	proc, notes, _ = startWithFakeBoard(t, fakeBoard)
 	if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	waitNote(t, notes, "ended")
+}
+
+// TestWindowKilledWhileLoading: a window program that a signal killed
+// before it listened for signals (still loading a long record) was asked
+// to end, not broken: krieg exits 130 quietly, as when the window closes
+// on the signal.
+func TestWindowKilledWhileLoading(t *testing.T) {
+	proc, _, stderr := startWithFakeBoard(t, loadingBoard)
+	if err := proc.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- proc.Wait() }()
+	select {
+	case err := <-done:
+		if exit := (*exec.ExitError)(nil); !errors.As(err, &exit) || exit.ExitCode() != 130 {
+			t.Errorf("krieg, its loading window killed by SIGINT: %v; want exit status 130", err)
+		}
+		if s := stderr.String(); s != "" {
+			t.Errorf("krieg, its loading window killed by SIGINT, wrote %q; want nothing", s)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("krieg still running 10 s after SIGINT")
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"runtime"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
+	"github.com/krieg/krieg/endsignal"
 )
 
 // boardBinary is the window program krieg starts.
@@ -60,11 +61,13 @@ func runWindow(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
 	if err := runChild(cmd); err != nil {
 		var exit *exec.ExitError
+		if errors.As(err, &exit) && (exit.ExitCode() == 130 || endsignal.Killed(exit.ProcessState)) {
+			// Closed on request, or asked to end while it was still
+			// loading (before it listens for the signals that end it).
+			return errWindowStopped
+		}
 		if errors.As(err, &exit) && !exit.Exited() {
 			return fmt.Errorf("the board window was ended (%v)", exit.ProcessState)
-		}
-		if errors.As(err, &exit) && exit.ExitCode() == 130 {
-			return errWindowStopped
 		}
 		if errors.As(err, &exit) {
 			return fmt.Errorf("the board window ended with status %d", exit.ExitCode())
