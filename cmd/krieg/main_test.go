@@ -171,3 +171,22 @@ func TestReplayTextNotesDisagreement(t *testing.T) {
 		t.Errorf("replay --text of a sound record: stderr %q; want nothing", errOut)
 	}
 }
+
+// TestReplayTextRefusesUnplayable: a record the referee cannot replay to
+// its end is refused before any of it is printed, with the error alone (no
+// note that it is shown as the referee replays it); a record replayed under
+// other --rules than its tag's is noted.
+func TestReplayTextRefusesUnplayable(t *testing.T) {
+	code, out, errOut := krieg(t, "", "replay", "--text", testGame("doctored-failed.pgn"))
+	if code != 1 || out != "" || !strings.Contains(errOut, "ply 24 (12... Kd7, line 34)") || strings.Contains(errOut, "shown as the referee replays it") {
+		t.Errorf("replay --text of an unplayable record: exit %d, stdout %d bytes, stderr %q; want 1, nothing printed, the error alone", code, len(out), errOut)
+	}
+	tagged := filepath.Join(t.TempDir(), "tagged.pgn")
+	if err := os.WriteFile(tagged, []byte("[Rules \"wild16\"]\n\n1. e4 {(:)} e5 {(:)} *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = krieg(t, "", "replay", "--text", "--rules", "berkeley", tagged)
+	if code != 0 || !strings.Contains(errOut, "Rules tag says wild16, and it is replayed under berkeley") {
+		t.Errorf("replay --text --rules berkeley of a Wild 16 record: exit %d, stderr %q; want 0 and a note naming both", code, errOut)
+	}
+}

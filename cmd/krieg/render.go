@@ -62,10 +62,8 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if rec, err := record.ReadFile(*pgn); err == nil {
-		if r, err := rulesOf(rec, *rules); err == nil {
-			warnDisagreement(stderr, "render", *pgn, rec, r)
-		}
+	if tl.Disagreement != nil {
+		fmt.Fprintf(stderr, "krieg render: note: %s: %s\n", *pgn, record.ShownAsReplayed(tl.Disagreement))
 	}
 	if *ply > tl.Plies {
 		return fmt.Errorf("%w: --ply %d: the record has %d plies", errUsage, *ply, tl.Plies)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -50,6 +49,11 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%s: %s with the %s referee\n", name, lab.Count(len(rec.Plies), "ply agrees", "plies agree"), rules.Title)
 		return nil
 	}
+	// A record the referee cannot replay to its end is refused before a
+	// line of it is printed.
+	if _, err := record.Replay(rec, rules, nil); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
 	warnDisagreement(stderr, "replay", name, rec, rules)
 	ref, err := record.Replay(rec, rules, func(s record.Step) error {
 		fmt.Fprintf(stdout, "\n%s\n", moveLabel(&s.Before, s.Ply.Move))
@@ -82,9 +86,8 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 // replays it: the record is shown all the same, and the reader knows which
 // to believe.
 func warnDisagreement(stderr io.Writer, command, name string, rec *record.Record, rules referee.Ruleset) {
-	var d *record.Disagreement
-	if err := record.Check(rec, rules); errors.As(err, &d) {
-		fmt.Fprintf(stderr, "krieg %s: note: %s: %s\n", command, name, record.ShownAsReplayed(d))
+	if err := record.Check(rec, rules); err != nil {
+		fmt.Fprintf(stderr, "krieg %s: note: %s: %s\n", command, name, record.ShownAsReplayed(err))
 	}
 }
 

@@ -20,7 +20,7 @@ func Read(r io.Reader) (*Record, error) {
 		return nil, fmt.Errorf("record: reading: %w", err)
 	}
 	if len(data) > maxRecordBytes {
-		return nil, fmt.Errorf("%w: larger than %d bytes", ErrSyntax, maxRecordBytes)
+		return nil, fmt.Errorf("%w: the file is larger than %d MiB, more than any game's record (one game a file)", ErrSyntax, maxRecordBytes>>20)
 	}
 	if strings.TrimSpace(string(data)) == "" {
 		return nil, fmt.Errorf("%w: the record is empty (no tags, moves or result)", ErrSyntax)
@@ -93,7 +93,7 @@ func (s *scanner) movetext(rec *Record) error {
 	for {
 		s.skipSpace()
 		if s.pos >= len(s.text) {
-			return s.errorf("the game has no result token (1-0, 0-1, 1/2-1/2 or *): truncated?")
+			return s.errorf("the game has no result token (1-0, 0-1, 1/2-1/2 or *): truncated? (a game left unfinished ends with *)")
 		}
 		switch c := s.text[s.pos]; c {
 		case '{':
@@ -132,7 +132,7 @@ func (s *scanner) movetext(rec *Record) error {
 				rec.Result = score
 				s.skipSpace()
 				if s.pos < len(s.text) {
-					return s.errorf("text after the result token")
+					return s.errorf("text after the result token (a record holds one game)")
 				}
 				return nil
 			}

@@ -129,7 +129,7 @@ func replayTrailing(rec *Record, ref *referee.Referee) error {
 // when the referee ended the game. It returns nil or the first *Disagreement.
 func Check(rec *Record, rules referee.Ruleset) error {
 	if name := rec.Tag("Rules"); name != "" && !strings.EqualFold(strings.TrimSpace(name), rules.Name) {
-		return fmt.Errorf("record: the record is a %s game, not a %s ruleset game", name, rules.Name)
+		return fmt.Errorf("record: its Rules tag says %s, and it is replayed under %s", strings.TrimSpace(name), rules.Name)
 	}
 	ours := rec.Tag("Rules") != ""
 	ref, err := Replay(rec, rules, func(s Step) error {
@@ -143,10 +143,10 @@ func Check(rec *Record, rules referee.Ruleset) error {
 			diffs = append(diffs, fmt.Sprintf("check %q recorded, referee says %q", letters(s.Ply.Checks), letters(got.Checks)))
 		}
 		if got.Tries != s.Ply.Tries {
-			diffs = append(diffs, fmt.Sprintf("%d pawn tries recorded, referee says %d", s.Ply.Tries, got.Tries))
+			diffs = append(diffs, fmt.Sprintf("pawn tries: %d recorded, the referee says %d", s.Ply.Tries, got.Tries))
 		}
 		if ours && strings.Join(got.Extra, " ") != strings.Join(s.Ply.Extra, " ") {
-			diffs = append(diffs, fmt.Sprintf("{krieg: %s} recorded, referee says {krieg: %s}", strings.Join(s.Ply.Extra, " "), strings.Join(got.Extra, " ")))
+			diffs = append(diffs, fmt.Sprintf("%s recorded, the referee says %s", kriegComment(s.Ply.Extra), kriegComment(got.Extra)))
 		}
 		if len(diffs) > 0 {
 			return &Disagreement{Ply: s.Index + 1, Move: MoveLabel(&s.Before, s.Ply.SAN), Line: s.Ply.Line, What: strings.Join(diffs, "; ")}
@@ -188,6 +188,15 @@ func endDisagrees(rec *Record, res *referee.Result, ours bool) string {
 		return fmt.Sprintf("Termination %s recorded, referee says %s", term, res.Reason)
 	}
 	return ""
+}
+
+// kriegComment writes a ply's {krieg: ...} items as the record holds them,
+// or says there are none.
+func kriegComment(items []string) string {
+	if len(items) == 0 {
+		return "no {krieg: ...} comment"
+	}
+	return "{krieg: " + strings.Join(items, " ") + "}"
 }
 
 func letters(ks []referee.CheckKind) string {
