@@ -150,6 +150,17 @@ func runDemo(b *launch.Board, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		rules := opt.Rules
+		if rules.Name == "" {
+			if rules, err = rec.Rules(); err != nil {
+				return fmt.Errorf("%s: %w", b.File, err)
+			}
+		}
+		// A record the referee cannot replay to its end is refused here,
+		// not shown as an empty board.
+		if _, err := record.Replay(rec, rules, nil); err != nil {
+			return fmt.Errorf("%s: %w", b.File, err)
+		}
 		opt.Record, opt.Title = rec, filepath.Base(b.File)
 		title += ": " + b.File
 	} else {

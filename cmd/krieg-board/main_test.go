@@ -29,3 +29,14 @@ func TestKSOLoginBeforeWindow(t *testing.T) {
 		t.Fatalf("stderr %q, error %q: want the user asked and the password nowhere", errs.String(), err)
 	}
 }
+
+// TestDemoRefusesUnplayableRecord: krieg demo FILE with a record the
+// referee cannot replay ends with the error naming the ply, before any
+// window opens, instead of a show of empty boards.
+func TestDemoRefusesUnplayableRecord(t *testing.T) {
+	var errs bytes.Buffer
+	err := run([]string{"demo", "../../testdata/games/doctored-failed.pgn"}, strings.NewReader(""), &errs)
+	if err == nil || !strings.Contains(err.Error(), "ply 24 (12... Kd7, line 34)") {
+		t.Fatalf("demo of an unplayable record: %v; want the error naming ply 24", err)
+	}
+}

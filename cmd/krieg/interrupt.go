@@ -14,11 +14,6 @@ import (
 // whole run.
 var errStopped = errors.New("stopped early")
 
-// errWindowStopped is the board window's end when the program was asked to
-// end (Ctrl-C, SIGTERM): the window closed cleanly and said so in its exit
-// status (130), which krieg hands on without a word.
-var errWindowStopped = errors.New("the board window was closed on request")
-
 // stoppedEarly is errStopped when a series played fewer games than asked
 // (nil when all were played).
 func stoppedEarly(played, asked int) error {

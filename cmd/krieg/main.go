@@ -67,6 +67,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return 2
 			case errors.Is(err, errWindowStopped):
 				return 130
+			case errors.Is(err, errWindowSaid):
+				return 1
 			case errors.Is(err, errStopped):
 				fmt.Fprintf(stderr, "krieg %s: %v\n", name, err)
 				return 130 // as a shell reports a program ended by Ctrl-C

@@ -156,3 +156,25 @@ func TestWindowKilledWhileLoading(t *testing.T) {
 		t.Fatal("krieg still running 10 s after SIGINT")
 	}
 }
+
+// failingBoard is a window program that fails as krieg-board does, saying
+// why on stderr and exiting 1.
+const failingBoard = `#!/bin/sh
+echo "started $$" >> "$KRIEG_TEST_NOTES"
+echo "krieg: the record is broken" >&2
+exit 1
+`
+
+// TestWindowFailureSaidOnce: the window program's own words are the only
+// line krieg writes when it fails (exit 1): no second line that the board
+// window ended with status 1.
+func TestWindowFailureSaidOnce(t *testing.T) {
+	proc, _, stderr := startWithFakeBoard(t, failingBoard)
+	err := proc.Wait()
+	if exit := (*exec.ExitError)(nil); !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Errorf("krieg, its window failing: %v; want exit status 1", err)
+	}
+	if s := stderr.String(); s != "krieg: the record is broken\n" {
+		t.Errorf("krieg, its window failing, wrote %q; want the window's line alone", s)
+	}
+}

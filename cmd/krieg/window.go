@@ -36,6 +36,15 @@ func needsDisplay() bool {
 	return true
 }
 
+// errWindowStopped is the board window's end when the program was asked to
+// end (Ctrl-C, SIGTERM): the window closed cleanly and said so in its exit
+// status (130), which krieg hands on without a word.
+var errWindowStopped = errors.New("the board window was closed on request")
+
+// errWindowSaid is the board window's failure (exit status 1), which it
+// has explained on stderr itself: krieg exits 1 without a second line.
+var errWindowSaid = errors.New("the board window failed")
+
 // runWindow opens the board window (krieg-board, found next to this
 // program or on PATH) with args, or explains why it cannot. The arguments
 // are read and checked first, then the display is reached, and only then
@@ -68,6 +77,9 @@ func runWindow(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		if errors.As(err, &exit) && !exit.Exited() {
 			return fmt.Errorf("the board window was ended (%v)", exit.ProcessState)
+		}
+		if errors.As(err, &exit) && exit.ExitCode() == 1 {
+			return errWindowSaid
 		}
 		if errors.As(err, &exit) {
 			return fmt.Errorf("the board window ended with status %d", exit.ExitCode())

@@ -32,6 +32,7 @@ type DemoView struct {
 	Heading  string   // "Game 2 · move 14 · message 37 of the game"
 	Said     string   // the referee's words: "White tries Bb5: Illegal move"
 	Inferred []string // what the assistants took from them, in plain words
+	Warning  string   // what the viewer should know of the show itself (a record the referee contradicts), in amber
 	Status   string   // "1.5 s a step · Space pauses · ← → step · + − speed · Esc quits"
 }
 
@@ -81,6 +82,9 @@ func BuildDemo(d DemoView) Scene {
 	}
 	for _, l := range d.Inferred {
 		c.line(l, assets.Regular, textOwn)
+	}
+	if d.Warning != "" {
+		c.line(d.Warning, assets.Bold, hintAmber)
 	}
 	if d.Status != "" {
 		st := c.bottom(unit * 1.45)

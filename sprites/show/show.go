@@ -392,11 +392,9 @@ func (s *Show) View(w, h int, tick int64) scene.DemoView {
 	if s.at < 0 {
 		v.Said = "The game begins: each side sees only its own men."
 	}
-	if s.game.disagrees != "" {
-		v.Inferred = append(v.Inferred, s.game.disagrees)
-	}
+	v.Warning = s.game.disagrees
 	if s.err != "" {
-		v.Inferred = append(v.Inferred, s.err)
+		v.Warning = s.err
 	}
 	state := fmt.Sprintf("%.1f s a step", s.step.Seconds())
 	if s.paused {
