@@ -11,6 +11,7 @@ import (
 	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/controller/timeline"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net/local"
 	"github.com/krieg/krieg/sprites/scene"
@@ -154,4 +155,30 @@ func untried(own *game.Position, side game.Color, tried map[game.Move]bool, rng 
 		return game.NoMove
 	}
 	return left[rng.IntN(len(left))]
+}
+
+// TestWindowClosedMidGameSaves: closing the window (its close button, or
+// Ctrl-C) during a game against the computer abandons the game and saves
+// its record unfinished, as the console does: no game is lost.
+func TestWindowClosedMidGameSaves(t *testing.T) {
+	dir := t.TempDir()
+	app := newLocalAppFrom(t, &scripted{moves: []string{"e7e5"}}, game.Start(), local.Options{Seed: 3, SaveDir: dir})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: AttemptMove, Move: game.NewMove(game.E2, game.E4, game.NoPieceType)}) })
+	h.waitFor(t, "1. e4 e5", 5*time.Second, atPly(app, 2))
+	h.show(nil)
+	app.Close()
+	saved, _ := filepath.Glob(filepath.Join(dir, "*.pgn"))
+	if len(saved) != 1 {
+		t.Fatalf("%d records saved on closing the window mid-game; want 1", len(saved))
+	}
+	rec, err := record.ReadFile(saved[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Plies) != 2 || rec.Result != "*" {
+		t.Errorf("the saved record: %d plies, result %q; want 2 plies, unfinished (*)", len(rec.Plies), rec.Result)
+	}
 }

@@ -67,11 +67,42 @@ func newPlay(comm net.Communicator, opt Options) *play {
 	return &play{comm: comm, opt: opt, rules: referee.Wild16}
 }
 
-// close ends the session and the deduction.
+// close ends the session and the deduction. A game against the computer
+// still running is abandoned first, so that the endpoint saves its record
+// unfinished, as the console does when one leaves: closing the window loses
+// no game.
 func (p *play) close() {
+	if p.local && p.snap.InGame {
+		if a, ok := p.comm.(interface{ Abandon() error }); ok && a.Abandon() == nil {
+			settle(p.comm.Events(), 2*time.Second)
+		}
+	}
 	_ = p.comm.Close()
 	if p.ctl != nil {
 		p.ctl.Close()
+	}
+}
+
+// settle lets an abandoned game's end and its saving play out: it reads
+// events until the game has ended and none has come for a moment since (the
+// words on saving follow the end), or until limit has passed.
+func settle(events <-chan net.Event, limit time.Duration) {
+	give := time.After(limit)
+	var quiet <-chan time.Time
+	for {
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				return
+			}
+			if ev.Kind == net.KindEnded || quiet != nil {
+				quiet = time.After(200 * time.Millisecond)
+			}
+		case <-quiet:
+			return
+		case <-give:
+			return
+		}
 	}
 }
 
