@@ -106,7 +106,8 @@ func (s *Scene) moveTable(c *column, rows []MoveRow, current int, jump bool, h f
 		return lineH + smallH*float64(max(len(wrapped(r.Cells[0])), len(wrapped(r.Cells[1]))))
 	}
 	// The last row shown: the one holding the current ply (and one after
-	// it, when there is room), else the end.
+	// it, when there is room), else the end; a replay at ply 0 starts at
+	// the first row.
 	last := len(rows) - 1
 	if current > 0 {
 		for i, r := range rows {
@@ -119,6 +120,14 @@ func (s *Scene) moveTable(c *column, rows []MoveRow, current int, jump bool, h f
 	for first > 0 && used+height(rows[first-1]) <= h {
 		first--
 		used += height(rows[first])
+	}
+	if jump && current == 0 {
+		// A replay at its start shows the table from the first move.
+		first, last, used = 0, -1, 0
+		for last+1 < len(rows) && used+height(rows[last+1]) <= h {
+			last++
+			used += height(rows[last])
+		}
 	}
 	area := c.row(used)
 	s.rect(area, clockBG, 1)

@@ -111,3 +111,26 @@ func darkboardReplay(t *testing.T, plies int) (*timeline.Timeline, Frame) {
 	}
 	return tl, Frame{W: 1000, H: 640, Show: DefaultShow, Selected: game.NoSquare, Capture: game.NoSquare}
 }
+
+// TestReplayAtStartShowsFirstMoves: a replay at ply 0 shows the move
+// table from its first row (the moves about to be stepped through), not
+// its end; at the last ply it shows the end.
+func TestReplayAtStartShowsFirstMoves(t *testing.T) {
+	tl, f := darkboardReplay(t, 0)
+	jumps := func(ply int) (lo, hi int) {
+		ReplayFrame(&f, tl, ply, game.White, true)
+		lo, hi = 1<<30, 0
+		for _, h := range Build(f).Hits {
+			if h.Button == JumpPly {
+				lo, hi = min(lo, h.Ply), max(hi, h.Ply)
+			}
+		}
+		return lo, hi
+	}
+	if lo, hi := jumps(0); lo != 1 || hi >= tl.Plies {
+		t.Errorf("at ply 0 the table shows plies %d-%d; want it from ply 1, not to the end (%d)", lo, hi, tl.Plies)
+	}
+	if _, hi := jumps(tl.Plies); hi != tl.Plies {
+		t.Errorf("at the last ply the table ends at ply %d; want %d", hi, tl.Plies)
+	}
+}
