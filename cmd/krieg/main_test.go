@@ -44,7 +44,7 @@ func TestReplayCheckCommand(t *testing.T) {
 		{"doctored-check.pgn", 1, "ply 105 (53. Qxd5+, line 115)"},
 		{"doctored-failed.pgn", 1, "ply 24 (12... Kd7, line 34)"},
 		{"truncated.pgn", 1, "line 89"},
-		{"missing.pgn", 1, "no such file"},
+		{"missing.pgn", 2, "no such file"},
 	}
 	for _, tc := range tests {
 		code, out, errOut := krieg(t, "", "replay", "--check", testGame(tc.file))

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/lab"
@@ -26,6 +27,9 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	name := fs.Arg(0)
 	if st, err := os.Stat(name); err == nil && st.IsDir() {
 		return fmt.Errorf("%w: %s is a folder: krieg replay takes one record file (such as %s)", errUsage, name, filepath.Join(name, "game-0001.pgn"))
+	}
+	if err := launch.RecordFile(name); err != nil {
+		return usage(err)
 	}
 	if !*check && !*text {
 		window := []string{"replay", "--side", *side}

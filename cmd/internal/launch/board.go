@@ -128,8 +128,8 @@ func (b *Board) parseRecordMode(mode string, args []string, stderr io.Writer) er
 	}
 	b.File = fs.Arg(0)
 	if b.File != "" {
-		if _, err := os.Stat(b.File); err != nil {
-			return fmt.Errorf("%w: %v", ErrUsage, err)
+		if err := RecordFile(b.File); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -142,4 +142,20 @@ func parse(fs *flag.FlagSet, args []string) error {
 		return err
 	}
 	return fmt.Errorf("%w: %v", ErrUsage, err)
+}
+
+// RecordFile checks that name is a record file one can read, before
+// anything else is done: a missing or unreadable one is a usage error
+// naming it in plain words.
+func RecordFile(name string) error {
+	st, err := os.Stat(name)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("%w: no record at %s: no such file", ErrUsage, name)
+	case err != nil:
+		return fmt.Errorf("%w: the record %s: %v", ErrUsage, name, errors.Unwrap(err))
+	case st.IsDir():
+		return fmt.Errorf("%w: %s is a folder, not a record file", ErrUsage, name)
+	}
+	return nil
 }
