@@ -75,7 +75,7 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt := sprites.Options{Sounds: sounds, Controller: controller.Options{Capacity: b.Capacity}, Choice: launch.Choice(spec), ChoiceFromFlags: b.ChoiceFromFlags}
+	opt := sprites.Options{Sounds: sounds, Controller: controller.Options{Capacity: b.Capacity}, Choice: launch.Choice(spec, fl.Opponent), ChoiceFromFlags: b.ChoiceFromFlags}
 	if dir, err := settings.Dir(); err == nil {
 		opt.SettingsDir = dir
 	} else {

@@ -226,7 +226,7 @@ func (p *page) computer(opt sprites.Options) sprites.Options {
 		MoveTime: player.DefaultMoveTime, Rules: rules}
 	testFlags(&fl)
 	if spec, err := fl.Spec(); err == nil {
-		opt.Choice = launch.Choice(spec)
+		opt.Choice = launch.Choice(spec, fl.Opponent)
 	}
 	opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) {
 		p.mu.Lock()

@@ -55,15 +55,20 @@ func TestMoveTimeReachesTheComputer(t *testing.T) {
 }
 
 // TestChoiceCarriesTheRules: the new-game screen learns the ruleset the
-// flags chose, so that it can name it.
+// flags chose, so that it can name it, and the opponent they chose.
 func TestChoiceCarriesTheRules(t *testing.T) {
 	fl := Flags{Side: "black", Time: "5+3", Opponent: "bot", Rules: "berkeley"}
 	spec, err := fl.Spec()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ch := Choice(spec); ch.Rules != "Berkeley" || ch.Side != 1 {
-		t.Errorf("Choice(berkeley, black) = %+v; want Rules Berkeley, Side 1", ch)
+	if ch := Choice(spec, fl.Opponent); ch.Rules != "Berkeley" || ch.Side != 1 || ch.Opponent != 0 {
+		t.Errorf("Choice(berkeley, black, bot) = %+v; want Rules Berkeley, Side 1, Opponent 0", ch)
+	}
+	// --opponent random presets the screen's Opponent too (it was left on
+	// the computer player).
+	if ch := Choice(spec, "Random"); ch.Opponent != 1 {
+		t.Errorf("Choice(..., Random) = %+v; want Opponent 1", ch)
 	}
 }
 

@@ -4,15 +4,19 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
 // Choice preselects the board's new-game screen from the flags' spec.
-func Choice(spec net.GameSpec) scene.NewGameChoice {
+func Choice(spec net.GameSpec, opponent string) scene.NewGameChoice {
 	ch := scene.DefaultNewGame
 	ch.Side = int(spec.Side)
+	if i := slices.Index(opponents, strings.ToLower(opponent)); i >= 0 {
+		ch.Opponent = i
+	}
 	ch.Rules = spec.Rules.Title
 	if spec.AnySide {
 		ch.Side = 2
@@ -27,12 +31,16 @@ func Choice(spec net.GameSpec) scene.NewGameChoice {
 	return ch
 }
 
+// opponents are the --opponent values of the new-game screen's Opponent
+// choices, in their order.
+var opponents = []string{"bot", "random"}
+
 // StartLocal begins a game against the computer as the board's new-game
 // screen chose (the flags give the rest: rules, seed, the bot's time).
 func StartLocal(fl Flags, ch scene.NewGameChoice) (net.Communicator, error) {
 	fl.Side = []string{"white", "black", "random"}[ch.Side]
 	fl.Time = scene.TimeControls[ch.Time]
-	fl.Opponent = []string{"bot", "random"}[ch.Opponent]
+	fl.Opponent = opponents[ch.Opponent]
 	spec, err := fl.Spec()
 	if err != nil {
 		return nil, err
