@@ -10,6 +10,7 @@ import (
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 )
@@ -139,6 +140,17 @@ func TestFlagFalls(t *testing.T) {
 		}
 		if left := ev.Snap.Clocks.White; left != 0 {
 			t.Fatalf("white's clock shows %v after the flag; want 0", left)
+		}
+		// The record says how the game ended, which its moves do not.
+		rec, err := ep.Record()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rec.Tag("Termination"); got != string(referee.ReasonTime) || rec.Result != "0-1" {
+			t.Errorf("the record: Termination %q, result %q; want %q, 0-1", got, rec.Result, referee.ReasonTime)
+		}
+		if err := record.Check(rec, referee.Wild16); err != nil {
+			t.Errorf("the record lost on time does not check: %v", err)
 		}
 		return
 	}

@@ -46,6 +46,9 @@ func (g *session) record() (*record.Record, error) {
 	if res := g.result; res != nil {
 		rec.Result = res.Score
 		rec.SetTag("Result", string(res.Score))
+		// The session's end when the referee's game goes on: a flag, a
+		// resignation, an agreed draw or an abort.
+		rec.SetTag("Termination", string(res.Reason))
 	}
 	return rec, nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/krieg/krieg/controller/timeline"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
 )
 
 // ReplayFrame fills f's board and panel with ply p of a timeline as side
@@ -45,9 +46,16 @@ func ReplayFrame(f *Frame, tl *timeline.Timeline, p int, side game.Color, reveal
 	f.Panel.Title = fmt.Sprintf("%s: %s vs %s, %s's view", tl.Rules.Title, nameOr(rec.Tag("White"), "White"), nameOr(rec.Tag("Black"), "Black"), side.Title())
 	f.Panel.Status = ""
 	if p == tl.Plies {
-		f.Panel.Status = "Result: " + string(rec.Result)
+		// The referee's end, else the record's own (a flag, a resignation
+		// or an abort, which the moves do not show).
+		res := referee.Result{Score: rec.Result, Reason: referee.Reason(strings.ToLower(strings.TrimSpace(rec.Tag("Termination"))))}
 		if v.Result != nil {
-			f.Panel.Status = fmt.Sprintf("Result: %s (%s)", v.Result.Score, v.Result.Reason)
+			res = *v.Result
+		}
+		f.Panel.Status = "Result: " + string(res.Score)
+		if res.Reason != "" {
+			winner, _ := res.Winner()
+			f.Panel.Status += " (" + reasonText(res.Reason, winner) + ")"
 		}
 	}
 }

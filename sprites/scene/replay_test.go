@@ -1,6 +1,8 @@
 package scene
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -132,5 +134,30 @@ func TestReplayAtStartShowsFirstMoves(t *testing.T) {
 	}
 	if _, hi := jumps(tl.Plies); hi != tl.Plies {
 		t.Errorf("at the last ply the table ends at ply %d; want %d", hi, tl.Plies)
+	}
+}
+
+// TestReplayEndSaysWhy: at a record's end the replay says how the game
+// ended in words, the record's own end when the moves do not show it (a
+// flag fell) and the referee's when they do.
+func TestReplayEndSaysWhy(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "flag.pgn")
+	pgn := "[Rules \"wild16\"]\n[Termination \"time-forfeit\"]\n[Result \"0-1\"]\n\n1. e4 {(:)} 0-1\n"
+	if err := os.WriteFile(path, []byte(pgn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tl, err := timeline.Load(path, "", timeline.Options{Controller: controller.Options{BeliefOnly: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := Frame{W: 1000, H: 640, Show: DefaultShow, Selected: game.NoSquare, Capture: game.NoSquare}
+	ReplayFrame(&f, tl, tl.Plies, game.White, false)
+	if want := "Result: 0-1 (White's time ran out)"; f.Panel.Status != want {
+		t.Errorf("a record lost on time ends with %q; want %q", f.Panel.Status, want)
+	}
+	tl, f = darkboardReplay(t, 0)
+	ReplayFrame(&f, tl, tl.Plies, game.White, false)
+	if want := "Result: 1/2-1/2 (stalemate)"; f.Panel.Status != want {
+		t.Errorf("the stalemated record ends with %q; want %q", f.Panel.Status, want)
 	}
 }
