@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/krieg/krieg/controller/timeline"
@@ -133,8 +134,20 @@ func (a *App) prompt(in Intent) bool {
 	return true
 }
 
-// save writes the game's PGN to path and says how it went.
+// save writes the game's PGN to path (a leading ~/ is the home folder)
+// and says how it went.
 func (a *App) save(path string) {
+	path = strings.TrimSpace(path)
+	if rest, ok := strings.CutPrefix(path, "~/"); ok {
+		if home, err := os.UserHomeDir(); err == nil {
+			path = filepath.Join(home, rest)
+		}
+	}
+	if path == "" {
+		notice(&a.frame, scene.BadTone, "save: no file name given")
+		return
+	}
+	path = filepath.Clean(path)
 	pgn, err := a.pgnText()
 	if err == nil {
 		err = saveFile(path, pgn) // a download in the browser

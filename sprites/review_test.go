@@ -114,7 +114,10 @@ func TestWindowReview(t *testing.T) {
 		for range []rune(app.saving) {
 			in = append(in, Intent{Kind: Backspace})
 		}
-		app.Inject(append(in, Intent{Kind: TypeText, Text: path}, Intent{Kind: Submit})...)
+		// Typed with a doubled slash, as after clearing to "/" and
+		// typing a whole path: saved, and named, at the clean path.
+		typed := filepath.Dir(path) + "//" + filepath.Base(path)
+		app.Inject(append(in, Intent{Kind: TypeText, Text: typed}, Intent{Kind: Submit})...)
 	})
 	h.do(func() {
 		if got := app.frame.Panel.Notice; got != "Saved to "+path || app.frame.Panel.Tone != scene.GoodTone {
