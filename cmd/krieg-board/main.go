@@ -17,11 +17,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/controller/timeline"
+	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
@@ -127,10 +129,19 @@ func runReplay(b *launch.Board, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if b.Side == "black" {
+	if b.Side == "black" || b.Side == "" && ownSide(tl.Record) == game.Black {
 		app.Inject(sprites.Intent{Kind: sprites.Press, Button: scene.SwapSide})
 	}
 	return sprites.Run(app, "krieg replay: "+b.File)
+}
+
+// ownSide is the side "you" played in a record of a game against the
+// computer (the names the window's games are saved under), else White.
+func ownSide(rec *record.Record) game.Color {
+	if strings.EqualFold(strings.TrimSpace(rec.Tag("Black")), "you") && !strings.EqualFold(strings.TrimSpace(rec.Tag("White")), "you") {
+		return game.Black
+	}
+	return game.White
 }
 
 // runDemo shows the deduction at work on three boards: a record stepped

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/controller/player"
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/net/kso"
 	"github.com/krieg/krieg/net/kso/ksotest"
 )
@@ -38,5 +40,26 @@ func TestDemoRefusesUnplayableRecord(t *testing.T) {
 	err := run([]string{"demo", "../../testdata/games/doctored-failed.pgn"}, strings.NewReader(""), &errs)
 	if err == nil || !strings.Contains(err.Error(), "ply 24 (12... Kd7, line 34)") {
 		t.Fatalf("demo of an unplayable record: %v; want the error naming ply 24", err)
+	}
+}
+
+// TestOwnSide: a game "you" played as Black against the computer replays
+// from Black's side; any other record from White's.
+func TestOwnSide(t *testing.T) {
+	for _, c := range []struct {
+		white, black string
+		want         game.Color
+	}{
+		{"computer", "you", game.Black},
+		{"you", "computer", game.White},
+		{"alice", "bob", game.White},
+		{"you", "you", game.White},
+	} {
+		rec := &record.Record{}
+		rec.SetTag("White", c.white)
+		rec.SetTag("Black", c.black)
+		if got := ownSide(rec); got != c.want {
+			t.Errorf("White %q, Black %q: %v; want %v", c.white, c.black, got, c.want)
+		}
 	}
 }

@@ -17,7 +17,7 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	check := fs.Bool("check", false, "confirm every recorded announcement and failed attempt; exit non-zero at the first disagreement")
 	rulesName := fs.String("rules", "", "ruleset (default: the record's Rules tag, else wild16)")
 	text := fs.Bool("text", false, "print the replay as text instead of opening the board window")
-	side := fs.String("side", "white", "window: whose view to start with, white or black")
+	side := fs.String("side", "", "window: whose view to start with, white or black (default: yours in a game you played against the computer, else white)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -32,7 +32,10 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return usage(err)
 	}
 	if !*check && !*text {
-		window := []string{"replay", "--side", *side}
+		window := []string{"replay"}
+		if *side != "" {
+			window = append(window, "--side", *side)
+		}
 		if *rulesName != "" {
 			window = append(window, "--rules", *rulesName)
 		}

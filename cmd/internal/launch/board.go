@@ -94,7 +94,7 @@ func (b *Board) parseRecordMode(mode string, args []string, stderr io.Writer) er
 	fs.IntVar(&b.Capacity, "boards", 0, "boards the deduction engine holds (0: its default)")
 	if mode == "replay" {
 		b.Mode = ReplayMode
-		fs.StringVar(&b.Side, "side", "white", "whose view to start with: white or black")
+		fs.StringVar(&b.Side, "side", "", "whose view to start with: white or black (default: yours in a game you played against the computer, else white)")
 	} else {
 		b.Mode = DemoMode
 		fs.DurationVar(&b.Step, "step", 1500*time.Millisecond, "time between two steps (+ and - change it in the window)")
