@@ -253,7 +253,11 @@ func (p *play) start(a *App, s net.Snapshot) {
 	for i := range p.console {
 		p.console[i].After = 0 // the new game's log starts after them
 	}
-	f.Panel.Title = fmt.Sprintf("%s · %d+%d · you play %s", s.Spec.Rules.Title, int(s.Spec.Base.Minutes()), int(s.Spec.Increment.Seconds()), s.Side.Title())
+	clock := fmt.Sprintf("%d+%d", int(s.Spec.Base.Minutes()), int(s.Spec.Increment.Seconds()))
+	if s.Spec.Base == 0 && s.Spec.Increment == 0 {
+		clock = "no clock"
+	}
+	f.Panel.Title = fmt.Sprintf("%s · %s · you play %s", s.Spec.Rules.Title, clock, s.Side.Title())
 }
 
 // heard feeds one referee entry to the controller and cues its sound.
@@ -351,6 +355,7 @@ func (p *play) tick(a *App) {
 	now := time.Now()
 	s := p.snap
 	f.Panel.Clocks = [2]time.Duration{s.Clocks.Remaining(game.White, now), s.Clocks.Remaining(game.Black, now)}
+	f.Panel.Untimed = s.Spec.Rules.Name != "" && s.Spec.Base == 0 && s.Spec.Increment == 0 // a game without a clock
 	f.Panel.Running, f.Panel.Ticking = s.Clocks.Running, s.Clocks.Ticking && s.InGame
 	f.Panel.ClockNote = p.clockNote(s, now)
 	f.Panel.Typed, f.Panel.Console, f.Panel.ShowInput = p.typed, p.console, true

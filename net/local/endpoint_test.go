@@ -413,3 +413,33 @@ func TestBeginRefusesAClockOfNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestUntimedGameRecord: a game without a clock never starts the clocks,
+// and its record's TimeControl is PGN's "-" (it read 0+0).
+func TestUntimedGameRecord(t *testing.T) {
+	ep := connect(t, 5)
+	next(t, ep)
+	ep.Begin(net.GameSpec{Rules: referee.Wild16, Side: game.White})
+	if err := ep.Attempt(game.NewMove(game.E2, game.E4, 0)); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		ev := next(t, ep)
+		if ev.Snap.Clocks.Ticking {
+			t.Fatal("the clocks run in a game without a clock")
+		}
+		if ev.Snap.Plies >= 2 && ev.Snap.ToMove == game.White {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no reply within 10 s")
+		}
+	}
+	rec, err := ep.Record()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.Tag("TimeControl"); got != "-" {
+		t.Errorf("TimeControl %q; want -", got)
+	}
+}

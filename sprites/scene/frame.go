@@ -139,6 +139,7 @@ type Panel struct {
 	Clocks  [2]time.Duration
 	Running game.Color
 	Ticking bool
+	Untimed bool // the game has no clock: the clocks show none
 	// ClockNote says by the clocks why they stand or what they wait for
 	// ("bob disconnected: the clocks run on; …", "Clocks start once both
 	// sides have made their first move"); "" when they run as usual.
@@ -219,7 +220,7 @@ type NewGameChoice struct {
 // The new-game screen's choices.
 var (
 	Sides        = []string{"White", "Black", "Random"}
-	TimeControls = []string{"1+0", "3+2", "5+3", "10+5", "15+10"}
+	TimeControls = []string{"1+0", "3+2", "5+3", "10+5", "15+10", "no clock"}
 	Opponents    = []string{"Computer", "Random mover"}
 )
 

@@ -115,8 +115,12 @@ func (c *column) clock(f *Frame, side game.Color, r Rectangle) {
 	}
 	cw := min(r.W*0.45, c.unit*8)
 	box := Rectangle{r.X + r.W - cw, r.Y, cw, r.H}
+	shown := FormatClock(left)
+	if p.Untimed {
+		bg, fg, shown = clockBG, textDim, "—"
+	}
 	c.s.rect(box, bg, 1)
-	c.s.text(box.inset(4), FormatClock(left), assets.Bold, r.H*0.55, fg, Center)
+	c.s.text(box.inset(4), shown, assets.Bold, r.H*0.55, fg, Center)
 	name := p.Names[side]
 	if name == "" {
 		name = side.Title()

@@ -156,6 +156,27 @@ func TestClocksBeforeTheGame(t *testing.T) {
 	}
 }
 
+// TestUntimedClocks: a game without a clock shows no time on either clock
+// (a dash), and no flag in red when it is over.
+func TestUntimedClocks(t *testing.T) {
+	f := playFrame(900, 560)
+	f.Panel.Untimed, f.Panel.GameOver = true, true
+	dashes := 0
+	for _, sp := range Build(f).Sprites {
+		switch {
+		case sp.Kind == Rect && sp.Color == clockLow:
+			t.Error("a clock is red in a game without a clock")
+		case sp.Kind == Text && sp.Text == "0:00":
+			t.Error("a game without a clock shows 0:00")
+		case sp.Kind == Text && sp.Text == "—":
+			dashes++
+		}
+	}
+	if dashes != 2 {
+		t.Errorf("%d clocks show a dash; want 2", dashes)
+	}
+}
+
 // TestBeliefLineKeepsItsLength: while a belief is in flight the line says
 // so in place of the count, and stays one line at 1280×800 with the heat
 // map's class on it (the mark used to wrap it, and the panel below jumped

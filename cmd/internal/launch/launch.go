@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -53,7 +54,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.Patterns, "icc-patterns", "", "extra ICC announcement patterns (see net/icc/announcements.txt)")
 	fs.Uint64Var(&f.Seed, "seed", uint64(time.Now().UnixNano()), "local: the computer's seed")
 	fs.StringVar(&f.Side, "side", "white", "local: your side, white, black or random")
-	fs.StringVar(&f.Time, "time", "5+3", "local: time control, minutes+increment seconds")
+	fs.StringVar(&f.Time, "time", "5+3", "local: time control, minutes+increment seconds, or none (no clock)")
 	fs.StringVar(&f.Opponent, "opponent", "bot", "local: the computer, bot (the computer player) or random")
 	fs.DurationVar(&f.MoveTime, "movetime", player.DefaultMoveTime, "local: the computer's time per move (its budget, and it answers no sooner)")
 	fs.StringVar(&f.Rules, "rules", "wild16", "local: the ruleset (wild16, berkeley, berkeley-any, cincinnati, english, rand, open)")
@@ -79,17 +80,24 @@ func (f *Flags) Spec() (net.GameSpec, error) {
 	default:
 		return spec, fmt.Errorf("%w: --side %q: want white, black or random", ErrUsage, f.Side)
 	}
+	if slices.Contains(Untimed, strings.ToLower(strings.TrimSpace(f.Time))) {
+		return spec, nil // no clock: Base and Increment 0
+	}
 	// Minutes and seconds may be fractions (1.5+0), as kriegd takes them.
 	b, i, ok := strings.Cut(f.Time, "+")
 	base, errB := strconv.ParseFloat(b, 64)
 	inc, errI := strconv.ParseFloat(i, 64)
 	if !ok || errB != nil || errI != nil || !(base >= 0 && base <= maxClock) || !(inc >= 0 && inc <= maxClock) || base+inc == 0 {
-		return spec, fmt.Errorf("%w: --time %q: want minutes+increment, such as 5+3 or 1.5+0", ErrUsage, f.Time)
+		return spec, fmt.Errorf("%w: --time %q: want minutes+increment, such as 5+3 or 1.5+0, or none for no clock", ErrUsage, f.Time)
 	}
 	spec.Base = (time.Duration(base * float64(time.Minute))).Round(time.Millisecond)
 	spec.Increment = (time.Duration(inc * float64(time.Second))).Round(time.Millisecond)
 	return spec, nil
 }
+
+// Untimed are the --time values of a game without a clock; the first is
+// how the new-game screen names it.
+var Untimed = []string{"no clock", "none", "unlimited", "-", "0+0"}
 
 // maxClock bounds the numbers --time takes before the game's own limits
 // (local.CheckClock) judge them: past it a duration would overflow.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/sprites/scene"
 )
 
 // TestMoveTimeReachesTheComputer: --movetime sets how long the computer
@@ -73,7 +74,8 @@ func TestChoiceCarriesTheRules(t *testing.T) {
 }
 
 // TestTimeTakesFractions: --time takes minutes and seconds as kriegd does,
-// fractions included, and refuses what is not a time control.
+// fractions included, or none for a game without a clock, and refuses what
+// is not a time control.
 func TestTimeTakesFractions(t *testing.T) {
 	for _, c := range []struct {
 		time      string
@@ -82,6 +84,8 @@ func TestTimeTakesFractions(t *testing.T) {
 		{"5+3", 5 * time.Minute, 3 * time.Second},
 		{"1.5+0", 90 * time.Second, 0},
 		{"0.25+1.5", 15 * time.Second, 1500 * time.Millisecond},
+		// No clock, as the new-game screen names it and as one may type it.
+		{"no clock", 0, 0}, {"None", 0, 0}, {"unlimited", 0, 0}, {"0+0", 0, 0},
 	} {
 		f := Flags{Side: "white", Time: c.time, Rules: "wild16"}
 		spec, err := f.Spec()
@@ -89,7 +93,7 @@ func TestTimeTakesFractions(t *testing.T) {
 			t.Errorf("--time %s: %v+%v, %v; want %v+%v", c.time, spec.Base, spec.Increment, err, c.base, c.inc)
 		}
 	}
-	for _, bad := range []string{"0+0", "5", "5+", "+3", "-1+3", "5+-3", "a+b", "NaN+1", "1e300+0"} {
+	for _, bad := range []string{"5", "5+", "+3", "-1+3", "5+-3", "a+b", "NaN+1", "1e300+0"} {
 		f := Flags{Side: "white", Time: bad, Rules: "wild16"}
 		if _, err := f.Spec(); err == nil {
 			t.Errorf("--time %s was taken", bad)
@@ -121,5 +125,23 @@ func TestBoardRefusesNonsense(t *testing.T) {
 		if _, err := ParseBoard(args, io.Discard); err != nil {
 			t.Errorf("ParseBoard(%v): %v; want it accepted", args, err)
 		}
+	}
+}
+
+// TestChoiceNamesNoClock: a game without a clock presets the new-game
+// screen's "no clock" choice, which starts one.
+func TestChoiceNamesNoClock(t *testing.T) {
+	fl := Flags{Side: "white", Time: "none", Opponent: "bot", Rules: "wild16"}
+	spec, err := fl.Spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := Choice(spec, fl.Opponent)
+	if got := scene.TimeControls[ch.Time]; got != "no clock" {
+		t.Fatalf("the screen's time control %q; want no clock", got)
+	}
+	fl.Time = scene.TimeControls[ch.Time]
+	if spec, err := fl.Spec(); err != nil || spec.Base != 0 || spec.Increment != 0 {
+		t.Errorf("the screen's no clock: %v+%v, %v; want an untimed game", spec.Base, spec.Increment, err)
 	}
 }

@@ -22,6 +22,9 @@ func Choice(spec net.GameSpec, opponent string) scene.NewGameChoice {
 		ch.Side = 2
 	}
 	tc := fmt.Sprintf("%d+%d", int(spec.Base.Minutes()), int(spec.Increment.Seconds()))
+	if spec.Base == 0 && spec.Increment == 0 {
+		tc = Untimed[0]
+	}
 	if i := slices.Index(scene.TimeControls, tc); i >= 0 {
 		ch.Time = i
 	} else {
