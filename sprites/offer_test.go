@@ -5,17 +5,20 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/server"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
 // byButtons reports whether the scene draws a text run holding str just
-// under the game's buttons (Resign's row and the one below it), where the
+// under the game's buttons (its last row of them), where the
 // player looks to answer, not only among the log's grey lines.
 func byButtons(s *scene.Scene, str string) bool {
 	var row scene.Rectangle
 	for _, hit := range s.Hits {
-		if hit.Button == scene.Resign || hit.Button == scene.Review {
+		// The last row of buttons: the toggles' in play, else the
+		// review's.
+		if (hit.Button == scene.Resign || hit.Button == scene.Review || hit.Button == scene.TogglePieces) && hit.R.Y >= row.Y {
 			row = hit.R
 		}
 	}
@@ -28,11 +31,20 @@ func byButtons(s *scene.Scene, str string) bool {
 }
 
 // TestWindowDrawDeclinedByTheButtons: the computer declines a draw offer;
-// the panel says so by the buttons (it was only a grey log line).
+// the panel says so by the buttons (it was only a grey log line) until our
+// next move.
 func TestWindowDrawDeclinedByTheButtons(t *testing.T) {
-	app := startFrom(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+	app := startFrom(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e8d7")
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.OfferDraw}) })
 	h.waitFor(t, "the answer shown", servedWait, func() bool { return byButtons(&app.scene, "declines the draw offer") })
+	// The answer is news until our next move, not for the rest of the game.
+	h.do(func() { app.Inject(Intent{Kind: AttemptMove, Move: game.NewMove(game.H1, game.H2, game.NoPieceType)}) })
+	h.waitFor(t, "1. Rh2 Kd7", servedWait, atPly(app, 2))
+	h.do(func() {
+		if news := app.frame.Panel.OfferNews; news != "" {
+			t.Errorf("after our next move the buttons still say %q", news)
+		}
+	})
 }
 
 // TestWindowOffersOnKriegd: on a kriegd over TCP, the opponent's draw

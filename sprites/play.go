@@ -297,6 +297,11 @@ func (p *play) heard(a *App, ev net.Event) {
 	} else if e.Verdict == referee.Accepted || e.Verdict == referee.Finished {
 		notice(f, scene.BadTone, "")
 		f.Panel.Offer = ""
+		if us && !strings.HasPrefix(f.Panel.OfferNews, "You offered") {
+			// An answer to an offer is news until our next move; an
+			// offer of ours still waiting stays said.
+			f.Panel.OfferNews = ""
+		}
 		if us {
 			f.LastMove, f.Capture = e.Attempt, game.NoSquare
 			f.Motions = append(f.Motions, scene.Motion{Kind: scene.Slide, From: e.Attempt.From(), To: e.Attempt.To(), Start: a.tick})

@@ -192,10 +192,10 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	c.buttons([]Button{Flip, Fullscreen, Mute, Legend}, func(b Button) bool {
 		return (b == Fullscreen && f.Panel.Full) || (b == Mute && !f.Panel.Muted && f.Panel.Silent == "")
 	})
-	// The notes that come and go stand under the buttons, so that no
-	// button moves under the pointer when one appears.
-	playNotes(c, f)
+	// The notes that come and go stand under the buttons and the
+	// toggles, so that no button moves under the pointer when one appears.
 	c.toggles(f)
+	playNotes(c, f)
 	c.facts(f)
 	s.moveTable(c, f.Panel.Table, 0, false, c.r.H*0.4)
 	s.logLines(c, f.View.Log, f.Panel.Console)

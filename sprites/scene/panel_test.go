@@ -260,8 +260,8 @@ func TestNewGameNamesItsRules(t *testing.T) {
 	}
 }
 
-// TestPlayButtonsStayPut: a game's buttons stand where they stood when a
-// note comes (why the clocks stand, queued moves, an offer, what became of
+// TestPlayButtonsStayPut: a game's buttons, the toggles' row too, stand
+// where they stood when a note comes (why the clocks stand, queued moves, an offer, what became of
 // ours), so that a click aimed at one never lands on another.
 func TestPlayButtonsStayPut(t *testing.T) {
 	where := func(f Frame) map[Button]Rectangle {
@@ -280,7 +280,7 @@ func TestPlayButtonsStayPut(t *testing.T) {
 	f.Queue = []game.Move{game.NewMove(game.E2, game.E4, game.NoPieceType)}
 	f.Panel.Offer, f.Panel.OfferNews = "draw", "You offered to abort: waiting for the opponent to agree"
 	after := where(f)
-	for _, b := range []Button{Resign, OfferDraw, Abort, Flip, Fullscreen, Mute, Legend} {
+	for _, b := range []Button{Resign, OfferDraw, Abort, Flip, Fullscreen, Mute, Legend, TogglePieces, ToggleChecks, ToggleKings, ToggleZone, CycleHeat} {
 		if r, ok := before[b]; !ok || after[b] != r {
 			t.Errorf("%v: at %+v before the notes, %+v after", b, r, after[b])
 		}
