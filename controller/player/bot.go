@@ -67,6 +67,8 @@ type Bot struct {
 	visits visits
 	// enemy is what the bot has heard of the enemy's attempts (sight.go).
 	enemy sight
+	// king is the lone enemy king's chances square by square (kingtrack.go).
+	king kingTrack
 	// clock tells the time (time.Now but in tests of the timekeeping), and
 	// tail is how far the latest weighings ran past their deadline (clock.go).
 	clock func() time.Time
@@ -123,7 +125,7 @@ func (b *Bot) NewGame(side game.Color, rules referee.Ruleset, start game.Positio
 
 func (b *Bot) begin(side game.Color, rules referee.Ruleset, starts []game.Position) {
 	b.side, b.seen, b.rules, b.from = side, 0, rules, starts
-	b.visits, b.enemy = visits{}, sight{public: rules.IllegalPublic}
+	b.visits, b.enemy, b.king = visits{}, sight{public: rules.IllegalPublic}, kingTrack{}
 	b.ctl = controller.NewAmong(side, rules, starts, controller.Options{Capacity: b.opt.Capacity, Seed: b.rng.Uint64(), Temper: shownTemper})
 }
 
@@ -242,6 +244,8 @@ func (b *Bot) feed(heard []referee.Entry, skip bool) error {
 		}
 		b.last = heard[b.seen]
 		b.enemy.hear(b.last, b.side)
+		v := b.ctl.View()
+		b.king.hear(b.last, b.side, &v.Own, &v.Possible)
 	}
 	return nil
 }
@@ -261,7 +265,8 @@ func (b *Bot) choose(tried map[game.Move]bool, rules referee.Ruleset, deadline t
 	if b.opt.Peek != nil && b.opt.PeekWeight > 0 {
 		boards = peeked(boards, b.opt.Peek(), b.opt.PeekWeight)
 	}
-	r := rank(&own, boards, tried, rules, b.real(deadline), &v.Possible, b.seeing(), b.opt.Info)
+	b.king.start(&v.Possible)
+	r := rank(&own, boards, tried, rules, b.real(deadline), &v.Possible, b.king.chances(), b.seeing(), b.opt.Info)
 	if r.lone {
 		if r.pure {
 			// Bishop and knight play their best choice unmixed, so a

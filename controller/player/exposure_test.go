@@ -49,7 +49,7 @@ func TestRankMeetsTheRecordedMate(t *testing.T) {
 	cover := covered(boards, game.Black)
 	deadline := time.Now().Add(time.Minute)
 	top := func(possible *[game.King + 1]game.Bitboard) (game.Move, bool) {
-		m := rank(&own, boards, map[game.Move]bool{}, referee.Wild16, deadline, possible, 0, 0).choices[0].move
+		m := rank(&own, boards, map[game.Move]bool{}, referee.Wild16, deadline, possible, nil, 0, 0).choices[0].move
 		after := own
 		after.Apply(m)
 		return m, exposed(&after, game.White, &b1, cover)

@@ -160,7 +160,7 @@ func BenchmarkInform(b *testing.B) {
 	own, possible, boards := recordedWeighing(b)
 	deadline := time.Now().Add(time.Hour)
 	weigh := func() ranking {
-		return rank(&own, boards, map[game.Move]bool{}, referee.Wild16, deadline, &possible, 0, 0)
+		return rank(&own, boards, map[game.Move]bool{}, referee.Wild16, deadline, &possible, nil, 0, 0)
 	}
 	ranked := weigh().choices
 	b.Run("weighing", func(b *testing.B) {

@@ -46,6 +46,19 @@ func TestKBNKStudyDrivesKnownKing(t *testing.T) {
 	playKBNKStudy(t, "8/6b1/8/K5k1/3n4/8/8/8 b - - 0 1", s, s+1)
 }
 
+// The ninetieth study of `krieg endgame kbnk --seed 1` and the
+// thirty-fifth of seed 2: weighing the king's chances as half B1's even
+// spread, the bot kept its king beside its men (every step away left a man
+// beside squares of a hundredth's chance) and reached the ply cap in both;
+// following the chances through the game (kingtrack.go) it mates.
+func TestKBNKStudyFollowsKing(t *testing.T) {
+	player.PrepareKBNK()
+	s := lab.GameSeed(1, 89)
+	playKBNKStudy(t, "3K4/1b6/8/2n5/8/3k4/8/8 b - - 0 1", s, s+1)
+	s = lab.GameSeed(2, 34)
+	playKBNKStudy(t, "1k6/6K1/8/8/8/4N3/5B2/8 w - - 0 1", s, s+1)
+}
+
 // Studies of `krieg endgame kbbk-blocked --seed 1` (the eleventh) and
 // kbnk-blocked (the fourteenth): a king beside its rammed pawn against two
 // bishops, and against bishop and knight. Weighed board by board the bot

@@ -123,10 +123,17 @@ func loneEnding(own *game.Position, boards []controller.Board) (loneKind, game.P
 // square where the king stands and could take a man, B1 never does.
 const loneFloor = 0.5
 
+// trackFloor is the share of a lone king's weight spread evenly over B1's
+// squares when its chances are followed (kingtrack.go), the rest following
+// them.
+const trackFloor = 0.0
+
 // kingBoards are the boards of a lone-king ending: our men in own and the
-// enemy king on each of kings (B1's squares), weighed by B2's boards and
-// loneFloor. With no square left it returns boards.
-func kingBoards(own *game.Position, boards []controller.Board, kings game.Bitboard) []controller.Board {
+// enemy king on each of kings (B1's squares), weighed by the king's chances
+// and trackFloor when they are followed (chances not nil, some on kings),
+// by B2's boards and loneFloor otherwise. With no square left it returns
+// boards.
+func kingBoards(own *game.Position, boards []controller.Board, kings game.Bitboard, chances *[64]float64) []controller.Board {
 	us := own.Turn()
 	kings &^= own.ByColor(us)&^own.Pieces(us, game.Pawn) | own.ByColor(us.Other())
 	if kings == 0 {
@@ -134,25 +141,40 @@ func kingBoards(own *game.Position, boards []controller.Board, kings game.Bitboa
 	}
 	var mass [64]float64
 	total := 0.0
-	for i := range boards {
-		b := &boards[i]
-		if k := b.Pos.KingSquare(us.Other()); kings.Has(k) {
-			mass[k] += b.Weight
-			total += b.Weight
+	floor := loneFloor
+	if chances != nil {
+		for x := kings; x != 0; {
+			k := x.PopFirst()
+			mass[k] = chances[k]
+			total += chances[k]
+		}
+		floor = trackFloor
+	}
+	if total <= 0 {
+		mass, floor = [64]float64{}, loneFloor
+		for i := range boards {
+			b := &boards[i]
+			if k := b.Pos.KingSquare(us.Other()); kings.Has(k) {
+				mass[k] += b.Weight
+				total += b.Weight
+			}
 		}
 	}
 	n := float64(kings.Count())
 	out := make([]controller.Board, 0, kings.Count())
 	for x := kings; x != 0; {
 		k := x.PopFirst()
-		p := *own
-		p.Put(k, game.NewPiece(us.Other(), game.King))
-		w := loneFloor / n
+		w := floor / n
 		if total > 0 {
-			w += (1 - loneFloor) * mass[k] / total
+			w += (1 - floor) * mass[k] / total
 		} else {
 			w = 1 / n
 		}
+		if w <= 0 {
+			continue
+		}
+		p := *own
+		p.Put(k, game.NewPiece(us.Other(), game.King))
 		out = append(out, controller.Board{Pos: p, Weight: w})
 	}
 	return out

@@ -52,12 +52,13 @@ type ranking struct {
 //
 // seeing is the chance that the enemy sees our men (sight.go, static).
 // possible (B1's sets, nil to skip) marks the candidates that leave a mate
-// in one open to some enemy man B1 allows (exposed). perBit is the utility
+// in one open to some enemy man B1 allows (exposed). chances (nil when not
+// followed) are a lone king's, square by square (kingtrack.go). perBit is the utility
 // of a bit of what an attempt's answer tells (inform.go; 0 to skip).
-func rank(own *game.Position, boards []controller.Board, tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time, possible *[game.King + 1]game.Bitboard, seeing, perBit float64) ranking {
+func rank(own *game.Position, boards []controller.Board, tried map[game.Move]bool, rules referee.Ruleset, deadline time.Time, possible *[game.King + 1]game.Bitboard, chances *[64]float64, seeing, perBit float64) ranking {
 	if kind, fixed := loneEnding(own, boards); kind != loneNone {
 		if kind == loneMinor && possible != nil {
-			boards = kingBoards(&fixed, boards, possible[game.King])
+			boards = kingBoards(&fixed, boards, possible[game.King], chances)
 		}
 		return rankLone(kind, &fixed, boards, tried, rules, deadline)
 	}
