@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/server"
 	"github.com/krieg/krieg/sprites/scene"
 )

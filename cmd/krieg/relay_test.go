@@ -112,19 +112,7 @@ func TestWindowEndsWithKrieg(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitNote(t, notes, "ended")
-	done := make(chan error, 1)
-	go func() { done <- proc.Wait() }()
-	select {
-	case err := <-done:
-		if exit := (*exec.ExitError)(nil); !errors.As(err, &exit) || exit.ExitCode() != 130 {
-			t.Errorf("krieg, its window ended by SIGTERM: %v; want exit status 130", err)
-		}
-		if s := stderr.String(); s != "" {
-			t.Errorf("krieg, its window ended by SIGTERM, wrote %q; want nothing", s)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("krieg still running 10 s after its window program ended")
-	}
+	endsQuietly(t, proc, stderr, "its window ended by SIGTERM")
 
 	proc, notes, _ = startWithFakeBoard(t, fakeBoard)
 	if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
@@ -142,18 +130,25 @@ func TestWindowKilledWhileLoading(t *testing.T) {
 	if err := proc.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
+	endsQuietly(t, proc, stderr, "its loading window killed by SIGINT")
+}
+
+// endsQuietly waits up to 10 s for krieg to end, which it must with exit
+// status 130 and nothing on stderr (what names the case).
+func endsQuietly(t *testing.T, proc *exec.Cmd, stderr *syncbuf.Buffer, what string) {
+	t.Helper()
 	done := make(chan error, 1)
 	go func() { done <- proc.Wait() }()
 	select {
 	case err := <-done:
 		if exit := (*exec.ExitError)(nil); !errors.As(err, &exit) || exit.ExitCode() != 130 {
-			t.Errorf("krieg, its loading window killed by SIGINT: %v; want exit status 130", err)
+			t.Errorf("krieg, %s: %v; want exit status 130", what, err)
 		}
 		if s := stderr.String(); s != "" {
-			t.Errorf("krieg, its loading window killed by SIGINT, wrote %q; want nothing", s)
+			t.Errorf("krieg, %s, wrote %q; want nothing", what, s)
 		}
 	case <-time.After(10 * time.Second):
-		t.Fatal("krieg still running 10 s after SIGINT")
+		t.Fatalf("krieg, %s, still running 10 s later", what)
 	}
 }
 
