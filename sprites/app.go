@@ -292,6 +292,10 @@ func (a *App) apply(in Intent) {
 	case Hover:
 		f.Hover, f.HoverX, f.HoverY = true, in.X, in.Y
 		return
+	case DragStart, Drop, ClickSquare:
+		// A card about the square just played would cover the move's
+		// answer; it comes back when the pointer moves.
+		f.Hover = false
 	case Press:
 		if a.common(in.Button) {
 			return

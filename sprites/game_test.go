@@ -1,6 +1,7 @@
 package sprites
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -180,5 +181,25 @@ func TestWindowClosedMidGameSaves(t *testing.T) {
 	}
 	if len(rec.Plies) != 2 || rec.Result != "*" {
 		t.Errorf("the saved record: %d plies, result %q; want 2 plies, unfinished (*)", len(rec.Plies), rec.Result)
+	}
+}
+
+// TestNoCardAfterAMove: a click or a drop on the board hides the hover card
+// (it would cover the referee's answer on that square) until the pointer
+// moves on.
+func TestNoCardAfterAMove(t *testing.T) {
+	app := startFrom(t, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e8d8")
+	r := app.scene.Layout.SquareRect(game.E2)
+	hover := func(want bool) func() bool { return func() bool { return app.frame.Hover == want } }
+	for i, played := range [][]Intent{
+		{{Kind: ClickSquare, Square: game.E2}},
+		{{Kind: DragStart, Square: game.E2, X: r.X, Y: r.Y}, {Kind: Drop, Square: game.E2}},
+	} {
+		h.do(func() { app.Inject(Intent{Kind: Hover, X: r.X + 1, Y: r.Y + 1}) })
+		h.waitFor(t, "the hover card", servedWait, hover(true))
+		h.do(func() { app.Inject(played...) })
+		h.waitFor(t, fmt.Sprintf("move %d to hide the card", i), servedWait, hover(false))
+		h.do(func() { app.Inject(Intent{Kind: Hover, X: r.X + 2, Y: r.Y + 2}, Intent{Kind: Cancel}) })
+		h.waitFor(t, "the card once the pointer moves on", servedWait, hover(true))
 	}
 }

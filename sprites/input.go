@@ -132,8 +132,10 @@ func (in *Input) pointer(s *scene.Scene, x, y float64, out []Intent) []Intent {
 				sq = game.NoSquare
 			}
 			out = append(out, Intent{Kind: Drop, Square: sq})
+			in.lastX, in.lastY = x, y // no card until the pointer moves on
 		} else if in.pressed && in.from != game.NoSquare {
 			out = append(out, Intent{Kind: ClickSquare, Square: in.from})
+			in.lastX, in.lastY = x, y
 		}
 		in.pressed, in.dragging = false, false
 	}

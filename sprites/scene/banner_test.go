@@ -41,3 +41,27 @@ func TestBannerOverTooltip(t *testing.T) {
 		}
 	}
 }
+
+// TestPickerOverTooltip: with the promotion picker open no hover card
+// covers its choices; without it the same pointer shows one.
+func TestPickerOverTooltip(t *testing.T) {
+	f := playFrame(1000, 640)
+	r := NewLayout(f.W, f.H, false).SquareRect(game.E8)
+	f.Hover, f.HoverX, f.HoverY = true, r.X+r.W/2, r.Y+r.H/2
+	card := func(f Frame) bool {
+		s := Build(f)
+		for _, sp := range s.Sprites {
+			if sp.Kind == Rect && sp.Color == tooltipBG {
+				return true
+			}
+		}
+		return false
+	}
+	if !card(f) {
+		t.Fatal("no hover card over e8 without the picker")
+	}
+	f.Promote = &Promotion{From: game.E7, To: game.E8}
+	if card(f) {
+		t.Fatal("a hover card is drawn over the promotion picker")
+	}
+}

@@ -29,7 +29,8 @@ func Build(f Frame) Scene {
 	if banner {
 		s.banner(f.Banner, f.Panel)
 	}
-	if !f.Legend && !banner { // the result stays readable under the pointer
+	// The result and the promotion choices stay readable under the pointer.
+	if !f.Legend && !banner && f.Promote == nil {
 		s.tooltip(&f)
 	}
 	if d := f.Drag; d != nil {
