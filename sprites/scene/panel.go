@@ -48,6 +48,17 @@ func (c *column) line(str string, f assets.Font, col color.RGBA) {
 	}
 }
 
+// fitLine is line, but keeps only the rows that fit in the column: what
+// does not fit is left out, not drawn over the panel's edge.
+func (c *column) fitLine(str string, f assets.Font, col color.RGBA) {
+	for _, l := range Wrap(str, f, c.unit, c.r.W, "  ") {
+		if c.r.H < c.unit*1.45 {
+			return
+		}
+		c.s.text(c.row(c.unit*1.45), l, f, c.unit, col, Left)
+	}
+}
+
 // buttons adds a row of buttons of equal width; on says which are lit.
 // Resign asking to be confirmed reads so, in red.
 func (c *column) buttons(bs []Button, on func(Button) bool) {
@@ -417,21 +428,34 @@ const logRows = 5
 
 // fitPanel draws the panel's background and fills its column with fill,
 // at a text size that scales with the panel; when the content does not
-// fit (keeping room for minRows lines of log), it starts again smaller.
-func (s *Scene) fitPanel(minRows int, fill func(c *column)) {
+// fit (keeping room for minRows lines of log), it starts again smaller. It
+// returns the text size it kept.
+func (s *Scene) fitPanel(minRows int, fill func(c *column)) float64 {
 	l := s.Layout
 	unit := max(9, min(l.Panel.W/26, l.Panel.H/36))
-	sprites, hits := len(s.Sprites), len(s.Hits)
+	from := s.mark()
 	for {
-		s.Sprites, s.Hits = s.Sprites[:sprites], s.Hits[:hits]
-		s.rect(l.Panel, panelBG, 1)
-		c := column{s: s, r: l.Panel.inset(10), unit: unit}
-		fill(&c)
+		c := s.fillPanel(from, unit, fill)
 		if c.r.H >= float64(minRows)*unit*logLine || unit <= 7 {
-			return
+			return unit
 		}
 		unit *= 0.9
 	}
+}
+
+// mark is how many sprites and hits the scene holds: where a panel drawn
+// again starts over.
+func (s *Scene) mark() [2]int { return [2]int{len(s.Sprites), len(s.Hits)} }
+
+// fillPanel drops what was drawn since from, draws the panel's background
+// and fills its column with fill at text size unit; it returns the column
+// with what is left of it.
+func (s *Scene) fillPanel(from [2]int, unit float64, fill func(c *column)) column {
+	s.Sprites, s.Hits = s.Sprites[:from[0]], s.Hits[:from[1]]
+	s.rect(s.Layout.Panel, panelBG, 1)
+	c := column{s: s, r: s.Layout.Panel.inset(10), unit: unit}
+	fill(&c)
+	return c
 }
 
 // replayPanel lays out the replay screen's panel.
@@ -494,11 +518,22 @@ func (l Layout) SliderPly(x float64, plies int) int {
 	return max(0, min(plies, p))
 }
 
-// newGamePanel lays out the new-game screen's choices.
-func (s *Scene) newGamePanel(f *Frame) { s.fitPanel(0, func(c *column) { s.newGameColumn(c, f) }) }
+// newGamePanel lays out the new-game screen's choices. Their size is fitted
+// with the help lines under Play and without the notes, so that a note
+// ("Saved to …") does not shrink and move the buttons: the notes come first
+// there and the help lines take what room is left.
+func (s *Scene) newGamePanel(f *Frame) {
+	bare := *f
+	bare.Panel.Notice, bare.Panel.Silent = "", ""
+	from := s.mark()
+	unit := s.fitPanel(0, func(c *column) { s.newGameColumn(c, &bare, c.line) })
+	s.fillPanel(from, unit, func(c *column) { s.newGameColumn(c, f, c.fitLine) })
+}
 
-// newGameColumn fills the new-game panel's column.
-func (s *Scene) newGameColumn(c *column, f *Frame) {
+// newGameColumn fills the new-game panel's column, putting the lines under
+// Play with put: c.line to measure what they need, c.fitLine to keep them
+// on the panel.
+func (s *Scene) newGameColumn(c *column, f *Frame, put func(string, assets.Font, color.RGBA)) {
 	c.line("New Kriegspiel game", assets.Bold, textMain)
 	c.line(cmp.Or(f.NewGame.Rules, referee.Wild16.Title)+" rules", assets.Regular, textDim)
 	c.row(c.unit * 0.6)
@@ -528,13 +563,13 @@ func (s *Scene) newGameColumn(c *column, f *Frame) {
 	s.button(Rectangle{r.X, r.Y, r.W, r.H}, Start, "Play", true, c.unit*1.2)
 	c.row(c.unit * 0.7)
 	if f.Panel.Notice != "" {
-		c.line(f.Panel.Notice, assets.Bold, toneColours[f.Panel.Tone])
+		put(f.Panel.Notice, assets.Bold, toneColours[f.Panel.Tone])
 	}
 	if f.Panel.Silent != "" {
-		c.line(f.Panel.Silent, assets.Regular, textDim)
+		put(f.Panel.Silent, assets.Regular, textDim)
 	}
 	for _, h := range strings.Split(help, "\n") {
-		c.line(h, assets.Regular, textDim)
+		put(h, assets.Regular, textDim)
 	}
 }
 

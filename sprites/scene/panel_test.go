@@ -287,6 +287,45 @@ func TestPlayButtonsStayPut(t *testing.T) {
 	}
 }
 
+// TestNewGameButtonsStayPut: on the new-game screen, in windows small and
+// large, a note under Play ("Saved to …", a silent referee) moves and
+// shrinks no button, and no text runs past the panel's bottom.
+func TestNewGameButtonsStayPut(t *testing.T) {
+	for _, size := range [][2]int{{1280, 800}, {900, 560}, {640, 400}} {
+		f := playFrame(size[0], size[1])
+		f.Mode = NewGameScreen
+		where := func(f Frame) (map[Button]Rectangle, Scene) {
+			s := Build(f)
+			at := map[Button]Rectangle{}
+			for _, h := range s.Hits {
+				at[h.Button] = h.R
+			}
+			return at, s
+		}
+		before, _ := where(f)
+		f.Panel.Notice = "Saved to /home/someone/Documents/kriegspiel/games/2026-11-28-you-against-the-computer.pgn"
+		f.Panel.Silent = "The referee says nothing of the opponent's attempts in these rules."
+		after, s := where(f)
+		if len(after) != len(before) {
+			t.Errorf("%v: %d buttons before the note, %d after", size, len(before), len(after))
+		}
+		for b, r := range before {
+			if after[b] != r {
+				t.Errorf("%v: %v at %+v before the note, %+v after", size, b, r, after[b])
+			}
+		}
+		if !hasText(&s, "Saved to") {
+			t.Errorf("%v: the note is not shown: %q", size, texts(&s))
+		}
+		p := s.Layout.Panel
+		for _, sp := range s.Sprites {
+			if sp.Kind == Text && sp.Y+sp.H > p.Y+p.H+0.5 {
+				t.Errorf("%v: %q runs past the panel's bottom (%.0f > %.0f)", size, sp.Text, sp.Y+sp.H, p.Y+p.H)
+			}
+		}
+	}
+}
+
 // TestTypedPasswordMasked: a typed "register PASSWORD" shows its password
 // as stars; any other line shows as typed.
 func TestTypedPasswordMasked(t *testing.T) {
