@@ -66,6 +66,9 @@ type Options struct {
 	// SignInAgain says what to do once the server's connection is lost
 	// ("": start krieg again, as the desktop window must).
 	SignInAgain string
+	// SaveDir is the folder finished games are saved to, where Save as…
+	// offers to write ("": the home folder).
+	SaveDir string
 }
 
 // signInAgain is what to do once the server's connection is lost.
@@ -96,9 +99,11 @@ type App struct {
 	quit   bool
 	// stop is set from outside the loop (a signal) to close the window.
 	stop atomic.Bool
-	// The Save as… question: prompting while the path is being typed.
+	// The Save as… question: prompting while the path is being typed;
+	// replacing is a path that exists, to be replaced on a second Enter.
 	prompting bool
 	saving    string
+	replacing string
 	// saved are the settings as last written.
 	saved settings.Settings
 }

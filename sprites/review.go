@@ -93,17 +93,23 @@ func (a *App) copyPGN() {
 	notice(f, scene.GoodTone, fmt.Sprintf("PGN copied (%d bytes)", len(pgn)))
 }
 
-// promptSave asks where to save the game, offering a file in the home folder.
+// promptSave asks where to save the game, offering a file in the folder
+// finished games are saved to (the home folder when there is none).
 func (a *App) promptSave() {
 	if _, err := a.gameRecord(); err != nil {
 		notice(&a.frame, scene.BadTone, err.Error())
 		return
 	}
-	dir, err := os.UserHomeDir()
-	if err != nil {
-		dir = "."
+	dir := a.opt.SaveDir
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			home = "."
+		}
+		dir = home
 	}
 	a.saving = filepath.Join(dir, "krieg-"+time.Now().Format("2006-01-02-150405")+".pgn")
+	a.replacing = ""
 	a.prompting = true
 	notice(&a.frame, scene.HintTone, saveHint)
 }
@@ -112,31 +118,35 @@ func (a *App) promptSave() {
 const saveHint = "Type or edit the file name below, then Enter saves the PGN; Escape cancels"
 
 // prompt handles an intent while the Save as… line is being typed and
-// reports whether it used it: typing edits the path, Enter saves, Escape
-// gives up; buttons and the board work as usual.
+// reports whether it used it: typing edits the path, Enter saves (the line
+// stays, as typed, when the file cannot be written or would be replaced
+// unasked), Escape gives up; buttons and the board work as usual.
 func (a *App) prompt(in Intent) bool {
 	switch in.Kind {
 	case TypeText:
 		a.saving += in.Text
+		a.replacing = ""
 	case Backspace:
 		if r := []rune(a.saving); len(r) > 0 {
 			a.saving = string(r[:len(r)-1])
 		}
+		a.replacing = ""
 	case Cancel:
 		a.prompting = false
 		notice(&a.frame, scene.HintTone, "")
 	case Submit:
-		a.prompting = false
-		a.save(a.saving)
+		a.prompting = !a.save(a.saving)
 	default:
 		return false
 	}
 	return true
 }
 
-// save writes the game's PGN to path (a leading ~/ is the home folder)
-// and says how it went.
-func (a *App) save(path string) {
+// save writes the game's PGN to path (a leading ~/ is the home folder),
+// says how it went and reports whether it is done. A file already there is
+// replaced only on a second Enter for the same path, as a save dialog asks
+// first.
+func (a *App) save(path string) bool {
 	path = strings.TrimSpace(path)
 	if rest, ok := strings.CutPrefix(path, "~/"); ok {
 		if home, err := os.UserHomeDir(); err == nil {
@@ -145,16 +155,26 @@ func (a *App) save(path string) {
 	}
 	if path == "" {
 		notice(&a.frame, scene.BadTone, "save: no file name given")
-		return
+		return false
 	}
 	path = filepath.Clean(path)
+	if st, err := os.Stat(path); err == nil && a.replacing != path {
+		if st.IsDir() {
+			notice(&a.frame, scene.BadTone, "save: "+path+" is a folder: add a file name")
+			return false
+		}
+		a.replacing = path
+		notice(&a.frame, scene.BadTone, path+" exists: Enter again replaces it, or edit the name")
+		return false
+	}
 	pgn, err := a.pgnText()
 	if err == nil {
 		err = saveFile(path, pgn) // a download in the browser
 	}
 	if err != nil {
 		notice(&a.frame, scene.BadTone, "save: "+err.Error())
-		return
+		return false
 	}
 	notice(&a.frame, scene.GoodTone, "Saved to "+path)
+	return true
 }

@@ -227,3 +227,56 @@ func TestWindowGameStartsDuringReview(t *testing.T) {
 	h.show(nil)
 	app.Close()
 }
+
+// TestSaveAsAsksBeforeReplacing: Save as… offers the folder games are saved
+// to; it replaces a file already there only on a second Enter; and a path it
+// cannot write keeps the line open, as typed, with the reason.
+func TestSaveAsAsksBeforeReplacing(t *testing.T) {
+	app := foolsMate(t)
+	dir := t.TempDir()
+	app.opt.SaveDir = dir
+	kept := filepath.Join(dir, "kept.pgn")
+	if err := os.WriteFile(kept, []byte("IMPORTANT"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	retype := func(path string) []Intent {
+		var in []Intent
+		for range []rune(app.saving) {
+			in = append(in, Intent{Kind: Backspace})
+		}
+		return append(in, Intent{Kind: TypeText, Text: path}, Intent{Kind: Submit})
+	}
+	saved := func(want bool) func() bool {
+		return func() bool { return strings.HasPrefix(app.frame.Panel.Notice, "Saved to") == want }
+	}
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.SaveAs}) })
+	h.waitFor(t, "the Save as line", servedWait, func() bool { return app.prompting })
+	h.do(func() {
+		if filepath.Dir(app.saving) != dir {
+			t.Errorf("Save as offers %q; want a file in the save folder %s", app.saving, dir)
+		}
+		app.Inject(retype(kept)...)
+	})
+	h.waitFor(t, "the question", servedWait, func() bool { return strings.Contains(app.frame.Panel.Notice, "exists") })
+	h.do(func() {
+		if b, _ := os.ReadFile(kept); string(b) != "IMPORTANT" || !app.prompting {
+			t.Errorf("one Enter on an existing file: file %q, line open %v; want it kept and the line open", b, app.prompting)
+		}
+		app.Inject(Intent{Kind: Submit})
+	})
+	h.waitFor(t, "the file replaced", servedWait, saved(true))
+	if b, _ := os.ReadFile(kept); !strings.Contains(string(b), "[Result \"0-1\"]") {
+		t.Errorf("after the second Enter the file holds %q; want the game", b)
+	}
+
+	missing := filepath.Join(dir, "no-such-folder", "game.pgn")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.SaveAs}) })
+	h.waitFor(t, "the Save as line", servedWait, func() bool { return app.prompting })
+	h.do(func() { app.Inject(retype(missing)...) })
+	h.waitFor(t, "the error", servedWait, func() bool { return strings.HasPrefix(app.frame.Panel.Notice, "save:") })
+	h.do(func() {
+		if !app.prompting || app.saving != missing {
+			t.Errorf("after a failed save: line open %v holding %q; want it open with %q", app.prompting, app.saving, missing)
+		}
+	})
+}

@@ -77,7 +77,7 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt := sprites.Options{Sounds: sounds, Controller: controller.Options{Capacity: b.Capacity}, Choice: launch.Choice(spec, fl.Opponent), ChoiceFromFlags: b.ChoiceFromFlags}
+	opt := sprites.Options{Sounds: sounds, Controller: controller.Options{Capacity: b.Capacity}, Choice: launch.Choice(spec, fl.Opponent), ChoiceFromFlags: b.ChoiceFromFlags, SaveDir: fl.SaveDir}
 	if dir, err := settings.Dir(); err == nil {
 		opt.SettingsDir = dir
 	} else {
