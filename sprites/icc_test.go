@@ -88,7 +88,7 @@ func TestWindowICC(t *testing.T) {
 
 	h.do(func() {
 		f := &app.frame
-		if got, want := f.Panel.Status, "Game over: 1-0 (resignation)"; got != want {
+		if got, want := f.Panel.Status, "Game over. White wins: Black resigned · 1-0"; got != want {
 			t.Errorf("status %q; want %q", got, want)
 		}
 		want := game.Bitboard(0)

@@ -190,7 +190,7 @@ func TestWindowKSO(t *testing.T) {
 	if want := (referee.Result{Score: "0-1", Reason: referee.ReasonResignation}); *result != want || ref.Result() == nil || *ref.Result() != want {
 		t.Fatalf("window's result %v, referee's %v; want %v", result, ref.Result(), want)
 	}
-	if !strings.Contains(status, "resignation") {
+	if !strings.Contains(status, "White resigned") {
 		t.Errorf("status %q; want the resignation shown", status)
 	}
 	got, told := ksotest.Normal(ref.Rules(), tp.entries()), ksotest.Normal(ref.Rules(), ksotest.Told(ref, side))

@@ -396,7 +396,7 @@ func (p *play) tick(a *App) {
 	}
 	switch {
 	case s.Result != nil:
-		f.Panel.Status = fmt.Sprintf("Game over: %s (%s)", s.Result.Score, s.Result.Reason)
+		f.Panel.Status = "Game over. " + s.Result.Words()
 	case p.ctl == nil:
 		f.Panel.Status = "Waiting for a game (" + s.State.String() + ")"
 	case s.ToMove == s.Side:

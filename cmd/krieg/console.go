@@ -303,7 +303,7 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 			yourMove(w, s)
 		}
 	case net.KindEnded:
-		fmt.Fprintf(w, "* game over: %s (%s)\n", s.Result.Score, s.Result.Reason)
+		fmt.Fprintf(w, "* game over: %s\n", s.Result.Words())
 	case net.KindClock, net.KindOffer: // the server's own words tell of an offer
 	case net.KindProblem:
 		fmt.Fprintf(w, "! %s\n", ev.Text)

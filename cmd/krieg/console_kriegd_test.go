@@ -141,7 +141,7 @@ func TestConsoleGameThroughKriegd(t *testing.T) {
 	}
 	res := truth.Result()
 	for _, c := range consoles {
-		c.out.waitLine(t, c.name, fmt.Sprintf("* game over: %s (%s)", res.Score, res.Reason))
+		c.out.waitLine(t, c.name, "* game over: "+res.Words())
 		c.in.Close()
 		if code := <-c.done; code != 0 {
 			t.Fatalf("%s's console exited %d", c.name, code)
@@ -235,7 +235,7 @@ func TestConsoleOffersThroughKriegd(t *testing.T) {
 	bob.out.waitLine(t, "bob", "You decline alice's draw offer.")
 	fmt.Fprintln(bob.in, "resign")
 	for _, c := range []*kriegdConsole{alice, bob} {
-		c.out.waitLine(t, c.name, "* game over: 1-0 (resignation)")
+		c.out.waitLine(t, c.name, "* game over: White wins: Black resigned · 1-0")
 	}
 	// A second game, aborted before its first move.
 	fmt.Fprintln(alice.in, "match bob 5 3 u w16 white")
@@ -244,7 +244,7 @@ func TestConsoleOffersThroughKriegd(t *testing.T) {
 	bob.out.waitLine(t, "bob", "{Game 2 (alice vs. bob) Creating unrated Wild 16 (ICC) match.}")
 	fmt.Fprintln(alice.in, "abort")
 	for _, c := range []*kriegdConsole{alice, bob} {
-		c.out.waitLine(t, c.name, "* game over: * (aborted)")
+		c.out.waitLine(t, c.name, "* game over: No result: the game was aborted")
 	}
 	time.Sleep(300 * time.Millisecond) // what the server says after the end
 	for _, c := range []*kriegdConsole{alice, bob} {
@@ -291,7 +291,7 @@ func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
 	g1.out.waitLine(t, g1.name, "* connection lost; reconnecting")
 	for _, c := range []*kriegdConsole{g1, g2} {
 		// The game ends as kriegd stops, or, when it stopped without a word, as the guest logs in again.
-		c.out.waitMatch(t, c.name, `(?m)^\* game over: \* \(aborted\)$`)
+		c.out.waitMatch(t, c.name, `(?m)^\* game over: No result: the game was aborted$`)
 		c.out.waitMatch(t, c.name, `(?m)^\* the server has restarted: it no longer knows `+c.name+`, so you are logged in again as the guest guest\d+(; game 1 in progress is gone)?$`)
 	}
 	fmt.Fprintln(g1.in, "finger")

@@ -20,7 +20,7 @@ func TestConsoleLocal(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
-	for _, want := range []string{"* connected", "you play white", "white e2e4: ", "* game over: 0-1 (resignation)", "game saved: " + saves} {
+	for _, want := range []string{"* connected", "you play white", "white e2e4: ", "* game over: Black wins: White resigned · 0-1", "game saved: " + saves} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
@@ -187,7 +187,7 @@ func TestConsolePastedMoves(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	got = out.String()
-	if played, resigned := strings.Index(got, "white g1f3:"), strings.Index(got, "(resignation)"); played < 0 || resigned < played || strings.Contains(got, "abandoned") {
+	if played, resigned := strings.Index(got, "white g1f3:"), strings.Index(got, "White resigned"); played < 0 || resigned < played || strings.Contains(got, "abandoned") {
 		t.Errorf("pasted e2e4, Nf3, resign, quit:\n%s", got)
 	}
 }
@@ -229,7 +229,7 @@ func TestConsoleAfterTheGame(t *testing.T) {
 	fmt.Fprintln(w, "help")
 	out.waitLine(t, "the player", "* quit or exit (or Ctrl-D): leave; a game in progress is abandoned")
 	fmt.Fprintln(w, "resign")
-	out.waitLine(t, "the player", "* game over: 0-1 (resignation)")
+	out.waitLine(t, "the player", "* game over: Black wins: White resigned · 0-1")
 	out.waitLine(t, "the player", "* type new for another game, or quit (or Ctrl-D) to leave")
 	fmt.Fprintln(w, "new")
 	out.waitLine(t, "the player", "* game 2 started: you vs computer, you play white, 5m0s+3s")
@@ -241,7 +241,7 @@ func TestConsoleAfterTheGame(t *testing.T) {
 	}
 	w.Close()
 	text := out.buf.String()
-	for _, want := range []string{"* you left game 2 in progress: it is abandoned, unfinished", "* game over: * (aborted)"} {
+	for _, want := range []string{"* you left game 2 in progress: it is abandoned, unfinished", "* game over: No result: the game was aborted"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("output lacks %q:\n%s", want, text)
 		}

@@ -85,6 +85,9 @@ var coordinateText = regexp.MustCompile(`^([a-hA-H][1-8])-?([a-hA-H][1-8])([qrbn
 // of one word, so that no server command is taken for one.
 var sanText = regexp.MustCompile(`^([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBNqrbn])?|[O0]-[O0](-[O0])?)[+#!?]*$`)
 
+// castling is the part of sanText that castles.
+var castling = regexp.MustCompile(`^[O0]-[O0](-[O0])?[+#!?]*$`)
+
 // isMoveText reports whether a typed line is a move, in coordinates or in
 // algebraic notation.
 func isMoveText(line string) bool {
@@ -108,6 +111,15 @@ func (c *attemptCheck) coordinates(line *string) error {
 	text := *line
 	if i := len(text) - 1; text[i] >= 'a' && strings.ContainsRune("qrbn", rune(text[i])) && text[i-1] == '=' {
 		text = text[:i] + strings.ToUpper(text[i:]) // e8=q as e8=Q
+	}
+	if castling.MatchString(text) {
+		home := game.E1
+		if s.Side == game.Black {
+			home = game.E8
+		}
+		if own.KingSquare(s.Side) != home {
+			return fmt.Errorf("%s %w: your king has left %s, so it can no longer castle", *line, controller.ErrNotSent, home)
+		}
 	}
 	m, err := record.ParseAttemptSAN(&own, text)
 	if err != nil {

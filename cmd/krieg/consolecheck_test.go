@@ -40,11 +40,13 @@ func TestTypedMoveForms(t *testing.T) {
 		}
 	}
 	twoKnights := checkOn("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1")
+	walked := checkOn("r3k2r/pppppppp/8/8/4P3/8/PPPPKPPP/R6R w kq - 0 1")
 	for _, c := range []struct {
 		ck          *attemptCheck
 		typed, want string
 	}{
 		{twoKnights, "Nc3", "ambiguous"}, {start, "Qd4", "no own man can make it"}, {start, "O-O", "stands between king and rook"},
+		{walked, "O-O", "your king has left e1"}, {walked, "0-0-0", "your king has left e1"},
 	} {
 		line := c.typed
 		err := c.ck.check(&line)

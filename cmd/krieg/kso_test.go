@@ -33,7 +33,7 @@ func TestConsoleKSO(t *testing.T) {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
 	for _, want := range []string{"kriegspiel.org commands:", "1 bot(s)", "housebot", "created wild16 game", "you play white",
-		"white e2e4: ", "* game over: 0-1 (resignation)", "game saved: " + saves, "0 active game(s)"} {
+		"white e2e4: ", "* game over: Black wins: White resigned · 0-1", "game saved: " + saves, "0 active game(s)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -79,7 +79,7 @@ func TestConsoleKSO(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
-	for _, want := range []string{"1 active game(s)", m[1], "resuming berkeley game " + m[1], "you play black", "white: Black's move", "* game over: 1-0 (resignation)"} {
+	for _, want := range []string{"1 active game(s)", m[1], "resuming berkeley game " + m[1], "you play black", "white: Black's move", "* game over: White wins: Black resigned · 1-0"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("resumed run lacks %q:\n%s", want, out)
 		}

@@ -53,7 +53,7 @@ func TestReplayCheckCommand(t *testing.T) {
 		}
 	}
 	code, out, _ := krieg(t, "", "replay", "--text", testGame("darkboard-liam-2023.pgn"))
-	if code != 0 || !strings.Contains(out, "12. Nxd6+") || !strings.Contains(out, "Knight check") || !strings.Contains(out, "Result: 1/2-1/2 (stalemate)") {
+	if code != 0 || !strings.Contains(out, "12. Nxd6+") || !strings.Contains(out, "Knight check") || !strings.Contains(out, "Result: Draw: stalemate · ½-½") {
 		t.Errorf("replay text: exit %d, output lacks the expected lines", code)
 	}
 }
@@ -104,7 +104,7 @@ func TestRefereeCommand(t *testing.T) {
 
 func TestPlayCommand(t *testing.T) {
 	code, out, _ := krieg(t, "", "play", "--seed", "4", "--ply-cap", "40")
-	if code != 0 || !strings.Contains(out, "White hears: (you tried") || !strings.Contains(out, "Black hears:") || !strings.Contains(out, "Result: 1/2-1/2 (ply-cap) after 40 plies") {
+	if code != 0 || !strings.Contains(out, "White hears: (you tried") || !strings.Contains(out, "Black hears:") || !strings.Contains(out, "Result: Draw: the game reached its move limit · ½-½, after 40 plies") {
 		t.Errorf("play: exit %d; output:\n%s", code, out)
 	}
 	if code, _, _ := krieg(t, "", "nonsense-command"); code != 2 {

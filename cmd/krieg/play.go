@@ -59,7 +59,7 @@ func runPlay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	res := ref.Result()
-	fmt.Fprintf(stdout, "\nResult: %s (%s) after %d plies\n", res.Score, res.Reason, ref.Plies())
+	fmt.Fprintf(stdout, "\nResult: %s, after %d plies\n", res.Words(), ref.Plies())
 	return nil
 }
 

@@ -80,11 +80,11 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	if res := ref.Result(); res != nil {
-		fmt.Fprintf(stdout, "\nResult: %s (%s)\n", res.Score, res.Reason)
-	} else {
-		fmt.Fprintf(stdout, "\nResult: %s\n", rec.Result)
+	res := referee.Result{Score: rec.Result, Reason: rec.Termination()}
+	if r := ref.Result(); r != nil {
+		res = *r
 	}
+	fmt.Fprintf(stdout, "\nResult: %s\n", res.Words())
 	return nil
 }
 

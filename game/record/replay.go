@@ -167,12 +167,18 @@ func Check(rec *Record, rules referee.Ruleset) error {
 var refereeEnds = []referee.Reason{referee.ReasonCheckmate, referee.ReasonStalemate, referee.ReasonInsufficient,
 	referee.ReasonPlyCap, referee.ReasonRepetition, referee.ReasonFiftyMoves}
 
+// Termination is how the record says its game ended (its Termination tag,
+// which our own records write), "" when it does not say.
+func (r *Record) Termination() referee.Reason {
+	return referee.Reason(strings.ToLower(strings.TrimSpace(r.Tag("Termination"))))
+}
+
 // endDisagrees says how rec's end (its result after the moves, its Result
 // tag and, in our own records, its Termination tag) disagrees with res, the
 // referee's end of the replayed game (nil: it goes on), or "".
 func endDisagrees(rec *Record, res *referee.Result, ours bool) string {
 	tag := strings.TrimSpace(rec.Tag("Result"))
-	term := referee.Reason(strings.ToLower(strings.TrimSpace(rec.Tag("Termination"))))
+	term := rec.Termination()
 	switch {
 	case tag != "" && rec.Result != "" && tag != string(rec.Result):
 		return fmt.Sprintf("Result tag %s, but the moves end with %s", tag, rec.Result)

@@ -27,7 +27,7 @@ func ResultBanner(res referee.Result, side game.Color) Banner {
 	default:
 		ok = false
 	}
-	how := reasonText(res.Reason, winner)
+	how := referee.ReasonWords(res.Reason, winner)
 	switch {
 	case ok && winner == side:
 		return Banner{Title: "You won", Detail: fmt.Sprintf("%s wins: %s · %s", winner.Title(), how, res.Score)}
@@ -37,39 +37,6 @@ func ResultBanner(res referee.Result, side game.Color) Banner {
 		return Banner{Title: "Draw", Detail: fmt.Sprintf("Draw: %s · ½-½", how)}
 	}
 	return Banner{Title: "No result", Detail: how}
-}
-
-// reasonText says in plain words how a game ended; winner is the side that
-// won, if one did.
-func reasonText(r referee.Reason, winner game.Color) string {
-	loser := winner.Other().Title()
-	switch r {
-	case referee.ReasonCheckmate:
-		return "checkmate"
-	case referee.ReasonResignation:
-		return loser + " resigned"
-	case referee.ReasonTime:
-		return loser + "'s time ran out"
-	case referee.ReasonDisconnect:
-		return loser + " left the game"
-	case referee.ReasonStalemate:
-		return "stalemate"
-	case referee.ReasonInsufficient:
-		return "neither side can mate"
-	case referee.ReasonPlyCap:
-		return "the game reached its move limit"
-	case referee.ReasonAgreement:
-		return "agreed"
-	case referee.ReasonAborted:
-		return "the game was aborted"
-	case referee.ReasonRepetition:
-		return "repetition"
-	case referee.ReasonFiftyMoves:
-		return "fifty moves without a capture or a pawn move"
-	case referee.ReasonAdjudicated:
-		return "adjudicated"
-	}
-	return string(r)
 }
 
 // banner draws the result over the middle of the board with the game's

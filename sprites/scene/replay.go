@@ -55,7 +55,7 @@ func ReplayFrame(f *Frame, tl *timeline.Timeline, p int, side game.Color, reveal
 		f.Panel.Status = "Result: " + string(res.Score)
 		if res.Reason != "" {
 			winner, _ := res.Winner()
-			f.Panel.Status += " (" + reasonText(res.Reason, winner) + ")"
+			f.Panel.Status += " (" + referee.ReasonWords(res.Reason, winner) + ")"
 		}
 	}
 }
