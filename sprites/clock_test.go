@@ -30,7 +30,7 @@ func TestWindowClockAfterReply(t *testing.T) {
 			p := app.frame.Panel
 			if !p.Ticking || p.Running != game.White {
 				bad = fmt.Sprintf("the running clock is %v (ticking %v); want White's, ours", p.Running, p.Ticking)
-			} else if got, want := litClock(&app.scene), scene.FormatClock(p.Clocks[game.White]); got != want {
+			} else if got, want := litClock(&app.scene), net.FormatClock(p.Clocks[game.White]); got != want {
 				bad = fmt.Sprintf("the lit clock reads %q; want White's %q", got, want)
 			}
 			if frames == 0 {

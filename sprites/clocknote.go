@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/net"
-	"github.com/krieg/krieg/sprites/scene"
 )
 
 // The server's words when the opponent's connection ends mid-game and
@@ -52,7 +51,7 @@ func (p *play) clockNote(s net.Snapshot, now time.Time) string {
 		if a.until.IsZero() {
 			return fmt.Sprintf("%s disconnected: %s", a.name, run)
 		}
-		return fmt.Sprintf("%s disconnected: %s; the game is theirs to lose in %s unless they return", a.name, run, scene.FormatClock(a.until.Sub(now)))
+		return fmt.Sprintf("%s disconnected: %s; the game is theirs to lose in %s unless they return", a.name, run, net.FormatClock(a.until.Sub(now)))
 	}
 	switch {
 	case s.Clocks.Ticking || s.Spec.Base == 0: // running, or an untimed game

@@ -360,7 +360,7 @@ func (p *play) tick(a *App) {
 	now := time.Now()
 	s := p.snap
 	f.Panel.Clocks = [2]time.Duration{s.Clocks.Remaining(game.White, now), s.Clocks.Remaining(game.Black, now)}
-	f.Panel.Untimed = s.Spec.Rules.Name != "" && s.Spec.Base == 0 && s.Spec.Increment == 0 // a game without a clock
+	f.Panel.Untimed = s.Spec.Rules.Name != "" && s.Spec.Untimed()
 	f.Panel.Running, f.Panel.Ticking = s.Clocks.Running, s.Clocks.Ticking && s.InGame
 	f.Panel.ClockNote = p.clockNote(s, now)
 	f.Panel.Typed, f.Panel.Console, f.Panel.ShowInput = p.typed, p.console, true

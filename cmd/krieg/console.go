@@ -113,6 +113,10 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		if err := net.SendTyped(comm, l); err != nil {
 			fmt.Fprintf(stdout, "! %v\n", err)
 			ck.awaiting = false
+		} else if ck.snap.InGame && endsGame(l) {
+			// The lines after a resignation wait for the game's end: a
+			// pasted "new" must find the game over.
+			ck.awaiting, ck.answered = true, false
 		}
 		if ck.awaiting {
 			stalled = time.After(answerWait)
@@ -164,7 +168,7 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 				if ck.awaiting {
 					stalled = time.After(answerWait) // leaving waits for held moves, but not for ever
 				}
-			case ck.awaiting && isMoveText(l) || len(held) > 0:
+			case ck.awaiting && (isMoveText(l) || strings.EqualFold(l, "new")) || len(held) > 0:
 				held = append(held, l) // after the held moves, in order
 			default:
 				send(l)
@@ -192,6 +196,11 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		}
 	}
 }
+
+// endsGame reports whether a typed line ends the game on its own: a
+// resignation, or an abort (which the opponent may have to agree to, so the
+// wait for it is bounded like an attempt's).
+func endsGame(l string) bool { return strings.EqualFold(l, "resign") || strings.EqualFold(l, "abort") }
 
 // consoleHelp lists what one may type at the console.
 const consoleHelp = `* a move: e2e4, E2-E4, e7e8q, Nf3, exd5, O-O, O-O-O (0-0 too); px or any: ask for a pawn capture
@@ -276,8 +285,8 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 			fmt.Fprintf(w, "* %s\n", s.State)
 		}
 	case net.KindStarted:
-		fmt.Fprintf(w, "* game %d started: %s vs %s, you play %s, %v+%v\n", s.Spec.Number, s.Spec.White, s.Spec.Black,
-			s.Side, s.Spec.Base, s.Spec.Increment)
+		fmt.Fprintf(w, "* game %d started: %s vs %s, you play %s, %s\n", s.Spec.Number, s.Spec.White, s.Spec.Black,
+			s.Side, s.Spec.TimeControl())
 		if s.InGame && s.ToMove == s.Side {
 			yourMove(w, s)
 		} else {
@@ -314,7 +323,12 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 
 // yourMove writes our board and the clocks when it is our move.
 func yourMove(w io.Writer, s net.Snapshot) {
-	fmt.Fprintf(w, "%s(your move; %s %v, %s %v)\n", s.Own.Diagram(s.Side == game.Black),
-		game.White, s.Clocks.Remaining(game.White, time.Now()).Round(time.Second),
-		game.Black, s.Clocks.Remaining(game.Black, time.Now()).Round(time.Second))
+	if s.Spec.Untimed() {
+		fmt.Fprintf(w, "%s(your move; no clock)\n", s.Own.Diagram(s.Side == game.Black))
+		return
+	}
+	now := time.Now()
+	fmt.Fprintf(w, "%s(your move; %s %s, %s %s)\n", s.Own.Diagram(s.Side == game.Black),
+		game.White, net.FormatClock(s.Clocks.Remaining(game.White, now)),
+		game.Black, net.FormatClock(s.Clocks.Remaining(game.Black, now)))
 }

@@ -190,6 +190,16 @@ func TestConsolePastedMoves(t *testing.T) {
 	if played, resigned := strings.Index(got, "white g1f3:"), strings.Index(got, "White resigned"); played < 0 || resigned < played || strings.Contains(got, "abandoned") {
 		t.Errorf("pasted e2e4, Nf3, resign, quit:\n%s", got)
 	}
+	// A new game pasted after the resignation waits for the game's end,
+	// and a second game starts.
+	out.Reset()
+	if code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--movetime", "10ms", "--save", ""}, strings.NewReader("e2e4\nNf3\nresign\nnew\nquit\n"), &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	got = out.String()
+	if strings.Contains(got, "a game is in progress") || !strings.Contains(got, "* game 2 started") {
+		t.Errorf("pasted e2e4, Nf3, resign, new, quit: no second game\n%s", got)
+	}
 }
 
 // TestConsoleStartLines: --help prints the flags and exits 0; a local game
@@ -206,9 +216,17 @@ func TestConsoleStartLines(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	text := out.String()
-	prompt := strings.Index(text, "(your move; white 5m0s, black 5m0s)")
+	prompt := strings.Index(text, "(your move; white 5:00, black 5:00)")
 	if !strings.Contains(text, "* game 1 started") || prompt < 0 || prompt > strings.Index(text, "* game over") {
 		t.Errorf("the game is not numbered 1, or White's first move is not asked for:\n%s", text)
+	}
+	// Without a clock the console says so, not "0s+0s".
+	out.Reset()
+	if code := run([]string{"console", "--seed", "4", "--time", "none", "--side", "white", "--opponent", "random", "--movetime", "10ms", "--save", ""}, strings.NewReader("resign\n"), &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	if text := out.String(); !strings.Contains(text, "you play white, no clock") || !strings.Contains(text, "(your move; no clock)") {
+		t.Errorf("an untimed game:\n%s", text)
 	}
 }
 
@@ -225,14 +243,14 @@ func TestConsoleAfterTheGame(t *testing.T) {
 		var errs bytes.Buffer
 		done <- run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--movetime", "10ms", "--save", saves}, r, out, &errs)
 	}()
-	out.waitLine(t, "the player", "* game 1 started: you vs computer, you play white, 5m0s+3s")
+	out.waitLine(t, "the player", "* game 1 started: you vs computer, you play white, 5+3")
 	fmt.Fprintln(w, "help")
 	out.waitLine(t, "the player", "* quit or exit (or Ctrl-D): leave; a game in progress is abandoned")
 	fmt.Fprintln(w, "resign")
 	out.waitLine(t, "the player", "* game over: Black wins: White resigned · 0-1")
 	out.waitLine(t, "the player", "* type new for another game, or quit (or Ctrl-D) to leave")
 	fmt.Fprintln(w, "new")
-	out.waitLine(t, "the player", "* game 2 started: you vs computer, you play white, 5m0s+3s")
+	out.waitLine(t, "the player", "* game 2 started: you vs computer, you play white, 5+3")
 	fmt.Fprintln(w, "e2e4")
 	out.waitLine(t, "the player", "white e2e4: Black's move")
 	fmt.Fprintln(w, "quit")

@@ -12,6 +12,7 @@ import (
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
 )
 
 // LowTime is when a clock turns red.
@@ -126,7 +127,7 @@ func (c *column) clock(f *Frame, side game.Color, r Rectangle) {
 	}
 	cw := min(r.W*0.45, c.unit*8)
 	box := Rectangle{r.X + r.W - cw, r.Y, cw, r.H}
-	shown := FormatClock(left)
+	shown := net.FormatClock(left)
 	if p.Untimed {
 		bg, fg, shown = clockBG, textDim, "—"
 	}
@@ -140,23 +141,6 @@ func (c *column) clock(f *Frame, side game.Color, r Rectangle) {
 		name = "● " + name
 	}
 	c.s.text(Rectangle{r.X, r.Y, r.W - cw - 8, r.H}, name, assets.Bold, c.unit*1.1, textMain, Left)
-}
-
-// FormatClock writes a clock as lichess does: m:ss, with tenths under ten
-// seconds, and never negative.
-func FormatClock(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	if d < 10*time.Second {
-		t := d / (100 * time.Millisecond)
-		return fmt.Sprintf("0:%02d.%d", t/10, t%10)
-	}
-	s := int(d / time.Second)
-	if s >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
-	}
-	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
 // playPanel lays out the panel of a game in progress.
