@@ -33,35 +33,46 @@ var pieceValue = [game.King + 1]float64{game.Pawn: 1, game.Knight: 3, game.Bisho
 // and one for castling.
 func purposeWeights(p *game.Position, us game.Color, legal []game.Move, w []float64) float64 {
 	ours := jkrieg.Attacks(p, us, p.Occupied())
+	ep := p.EnPassant()
 	sum := 0.0
 	for i, m := range legal {
-		mover := p.At(m.From()).Type()
-		v := pieceValue[mover]
-		score := 0.0
-		if c := p.At(m.To()); c != game.NoPiece {
-			score += pieceValue[c.Type()]
-		} else if mover == game.Pawn && m.To() == p.EnPassant() {
-			score += 1
+		// The score in half pawns: an integer, so that the table is indexed
+		// without testing the score for a fraction.
+		from, to := m.From(), m.To()
+		mover := p.At(from).Type()
+		v := pieceHalves[mover]
+		score := 0
+		if c := p.At(to); c != game.NoPiece {
+			score += pieceHalves[c.Type()]
+		} else if mover == game.Pawn && to == ep {
+			score += 2
 		}
 		if pr := m.Promotion(); pr != game.NoPieceType {
-			score += pieceValue[pr] - 1
-			v = pieceValue[pr]
+			score += pieceHalves[pr] - 2
+			v = pieceHalves[pr]
 		}
 		switch {
 		case mover == game.King:
-			if p.IsCastling(m) {
-				score++
+			if d := int(to) - int(from); d == 2 || d == -2 {
+				score += 2 // castling
 			}
-		case ours.Has(m.To()):
+		case ours.Has(to):
 			score -= v
-		case ours.Has(m.From()):
+		case ours.Has(from):
 			score += v / 2
 		}
-		w[i] = purposeWeight(score)
+		if k := score + 40; k >= 0 && k < len(purposeExps) {
+			w[i] = purposeExps[k]
+		} else {
+			w[i] = math.Exp(purposeScale * (float64(score) / 2))
+		}
 		sum += w[i]
 	}
 	return sum
 }
+
+// pieceHalves is pieceValue in half pawns.
+var pieceHalves = [game.King + 1]int{game.Pawn: 2, game.Knight: 6, game.Bishop: 6, game.Rook: 10, game.Queen: 18}
 
 // purposeExps holds exp(purposeScale·score) for the scores a move can have
 // (halves of a pawn from -20 to 40), so that weighing a board's moves
