@@ -398,6 +398,7 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 	defer func() { *out = sh }()
 	sh.reset()
 	n, k := len(s.workers), sharesPerWorker*len(s.workers)
+	e.screen.heard(o, &s.rules)
 	for v := len(s.boards) * c / k; v < len(s.boards)*(c+1)/k; v++ {
 		i := strided(v, len(s.boards), n)
 		b := &s.boards[i]
@@ -419,7 +420,7 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 			continue
 		}
 		even := (1 - s.purpose) * w / float64(n)
-		e.screen.reset(&b.pos, o, &s.rules)
+		e.screen.board(&b.pos)
 		start := len(sh.runs)
 		sh.runs = e.screen.filterRuns(&e.next, &e.targets, sh.runs)
 		if s.purpose == 0 && !weighs {
