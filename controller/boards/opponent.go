@@ -61,14 +61,136 @@ func purposeWeights(p *game.Position, us game.Color, legal []game.Move, w []floa
 		case ours.Has(from):
 			score += v / 2
 		}
-		if k := score + 40; k >= 0 && k < len(purposeExps) {
-			w[i] = purposeExps[k]
-		} else {
-			w[i] = math.Exp(purposeScale * (float64(score) / 2))
-		}
+		w[i] = purposeExp(score)
 		sum += w[i]
 	}
 	return sum
+}
+
+// purposeExp returns exp(purposeScale·score) for a score in half pawns.
+func purposeExp(halves int) float64 {
+	if k := halves + 40; k >= 0 && k < len(purposeExps) {
+		return purposeExps[k]
+	}
+	return math.Exp(purposeScale * (float64(halves) / 2))
+}
+
+// purposeOdds adds to odds what board p (the enemy to move, us its
+// opponent, its legal moves t) of weight w says of the two opponent models,
+// the message allowing the moves of runs (in LegalMoves' order): what
+// modelOdds.add adds from purposeWeights' weights of the listed legal moves,
+// the same sums in the same order, found man by man without listing the
+// moves or looking for the kept ones among them.
+func purposeOdds(odds *modelOdds, p *game.Position, us game.Color, t *game.Targets, runs []run, w float64) {
+	ps := purposeSum{p: p, ours: jkrieg.Attacks(p, us, p.Occupied()), theirs: p.ByColor(us), ep: p.EnPassant(), runs: runs}
+	ps.skip()
+	if t.King != game.NoSquare {
+		for b := t.Steps; b != 0; {
+			to := b.PopFirst()
+			ps.move(t.King, to, game.NoPieceType, ps.captured(to))
+		}
+		for _, c := range t.Castle {
+			if c != game.NoSquare {
+				ps.move(t.King, c, game.NoPieceType, 2)
+			}
+		}
+	}
+	for i := 0; i < t.N; i++ {
+		m := &t.Men[i]
+		mover := p.At(m.From).Type()
+		if t.Promoting.Has(m.From) {
+			for b := m.To; b != 0; {
+				to := b.PopFirst()
+				for _, pr := range [4]game.PieceType{game.Queen, game.Rook, game.Bishop, game.Knight} {
+					ps.move(m.From, to, pr, ps.captured(to)+pieceHalves[pr]-2+ps.exposure(m.From, to, pieceHalves[pr]))
+				}
+			}
+			continue
+		}
+		v := pieceHalves[mover]
+		for b := m.To; b != 0; {
+			to := b.PopFirst()
+			score := ps.captured(to)
+			if mover == game.Pawn && to == ps.ep && !ps.theirs.Has(to) {
+				score += 2
+			}
+			ps.move(m.From, to, game.NoPieceType, score+ps.exposure(m.From, to, v))
+		}
+	}
+	if t.Passant != game.NoSquare {
+		for b := t.EnPassant; b != 0; {
+			from := b.PopFirst()
+			ps.move(from, t.Passant, game.NoPieceType, ps.captured(t.Passant)+2+ps.exposure(from, t.Passant, pieceHalves[game.Pawn]))
+		}
+	}
+	if ps.kept == 0 {
+		return
+	}
+	odds.uniform += w * float64(ps.kept) / float64(ps.legal)
+	odds.purposeful += w * ps.allowed / ps.sum
+}
+
+// purposeSum is purposeOdds' walk over a board's legal moves: their weights
+// summed, and those of the moves kept, found by following the runs.
+type purposeSum struct {
+	p            *game.Position
+	ours, theirs game.Bitboard // the squares our men attack; our men
+	ep           game.Square
+	runs         []run
+	r            int           // the run of the next move kept
+	next         game.Bitboard // the squares of run r not yet passed
+	legal, kept  int
+	sum, allowed float64
+}
+
+// captured returns the value in half pawns of the man of ours on to, if any.
+func (ps *purposeSum) captured(to game.Square) int {
+	if !ps.theirs.Has(to) {
+		return 0
+	}
+	return pieceHalves[ps.p.At(to).Type()]
+}
+
+// exposure returns the score of a man other than the king worth v half
+// pawns moving from from to to: minus v landing where our men attack, plus
+// half of it leaving an attacked square for a safe one.
+func (ps *purposeSum) exposure(from, to game.Square, v int) int {
+	switch {
+	case ps.ours.Has(to):
+		return -v
+	case ps.ours.Has(from):
+		return v / 2
+	}
+	return 0
+}
+
+// move adds the legal move from from to to, promoting to promo, scoring
+// score half pawns, the next legal move in LegalMoves' order.
+func (ps *purposeSum) move(from, to game.Square, promo game.PieceType, score int) {
+	w := purposeExp(score)
+	ps.sum += w
+	ps.legal++
+	if ps.next == 0 {
+		return
+	}
+	if r := &ps.runs[ps.r]; r.from != from || r.promo != promo || ps.next.First() != to {
+		return
+	}
+	ps.allowed += w
+	ps.kept++
+	if ps.next &= ps.next - 1; ps.next == 0 {
+		ps.r++
+		ps.skip()
+	}
+}
+
+// skip sets next to the squares of the first run from r on that has any.
+func (ps *purposeSum) skip() {
+	for ; ps.r < len(ps.runs); ps.r++ {
+		if ps.next = ps.runs[ps.r].to; ps.next != 0 {
+			return
+		}
+	}
 }
 
 // pieceHalves is pieceValue in half pawns.

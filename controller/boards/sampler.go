@@ -423,8 +423,13 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 		e.screen.board(&b.pos)
 		start := len(sh.runs)
 		sh.runs = e.screen.filterRuns(&e.next, &e.targets, sh.runs)
-		if s.purpose == 0 && !weighs {
+		if s.purpose == 0 {
+			// Only the evidence needs the purposeful weights: summed man
+			// by man, without listing the moves.
 			s.addAlike(&sh, e, int32(i), start, w, even)
+			if weighs {
+				purposeOdds(&odds, &b.pos, s.us, &e.targets, sh.runs[start:], w)
+			}
 			continue
 		}
 		// The purposeful model weighs each legal move: list them, and find
@@ -440,15 +445,11 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 			}
 			at = append(at, uint8(j))
 		}
-		if s.purpose == 0 {
-			s.addAlike(&sh, e, int32(i), start, w, even)
-		} else {
-			cw := e.childWeights[:0]
-			for _, j := range at {
-				cw = append(cw, even+purposeful*e.weights[j])
-			}
-			sh.addWeighed(int32(i), start, cw)
+		cw := e.childWeights[:0]
+		for _, j := range at {
+			cw = append(cw, even+purposeful*e.weights[j])
 		}
+		sh.addWeighed(int32(i), start, cw)
 		if weighs {
 			odds.add(w, legal, at, e.weights[:], sum)
 		}
