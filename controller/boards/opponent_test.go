@@ -93,6 +93,7 @@ func TestPurposeOddsMatchesTheList(t *testing.T) {
 	var next game.Position
 	var buf, kept [game.MaxMoves]game.Move
 	var weights [game.MaxMoves]float64
+	var leapers leaperAttacks // kept from board to board, as a refresh keeps it
 	compared := 0
 	for i := range positions {
 		p := &positions[i]
@@ -112,7 +113,7 @@ func TestPurposeOddsMatchesTheList(t *testing.T) {
 			runs := sc.filterRuns(&next, &targets, nil)
 			w := rng.Float64()
 			var got, want modelOdds
-			purposeOdds(&got, p, us, &targets, runs, w)
+			purposeOdds(&got, &leapers, p, us, &targets, runs, w)
 			listed := targets.AppendMoves(nil)
 			sum := purposeWeights(p, us, listed, weights[:])
 			var at []uint8

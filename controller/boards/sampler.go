@@ -109,6 +109,7 @@ type expansion struct {
 	childWeights [game.MaxMoves]float64
 	next         game.Position // scratch: the board after the move tested
 	screen       screen        // judges the moves of the board at hand
+	leapers      leaperAttacks // what our leapers attack, for the evidence boards' odds
 	// The workers' scratch lies side by side: this keeps the last lines
 	// one writes board after board off the first lines of the next.
 	_ [128]byte
@@ -428,7 +429,7 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 			// by man, without listing the moves.
 			s.addAlike(&sh, e, int32(i), start, w, even)
 			if weighs {
-				purposeOdds(&odds, &b.pos, s.us, &e.targets, sh.runs[start:], w)
+				purposeOdds(&odds, &e.leapers, &b.pos, s.us, &e.targets, sh.runs[start:], w)
 			}
 			continue
 		}
