@@ -2,6 +2,7 @@ package boards
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/krieg/krieg/game"
@@ -77,4 +78,58 @@ func TestPurposeWeightTable(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPurposeOddsMatchesTheList holds purposeOdds, which sums the
+// purposeful weights man by man, to modelOdds.add over purposeWeights of the
+// listed legal moves, with the kept moves found among them, over the
+// screen's positions and the messages of their moves under every ruleset:
+// the same sums, to the bit.
+func TestPurposeOddsMatchesTheList(t *testing.T) {
+	positions := screenPositions(t, 20)
+	rng := rand.New(rand.NewPCG(3, 4))
+	var sc screen
+	var targets game.Targets
+	var next game.Position
+	var buf, kept [game.MaxMoves]game.Move
+	var weights [game.MaxMoves]float64
+	var leapers leaperAttacks // kept from board to board, as a refresh keeps it
+	compared := 0
+	for i := range positions {
+		p := &positions[i]
+		legal := p.LegalMoves(buf[:0])
+		if len(legal) == 0 {
+			continue
+		}
+		p.LegalTargets(&targets)
+		us := p.Turn().Other()
+		rules := referee.Rulesets[i%len(referee.Rulesets)]
+		for k := 0; k < 3; k++ {
+			o := heardAfter(p, legal[rng.IntN(len(legal))], rules)
+			if k == 2 {
+				o = perturbed(o, rng)
+			}
+			sc.reset(p, &o, &rules)
+			runs := sc.filterRuns(&next, &targets, nil)
+			w := rng.Float64()
+			var got, want modelOdds
+			purposeOdds(&got, &leapers, p, us, &targets, runs, w)
+			listed := targets.AppendMoves(nil)
+			sum := purposeWeights(p, us, listed, weights[:])
+			var at []uint8
+			j := 0
+			for _, m := range appendRunMoves(kept[:0], runs) {
+				for listed[j] != m {
+					j++
+				}
+				at = append(at, uint8(j))
+			}
+			want.add(w, listed, at, weights[:], sum)
+			if got != want {
+				t.Fatalf("%s, %s, message %+v: purposeOdds %+v, want %+v", p.FEN(), rules.Name, o, got, want)
+			}
+			compared++
+		}
+	}
+	t.Logf("%d boards and messages", compared)
 }

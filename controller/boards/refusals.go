@@ -129,43 +129,56 @@ func (t *turnModel) factor(p *game.Position, legal int, rules *referee.Ruleset, 
 // only queens are allowed): every move of its men as if the other side's
 // were not on the board, and every pawn capture. Castling counts as two
 // whenever the side holds a right, so the count never falls short of what
-// was offered.
+// was offered. The pawns are counted all at once by shifting their set, as
+// a refusals refresh counts every board's.
 func offeredCount(p *game.Position, rules *referee.Ruleset) int {
 	side := p.Turn()
 	own := p.ByColor(side)
+	n := 0
+	for x := p.Pieces(side, game.Knight); x != 0; {
+		n += (game.KnightAttacks(x.PopFirst()) &^ own).Count()
+	}
+	queens := p.Pieces(side, game.Queen)
+	for x := p.Pieces(side, game.Bishop) | queens; x != 0; {
+		n += (game.BishopAttacks(x.PopFirst(), own) &^ own).Count()
+	}
+	for x := p.Pieces(side, game.Rook) | queens; x != 0; {
+		n += (game.RookAttacks(x.PopFirst(), own) &^ own).Count()
+	}
+	for x := p.Pieces(side, game.King); x != 0; {
+		n += (game.KingAttacks(x.PopFirst()) &^ own).Count()
+	}
+	pawns := p.Pieces(side, game.Pawn)
+	promoting, start := game.Rank7, game.Rank2
+	rights := game.WhiteKingside | game.WhiteQueenside
+	if side == game.Black {
+		promoting, start = game.Rank2, game.Rank7
+		rights = game.BlackKingside | game.BlackQueenside
+	}
 	promotions := 4
 	if rules.QueenOnly {
 		promotions = 1
 	}
-	n := 0
-	for t := game.Knight; t <= game.King; t++ {
-		for x := p.Pieces(side, t); x != 0; {
-			n += (game.AttacksFrom(t, side, x.PopFirst(), own) &^ own).Count()
-		}
-	}
-	last, start, step := 7, 1, 8
-	rights := game.WhiteKingside | game.WhiteQueenside
-	if side == game.Black {
-		last, start, step = 0, 6, -8
-		rights = game.BlackKingside | game.BlackQueenside
-	}
-	for x := p.Pieces(side, game.Pawn); x != 0; {
-		from := x.PopFirst()
-		targets := game.PawnAttacks(side, from) &^ own
-		if one := game.Square(int(from) + step); !own.Has(one) {
-			targets |= one.Bit()
-			if two := game.Square(int(one) + step); from.Rank() == start && !own.Has(two) {
-				n++ // a double step never promotes
-			}
-		}
-		per := 1
-		if from.Rank()+step/8 == last {
-			per = promotions
-		}
-		n += per * targets.Count()
-	}
+	n += pawnOffers(side, pawns&^promoting, own) + promotions*pawnOffers(side, pawns&promoting, own)
+	// A double step (never a promotion) crosses and reaches squares free of own men.
+	n += (pawnPush(side, pawnPush(side, pawns&start)&^own) &^ own).Count()
 	if p.Castling()&rights != 0 {
 		n += 2
 	}
 	return n
+}
+
+// pawnOffers returns the single steps and captures of c's pawns onto
+// squares free of own, own being c's men: a capture is offered onto an
+// empty square too.
+func pawnOffers(c game.Color, pawns, own game.Bitboard) int {
+	return (pawnReachWest(c, pawns) &^ own).Count() + (pawnReachEast(c, pawns) &^ own).Count() + (pawnPush(c, pawns) &^ own).Count()
+}
+
+// pawnPush returns the squares one step in front of c's pawns.
+func pawnPush(c game.Color, pawns game.Bitboard) game.Bitboard {
+	if c == game.White {
+		return pawns << 8
+	}
+	return pawns >> 8
 }

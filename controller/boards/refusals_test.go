@@ -164,3 +164,57 @@ func TestRefusalEvidence(t *testing.T) {
 		t.Errorf("a king never refused where most of its attempts are illegal: log odds %v; want below zero", s.refused.evidence)
 	}
 }
+
+// TestOfferedCountByMan holds offeredCount, which counts the pawns all at
+// once, to a count man by man over the screen's positions, both sides to
+// move, with and without under-promotions.
+func TestOfferedCountByMan(t *testing.T) {
+	for _, p := range screenPositions(t, 60) {
+		for _, rules := range []referee.Ruleset{referee.Berkeley, referee.OpenTries} {
+			if got, want := offeredCount(&p, &rules), offeredCountByMan(&p, &rules); got != want {
+				t.Fatalf("%s, %s: offeredCount %d, want %d", p.FEN(), rules.Name, got, want)
+			}
+		}
+	}
+}
+
+// offeredCountByMan is offeredCount man by man, as it was first written.
+func offeredCountByMan(p *game.Position, rules *referee.Ruleset) int {
+	side := p.Turn()
+	own := p.ByColor(side)
+	promotions := 4
+	if rules.QueenOnly {
+		promotions = 1
+	}
+	n := 0
+	for t := game.Knight; t <= game.King; t++ {
+		for x := p.Pieces(side, t); x != 0; {
+			n += (game.AttacksFrom(t, side, x.PopFirst(), own) &^ own).Count()
+		}
+	}
+	last, start, step := 7, 1, 8
+	rights := game.WhiteKingside | game.WhiteQueenside
+	if side == game.Black {
+		last, start, step = 0, 6, -8
+		rights = game.BlackKingside | game.BlackQueenside
+	}
+	for x := p.Pieces(side, game.Pawn); x != 0; {
+		from := x.PopFirst()
+		targets := game.PawnAttacks(side, from) &^ own
+		if one := game.Square(int(from) + step); !own.Has(one) {
+			targets |= one.Bit()
+			if two := game.Square(int(one) + step); from.Rank() == start && !own.Has(two) {
+				n++
+			}
+		}
+		per := 1
+		if from.Rank()+step/8 == last {
+			per = promotions
+		}
+		n += per * targets.Count()
+	}
+	if p.Castling()&rights != 0 {
+		n += 2
+	}
+	return n
+}

@@ -109,6 +109,7 @@ type expansion struct {
 	childWeights [game.MaxMoves]float64
 	next         game.Position // scratch: the board after the move tested
 	screen       screen        // judges the moves of the board at hand
+	leapers      leaperAttacks // what our leapers attack, for the evidence boards' odds
 	// The workers' scratch lies side by side: this keeps the last lines
 	// one writes board after board off the first lines of the next.
 	_ [128]byte
@@ -398,6 +399,7 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 	defer func() { *out = sh }()
 	sh.reset()
 	n, k := len(s.workers), sharesPerWorker*len(s.workers)
+	e.screen.heard(o, &s.rules)
 	for v := len(s.boards) * c / k; v < len(s.boards)*(c+1)/k; v++ {
 		i := strided(v, len(s.boards), n)
 		b := &s.boards[i]
@@ -419,11 +421,16 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 			continue
 		}
 		even := (1 - s.purpose) * w / float64(n)
-		e.screen.reset(&b.pos, o, &s.rules)
+		e.screen.board(&b.pos)
 		start := len(sh.runs)
 		sh.runs = e.screen.filterRuns(&e.next, &e.targets, sh.runs)
-		if s.purpose == 0 && !weighs {
+		if s.purpose == 0 {
+			// Only the evidence needs the purposeful weights: summed man
+			// by man, without listing the moves.
 			s.addAlike(&sh, e, int32(i), start, w, even)
+			if weighs {
+				purposeOdds(&odds, &e.leapers, &b.pos, s.us, &e.targets, sh.runs[start:], w)
+			}
 			continue
 		}
 		// The purposeful model weighs each legal move: list them, and find
@@ -439,15 +446,11 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 			}
 			at = append(at, uint8(j))
 		}
-		if s.purpose == 0 {
-			s.addAlike(&sh, e, int32(i), start, w, even)
-		} else {
-			cw := e.childWeights[:0]
-			for _, j := range at {
-				cw = append(cw, even+purposeful*e.weights[j])
-			}
-			sh.addWeighed(int32(i), start, cw)
+		cw := e.childWeights[:0]
+		for _, j := range at {
+			cw = append(cw, even+purposeful*e.weights[j])
 		}
+		sh.addWeighed(int32(i), start, cw)
 		if weighs {
 			odds.add(w, legal, at, e.weights[:], sum)
 		}

@@ -26,11 +26,15 @@ type screen struct {
 	rules *referee.Ruleset
 	us    game.Color  // the side hearing the message, to move after the enemy's move
 	king  game.Square // our king, or NoSquare when we have none
-	occ   game.Bitboard
-	// The mover's men: all of them, then by how they give check.
-	them                  game.Bitboard
-	knights, pawns, kings game.Bitboard
-	diagonal, straight    game.Bitboard // bishops and queens; rooks and queens
+	// The occupancy and the mover's men before the move, as moveMen holds
+	// them after one (its ep and epVictim, shadowed by the squares below,
+	// stay empty): neutral counts our tries from them without a copy.
+	moveMen
+	// ours is set when us, king, ourPawns and what follows from them alone
+	// (the rays, leaperChecks and the leapers' checks, reach) are those of
+	// the board before: the boards of a refresh share our men, so that only
+	// a board whose men of ours differ finds them anew.
+	ours bool
 	// What our king sees: along diagonals and straight lines on an empty
 	// board, then on this board (to the first man each way, included).
 	diagonalRays, straightRays game.Bitboard
@@ -51,14 +55,45 @@ type screen struct {
 	judge                      [game.MaxMoves]game.Move // scratch: the moves judged one by one
 	runs                       []run                    // scratch: filter's runs
 	q                          quietFilter              // scratch: filter's masks for a quiet message
+	// quietHeard is set when the message announces no capture, no check
+	// and no promotion; heardQ holds q's fields that only the message sets.
+	quietHeard bool
+	heardQ     quietFilter
 }
 
 // reset readies s for the enemy's moves on p (the enemy to move) and message o.
 func (s *screen) reset(p *game.Position, o *belief.Observation, rules *referee.Ruleset) {
-	s.p, s.o, s.rules = p, o, rules
+	s.heard(o, rules)
+	s.board(p)
+}
+
+// heard readies s for message o under rules, what no board changes: a
+// refresh calls it once and then board for each board.
+func (s *screen) heard(o *belief.Observation, rules *referee.Ruleset) {
+	s.o, s.rules = o, rules
+	s.quietHeard = o.Capture == game.NoSquare && len(o.Checks) == 0 && !(rules.PromotionAnnounced && o.Promoted)
+	style := rules.Tries
+	q := quietFilter{tries: o.Tries != nil}
+	q.counted = style == referee.TriesCount || style == referee.TriesYesNo
+	q.yesNo = style == referee.TriesYesNo
+	if q.tries {
+		q.want, q.has = o.Tries.Count, o.Tries.Has()
+		s.noTries = triesMatch(nil, o.Tries, style)
+	}
+	s.heardQ = q
+}
+
+// board readies s for the enemy's moves on p (the enemy to move), the
+// message heard (heard).
+func (s *screen) board(p *game.Position) {
+	s.p = p
 	mover := p.Turn()
-	s.us = mover.Other()
-	s.king = p.KingSquare(s.us)
+	us := mover.Other()
+	king := p.KingSquare(us)
+	ourPawns := p.Pieces(us, game.Pawn)
+	if !s.ours || us != s.us || king != s.king || ourPawns != s.ourPawns {
+		s.ourMen(us, king, ourPawns)
+	}
 	s.occ = p.Occupied()
 	s.them = p.ByColor(mover)
 	s.knights = p.Pieces(mover, game.Knight)
@@ -68,20 +103,16 @@ func (s *screen) reset(p *game.Position, o *belief.Observation, rules *referee.R
 	s.diagonal = p.Pieces(mover, game.Bishop) | queens
 	s.straight = p.Pieces(mover, game.Rook) | queens
 	if k := s.king; k == game.NoSquare {
-		s.diagonalRays, s.straightRays, s.sight, s.checkers = 0, 0, 0, 0
-		s.leaperChecks, s.checks = [game.King + 1]game.Bitboard{}, [game.King + 1]game.Bitboard{}
+		s.sight, s.checkers = 0, 0
+		s.checks[game.Bishop], s.checks[game.Rook], s.checks[game.Queen] = 0, 0, 0
 	} else {
-		s.diagonalRays = game.BishopAttacks(k, 0)
-		s.straightRays = game.RookAttacks(k, 0)
-		knight, pawn, king := game.KnightAttacks(k), game.PawnAttacks(s.us, k), game.KingAttacks(k)
 		bishop, rook := game.BishopAttacks(k, s.occ), game.RookAttacks(k, s.occ)
-		s.leaperChecks = [game.King + 1]game.Bitboard{game.Knight: knight, game.Pawn: pawn, game.King: king}
-		s.checks = [game.King + 1]game.Bitboard{game.Knight: knight, game.Pawn: pawn, game.King: king,
-			game.Bishop: bishop, game.Rook: rook, game.Queen: bishop | rook}
+		s.checks[game.Bishop], s.checks[game.Rook], s.checks[game.Queen] = bishop, rook, bishop|rook
 		s.sight = bishop | rook
 		// The mover's men attacking our king (Position.AttackersTo), from
 		// the lines just found.
-		s.checkers = knight&s.knights | pawn&s.pawns | king&s.kings | bishop&s.diagonal | rook&s.straight
+		s.checkers = s.leaperChecks[game.Knight]&s.knights | s.leaperChecks[game.Pawn]&s.pawns |
+			s.leaperChecks[game.King]&s.kings | bishop&s.diagonal | rook&s.straight
 	}
 	s.ep, s.epVictim = p.EnPassant(), game.NoSquare
 	if s.ep != game.NoSquare {
@@ -90,11 +121,26 @@ func (s *screen) reset(p *game.Position, o *belief.Observation, rules *referee.R
 			s.epVictim = s.ep - 8
 		}
 	}
-	s.ourPawns = p.Pieces(s.us, game.Pawn)
-	s.reach = pawnReach(s.us, s.ourPawns)
-	if o.Tries != nil {
-		s.noTries = triesMatch(nil, o.Tries, rules.Tries)
+	if s.o.Tries != nil {
 		s.neutral()
+	}
+}
+
+// ourMen sets what follows from our men alone: our side us, our king (or
+// NoSquare) and our pawns.
+func (s *screen) ourMen(us game.Color, king game.Square, ourPawns game.Bitboard) {
+	s.us, s.king, s.ourPawns, s.ours = us, king, ourPawns, true
+	s.reach = pawnReach(us, ourPawns)
+	if king == game.NoSquare {
+		s.diagonalRays, s.straightRays = 0, 0
+		s.leaperChecks = [game.King + 1]game.Bitboard{}
+	} else {
+		s.diagonalRays = game.BishopAttacks(king, 0)
+		s.straightRays = game.RookAttacks(king, 0)
+		s.leaperChecks = [game.King + 1]game.Bitboard{game.Knight: game.KnightAttacks(king), game.Pawn: game.PawnAttacks(us, king), game.King: game.KingAttacks(king)}
+	}
+	for _, t := range [3]game.PieceType{game.Knight, game.Pawn, game.King} {
+		s.checks[t] = s.leaperChecks[t]
 	}
 }
 
@@ -114,8 +160,8 @@ func (s *screen) reset(p *game.Position, o *belief.Observation, rules *referee.R
 // that matter stay, and the count changes only by the unpinned pawns
 // attacking the squares left and reached.
 func (s *screen) neutral() {
-	now := moveMen{occ: s.occ, them: s.them, knights: s.knights, pawns: s.pawns, kings: s.kings, diagonal: s.diagonal, straight: s.straight}
-	caps := s.capturesAfter(&now, game.NoSquare)
+	now := &s.moveMen
+	caps := s.capturesAfter(now, game.NoSquare)
 	s.neutralCount = len(caps)
 	s.neutralTries = triesMatch(caps, s.o.Tries, s.rules.Tries)
 	s.neutralZone, s.pinLines, s.allLines, s.lineReach, s.free = s.reach, 0, 0, 0, s.ourPawns
@@ -139,7 +185,7 @@ func (s *screen) neutral() {
 		if candidates.Has(f) {
 			s.pinLines |= line
 		}
-		if line&(s.diagonal|s.straight)&^s.sight != 0 && s.pinned(&now, f) {
+		if line&(s.diagonal|s.straight)&^s.sight != 0 && s.pinned(now, f) {
 			s.free &^= f.Bit()
 		}
 	}
@@ -192,7 +238,7 @@ func (s *screen) filter(next *game.Position, t *game.Targets, kept []game.Move) 
 // judged.
 func (s *screen) filterRuns(next *game.Position, t *game.Targets, runs []run) []run {
 	o := s.o
-	quiet := o.Capture == game.NoSquare && len(o.Checks) == 0 && s.checkers == 0 && !(s.rules.PromotionAnnounced && o.Promoted)
+	quiet := s.quietHeard && s.checkers == 0
 	if !quiet && o.Capture == game.NoSquare && len(o.Checks) != 0 && s.checkers == 0 {
 		return s.checkRuns(next, t, runs)
 	}
@@ -350,7 +396,8 @@ type quietFilter struct {
 // moves from.
 func (s *screen) quiet(q *quietFilter) {
 	o := s.o
-	*q = quietFilter{avoidFrom: s.shields(), farTries: s.neutralTries}
+	*q = s.heardQ
+	q.avoidFrom, q.farTries = s.shields(), s.neutralTries
 	if o.Tries != nil {
 		q.avoidFrom |= s.pinLines
 		q.avoidTo |= s.pinLines
@@ -371,13 +418,6 @@ func (s *screen) quiet(q *quietFilter) {
 	default:
 		q.doubleTo = s.reach & game.RankMask(5) >> 8
 		q.doubleFrom = game.RankMask(6)
-	}
-	style := s.rules.Tries
-	q.tries = o.Tries != nil
-	q.counted = style == referee.TriesCount || style == referee.TriesYesNo
-	q.yesNo = style == referee.TriesYesNo
-	if q.tries {
-		q.want, q.has = o.Tries.Count, o.Tries.Has()
 	}
 	if q.tries && q.counted {
 		west, east := pawnReachWest(s.us, s.free), pawnReachEast(s.us, s.free)
@@ -571,7 +611,7 @@ func (s *screen) consistent(next *game.Position, m game.Move) bool {
 		// The king sees what it saw: only a leaper on to may newly check.
 		checkers = s.checkers&^fromBit | toBit&s.leaperChecks[lands]
 	} else {
-		s.moveMen(&after, from, to, capSq, lands, castles)
+		s.menAfter(&after, from, to, capSq, lands, castles)
 		built = true
 		checkers = s.checkersAfter(&after)
 	}
@@ -591,7 +631,7 @@ func (s *screen) consistent(next *game.Position, m game.Move) bool {
 		return s.neutralTries
 	}
 	if !built {
-		s.moveMen(&after, from, to, capSq, lands, castles)
+		s.menAfter(&after, from, to, capSq, lands, castles)
 	}
 	// s.reach may still hold what a pawn of ours just taken attacked: then
 	// the captures are counted, which answers exactly all the same.
@@ -617,10 +657,10 @@ type moveMen struct {
 	ep, epVictim game.Bitboard
 }
 
-// moveMen sets a to the mover's men and the occupancy after the move from
+// menAfter sets a to the mover's men and the occupancy after the move from
 // from to to (a man of type lands arriving) capturing on capSq (NoSquare for
 // none), castles telling whether it is castling.
-func (s *screen) moveMen(a *moveMen, from, to, capSq game.Square, lands game.PieceType, castles bool) {
+func (s *screen) menAfter(a *moveMen, from, to, capSq game.Square, lands game.PieceType, castles bool) {
 	fromBit, toBit := from.Bit(), to.Bit()
 	*a = moveMen{occ: s.occ&^fromBit | toBit, them: s.them&^fromBit | toBit}
 	if capSq != game.NoSquare && capSq != to {

@@ -47,14 +47,20 @@ func (s *screen) capturesAfter(after *moveMen, capSq game.Square) []game.Move {
 }
 
 // passers returns those of pawns (ours) that may take en passant after the
-// enemy's double step that leaves its men as after: those beside the pawn
-// that stepped, unless, with both pawns lifted and ours on the en passant
-// square, an enemy slider sees our king.
+// enemy's double step that leaves its men as after, our king out of check:
+// those beside the pawn that stepped, unless, with both pawns lifted and
+// ours on the en passant square, an enemy slider sees our king. Only a
+// line through a square lifted can open, so that a capture lifting none on
+// our king's lines is let pass without looking along them.
 func (s *screen) passers(after *moveMen, pawns game.Bitboard) game.Bitboard {
 	out := pawns & game.PawnAttacks(s.us.Other(), after.ep.First())
 	if k := s.king; k != game.NoSquare {
+		lines := s.diagonalRays | s.straightRays
 		for b := out; b != 0; {
 			from := b.PopFirst()
+			if (from.Bit()|after.epVictim)&lines == 0 {
+				continue
+			}
 			occ := after.occ ^ from.Bit() ^ after.epVictim | after.ep
 			if game.BishopAttacks(k, occ)&after.diagonal|game.RookAttacks(k, occ)&after.straight != 0 {
 				out &^= from.Bit()
