@@ -27,6 +27,17 @@ var errEmpty = errors.New("empty line")
 // movePattern matches a move in coordinate form, with an optional promotion.
 var movePattern = regexp.MustCompile(`^[a-h][1-8]-?[a-h][1-8](?:=?[qrbnQRBN])?$`)
 
+// nearMove is a word that starts as a move in coordinates does but is not
+// one: e2e4k, e2e4=x.
+var nearMove = regexp.MustCompile(`^[a-hA-H][1-8]-?[a-hA-H][1-8]`)
+
+// isCommandWord reports whether a word typed at the login prompt is a
+// command or a move rather than a name.
+func isCommandWord(w string) bool {
+	_, known := verbs[strings.ToLower(w)]
+	return known || movePattern.MatchString(w)
+}
+
 // verbs are the commands the server knows, with the aliases users type.
 var verbs = map[string]string{
 	"match": "match", "accept": "accept", "decline": "decline", "seek": "seek", "unseek": "unseek",
@@ -59,6 +70,9 @@ func ParseCommand(line string) (Command, error) {
 		return Command{Verb: "move", Args: []string{strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(fields[0], "-", ""), "=", ""))}}, nil
 	}
 	verb, ok := verbs[word]
+	if !ok && nearMove.MatchString(fields[0]) {
+		return Command{}, fmt.Errorf("%q is not a move: moves are written e2e4, and e7e8q promotes (q, r, b or n)", truncate(fields[0], 40))
+	}
 	if !ok {
 		return Command{}, fmt.Errorf("%q is not a command (type \"help\")", truncate(fields[0], 40))
 	}

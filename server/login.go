@@ -65,6 +65,9 @@ func (c *conn) login(rd *lines) error {
 		case cmd.Verb == "level2settings":
 			c.s.locked(func() error { c.setLevel2(cmd.Rest); return nil })
 			continue
+		case cmd.Verb == "quit": // leaving before logging in
+			c.s.locked(func() error { c.send("Goodbye.\n"); return nil })
+			return errQuit
 		}
 		done, err := c.loginName(strings.Fields(clean(textOf(line))), rd)
 		if done || err != nil {
@@ -110,6 +113,13 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 		// more than "who" does.
 		c.s.locked(func() error {
 			c.askAgain(dg.LoginName, fmt.Sprintf("That is not a valid reconnect token for %s: a guest name is taken back only with the token it was given (\"%s TOKEN\"), while the server keeps it. Log in as \"guest\" for a new guest name.", fields[0], fields[0]))
+			return nil
+		})
+		return false, nil
+	}
+	if len(fields) > 0 && isCommandWord(fields[0]) {
+		c.s.locked(func() error {
+			c.askAgain(dg.LoginName, fmt.Sprintf("Log in first: %q is a command or a move. Type a name (\"guest\" for a guest name), then commands.", truncate(fields[0], 40)))
 			return nil
 		})
 		return false, nil

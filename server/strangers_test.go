@@ -35,7 +35,7 @@ func TestPlainLoginSaysWhy(t *testing.T) {
 	r.waitFor("login: ")
 	r.send("", "  ", "\x00")
 	r.waitFor("login: ")
-	r.send("e2e4")
+	r.send("9lives")
 	r.waitFor("Names are 2 to 16 letters")
 	r.waitFor("login: ")
 	r.send("") // the password line of a client that sent one with the name
@@ -43,6 +43,33 @@ func TestPlainLoginSaysWhy(t *testing.T) {
 	r.waitFor("Starting session as alice")
 	if n := strings.Count(r.all(), "login: "); n != 3 {
 		t.Fatalf("%d login prompts in %q; want 3: the first, after the run of empty lines, after the refused name (not after the empty line that followed it)", n, r.all())
+	}
+}
+
+// TestCommandsBeforeLogin: a command or a move typed at the login prompt
+// is told to log in first, not that names have rules; quit there leaves.
+func TestCommandsBeforeLogin(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	r := u.dial(t)
+	r.waitFor("login: ")
+	for _, w := range []string{"e2e4", "resign", "seek", "e7-e8q"} {
+		r.send(w)
+		r.waitFor("Log in first: \"" + w + "\" is a command or a move")
+	}
+	r.send("quit")
+	if tail := r.closed(); !strings.Contains(tail, "Goodbye.") {
+		t.Fatalf("quit at the login prompt ended with %q; want Goodbye.", tail)
+	}
+}
+
+// TestNearMoveSaysNotation: a word that starts as a move but is not one is
+// told how moves are written, not that it is not a command.
+func TestNearMoveSaysNotation(t *testing.T) {
+	for _, w := range []string{"e2e4k", "e7e8=x", "E2E4X"} {
+		_, err := server.ParseCommand(w)
+		if err == nil || !strings.Contains(err.Error(), "is not a move: moves are written e2e4") {
+			t.Errorf("%s: %v; want how moves are written", w, err)
+		}
 	}
 }
 
