@@ -76,10 +76,12 @@ func (s *Scene) tooltip(f *Frame) {
 	if len(lines) == 0 {
 		return
 	}
-	// The card stays on the board, never over the panel's log.
+	// The card stays on the board, never over the panel's log, and beside
+	// the square it explains, on its roomier side, so that it covers
+	// neither that square nor the men on its rank next to it.
 	b := s.Layout.Board
 	size := max(12, min(16*float64(f.H)/720, s.Layout.Square*0.2))
-	maxW := b.W - 8
+	maxW := max(b.W*0.45, min(b.W-8, 12*size))
 	var rows []string
 	for _, l := range lines {
 		rows = append(rows, Wrap(l, assets.Regular, size, maxW-16, "  ")...)
@@ -91,8 +93,13 @@ func (s *Scene) tooltip(f *Frame) {
 	lines = rows
 	w := longest + 16
 	h := float64(len(lines))*size*1.4 + 10
-	x := max(b.X+4, min(f.HoverX+16, b.X+b.W-w-4))
-	y := max(0, min(f.HoverY+16, b.Y+b.H-h-4))
+	r := s.Layout.SquareRect(sq)
+	x := r.X + r.W + 4
+	if left, right := r.X-b.X, b.X+b.W-(r.X+r.W); left > right {
+		x = r.X - w - 4
+	}
+	x = max(b.X+4, min(x, b.X+b.W-w-4))
+	y := max(b.Y+4, min(r.Y, b.Y+b.H-h-4))
 	s.rect(Rectangle{x, y, w, h}, tooltipBG, 1)
 	for i, l := range lines {
 		s.text(Rectangle{x + 8, y + 5 + float64(i)*size*1.4, w - 16, size * 1.4}, l, assets.Regular, size, textMain, Left)

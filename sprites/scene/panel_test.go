@@ -107,6 +107,38 @@ func TestTooltipStaysOnTheBoard(t *testing.T) {
 	}
 }
 
+// TestTooltipBesideItsSquare: the hover card stands beside the square it
+// explains, on either side of the board, never over it.
+func TestTooltipBesideItsSquare(t *testing.T) {
+	for _, size := range [][2]int{{900, 560}, {1280, 800}} {
+		l := NewLayout(size[0], size[1], false)
+		for _, sq := range []game.Square{game.A1, game.D4, game.E5, game.H8, game.B7} {
+			f := playFrame(size[0], size[1])
+			r := l.SquareRect(sq)
+			f.Hover, f.HoverX, f.HoverY = true, r.X+r.W/2, r.Y+r.H/2
+			f.View.Tokens = append(f.View.Tokens, controller.Token{Kind: controller.KingToken, Square: sq, Opacity: 0.5,
+				Reason: controller.Reason{Rule: "B2", Message: strings.Repeat("a long reason for the card ", 4)}})
+			found := false
+			for _, sp := range Build(f).Sprites {
+				if sp.Kind != Rect || sp.Color != tooltipBG {
+					continue
+				}
+				found = true
+				card := Rectangle{sp.X, sp.Y, sp.W, sp.H}
+				if card.X < r.X+r.W && r.X < card.X+card.W && card.Y < r.Y+r.H && r.Y < card.Y+card.H {
+					t.Errorf("%v at %v: the card %+v covers the square %+v", size, sq, card, r)
+				}
+				if !card.within(l.Board) {
+					t.Errorf("%v at %v: the card %+v leaves the board", size, sq, card)
+				}
+			}
+			if !found {
+				t.Errorf("%v at %v: no hover card", size, sq)
+			}
+		}
+	}
+}
+
 // TestOwnTriesShown: our pawn tries stand in the panel and as a badge on
 // the pawn that may capture; the coordinates are readable at 900×560.
 func TestOwnTriesShown(t *testing.T) {
