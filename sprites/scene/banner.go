@@ -83,7 +83,7 @@ func (s *Scene) banner(b *Banner, p Panel) {
 		s.button(Rectangle{x + float64(i)*(bw+gap), y + unit*0.2, bw, unit * 2}, a, a.label(), a == Review, unit*0.9)
 	}
 	y += unit * 2.4
-	s.text(Rectangle{box.X + 8, y, box.W - 16, unit * 0.75 * 1.5}, "A click elsewhere on this card closes it", assets.Regular, unit*0.75, textDim, Center)
+	s.text(Rectangle{box.X + 8, y, box.W - 16, unit * 0.75 * 1.5}, "Click the card away from its buttons to close it", assets.Regular, unit*0.75, textDim, Center)
 }
 
 // BannerActions are the result card's buttons for a game whose panel is
