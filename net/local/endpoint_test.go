@@ -212,6 +212,9 @@ func TestCommands(t *testing.T) {
 				if !strings.Contains(got, tc.want) {
 					t.Fatalf("got %q; want it to contain %q", got, tc.want)
 				}
+				if ev.Kind == net.KindProblem && strings.HasPrefix(got, "local:") {
+					t.Fatalf("the player is told %q, with the package's prefix", got)
+				}
 				return
 			}
 		})

@@ -368,7 +368,9 @@ func (g *session) console(line string) {
 }
 
 func (g *session) problem(err error) {
-	g.emit(net.Event{Kind: net.KindProblem, Text: err.Error(), Err: err})
+	// The text is for the player, who typed no "local": the package's
+	// prefix stays in Err for logs.
+	g.emit(net.Event{Kind: net.KindProblem, Text: strings.TrimPrefix(err.Error(), "local: "), Err: err})
 }
 
 // emit sends ev with the current snapshot; it waits for room in the
