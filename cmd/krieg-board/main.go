@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/controller"
@@ -175,6 +176,9 @@ func runDemo(b *launch.Board, stderr io.Writer) error {
 		opt.Record, opt.Title = rec, filepath.Base(b.File)
 		title += ": " + b.File
 	} else {
+		if b.Seed == 0 {
+			b.Seed = uint64(time.Now().UnixNano()) // new games each run
+		}
 		opt.Players = func(n int) [2]show.Player {
 			seed := b.Seed + uint64(2*n)
 			return [2]show.Player{

@@ -55,6 +55,12 @@ func ParseBoard(args []string, stderr io.Writer) (*Board, error) {
 	}
 	fs := flag.NewFlagSet("krieg", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "krieg: play Kriegspiel, chess in the dark, in a board window: against the computer,\n"+
+			"or on a server with --connect, --icc or --kso. `krieg help` lists the other commands\n"+
+			"(console, replay, demo, eval, ...).\n\nUsage: krieg [flags]\n")
+		fs.PrintDefaults()
+	}
 	b.Flags.Register(fs)
 	b.KSO.Register(fs)
 	fs.IntVar(&b.Capacity, "boards", 0, "boards the deduction engine holds (0: its default)")
@@ -99,7 +105,7 @@ func (b *Board) parseRecordMode(mode string, args []string, stderr io.Writer) er
 		b.Mode = DemoMode
 		fs.DurationVar(&b.Step, "step", 1500*time.Millisecond, "time between two steps (+ and - change it in the window)")
 		fs.DurationVar(&b.MoveTime, "movetime", 300*time.Millisecond, "the computer's time per move when it plays itself")
-		fs.Uint64Var(&b.Seed, "seed", uint64(time.Now().UnixNano()), "the computer's seed when it plays itself")
+		fs.Uint64Var(&b.Seed, "seed", 0, "the computer's seed when it plays itself (0: a new one each run)")
 	}
 	if err := parse(fs, args); err != nil {
 		return err

@@ -52,7 +52,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.ICC, "icc", false, "the Internet Chess Club (chessclub.com:5000)")
 	fs.StringVar(&f.User, "user", "", "log in as this registered name (the password is asked, never echoed); default: guest")
 	fs.StringVar(&f.Patterns, "icc-patterns", "", "extra ICC announcement patterns (see net/icc/announcements.txt)")
-	fs.Uint64Var(&f.Seed, "seed", uint64(time.Now().UnixNano()), "local: the computer's seed")
+	fs.Uint64Var(&f.Seed, "seed", 0, "local: the computer's seed, to play the same game again (0: a new one each run)")
 	fs.StringVar(&f.Side, "side", "white", "local: your side, white, black or random")
 	fs.StringVar(&f.Time, "time", "5+3", "local: time control, minutes+increment seconds, or none (no clock)")
 	fs.StringVar(&f.Opponent, "opponent", "bot", "local: the computer, bot (the computer player) or random")
@@ -136,6 +136,9 @@ func CheckMoveTime(d time.Duration) error {
 func (f *Flags) Local() (*local.Endpoint, error) {
 	if err := CheckMoveTime(f.MoveTime); err != nil {
 		return nil, err
+	}
+	if f.Seed == 0 {
+		f.Seed = uint64(time.Now().UnixNano()) // a new game each run, kept in f for a resumption
 	}
 	var opp local.Opponent
 	switch strings.ToLower(f.Opponent) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -143,5 +144,21 @@ func TestChoiceNamesNoClock(t *testing.T) {
 	fl.Time = scene.TimeControls[ch.Time]
 	if spec, err := fl.Spec(); err != nil || spec.Base != 0 || spec.Increment != 0 {
 		t.Errorf("the screen's no clock: %v+%v, %v; want an untimed game", spec.Base, spec.Increment, err)
+	}
+}
+
+// TestBoardHelpSaysWhatKriegIs: krieg --help starts with what the program
+// does, and its seed has no default that changes from run to run.
+func TestBoardHelpSaysWhatKriegIs(t *testing.T) {
+	var out strings.Builder
+	if _, err := ParseBoard([]string{"--help"}, &out); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("--help: %v", err)
+	}
+	help := out.String()
+	if !strings.HasPrefix(help, "krieg: play Kriegspiel") || strings.Contains(help, "Usage of krieg") {
+		t.Errorf("krieg --help begins %q; want what krieg is", help[:min(len(help), 80)])
+	}
+	if regexp.MustCompile(`\(default \d{6,}\)`).MatchString(help) {
+		t.Errorf("a default that changes each run in:\n%s", help)
 	}
 }
