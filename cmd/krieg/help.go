@@ -118,8 +118,10 @@ figure.
   krieg eval --games 30 --seed 1 --scan-temper 1,0.9,1:0.6 --scan-floor 0.04,0.08`,
 
 	"console": `A game in the terminal. With no server flag: Wild 16 against the computer
-on this machine; type moves in coordinates (e2e4, e7e8q), px for any pawn
-capture, or resign, draw, abort, flag. On an ICC-speaking server
+on this machine; type moves in coordinates (e2e4, e7e8q) or algebraic
+notation (Nf3, exd5, O-O), px for any pawn capture, or resign, draw, abort,
+flag; new starts another game once one has ended, help lists the words,
+quit leaves. On an ICC-speaking server
 (--connect, --icc) it logs in as a guest or as --user, prints the server's
 text and every referee message, sends moves as attempts and any other line
 as it is (match bob 5 3 u w16, accept); it reconnects when the connection
