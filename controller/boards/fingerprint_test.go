@@ -37,22 +37,28 @@ func TestRefreshFingerprint(t *testing.T) {
 		return func(e referee.Entry) bool {
 			o := belief.Observe(e)
 			messages++
-			alive := false
-			for _, s := range samplers {
-				s.Observe(&o)
-				if s.Normalise() {
-					alive = true
-				}
-				put(uint64(len(s.boards)))
-				for _, b := range s.boards {
-					put(b.pos.Hash())
-					put(math.Float64bits(b.w))
-				}
-			}
-			return alive
+			return digestStep(samplers[:], &o, put)
 		}
 	})
 	if got := h.Sum64(); got != want {
 		t.Errorf("digest of %d messages %#x, want %#x", messages, got, want)
 	}
+}
+
+// digestStep has each sampler observe o and put its boards and weights
+// into the digest; it reports whether any sampler still holds boards.
+func digestStep(samplers []*Sampler, o *belief.Observation, put func(uint64)) bool {
+	alive := false
+	for _, s := range samplers {
+		s.Observe(o)
+		if s.Normalise() {
+			alive = true
+		}
+		put(uint64(len(s.boards)))
+		for _, b := range s.boards {
+			put(b.pos.Hash())
+			put(math.Float64bits(b.w))
+		}
+	}
+	return alive
 }

@@ -2,7 +2,6 @@ package boards
 
 import (
 	"hash/fnv"
-	"math"
 	"testing"
 
 	"github.com/krieg/krieg/controller/belief"
@@ -57,19 +56,7 @@ func TestRefreshDigestUnderRules(t *testing.T) {
 						continue
 					}
 					o := belief.Observe(e)
-					alive := false
-					for _, s := range samplers {
-						s.Observe(&o)
-						if s.Normalise() {
-							alive = true
-						}
-						put(uint64(len(s.boards)))
-						for _, b := range s.boards {
-							put(b.pos.Hash())
-							put(math.Float64bits(b.w))
-						}
-					}
-					follow = alive
+					follow = digestStep(samplers[:], &o, put)
 				}
 				seen = len(log)
 			}
