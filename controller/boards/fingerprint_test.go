@@ -1,6 +1,7 @@
 package boards
 
 import (
+	"hash"
 	"hash/fnv"
 	"math"
 	"testing"
@@ -19,14 +20,7 @@ import (
 // reproducible.
 func TestRefreshFingerprint(t *testing.T) {
 	const want uint64 = 0xd4aa1012df592ddd
-	h := fnv.New64a()
-	var word [8]byte
-	put := func(x uint64) {
-		for i := range word {
-			word[i] = byte(x >> (8 * i))
-		}
-		h.Write(word[:])
-	}
+	h, put := digest()
 	messages := 0
 	gametest.RandomGames(12, func() bool { return false }, func(g uint64) func(referee.Entry) bool {
 		var samplers [2]*Sampler
@@ -61,4 +55,16 @@ func digestStep(samplers []*Sampler, o *belief.Observation, put func(uint64)) bo
 		}
 	}
 	return alive
+}
+
+// digest returns a 64-bit FNV hash and a function that adds a word to it.
+func digest() (hash.Hash64, func(uint64)) {
+	h := fnv.New64a()
+	var word [8]byte
+	return h, func(x uint64) {
+		for i := range word {
+			word[i] = byte(x >> (8 * i))
+		}
+		h.Write(word[:])
+	}
 }

@@ -1,7 +1,6 @@
 package boards
 
 import (
-	"hash/fnv"
 	"testing"
 
 	"github.com/krieg/krieg/controller/belief"
@@ -28,14 +27,7 @@ func TestRefreshDigestUnderRules(t *testing.T) {
 		if rules.Name == referee.Wild16.Name {
 			continue
 		}
-		h := fnv.New64a()
-		var word [8]byte
-		put := func(x uint64) {
-			for i := range word {
-				word[i] = byte(x >> (8 * i))
-			}
-			h.Write(word[:])
-		}
+		h, put := digest()
 		for g := uint64(0); g < 6; g++ {
 			ref := referee.New(rules, game.Start())
 			bots := [2]*attempter.Random{attempter.NewRandom(2 * g), attempter.NewRandom(2*g + 1)}
