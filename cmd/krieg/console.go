@@ -133,7 +133,7 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	interrupted := make(chan struct{})
 	defer endsignal.OnFirst(func() { close(interrupted) }, 0)()
 	for {
-		for !ck.awaiting && len(held) > 0 {
+		for !ck.awaiting && len(held) > 0 && !ck.beforeOurTurn(held[0]) {
 			l := held[0]
 			held = held[1:]
 			send(l)
@@ -160,15 +160,18 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			if stalled = nil; ended || !ck.answered {
 				ck.awaiting = false
 			}
+			if ended {
+				held = nil // leaving does not wait for ever for the opponent's move
+			}
 		case l, ok := <-in:
 			l = strings.TrimSpace(l)
 			switch {
 			case !ok || strings.EqualFold(l, "quit") || strings.EqualFold(l, "exit"):
 				ended = true
-				if ck.awaiting {
+				if ck.awaiting || len(held) > 0 {
 					stalled = time.After(answerWait) // leaving waits for held moves, but not for ever
 				}
-			case ck.awaiting && (isMoveText(l) || strings.EqualFold(l, "new")) || len(held) > 0:
+			case ck.awaiting && (isMoveText(l) || strings.EqualFold(l, "new")) || ck.beforeOurTurn(l) || len(held) > 0:
 				held = append(held, l) // after the held moves, in order
 			default:
 				send(l)

@@ -52,6 +52,14 @@ func (c *attemptCheck) follow(ev net.Event) {
 	}
 }
 
+// beforeOurTurn reports whether line is a move typed while the opponent is
+// to move: it waits for our turn, to be checked on the board the
+// opponent's move leaves (Black's moves typed before White's first).
+func (c *attemptCheck) beforeOurTurn(line string) bool {
+	s := c.snap
+	return s.InGame && s.Spec.Kriegspiel && s.ToMove != s.Side && isMoveText(line)
+}
+
 // check returns why the typed line, when it is a move of ours in a
 // Kriegspiel game on our turn, may not be sent; a pawn's move to the last
 // rank without a piece becomes a queen's in the line. A move typed in
