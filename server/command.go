@@ -31,6 +31,10 @@ var movePattern = regexp.MustCompile(`^[a-h][1-8]-?[a-h][1-8](?:=?[qrbnQRBN])?$`
 // one: e2e4k, e2e4=x.
 var nearMove = regexp.MustCompile(`^[a-hA-H][1-8]-?[a-hA-H][1-8]`)
 
+// algebraic is a move in algebraic notation (Nf3, exd5, O-O), which the
+// server does not read: it is told how to write it.
+var algebraic = regexp.MustCompile(`^([KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x[a-h][1-8](=?[QRBN])?|[O0]-[O0](-[O0])?)[+#!?]*$`)
+
 // isCommandWord reports whether a word typed at the login prompt is a
 // command or a move rather than a name.
 func isCommandWord(w string) bool {
@@ -72,6 +76,9 @@ func ParseCommand(line string) (Command, error) {
 	verb, ok := verbs[word]
 	if !ok && nearMove.MatchString(fields[0]) {
 		return Command{}, fmt.Errorf("%q is not a move: moves are written e2e4, and e7e8q promotes (q, r, b or n)", truncate(fields[0], 40))
+	}
+	if !ok && algebraic.MatchString(fields[0]) {
+		return Command{}, fmt.Errorf("%q: moves are written in coordinates here, from square and to square: e2e4, g1f3, e1g1 castles", truncate(fields[0], 40))
 	}
 	if !ok {
 		return Command{}, fmt.Errorf("%q is not a command (type \"help\")", truncate(fields[0], 40))

@@ -71,6 +71,12 @@ func TestNearMoveSaysNotation(t *testing.T) {
 			t.Errorf("%s: %v; want how moves are written", w, err)
 		}
 	}
+	for _, w := range []string{"Nf3", "O-O", "exd5", "0-0-0", "Qxh7+"} {
+		_, err := server.ParseCommand(w)
+		if err == nil || !strings.Contains(err.Error(), "moves are written in coordinates here") {
+			t.Errorf("%s: %v; want how moves are written here", w, err)
+		}
+	}
 }
 
 // TestHTTPOnTheGamePort: an HTTP request sent to the game port (a web page
