@@ -335,7 +335,7 @@ func TestNewGameButtonsStayPut(t *testing.T) {
 			return at, s
 		}
 		before, _ := where(f)
-		f.Panel.Notice = "Saved to /home/someone/Documents/kriegspiel/games/2026-11-28-you-against-the-computer.pgn"
+		f.Panel.Notice = "Saved to /var/lib/someone/documents/kriegspiel/games/2026-11-28-you-against-the-computer.pgn"
 		f.Panel.Silent = "The referee says nothing of the opponent's attempts in these rules."
 		after, s := where(f)
 		if len(after) != len(before) {
