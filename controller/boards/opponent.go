@@ -22,9 +22,6 @@ import (
 // purposeScale turns a move's score (in pawns) into a weight.
 const purposeScale = 0.7
 
-// pieceValue is each type's material value in pawns (the king is never lost).
-var pieceValue = [game.King + 1]float64{game.Pawn: 1, game.Knight: 3, game.Bishop: 3, game.Rook: 5, game.Queen: 9}
-
 // purposeWeights fills w with exp(purposeScale·score) of each legal move on
 // p (the enemy to move, us its opponent) and returns their sum. A move
 // scores the value of what it captures (an en passant capture a pawn), a
@@ -267,7 +264,8 @@ func (ps *purposeSum) skip() {
 	}
 }
 
-// pieceHalves is pieceValue in half pawns.
+// pieceHalves is each type's material value in half pawns (1, 3, 3, 5 and 9
+// pawns; the king is never lost), so that scores stay whole numbers.
 var pieceHalves = [game.King + 1]int{game.Pawn: 2, game.Knight: 6, game.Bishop: 6, game.Rook: 10, game.Queen: 18}
 
 // purposeExps holds exp(purposeScale·score) for the scores a move can have
