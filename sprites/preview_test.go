@@ -68,12 +68,14 @@ func TestWindowPreview(t *testing.T) {
 		app.Inject(Intent{Kind: ClickSquare, Square: game.G1}, Intent{Kind: Hover, X: f3.X + f3.W/2, Y: f3.Y + f3.H/2})
 	})
 	h.waitFor(t, "the knight's preview and the tooltip", 5*time.Second, func() bool {
+		// The card's lines wrap where its width ends: read them as one.
+		var card []string
 		for _, sp := range app.scene.Sprites {
-			if sp.Kind == scene.Text && strings.HasPrefix(sp.Text, "attempt g1f3: accepted 100%, captures 0%") {
-				return true
+			if sp.Kind == scene.Text {
+				card = append(card, strings.TrimSpace(sp.Text))
 			}
 		}
-		return false
+		return strings.Contains(strings.Join(card, " "), "attempt g1f3: accepted 100%, captures 0%")
 	})
 	// On the screen: the surely accepted g1-h3 has a large green dot.
 	h.do(func() { app.Inject(Intent{Kind: Hover, X: -1, Y: -1}) })
