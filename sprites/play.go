@@ -253,11 +253,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	for i := range p.console {
 		p.console[i].After = 0 // the new game's log starts after them
 	}
-	clock := fmt.Sprintf("%d+%d", int(s.Spec.Base.Minutes()), int(s.Spec.Increment.Seconds()))
-	if s.Spec.Base == 0 && s.Spec.Increment == 0 {
-		clock = "no clock"
-	}
-	f.Panel.Title = fmt.Sprintf("%s · %s · you play %s", s.Spec.Rules.Title, clock, s.Side.Title())
+	f.Panel.Title = fmt.Sprintf("%s · %s · you play %s", s.Spec.Rules.Title, s.Spec.TimeControl(), s.Side.Title())
 }
 
 // heard feeds one referee entry to the controller and cues its sound.

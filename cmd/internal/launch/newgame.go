@@ -2,7 +2,6 @@ package launch
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -21,10 +20,7 @@ func Choice(spec net.GameSpec, opponent string) scene.NewGameChoice {
 	if spec.AnySide {
 		ch.Side = 2
 	}
-	tc := fmt.Sprintf("%d+%d", int(spec.Base.Minutes()), int(spec.Increment.Seconds()))
-	if spec.Base == 0 && spec.Increment == 0 {
-		tc = Untimed[0]
-	}
+	tc := spec.TimeControl() // "no clock" is Untimed[0]
 	if i := slices.Index(scene.TimeControls, tc); i >= 0 {
 		ch.Time = i
 	} else {
