@@ -416,6 +416,10 @@ func (a *App) newGame(in Intent) {
 			a.frame.Assist = scene.Assist(i)
 		case scene.MotionGroup:
 			a.frame.ReduceMotion = i == 1
+		case scene.RulesGroup:
+			if i < len(referee.Rulesets) {
+				a.frame.NewGame.Rules = referee.Rulesets[i].Name
+			}
 		}
 		return
 	}

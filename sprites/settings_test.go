@@ -32,6 +32,7 @@ func TestWindowSettingsSurviveRestart(t *testing.T) {
 			Intent{Kind: Press, Button: scene.Choice(scene.ThemeGroup, 1)},
 			Intent{Kind: Press, Button: scene.Choice(scene.AssistGroup, 1)},
 			Intent{Kind: Press, Button: scene.Choice(scene.MotionGroup, 1)},
+			Intent{Kind: Press, Button: scene.Choice(scene.RulesGroup, 1)},
 			Intent{Kind: Press, Button: scene.ToggleZone},
 			Intent{Kind: Press, Button: scene.ToggleChecks},
 			Intent{Kind: Press, Button: scene.CycleHeat})
@@ -46,7 +47,7 @@ func TestWindowSettingsSurviveRestart(t *testing.T) {
 	}
 	defer second.Close()
 	f := second.frame
-	want := scene.NewGameChoice{Side: 1, Time: 0, Opponent: 1}
+	want := scene.NewGameChoice{Side: 1, Time: 0, Opponent: 1, Rules: "berkeley"}
 	if f.NewGame != want {
 		t.Errorf("new game %+v; want %+v", f.NewGame, want)
 	}

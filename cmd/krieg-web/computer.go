@@ -249,6 +249,6 @@ func startComputer(k keeper, fl launch.Flags, ch scene.NewGameChoice) (*keeping,
 		c.Close()
 		return nil, errors.New("krieg-web: this game keeps no record")
 	}
-	return keep(rc, k, keptGame{Rules: fl.Rules, Time: scene.TimeControls[ch.Time],
+	return keep(rc, k, keptGame{Rules: ch.Ruleset().Name, Time: scene.TimeControls[ch.Time],
 		Opponent: []string{"bot", "random"}[ch.Opponent], Seed: fl.Seed}), nil
 }

@@ -112,7 +112,9 @@ func keptHeard(t *testing.T, k keeper, side game.Color, rules referee.Ruleset, w
 func TestComputerGameResumesAfterClosingThePage(t *testing.T) {
 	k := mapKeeper{}
 	fl := pageFlags("berkeley")
-	w, err := startComputer(k, fl, blackVsRandom)
+	ch := blackVsRandom
+	ch.Rules = "berkeley" // the screen's choice, preset from the page's
+	w, err := startComputer(k, fl, ch)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -200,19 +200,22 @@ func (p *page) jsUnsaved(js.Value, []js.Value) any {
 
 // pick reads the page's choice of rules and side for the computer (args
 // of offline and computer): the rules for the next game, and the
-// new-game screen's press that chooses the side.
+// new-game screen's presses that choose them.
 func (p *page) pick(args []js.Value) []sprites.Intent {
+	var picks []sprites.Intent
 	if len(args) > 0 && args[0].Type() == js.TypeString {
-		if _, err := referee.RulesetByName(args[0].String()); err == nil {
+		if r, err := referee.RulesetByName(args[0].String()); err == nil {
 			p.rules = args[0].String()
+			i := slices.Index(referee.Rulesets, r)
+			picks = append(picks, sprites.Intent{Kind: sprites.Press, Button: scene.Choice(scene.RulesGroup, i)})
 		}
 	}
 	if len(args) > 1 && args[1].Type() == js.TypeString {
 		if i := slices.Index([]string{"white", "black", "random"}, args[1].String()); i >= 0 {
-			return []sprites.Intent{{Kind: sprites.Press, Button: scene.Choice(scene.SideGroup, i)}}
+			picks = append(picks, sprites.Intent{Kind: sprites.Press, Button: scene.Choice(scene.SideGroup, i)})
 		}
 	}
-	return nil
+	return picks
 }
 
 // computer sets opt up to play the computer: the new-game screen's

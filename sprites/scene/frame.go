@@ -1,10 +1,12 @@
 package scene
 
 import (
+	"strings"
 	"time"
 
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
 )
 
 // Mode is which screen the window shows.
@@ -212,9 +214,28 @@ type NewGameChoice struct {
 	Side     int // index into Sides
 	Time     int // index into TimeControls
 	Opponent int // index into Opponents
-	// Rules is the title of the ruleset the game is played under ("" for
-	// Wild 16, the default): the screen names it.
+	// Rules is the Name of the ruleset chosen (one of referee.Rulesets;
+	// "" for Wild 16, the default).
 	Rules string
+}
+
+// Ruleset is the ruleset the choice names: Wild 16 for "" or a name no
+// built-in ruleset has.
+func (c NewGameChoice) Ruleset() referee.Ruleset {
+	if r, err := referee.RulesetByName(c.Rules); err == nil && c.Rules != "" {
+		return r
+	}
+	return referee.Wild16
+}
+
+// RuleChoices are the new-game screen's ruleset buttons: referee.Rulesets'
+// titles without their parenthesised origin ("Wild 16 (ICC)" is "Wild 16").
+func RuleChoices() []string {
+	labels := make([]string, len(referee.Rulesets))
+	for i, r := range referee.Rulesets {
+		labels[i], _, _ = strings.Cut(r.Title, " (")
+	}
+	return labels
 }
 
 // The new-game screen's choices.
@@ -230,6 +251,7 @@ const (
 	ThemeGroup = OpponentGroup + 1 + iota
 	AssistGroup
 	MotionGroup
+	RulesGroup
 )
 
 // DefaultNewGame is White, 5+3, against the computer.

@@ -1,9 +1,9 @@
 package scene
 
 import (
-	"cmp"
 	"fmt"
 	"image/color"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -519,29 +519,36 @@ func (s *Scene) newGamePanel(f *Frame) {
 // on the panel.
 func (s *Scene) newGameColumn(c *column, f *Frame, put func(string, assets.Font, color.RGBA)) {
 	c.line("New Kriegspiel game", assets.Bold, textMain)
-	c.line(cmp.Or(f.NewGame.Rules, referee.Wild16.Title)+" rules", assets.Regular, textDim)
 	c.row(c.unit * 0.6)
 	ch := f.NewGame
-	group := func(title string, g int, opts []string, pick int) {
+	// group lays a group's buttons out in rows of at most perRow.
+	group := func(title string, g int, opts []string, pick, perRow int) {
 		c.line(title, assets.Bold, textMain)
-		r := c.row(c.unit * 2.3)
+		n := min(len(opts), perRow)
 		gap := 6.0
-		w := (r.W - gap*float64(len(opts)-1)) / float64(len(opts))
+		var r Rectangle
+		var w float64
 		for i, o := range opts {
-			s.button(Rectangle{r.X + float64(i)*(w+gap), r.Y + 2, w, r.H - 6}, Choice(g, i), o, i == pick, c.unit)
+			if i%n == 0 {
+				r = c.row(c.unit * 2.3)
+				w = (r.W - gap*float64(n-1)) / float64(n)
+			}
+			s.button(Rectangle{r.X + float64(i%n)*(w+gap), r.Y + 2, w, r.H - 6}, Choice(g, i), o, i == pick, c.unit)
 		}
 		c.row(c.unit * 0.5)
 	}
-	group("You play", SideGroup, Sides, ch.Side)
-	group("Time control (minutes + seconds per move)", TimeGroup, TimeControls, ch.Time)
-	group("Opponent", OpponentGroup, Opponents, ch.Opponent)
-	group("Board", ThemeGroup, Themes, int(f.Theme))
-	group("Assistant", AssistGroup, Assists, int(f.Assist))
+	rules := slices.Index(referee.Rulesets, ch.Ruleset())
+	group("Rules", RulesGroup, RuleChoices(), rules, 4)
+	group("You play", SideGroup, Sides, ch.Side, 3)
+	group("Time control (minutes + seconds per move)", TimeGroup, TimeControls, ch.Time, len(TimeControls))
+	group("Opponent", OpponentGroup, Opponents, ch.Opponent, len(Opponents))
+	group("Board", ThemeGroup, Themes, int(f.Theme), len(Themes))
+	group("Assistant", AssistGroup, Assists, int(f.Assist), len(Assists))
 	motion := 0
 	if f.ReduceMotion {
 		motion = 1
 	}
-	group("Motion", MotionGroup, Motions, motion)
+	group("Motion", MotionGroup, Motions, motion, len(Motions))
 	c.row(c.unit * 0.5)
 	r := c.row(c.unit * 3)
 	s.button(Rectangle{r.X, r.Y, r.W, r.H}, Start, "Play", true, c.unit*1.2)

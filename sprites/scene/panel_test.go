@@ -277,19 +277,44 @@ func TestCapturedNamesBothSides(t *testing.T) {
 	}
 }
 
-// TestNewGameNamesItsRules: the new-game screen names the ruleset the game
-// will be played under, not Wild 16 whatever was chosen.
-func TestNewGameNamesItsRules(t *testing.T) {
-	f := playFrame(1280, 800)
-	f.Mode = NewGameScreen
-	if s := Build(f); !hasText(&s, "Wild 16 (ICC) rules") {
-		t.Errorf("no rules given: texts %q; want Wild 16 (ICC) rules", texts(&s))
+// TestNewGameOffersEveryRuleset: the new-game screen has a button for each
+// of the seven rulesets, and lights the one chosen (Wild 16 when none is),
+// at the smallest window too.
+func TestNewGameOffersEveryRuleset(t *testing.T) {
+	for _, size := range [][2]int{{1280, 800}, {640, 400}} {
+		f := playFrame(size[0], size[1])
+		f.Mode = NewGameScreen
+		for _, pick := range []string{"", "berkeley", "open"} {
+			f.NewGame.Rules = pick
+			s := Build(f)
+			for i, r := range referee.Rulesets {
+				b := Choice(RulesGroup, i)
+				on, found := lit(&s, b)
+				if !found {
+					t.Fatalf("%v, rules %q: no button for %s", size, pick, r.Name)
+				}
+				if want := r.Name == pick || pick == "" && r == referee.Wild16; on != want {
+					t.Errorf("%v, rules %q: %s lit %v, want %v", size, pick, r.Name, on, want)
+				}
+			}
+		}
 	}
-	f.NewGame.Rules = "Berkeley"
-	s := Build(f)
-	if !hasText(&s, "Berkeley rules") || hasText(&s, "Wild 16 (ICC) rules") {
-		t.Errorf("Berkeley chosen: texts %q; want Berkeley rules only", texts(&s))
+}
+
+// lit reports whether the scene has button b, and whether it is drawn lit.
+func lit(s *Scene, b Button) (on, found bool) {
+	for _, h := range s.Hits {
+		if h.Button != b {
+			continue
+		}
+		for _, sp := range s.Sprites {
+			if sp.Kind == Rect && sp.X == h.R.X && sp.Y == h.R.Y && sp.W == h.R.W && sp.H == h.R.H {
+				return sp.Color == buttonOn, true
+			}
+		}
+		return false, true
 	}
+	return false, false
 }
 
 // TestPlayButtonsStayPut: a game's buttons, the toggles' row too, stand

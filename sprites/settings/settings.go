@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
@@ -77,6 +78,7 @@ func (s Settings) validate() error {
 		in("side", s.NewGame.Side, len(scene.Sides)),
 		in("time control", s.NewGame.Time, len(scene.TimeControls)),
 		in("opponent", s.NewGame.Opponent, len(scene.Opponents)),
+		knownRules(s.NewGame.Rules),
 		in("theme", int(s.Theme), len(scene.Themes)),
 		in("assistant level", int(s.Assist), len(scene.Assists)),
 		in("heat map class", int(s.Show.Heat), int(game.King)+1),
@@ -94,4 +96,13 @@ func (s Settings) Save(dir string) error {
 		return fmt.Errorf("settings: saving: %w", err)
 	}
 	return nil
+}
+
+// knownRules checks a saved ruleset name is a built-in one ("" is Wild 16).
+func knownRules(name string) error {
+	if name == "" {
+		return nil
+	}
+	_, err := referee.RulesetByName(name)
+	return err
 }

@@ -33,6 +33,7 @@ func TestCorruptKeptAside(t *testing.T) {
 		"not json":        "{side: white",
 		"theme too large": `{"theme": 7}`,
 		"negative side":   `{"new_game": {"Side": -1}}`,
+		"unknown rules":   `{"new_game": {"Rules": "chess960"}}`,
 	}
 	for name, body := range cases {
 		t.Run(name, func(t *testing.T) {

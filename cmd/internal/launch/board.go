@@ -31,7 +31,7 @@ type Board struct {
 	Flags    Flags
 	KSO      KSO
 	Capacity int // boards the deduction engine holds (0: its default)
-	// ChoiceFromFlags: --side, --time or --opponent was given.
+	// ChoiceFromFlags: --side, --time, --opponent or --rules was given.
 	ChoiceFromFlags bool
 	// Replay and demo: the record (empty: the demo plays games itself),
 	// the ruleset and, for the replay, whose view it starts with.
@@ -72,7 +72,7 @@ func ParseBoard(args []string, stderr io.Writer) (*Board, error) {
 	}
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "side", "time", "opponent":
+		case "side", "time", "opponent", "rules":
 			b.ChoiceFromFlags = true
 		}
 	})

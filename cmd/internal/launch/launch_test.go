@@ -6,11 +6,13 @@ import (
 	"flag"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
 )
@@ -64,13 +66,42 @@ func TestChoiceCarriesTheRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ch := Choice(spec, fl.Opponent); ch.Rules != "Berkeley" || ch.Side != 1 || ch.Opponent != 0 {
-		t.Errorf("Choice(berkeley, black, bot) = %+v; want Rules Berkeley, Side 1, Opponent 0", ch)
+	if ch := Choice(spec, fl.Opponent); ch.Rules != "berkeley" || ch.Side != 1 || ch.Opponent != 0 {
+		t.Errorf("Choice(berkeley, black, bot) = %+v; want Rules berkeley, Side 1, Opponent 0", ch)
 	}
 	// --opponent random presets the screen's Opponent too (it was left on
 	// the computer player).
 	if ch := Choice(spec, "Random"); ch.Opponent != 1 {
 		t.Errorf("Choice(..., Random) = %+v; want Opponent 1", ch)
+	}
+}
+
+// TestStartLocalPlaysTheChosenRules: the game against the computer is
+// played under the ruleset the new-game screen chose, whatever --rules
+// said (the screen was preset from it), and under Wild 16 when the choice
+// names none.
+func TestStartLocalPlaysTheChosenRules(t *testing.T) {
+	fl := Flags{Side: "white", Time: "5+3", Opponent: "random", Rules: "rand", Seed: 1, MoveTime: time.Millisecond}
+	for _, r := range append([]string{""}, scene.RuleChoices()...) {
+		ch := scene.DefaultNewGame
+		want := referee.Wild16
+		if r != "" {
+			want = referee.Rulesets[slices.Index(scene.RuleChoices(), r)]
+			ch.Rules = want.Name
+		}
+		ep, err := StartLocal(fl, ch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ev := range ep.Events() {
+			if ev.Kind == net.KindStarted {
+				if ev.Snap.Spec.Rules != want {
+					t.Errorf("choice %q: the game is played under %q; want %q", ch.Rules, ev.Snap.Spec.Rules.Name, want.Name)
+				}
+				break
+			}
+		}
+		ep.Close()
 	}
 }
 

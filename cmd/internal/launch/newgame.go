@@ -16,7 +16,7 @@ func Choice(spec net.GameSpec, opponent string) scene.NewGameChoice {
 	if i := slices.Index(opponents, strings.ToLower(opponent)); i >= 0 {
 		ch.Opponent = i
 	}
-	ch.Rules = spec.Rules.Title
+	ch.Rules = spec.Rules.Name
 	if spec.AnySide {
 		ch.Side = 2
 	}
@@ -35,8 +35,9 @@ func Choice(spec net.GameSpec, opponent string) scene.NewGameChoice {
 var opponents = []string{"bot", "random"}
 
 // StartLocal begins a game against the computer as the board's new-game
-// screen chose (the flags give the rest: rules, seed, the bot's time).
+// screen chose (the flags give the rest: seed, the bot's time).
 func StartLocal(fl Flags, ch scene.NewGameChoice) (net.Communicator, error) {
+	fl.Rules = ch.Ruleset().Name
 	fl.Side = []string{"white", "black", "random"}[ch.Side]
 	fl.Time = scene.TimeControls[ch.Time]
 	fl.Opponent = opponents[ch.Opponent]
