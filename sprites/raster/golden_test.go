@@ -76,6 +76,13 @@ func TestGoldens(t *testing.T) {
 			f.Mode, f.View, f.NewGame = scene.NewGameScreen, startView(), scene.DefaultNewGame
 			return f
 		}},
+		// The smallest window: every choice, Play and the help still on the panel.
+		{"newgame-640x400", func() scene.Frame {
+			f := base
+			f.Mode, f.View, f.NewGame = scene.NewGameScreen, startView(), scene.DefaultNewGame
+			f.W, f.H = 640, 400
+			return f
+		}},
 		{"tokens", func() scene.Frame { f := base; f.View = tokenView(); return f }},
 		{"midfade", func() scene.Frame {
 			f := base
