@@ -212,6 +212,9 @@ func (a *App) Update() error {
 		a.play.drain(a)
 		a.play.follow(a)
 	}
+	if a.play != nil {
+		a.play.newGameAfter(a)
+	}
 	intents := a.input.Read(&a.scene, a.queue)
 	a.queue = a.queue[:0]
 	for _, in := range intents {

@@ -51,8 +51,10 @@ type play struct {
 	table   []scene.MoveRow
 	// confirmAt is when Resign was first pressed (zero: not asked);
 	// rating is the server's word on our rating change; closed: the result
-	// banner was closed.
+	// banner was closed. thenNew: New game pressed during the game asked
+	// for the resignation, and the game's end opens the new-game screen.
 	confirmAt time.Time
+	thenNew   bool
 	rating    string
 	closed    bool
 	// away is the opponent while the server says their connection ended.
@@ -371,11 +373,11 @@ func (p *play) tick(a *App) {
 	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) >= confirmFor || s.Result != nil) {
 		// Unconfirmed, the question lapses, and says so: the armed button
 		// counted the time down, and the player learns the game goes on.
-		p.confirmAt = time.Time{}
+		p.confirmAt, p.thenNew = time.Time{}, false
 		switch {
 		case s.Result == nil:
 			notice(f, scene.HintTone, resignLapsed)
-		case f.Panel.Notice == resignQuestion:
+		case f.Panel.Notice == resignQuestion || f.Panel.Notice == newGameQuestion:
 			notice(f, scene.BadTone, "")
 		}
 	}
@@ -694,8 +696,14 @@ func (p *play) button(a *App, b scene.Button) {
 	case scene.NewGame:
 		over := p.snap.Result != nil || !p.snap.InGame
 		switch {
+		case !over && !p.confirmAt.IsZero():
+			p.thenNew = true // pressed again (a key), it confirms
+			p.resign(a)
 		case !over && (p.local || a.lobby != nil):
-			notice(&a.frame, scene.BadTone, "Resign or finish this game first")
+			// As Resign, asked first; the game's end then opens the
+			// new-game screen (newGameAfter).
+			p.confirmAt, p.thenNew = time.Now(), true
+			notice(&a.frame, scene.HintTone, newGameQuestion)
 		case p.local:
 			p.close()
 			a.play = nil
@@ -719,13 +727,29 @@ var confirmFor = 10 * time.Second
 // resignQuestion is the hint a first press of Resign shows; resignLapsed
 // what stays once it went unanswered.
 const (
-	resignQuestion = "Resign? Click Confirm resign or press Enter; Cancel or Escape keeps playing"
-	resignLapsed   = "Resign not confirmed: the game goes on"
+	resignQuestion  = "Resign? Click Confirm resign or press Enter; Cancel or Escape keeps playing"
+	newGameQuestion = "A new game? Resign this one first: click Confirm resign or press Enter; Cancel or Escape keeps playing"
+	resignLapsed    = "Resign not confirmed: the game goes on"
 )
+
+// newGameAfter opens the new-game screen once the resignation New game
+// asked for has ended the game, and says there how the game ended (its
+// banner is not seen).
+func (p *play) newGameAfter(a *App) {
+	if !p.thenNew || p.snap.Result == nil {
+		return
+	}
+	p.thenNew = false
+	words := p.snap.Result.Words()
+	p.button(a, scene.NewGame)
+	if a.frame.Mode == scene.NewGameScreen {
+		notice(&a.frame, scene.HintTone, "Last game: "+words)
+	}
+}
 
 // unarm takes back a first press of Resign.
 func (p *play) unarm(a *App) {
-	p.confirmAt = time.Time{}
+	p.confirmAt, p.thenNew = time.Time{}, false
 	notice(&a.frame, scene.BadTone, "")
 }
 

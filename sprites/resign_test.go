@@ -59,6 +59,37 @@ func TestWindowResignConfirmed(t *testing.T) {
 	}
 }
 
+// TestWindowNewGameDuringAGame: New game during a game asks to resign it
+// first; Escape keeps playing; confirmed, the game is resigned and the
+// new-game screen opens, saying how the game ended.
+func TestWindowNewGameDuringAGame(t *testing.T) {
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5"}})
+	defer app.Close()
+	h.show(app)
+	defer h.show(nil)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.NewGame}) })
+	h.do(func() {
+		if !app.frame.Panel.ConfirmResign || !strings.Contains(app.frame.Panel.Notice, "Resign this one first") {
+			t.Errorf("New game during the game: asking %v, notice %q; want the resignation asked for", app.frame.Panel.ConfirmResign, app.frame.Panel.Notice)
+		}
+		app.Inject(Intent{Kind: Cancel})
+	})
+	h.do(func() {
+		if app.frame.Panel.ConfirmResign || app.frame.Mode != scene.PlayScreen || app.play.snap.Result != nil {
+			t.Errorf("after Escape: asking %v, mode %v, result %v; want the game on", app.frame.Panel.ConfirmResign, app.frame.Mode, app.play.snap.Result)
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.NewGame}, Intent{Kind: Submit})
+	})
+	h.waitFor(t, "the new-game screen", 5*time.Second, func() bool { return app.frame.Mode == scene.NewGameScreen })
+	h.do(func() {
+		if app.play != nil || !strings.Contains(app.frame.Panel.Notice, "Last game: Black wins: White resigned") {
+			t.Errorf("new-game screen: play %v, notice %q; want the game closed and its end told", app.play, app.frame.Panel.Notice)
+		}
+	})
+}
+
 // sceneHasText reports whether the scene draws a text run holding str.
 func sceneHasText(s *scene.Scene, str string) bool {
 	for _, sp := range s.Sprites {
