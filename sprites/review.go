@@ -2,7 +2,9 @@ package sprites
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -172,9 +174,26 @@ func (a *App) save(path string) bool {
 		err = saveFile(path, pgn) // a download in the browser
 	}
 	if err != nil {
-		notice(&a.frame, scene.BadTone, "save: "+err.Error())
+		notice(&a.frame, scene.BadTone, saveProblem(path, err))
 		return false
 	}
 	notice(&a.frame, scene.GoodTone, "Saved to "+path)
 	return true
+}
+
+// saveProblem says in words why the game could not be saved to path,
+// rather than quoting the system's call ("open /x/g.pgn: ...").
+func saveProblem(path string, err error) string {
+	dir := filepath.Dir(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "Not saved: the folder " + dir + " does not exist"
+	case errors.Is(err, fs.ErrPermission):
+		return "Not saved: you may not write in " + dir
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return "Not saved to " + path + ": " + err.Error()
 }

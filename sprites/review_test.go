@@ -2,9 +2,11 @@ package sprites
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -273,10 +275,32 @@ func TestSaveAsAsksBeforeReplacing(t *testing.T) {
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.SaveAs}) })
 	h.waitFor(t, "the Save as line", servedWait, func() bool { return app.prompting })
 	h.do(func() { app.Inject(retype(missing)...) })
-	h.waitFor(t, "the error", servedWait, func() bool { return strings.HasPrefix(app.frame.Panel.Notice, "save:") })
+	h.waitFor(t, "the error", servedWait, func() bool { return strings.HasPrefix(app.frame.Panel.Notice, "Not saved") })
 	h.do(func() {
 		if !app.prompting || app.saving != missing {
 			t.Errorf("after a failed save: line open %v holding %q; want it open with %q", app.prompting, app.saving, missing)
 		}
+		// Said in words, not as the system call that failed.
+		if want := "Not saved: the folder " + filepath.Dir(missing) + " does not exist"; app.frame.Panel.Notice != want {
+			t.Errorf("after a failed save: %q; want %q", app.frame.Panel.Notice, want)
+		}
 	})
+}
+
+// TestSaveProblemInWords: a failed save names the folder or the reason in
+// words, never the system call ("open ...: ...").
+func TestSaveProblemInWords(t *testing.T) {
+	path := filepath.Join("games", "g.pgn")
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{&fs.PathError{Op: "open", Path: path, Err: syscall.ENOENT}, "Not saved: the folder games does not exist"},
+		{&fs.PathError{Op: "open", Path: path, Err: syscall.EACCES}, "Not saved: you may not write in games"},
+		{&fs.PathError{Op: "write", Path: path, Err: syscall.ENOSPC}, "Not saved to " + path + ": no space left on device"},
+	} {
+		if got := saveProblem(path, c.err); got != c.want {
+			t.Errorf("saveProblem(%v) = %q; want %q", c.err, got, c.want)
+		}
+	}
 }
