@@ -121,12 +121,8 @@ func (c *attemptCheck) coordinates(line *string) error {
 		text = text[:i] + strings.ToUpper(text[i:]) // e8=q as e8=Q
 	}
 	if castling.MatchString(text) {
-		home := game.E1
-		if s.Side == game.Black {
-			home = game.E8
-		}
-		if own.KingSquare(s.Side) != home {
-			return fmt.Errorf("%s %w: your king has left %s, so it can no longer castle", *line, controller.ErrNotSent, home)
+		if why := cannotCastle(&own, s.Side, strings.Count(text, "-") == 2); why != "" {
+			return fmt.Errorf("%s %w: %s", *line, controller.ErrNotSent, why)
 		}
 	}
 	m, err := record.ParseAttemptSAN(&own, text)
@@ -135,6 +131,29 @@ func (c *attemptCheck) coordinates(line *string) error {
 	}
 	*line = m.String()
 	return nil
+}
+
+// cannotCastle says why side cannot castle on that wing for want of the
+// right (its king or rook has left home, or the rook is gone), or "" if it
+// still may: the square by square refusal of the notation would name a man
+// in the way instead.
+func cannotCastle(own *game.Position, side game.Color, queenside bool) string {
+	home, rook, right, wing := game.E1, game.H1, game.WhiteKingside, "kingside"
+	if queenside {
+		rook, right, wing = game.A1, game.WhiteQueenside, "queenside"
+	}
+	if side == game.Black {
+		home, rook, right = home+56, rook+56, right<<2
+	}
+	switch {
+	case own.KingSquare(side) != home:
+		return fmt.Sprintf("your king has left %s, so it can no longer castle", home)
+	case own.At(rook) != game.NewPiece(side, game.Rook):
+		return fmt.Sprintf("you have no rook on %s to castle %s with", rook, wing)
+	case own.Castling()&right == 0:
+		return fmt.Sprintf("your king or your rook on %s has moved, so you can no longer castle %s", rook, wing)
+	}
+	return ""
 }
 
 // untilStarted hands every event to show until a game has started (or

@@ -41,12 +41,22 @@ func TestTypedMoveForms(t *testing.T) {
 	}
 	twoKnights := checkOn("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1")
 	walked := checkOn("r3k2r/pppppppp/8/8/4P3/8/PPPPKPPP/R6R w kq - 0 1")
+	back := checkOn("r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2R w kq - 0 1")  // the king went and came back
+	noRook := checkOn("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/4K2R w Kkq - 0 1") // a1's rook was taken
+	blackBack := &attemptCheck{snap: net.Snapshot{InGame: true, Side: game.Black, ToMove: game.Black, Spec: back.snap.Spec}}
+	if p, err := game.ParseFEN("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQq - 0 1"); err == nil {
+		blackBack.snap.Own = p.Only(game.Black) // h8's rook went and came back
+	}
 	for _, c := range []struct {
 		ck          *attemptCheck
 		typed, want string
 	}{
 		{twoKnights, "Nc3", "ambiguous"}, {start, "Qd4", "no own man can make it"}, {start, "O-O", "stands between king and rook"},
 		{walked, "O-O", "your king has left e1"}, {walked, "0-0-0", "your king has left e1"},
+		{back, "O-O", "your king or your rook on h1 has moved, so you can no longer castle kingside"},
+		{back, "O-O-O", "your king or your rook on a1 has moved, so you can no longer castle queenside"},
+		{noRook, "O-O-O", "you have no rook on a1 to castle queenside with"},
+		{blackBack, "O-O", "your king or your rook on h8 has moved, so you can no longer castle kingside"},
 	} {
 		line := c.typed
 		err := c.ck.check(&line)
