@@ -65,3 +65,34 @@ func TestPickerOverTooltip(t *testing.T) {
 		t.Fatal("a hover card is drawn over the promotion picker")
 	}
 }
+
+// TestPickerLightsTheChoiceUnderThePointer: the promotion picker lights
+// the disc under the pointer, or under the keyboard cursor, and only it.
+func TestPickerLightsTheChoiceUnderThePointer(t *testing.T) {
+	f := playFrame(1000, 640)
+	f.Promote = &Promotion{From: game.E7, To: game.E8}
+	l := NewLayout(f.W, f.H, false)
+	lit := func(f Frame) []game.Square {
+		s := Build(f)
+		var on []game.Square
+		for _, sp := range s.Sprites {
+			if sp.Kind == Disc && sp.Color == pickerHover {
+				sq, _ := l.SquareAt(sp.X+sp.W/2, sp.Y+sp.H/2)
+				on = append(on, sq)
+			}
+		}
+		return on
+	}
+	if on := lit(f); len(on) != 0 {
+		t.Errorf("no pointer: lit %v; want none", on)
+	}
+	r := l.SquareRect(game.E7) // the knight's disc
+	f.Hover, f.HoverX, f.HoverY = true, r.X+r.W/2, r.Y+r.H/2
+	if on := lit(f); len(on) != 1 || on[0] != game.E7 {
+		t.Errorf("pointer on e7: lit %v; want e7 alone", on)
+	}
+	f.Hover, f.KeyCursor, f.Cursor = false, true, game.E6
+	if on := lit(f); len(on) != 1 || on[0] != game.E6 {
+		t.Errorf("cursor on e6: lit %v; want e6 alone", on)
+	}
+}

@@ -111,13 +111,18 @@ func (s *Scene) board(f *Frame) {
 }
 
 // picker dims the board and stands the four promotion choices on discs in
-// a column from the promotion square inwards.
+// a column from the promotion square inwards; the one under the pointer
+// (or the keyboard cursor) is lit, as a button is.
 func (s *Scene) picker(f *Frame, pr Promotion) {
 	l := s.Layout
 	s.rect(l.Board, background, 0.55)
 	for i, at := range pr.Squares() {
 		r := l.SquareRect(at)
-		s.add(Sprite{Kind: Disc, X: r.X, Y: r.Y, W: r.W, H: r.H, Color: pickerDisc, Alpha: 0.95})
+		disc := pickerDisc
+		if f.Hover && r.Contains(f.HoverX, f.HoverY) || f.KeyCursor && f.Cursor == at {
+			disc = pickerHover
+		}
+		s.add(Sprite{Kind: Disc, X: r.X, Y: r.Y, W: r.W, H: r.H, Color: disc, Alpha: 0.95})
 		s.piece(r, game.NewPiece(f.View.Side, PromotionPieces[i]), 1)
 	}
 }

@@ -14,6 +14,7 @@ var (
 	heatOrange  = rgb(0xff, 0x6a, 0x00)
 	captureMark = rgb(0xc0, 0x40, 0x30)
 	pickerDisc  = rgb(0xb0, 0xb0, 0xb0)
+	pickerHover = rgb(0xe8, 0xe8, 0xe8) // the choice under the pointer or the keyboard cursor
 	queueMark   = rgb(0x1e, 0x6f, 0xc8) // attempts queued for our turn
 	cursorMark  = rgb(0xff, 0xc8, 0x00) // the keyboard cursor
 	tryMark     = rgb(0xf0, 0xb4, 0x30) // one of our pawns may capture
