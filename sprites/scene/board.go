@@ -263,12 +263,18 @@ func (s *Scene) tokens(f *Frame) {
 // tryBadges marks our pawns that may capture this turn, as the referee's
 // word on our pawn tries shows: an amber "x" at the pawn's upper corner.
 func (s *Scene) tryBadges(f *Frame) {
-	if f.Assist == AssistOff || f.Mode == NewGameScreen || f.Mode == LobbyScreen {
-		return
-	}
-	for x := f.View.TryPawns; x != 0; {
+	for x := f.tryBadged(); x != 0; {
 		s.tryBadge(s.Layout.SquareRect(x.PopFirst()))
 	}
+}
+
+// tryBadged are the pawns drawn with the pawn-try badge: none with the
+// assistant off or before a game.
+func (f *Frame) tryBadged() game.Bitboard {
+	if f.Assist == AssistOff || f.Mode == NewGameScreen || f.Mode == LobbyScreen {
+		return 0
+	}
+	return f.View.TryPawns
 }
 
 // tryBadge draws the pawn-try badge in the upper corner of square r.

@@ -47,6 +47,13 @@ func Build(f Frame) Scene {
 // each, as the hover tooltip shows them.
 func Explain(f *Frame, sq game.Square) []string {
 	lines := PreviewLines(f, sq)
+	if f.tryBadged().Has(sq) {
+		line := "amber x: this pawn may capture this turn"
+		if f.View.OwnTries != "" {
+			line = fmt.Sprintf("amber x: the referee said %q, and this pawn may capture", f.View.OwnTries)
+		}
+		lines = append(lines, line)
+	}
 	for _, t := range f.shown() {
 		if t.Square != sq || !f.Show.visible(t.Kind) || f.Assist == AssistFull && t.Opacity < 0.005 {
 			continue

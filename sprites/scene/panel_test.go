@@ -454,3 +454,22 @@ func TestLogShowsItsNewestLinesInOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestTryBadgeExplained: the hover card over a pawn with the pawn-try
+// badge says what the badge means, quoting the referee; none is said with
+// the assistant off, where no badge is drawn.
+func TestTryBadgeExplained(t *testing.T) {
+	f := playFrame(1000, 640)
+	f.View.OwnTries, f.View.TryPawns = "1 pawn try", game.E4.Bit()
+	want := `amber x: the referee said "1 pawn try", and this pawn may capture`
+	if lines := Explain(&f, game.E4); !slices.Contains(lines, want) {
+		t.Errorf("card over e4: %q; want %q", lines, want)
+	}
+	if lines := Explain(&f, game.D4); slices.Contains(lines, want) {
+		t.Errorf("card over d4, no badge there: %q", lines)
+	}
+	f.Assist = AssistOff
+	if lines := Explain(&f, game.E4); slices.Contains(lines, want) {
+		t.Errorf("assistant off: %q; want no word of a badge not drawn", lines)
+	}
+}
