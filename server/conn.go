@@ -77,8 +77,14 @@ func newConn(s *Server, nc stdnet.Conn) *conn {
 // server goes on for everyone else.
 func (c *conn) run() {
 	go c.s.safely("writing to "+c.addr, c.write)()
-	c.finish(c.serveSafely())
+	err := c.serveSafely()
+	c.finish(err)
 	<-c.done
+	if errors.Is(err, errLineTooLong) || errors.Is(err, errTelnetTooLong) {
+		// Cut off in the middle of its input: unread input left there
+		// would reset the connection and could lose the line saying why.
+		closeGently(c.nc)
+	}
 	c.nc.Close()
 }
 
