@@ -40,7 +40,9 @@ func (c *conn) do(cmd Command) error {
 	case "level1":
 		c.level1 = strings.TrimSpace(cmd.Rest) != "0"
 	case "level2settings":
-		c.setLevel2(cmd.Rest)
+		if why := c.setLevel2(cmd.Rest); why != "" {
+			c.sendText(cmdOther, why)
+		}
 	case "move":
 		if g == nil {
 			c.unit(cmdIllegal, "You are not playing a game.\r\n"+c.dg(dg.IllegalMove, 0, cmd.Args[0], dg.IllegalNotYours))

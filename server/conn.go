@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	stdnet "net"
 	"strings"
@@ -32,6 +33,10 @@ type conn struct {
 	silence time.Duration
 	// loggingIn is true until the login is done (its goroutine's own).
 	loggingIn bool
+	// telnet is true for a connection of the game port (Serve), whose
+	// input may carry a telnet client's negotiation (telnet.go); set
+	// before it is served.
+	telnet bool
 
 	// Set at login (under s.mu).
 	name       string
@@ -72,8 +77,14 @@ func newConn(s *Server, nc stdnet.Conn) *conn {
 // server goes on for everyone else.
 func (c *conn) run() {
 	go c.s.safely("writing to "+c.addr, c.write)()
-	c.finish(c.serveSafely())
+	err := c.serveSafely()
+	c.finish(err)
 	<-c.done
+	if errors.Is(err, errLineTooLong) || errors.Is(err, errTelnetTooLong) {
+		// Cut off in the middle of its input: unread input left there
+		// would reset the connection and could lose the line saying why.
+		closeGently(c.nc)
+	}
 	c.nc.Close()
 }
 
@@ -117,7 +128,11 @@ var errQuit = errors.New("quit")
 
 // serve logs the user in and reads commands.
 func (c *conn) serve() error {
-	rd := newLines(c.nc)
+	var in io.Reader = c.nc
+	if c.telnet {
+		in = newTelnetReader(c.nc)
+	}
+	rd := newLines(in)
 	c.silence = c.s.cfg.LoginTime
 	c.nc.SetReadDeadline(c.s.clock.Now().Add(c.silence))
 	c.loggingIn = true

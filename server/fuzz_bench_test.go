@@ -15,7 +15,7 @@ func BenchmarkFuzzBodies(b *testing.B) {
 		p := newInproc(b)
 		input := []byte("level1=5\r\nlevel2settings=1111111111111111111111111\r\nguest\r\nseek 5 0\r\nunseek\r\ngames\r\n")
 		for i := 0; i < b.N; i++ {
-			p.s.serveConn(newMemConn(input, "10.0.0.1:4000"))
+			p.s.serveConn(newMemConn(input, "10.0.0.1:4000"), true)
 			p.settle(t)
 		}
 	})

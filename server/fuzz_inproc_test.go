@@ -28,7 +28,7 @@ func FuzzLogin(f *testing.F) {
 	p := newInproc(f)
 	f.Fuzz(func(t *testing.T, input []byte) {
 		nc := newMemConn(input, "10.0.0.1:4000")
-		p.s.serveConn(nc)
+		p.s.serveConn(nc, true) // as the game port serves it
 		if p.panics() > 0 {
 			t.Fatalf("the server recovered a panic serving %q", input)
 		}

@@ -11,6 +11,9 @@ import (
 // errSilent is the error of a connection silent past its read deadline.
 var errSilent = errors.New("no input for too long: closing the connection")
 
+// errLineTooLong ends a connection that sent a line longer than MaxLine.
+var errLineTooLong = fmt.Errorf("line too long (more than %d bytes): closing the connection", MaxLine)
+
 // lines reads a connection's input line by line. A line ends at a line
 // feed, a carriage return, or the two together (which end one line, not
 // two): telnet clients end lines with a lone carriage return.
@@ -45,7 +48,7 @@ func (l *lines) next() (string, error) {
 		case b == '\n' || b == '\r':
 			return string(l.buf), nil
 		case len(l.buf) >= MaxLine:
-			return "", fmt.Errorf("line too long (more than %d bytes): closing the connection", MaxLine)
+			return "", errLineTooLong
 		default:
 			l.buf = append(l.buf, b)
 		}

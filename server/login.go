@@ -63,11 +63,22 @@ func (c *conn) login(rd *lines) error {
 			c.s.locked(func() error { c.level1 = strings.TrimSpace(cmd.Rest) != "0"; return nil })
 			continue
 		case cmd.Verb == "level2settings":
-			c.s.locked(func() error { c.setLevel2(cmd.Rest); return nil })
+			c.s.locked(func() error {
+				if why := c.setLevel2(cmd.Rest); why != "" {
+					c.send(why + "\r\nlogin: ")
+				}
+				return nil
+			})
 			continue
 		case cmd.Verb == "quit": // leaving before logging in
 			c.s.locked(func() error { c.send("Goodbye.\n"); return nil })
 			return errQuit
+		}
+		if hasControl(firstWord(textOf(line))) {
+			// Dropping them would log the user in under a name not typed.
+			c.s.locked(func() error { c.askAgain(dg.LoginName, controlRefusal); return nil })
+			reprompted = true
+			continue
 		}
 		done, err := c.loginName(strings.Fields(clean(textOf(line))), rd)
 		if done || err != nil {
@@ -124,9 +135,13 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 		})
 		return false, nil
 	}
+	if len(fields) > 0 && moveName.MatchString(fields[0]) {
+		c.s.locked(func() error { c.askAgain(dg.LoginName, moveNameRefusal(fields[0])); return nil })
+		return false, nil
+	}
 	if len(fields) == 0 || ValidName(fields[0]) != nil {
 		c.s.locked(func() error {
-			c.askAgain(dg.LoginName, "Names are 2 to 16 letters, digits, - or _, starting with a letter, and not a command or a move (guest names are assigned).")
+			c.askAgain(dg.LoginName, nameChars+", and not a command or a move (guest names are assigned).")
 			return nil
 		})
 		return false, nil
@@ -378,13 +393,6 @@ func (s *Server) seatOf(name string) *seat {
 	return nil
 }
 
-// setLevel2 reads "level2settings=0110...": character i turns datagram i on.
-func (c *conn) setLevel2(bits string) {
-	for i := range c.dgs {
-		c.dgs[i] = i < len(bits) && bits[i] == '1'
-	}
-}
-
 // enter finishes the login as name (under s.mu): datagram 0, an
 // unregistered player's reconnect token, a returning player's game resumes.
 func (c *conn) enter(name string, registered bool, r rating.Rating) error {
@@ -452,11 +460,12 @@ var lookalike = strings.NewReplacer("0", "o", "1", "i", "3", "e", "4", "a", "5",
 // ValidName reports why name cannot be a handle, or nil: registered and
 // unregistered names follow the same rule, 2 to 16 letters, digits, - or _
 // starting with a letter, not a guest name, not a command word and not a
-// move (a user called e2e4 or who could not be told from the command).
+// chess move (a user called e2e4, Nf3 or who could not be told from the
+// command or the move: see moveName).
 func ValidName(name string) error {
 	_, verb := verbs[strings.ToLower(name)]
-	if !namePattern.MatchString(name) || strings.HasPrefix(strings.ToLower(name), "guest") || verb || movePattern.MatchString(name) {
-		return fmt.Errorf("kriegd: %q is not a valid name: 2 to 16 letters, digits, - or _, starting with a letter, not guest..., a command or a move", name)
+	if !namePattern.MatchString(name) || strings.HasPrefix(strings.ToLower(name), "guest") || verb || movePattern.MatchString(name) || moveName.MatchString(name) {
+		return fmt.Errorf("kriegd: %q is not a valid name: 2 to 16 letters, digits, - or _, starting with a letter, not guest..., a command or a chess move (e2e4, E2-E4, Nf3, O-O, e4)", name)
 	}
 	return nil
 }

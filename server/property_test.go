@@ -259,7 +259,8 @@ func playChecked(addr string, n int, rules referee.Ruleset, seed uint64, cap int
 	if log[played-1].Verdict == referee.Finished {
 		played-- // the referee's own end (mate, stalemate, ...) comes with the last move
 	}
-	names := [2]string{fmt.Sprintf("w%d", n), fmt.Sprintf("b%d", n)}
+	// Not b1...b8: a lone square reads as a move, and is no name.
+	names := [2]string{fmt.Sprintf("white%d", n), fmt.Sprintf("black%d", n)}
 	var p [2]*stream
 	for i, name := range names {
 		s, err := openStream(addr, name)

@@ -205,17 +205,18 @@ func (s *Server) Serve(ln stdnet.Listener) error {
 			}
 			return fmt.Errorf("kriegd: accept: %w", err)
 		}
-		go s.serveConn(nc)
+		go s.serveConn(nc, true)
 	}
 }
 
 // serveConn serves one connection until it ends (Serve runs it in a
 // goroutine of its own; tests run it over in-memory connections).
-func (s *Server) serveConn(nc stdnet.Conn) {
+func (s *Server) serveConn(nc stdnet.Conn, telnet bool) {
 	c := s.admit(nc)
 	if c == nil {
 		return
 	}
+	c.telnet = telnet
 	defer s.wg.Done()
 	c.run()
 }

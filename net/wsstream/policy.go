@@ -42,7 +42,9 @@ type Refusal struct {
 	Reason string
 }
 
-func (r *Refusal) Error() string { return "wsstream: " + r.Reason }
+// Error is the reason alone, with no package name: kriegd passes it on to
+// the client as the line that says why the connection closed.
+func (r *Refusal) Error() string { return r.Reason }
 
 // ErrRefused matches every *Refusal with errors.Is.
 var ErrRefused = errors.New("wsstream: message refused")

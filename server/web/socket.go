@@ -14,14 +14,16 @@ import (
 // connection of the server, until it ends. Browsers send the page's
 // origin, which must be this host or one of Options.Origins.
 func (d *Door) socket(w http.ResponseWriter, r *http.Request) {
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: d.opt.Origins})
-	if err != nil {
-		d.opt.Log.Info("kriegd: web: WebSocket refused", "addr", r.RemoteAddr, "err", err)
-		return // Accept has answered
-	}
 	lim := d.opt.Limits
 	if lim.MaxMessage <= 0 {
 		lim.MaxMessage = 4096
+	}
+	// The frames are watched (frames.go) so that one declaring too long a
+	// payload, or not masked, is refused at once in the door's own words.
+	ws, err := websocket.Accept(watchFrames(w, lim.MaxMessage), r, &websocket.AcceptOptions{OriginPatterns: d.opt.Origins})
+	if err != nil {
+		d.opt.Log.Info("kriegd: web: WebSocket refused", "addr", r.RemoteAddr, "err", err)
+		return // Accept has answered
 	}
 	ws.SetReadLimit(int64(lim.MaxMessage) + 1) // the stream refuses longer ones itself
 	conn := wsstream.New(ws, wsstream.Options{Limits: lim, Local: localAddr(r), Remote: remoteAddr(r)})

@@ -1,0 +1,71 @@
+package server_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/server"
+)
+
+// TestControlBytesInNameRefused: a name typed with control bytes in it
+// (ab NUL cd) is refused, saying what a name may hold, rather than
+// logged in as abcd, a name other than the one typed; abcd itself then
+// logs in.
+func TestControlBytesInNameRefused(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	for _, bad := range []string{"ab\x00cd", "ab\x1bcd", "\x7fabcd", "abcd\x01"} {
+		r := u.dial(t)
+		r.waitFor("login: ")
+		r.send(bad)
+		if got := r.waitForEither("login: ", "Starting session"); !strings.Contains(got, "control characters") || !strings.Contains(got, "letters (A to Z), digits, - or _") {
+			t.Fatalf("the name %q got %q; want it refused for its control characters, saying what a name may hold", bad, got)
+		}
+		r.send("abcd")
+		r.waitFor("Starting session as abcd")
+		r.nc.Close()
+		time.Sleep(20 * time.Millisecond) // abcd leaves before the next one logs in
+	}
+}
+
+// TestLevel2SettingsMustBeBits: level2settings= with anything but 0s and
+// 1s is refused, saying what it takes, and changes nothing; a good one
+// after it is taken.
+func TestLevel2SettingsMustBeBits(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	r := u.dial(t)
+	r.waitFor("login: ")
+	r.send("level2settings=xyz")
+	if got := r.waitFor("login: "); !strings.Contains(got, "level2settings=xyz is not a setting") || !strings.Contains(got, "only 0s and 1s") {
+		t.Fatalf("level2settings=xyz got %q; want it refused, naming the 0s and 1s it takes", got)
+	}
+	r.send("level2settings="+strings.Repeat("1", 100), "level1=5", "guest")
+	r.waitFor("\x19(0 ") // datagram 0, WhoAmI: the good settings were taken
+	r.send("level2settings=1x")
+	r.waitFor("level2settings=1x is not a setting")
+}
+
+// TestMoveNamesRefused: names that read as chess moves (coordinates in
+// either case, algebraic notation, castling, a lone square) are refused
+// at the login prompt with a message saying why, and by ValidName; names
+// that only look a little like them stay valid.
+func TestMoveNamesRefused(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	for _, bad := range []string{"O-O", "O-O-O", "o-o", "Nf3", "E2-E4", "E2E4", "e4", "E4", "exd5", "Qxh7", "Rae1", "e8Q", "g1-f3"} {
+		if server.ValidName(bad) == nil {
+			t.Errorf("ValidName(%q) = nil; want it refused as a move", bad)
+		}
+		r := u.dial(t)
+		r.waitFor("login: ")
+		r.send(bad)
+		if got := r.waitForEither("login: ", "Starting session"); !strings.Contains(got, "reads as a chess move") && !strings.Contains(got, "is a command or a move") {
+			t.Errorf("the name %q got %q; want it refused as a move", bad, got)
+		}
+		r.nc.Close()
+	}
+	for _, good := range []string{"reg1", "bob1", "Kate", "alpha", "goodname", "nf3x", "Ne", "a1c", "Oo", "hh8", "Bob_2", "O-Oscar"} {
+		if err := server.ValidName(good); err != nil {
+			t.Errorf("ValidName(%q) = %v; want it valid", good, err)
+		}
+	}
+}

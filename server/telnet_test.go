@@ -1,0 +1,38 @@
+package server_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/krieg/krieg/server"
+)
+
+// What telnet clients send, in the shapes captured from them: PuTTY and
+// the BSD and inetutils telnet offer and ask options as soon as they
+// connect (IAC WILL/DO), report the window's size and terminal type in
+// subnegotiations (IAC SB ... IAC SE, a 0xff inside doubled), and in
+// character mode end a line with CR NUL.
+const (
+	iacOffers = "\xff\xfb\x1f\xff\xfb\x20\xff\xfb\x18\xff\xfb\x27\xff\xfd\x01\xff\xfb\x03\xff\xfd\x03"
+	iacNAWS   = "\xff\xfa\x1f\x00\x50\x00\x18\xff\xf0"
+	iacTTYPE  = "\xff\xfa\x18\x00XTERM\xff\xff256\xff\xf0"
+	iacNOP    = "\xff\xf1"
+	iacAnswer = "\xff\xfc\x01\xff\xfe\x05"
+)
+
+// TestTelnetNegotiationStripped: on the game port, a telnet client's
+// option negotiation before and inside the name and later lines is taken
+// out, so "telnet host port" logs in under the name typed and its
+// commands are read as typed.
+func TestTelnetNegotiationStripped(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	r := u.dial(t)
+	r.nc.Write([]byte(iacOffers + iacNAWS))
+	r.waitFor("login: ")
+	r.nc.Write([]byte(iacTTYPE + "tel" + iacNOP + "netuser" + iacAnswer + "\r\x00"))
+	r.waitFor("Starting session as telnetuser")
+	r.nc.Write([]byte(iacNAWS + "wh" + iacNOP + "o\r\x00"))
+	if got := r.waitFor("logged in"); strings.Contains(got, "not a command") {
+		t.Fatalf("who after telnet negotiation got %q", got)
+	}
+}

@@ -1,0 +1,159 @@
+package web
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	stdnet "net"
+	"net/http"
+
+	"github.com/coder/websocket"
+
+	"github.com/krieg/krieg/net/wsstream"
+)
+
+// The WebSocket library reads a frame's payload only as it comes, so a
+// frame that declares 2^62 bytes and sends a few leaves the reader waiting
+// and the client without an answer; and it ends the connection on an
+// unmasked client frame in its own words, without a close frame. The
+// door therefore reads each frame's header as the bytes go by, before the
+// library does, and refuses such a frame at once with a reason of its own
+// (a wsstream.Refusal, which the stream sends in the close frame).
+
+// watchFrames wraps w so that the connection it hijacks (the WebSocket)
+// has its frame headers checked: a message longer than max bytes and an
+// unmasked frame are refused before their payload is read.
+func watchFrames(w http.ResponseWriter, max int) http.ResponseWriter {
+	return &watchedWriter{ResponseWriter: w, max: max}
+}
+
+// watchedWriter is watchFrames' ResponseWriter.
+type watchedWriter struct {
+	http.ResponseWriter
+	max int
+}
+
+// Unwrap gives http.ResponseController the writer underneath.
+func (w *watchedWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// Hijack hijacks the connection underneath and returns it with its reads
+// watched, the bytes the HTTP server had already read included.
+func (w *watchedWriter) Hijack() (stdnet.Conn, *bufio.ReadWriter, error) {
+	nc, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	early, _ := brw.Reader.Peek(brw.Reader.Buffered())
+	r := &frameWatch{r: io.MultiReader(bytes.NewReader(bytes.Clone(early)), nc), max: int64(w.max)}
+	wc := &watchedConn{Conn: nc, r: r}
+	return wc, bufio.NewReadWriter(bufio.NewReader(wc), brw.Writer), nil
+}
+
+// watchedConn is a hijacked connection whose reads pass a frameWatch.
+type watchedConn struct {
+	stdnet.Conn
+	r *frameWatch
+}
+
+// Read reads through the frame watch.
+func (c *watchedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
+
+// frameWatch follows the frames of a client's byte stream: each header as
+// it completes, and how much payload is still to pass.
+type frameWatch struct {
+	r       io.Reader
+	max     int64
+	head    []byte // the header read so far
+	payload int64  // payload bytes of the current frame still to come
+	message int64  // the data bytes of the message so far
+	refused error
+}
+
+// Read reads and checks; a refused frame's header is not handed on, and
+// the refusal is the error from then on.
+func (f *frameWatch) Read(p []byte) (int, error) {
+	if f.refused != nil {
+		return 0, f.refused
+	}
+	n, err := f.r.Read(p)
+	for i := 0; i < n; {
+		if f.payload > 0 {
+			skip := min(f.payload, int64(n-i))
+			f.payload -= skip
+			i += int(skip)
+			continue
+		}
+		f.head = append(f.head, p[i])
+		i++
+		if !headComplete(f.head) {
+			continue
+		}
+		if ref := f.check(); ref != nil {
+			f.refused = ref
+			// What came before this frame is handed on; the header is not.
+			return max(0, i-len(f.head)), ref
+		}
+		f.head = f.head[:0]
+	}
+	return n, err
+}
+
+// headComplete reports whether head holds a whole frame header: two
+// bytes, the extended length, and the mask key when the mask bit is set.
+func headComplete(head []byte) bool {
+	if len(head) < 2 {
+		return false
+	}
+	want := 2
+	switch head[1] & 0x7f {
+	case 126:
+		want += 2
+	case 127:
+		want += 8
+	}
+	if head[1]&0x80 != 0 {
+		want += 4
+	}
+	return len(head) >= want
+}
+
+// check reads the complete header in f.head: nil for a frame the library
+// may read, else the refusal.
+func (f *frameWatch) check() *wsstream.Refusal {
+	h := f.head
+	fin, op, masked := h[0]&0x80 != 0, h[0]&0x0f, h[1]&0x80 != 0
+	var length uint64
+	switch n := h[1] & 0x7f; n {
+	case 126:
+		length = uint64(binary.BigEndian.Uint16(h[2:4]))
+	case 127:
+		length = binary.BigEndian.Uint64(h[2:10])
+	default:
+		length = uint64(n)
+	}
+	if !masked {
+		return &wsstream.Refusal{Code: websocket.StatusProtocolError, Reason: "a frame from the client was not masked: a client's frames must be"}
+	}
+	if op >= 8 { // close, ping, pong
+		if length > 125 {
+			return &wsstream.Refusal{Code: websocket.StatusProtocolError, Reason: "a close, ping or pong frame longer than 125 bytes is refused"}
+		}
+		f.payload = int64(length)
+		return nil
+	}
+	if length > uint64(f.max) || f.message+int64(length) > f.max {
+		total := length // the frame's own length when it alone is too long
+		if length <= uint64(f.max) {
+			total += uint64(f.message)
+		}
+		return &wsstream.Refusal{Code: websocket.StatusMessageTooBig, Reason: fmt.Sprintf("a message of %d bytes is longer than the %d allowed", total, f.max)}
+	}
+	f.payload = int64(length)
+	f.message += int64(length)
+	if fin {
+		f.message = 0
+	}
+	return nil
+}
