@@ -135,11 +135,14 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 		})
 		return false, nil
 	}
-	if len(fields) > 0 && moveName.MatchString(fields[0]) {
+	// An account made before names that read as moves were refused keeps
+	// its name: only a new name is refused for it.
+	kept := len(fields) > 0 && moveName.MatchString(fields[0]) && c.hasAccount(fields[0])
+	if len(fields) > 0 && moveName.MatchString(fields[0]) && !kept {
 		c.s.locked(func() error { c.askAgain(dg.LoginName, moveNameRefusal(fields[0])); return nil })
 		return false, nil
 	}
-	if len(fields) == 0 || ValidName(fields[0]) != nil {
+	if len(fields) == 0 || !kept && ValidName(fields[0]) != nil {
 		c.s.locked(func() error {
 			c.askAgain(dg.LoginName, nameChars+", and not a command or a move (guest names are assigned).")
 			return nil
@@ -456,6 +459,16 @@ func reservedName(name string) bool {
 
 // lookalike reads the digits that pass for letters as those letters.
 var lookalike = strings.NewReplacer("0", "o", "1", "i", "3", "e", "4", "a", "5", "s", "7", "t")
+
+// hasAccount reports whether an account of that name is in the store (a
+// store that does not answer counts as no: the name is then judged as a
+// new one).
+func (c *conn) hasAccount(name string) bool {
+	ctx, cancel := c.s.ctx()
+	defer cancel()
+	_, err := c.s.cfg.Store.Account(ctx, name)
+	return err == nil
+}
 
 // ValidName reports why name cannot be a handle, or nil: registered and
 // unregistered names follow the same rule, 2 to 16 letters, digits, - or _

@@ -69,3 +69,22 @@ func TestMoveNamesRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestAccountNamedLikeAMoveKeepsIt: an account registered before names
+// that read as moves were refused (one called Nf3) still logs in with its
+// password; a guest may not take that shape of name.
+func TestAccountNamedLikeAMoveKeepsIt(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	addAccount(t, u, "Nf3", "s3cret")
+	c := u.login(t, "Nf3", "s3cret")
+	if !strings.Contains(c.all(), "\x19(0 Nf3 ") {
+		t.Fatalf("the account Nf3 did not log in: %q", c.all())
+	}
+	r := u.dial(t)
+	r.waitFor("login: ")
+	r.send("Qxh7")
+	if got := r.waitForEither("login: ", "Starting session"); !strings.Contains(got, "reads as a chess move") {
+		t.Errorf("the new name Qxh7 got %q; want it refused as a move", got)
+	}
+	r.nc.Close()
+}
