@@ -104,8 +104,9 @@ static int kriegDisplayAnswers(const char *display) {
 __attribute__((constructor)) static void kriegNeedDisplay(void) {
 	const char *display = getenv("DISPLAY");
 	if (display == NULL || display[0] == 0) {
-		fputs("krieg-board: no display: the board is a window and there is no display to open it on (DISPLAY is unset).\n"
-		      "Start the game with `krieg` instead: it plays in the terminal when there is no display (`krieg console`).\n", stderr);
+		fprintf(stderr, "krieg-board: no display: the board is a window and there is no display to open it on (DISPLAY is %s).\n"
+		                "Without a window, `krieg console` plays in the terminal; `krieg help` lists the rest.\n",
+		        display == NULL ? "unset" : "empty");
 		exit(1);
 	}
 	if (!kriegDisplayAnswers(display)) {

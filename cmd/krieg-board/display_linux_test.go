@@ -20,12 +20,16 @@ func TestNoDisplayIsSaidPlainly(t *testing.T) {
 	for _, c := range []struct {
 		display, want string
 	}{
-		{"", "no display: the board is a window"},
+		{"unset", "(DISPLAY is unset).\nWithout a window, `krieg console` plays in the terminal"},
+		{"", "no display: the board is a window and there is no display to open it on (DISPLAY is empty)"},
 		{":59731", `the display ":59731" (DISPLAY) does not answer`},
 		{"localhost:59731.0", `the display "localhost:59731.0" (DISPLAY) does not answer`},
 	} {
 		cmd := exec.Command(self, "-test.run=^$")
-		cmd.Env = append(withoutDisplay(os.Environ()), "DISPLAY="+c.display)
+		cmd.Env = withoutDisplay(os.Environ())
+		if c.display != "unset" {
+			cmd.Env = append(cmd.Env, "DISPLAY="+c.display)
+		}
 		out, err := cmd.CombinedOutput()
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) || exit.ExitCode() != 1 {
