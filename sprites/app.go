@@ -51,10 +51,10 @@ type Options struct {
 	// Quit ends the window when the game ends (tests).
 	Quit bool
 	// SettingsDir keeps the window's settings between runs (see package
-	// settings; "" keeps nothing). ChoiceFromFlags: Choice was asked for
-	// on the command line and wins over the saved one.
-	SettingsDir     string
-	ChoiceFromFlags bool
+	// settings; "" keeps nothing). ChoiceFlags: the fields of Choice
+	// asked for on the command line, which win over the saved ones.
+	SettingsDir string
+	ChoiceFlags scene.ChoiceFields
 	// Site opens the kriegspiel.org lobby (see lobby.go).
 	Site *Site
 	// Demo runs krieg demo's show instead (package show).
@@ -163,9 +163,7 @@ func (a *App) loadSettings() {
 	if err != nil {
 		notice(&a.frame, scene.BadTone, err.Error())
 	}
-	if a.opt.ChoiceFromFlags {
-		s.NewGame = a.frame.NewGame
-	}
+	s.NewGame = s.NewGame.With(a.frame.NewGame, a.opt.ChoiceFlags)
 	f := &a.frame
 	f.NewGame, f.Show, f.Theme, f.Assist, f.ReduceMotion = s.NewGame, s.Show, s.Theme, s.Assist, s.ReduceMotion
 	if a.opt.Sounds != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/sprites/scene"
+	"github.com/krieg/krieg/sprites/settings"
 )
 
 // TestWindowSettingsSurviveRestart changes settings through the window's
@@ -99,4 +100,25 @@ func TestWindowLegendSwallowsKeys(t *testing.T) {
 			t.Errorf("Enter on the legend: legend %v, game %v, mode %v; want the legend closed and no game", app.frame.Legend, app.play != nil, app.frame.Mode)
 		}
 	})
+}
+
+// TestWindowFlagOverridesOnlyItsChoice: a new-game flag (--rules here)
+// sets its own choice on the new-game screen and keeps the other saved
+// ones (it used to put every other choice back to the flags' defaults).
+func TestWindowFlagOverridesOnlyItsChoice(t *testing.T) {
+	dir := t.TempDir()
+	saved := settings.Default()
+	saved.NewGame = scene.NewGameChoice{Side: 1, Time: 0, Opponent: 1, Rules: "berkeley"}
+	if err := saved.Save(dir); err != nil {
+		t.Fatal(err)
+	}
+	fromFlags := scene.NewGameChoice{Side: 0, Time: 2, Opponent: 0, Rules: "cincinnati"}
+	app, err := New(Options{SettingsDir: dir, Choice: fromFlags, ChoiceFlags: scene.ChoiceRules | scene.ChoiceTime})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer app.Close()
+	if want := (scene.NewGameChoice{Side: 1, Time: 2, Opponent: 1, Rules: "cincinnati"}); app.frame.NewGame != want {
+		t.Errorf("--rules cincinnati --time 5+3 over saved Black, 1+0, random, Berkeley: %+v; want %+v", app.frame.NewGame, want)
+	}
 }

@@ -78,7 +78,7 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt := sprites.Options{Sounds: sounds, Controller: controller.Options{Capacity: b.Capacity}, Choice: launch.Choice(spec, fl.Opponent), ChoiceFromFlags: b.ChoiceFromFlags, SaveDir: fl.SaveDir}
+	opt := sprites.Options{Sounds: sounds, Controller: controller.Options{Capacity: b.Capacity}, Choice: launch.Choice(spec, fl.Opponent), ChoiceFlags: b.ChoiceFlags, SaveDir: fl.SaveDir}
 	if dir, err := settings.Dir(); err == nil {
 		opt.SettingsDir = dir
 	} else {

@@ -219,6 +219,35 @@ type NewGameChoice struct {
 	Rules string
 }
 
+// ChoiceFields names fields of a NewGameChoice: those the command line
+// set, which win over the saved ones while the others are kept.
+type ChoiceFields uint8
+
+// The new-game choice's fields.
+const (
+	ChoiceSide ChoiceFields = 1 << iota
+	ChoiceTime
+	ChoiceOpponent
+	ChoiceRules
+)
+
+// With is c with the fields named taken from from.
+func (c NewGameChoice) With(from NewGameChoice, fields ChoiceFields) NewGameChoice {
+	if fields&ChoiceSide != 0 {
+		c.Side = from.Side
+	}
+	if fields&ChoiceTime != 0 {
+		c.Time = from.Time
+	}
+	if fields&ChoiceOpponent != 0 {
+		c.Opponent = from.Opponent
+	}
+	if fields&ChoiceRules != 0 {
+		c.Rules = from.Rules
+	}
+	return c
+}
+
 // Ruleset is the ruleset the choice names: Wild 16 for "" or a name no
 // built-in ruleset has.
 func (c NewGameChoice) Ruleset() referee.Ruleset {

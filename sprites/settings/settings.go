@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"strings"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -53,36 +54,44 @@ func Load(dir string) (Settings, error) {
 		return Default(), fmt.Errorf("settings: %w", err)
 	}
 	s := Default()
-	if err = json.Unmarshal(data, &s); err == nil {
-		err = s.validate()
-	}
-	if err != nil {
+	if err = json.Unmarshal(data, &s); err != nil {
 		bad := path + ".bad"
 		if rerr := setAside(path, bad); rerr != nil {
 			return Default(), fmt.Errorf("%w %s: %v (and it could not be moved aside: %v)", ErrCorrupt, path, err, rerr)
 		}
 		return Default(), fmt.Errorf("%w %s: %v; kept as %s, defaults apply", ErrCorrupt, path, err, bad)
 	}
+	if bad := s.repair(); len(bad) > 0 {
+		return s, fmt.Errorf("settings: in %s, %s: back to the default, the other settings kept", path, strings.Join(bad, "; "))
+	}
 	return s, nil
 }
 
-// validate checks every index and level is one the window offers.
-func (s Settings) validate() error {
-	in := func(what string, i, n int) error {
-		if i < 0 || i >= n {
-			return fmt.Errorf("%s %d is not one of the %d offered", what, i, n)
+// repair puts every index or level the window does not offer (a time
+// control given with --time on an earlier run, a hand-edited file) back
+// to its default, keeping the rest, and says which it changed.
+func (s *Settings) repair() []string {
+	var bad []string
+	d := Default()
+	in := func(what string, i *int, n, def int) {
+		if *i < 0 || *i >= n {
+			bad = append(bad, fmt.Sprintf("%s %d is not one of the %d offered", what, *i, n))
+			*i = def
 		}
-		return nil
 	}
-	return errors.Join(
-		in("side", s.NewGame.Side, len(scene.Sides)),
-		in("time control", s.NewGame.Time, len(scene.TimeControls)),
-		in("opponent", s.NewGame.Opponent, len(scene.Opponents)),
-		knownRules(s.NewGame.Rules),
-		in("theme", int(s.Theme), len(scene.Themes)),
-		in("assistant level", int(s.Assist), len(scene.Assists)),
-		in("heat map class", int(s.Show.Heat), int(game.King)+1),
-	)
+	in("side", &s.NewGame.Side, len(scene.Sides), d.NewGame.Side)
+	in("time control", &s.NewGame.Time, len(scene.TimeControls), d.NewGame.Time)
+	in("opponent", &s.NewGame.Opponent, len(scene.Opponents), d.NewGame.Opponent)
+	if err := knownRules(s.NewGame.Rules); err != nil {
+		bad = append(bad, err.Error())
+		s.NewGame.Rules = d.NewGame.Rules
+	}
+	theme, assist, heat := int(s.Theme), int(s.Assist), int(s.Show.Heat)
+	in("theme", &theme, len(scene.Themes), int(d.Theme))
+	in("assistant level", &assist, len(scene.Assists), int(d.Assist))
+	in("heat map class", &heat, int(game.King)+1, int(d.Show.Heat))
+	s.Theme, s.Assist, s.Show.Heat = scene.Theme(theme), scene.Assist(assist), game.PieceType(heat)
+	return bad
 }
 
 // Save writes s into dir (made if need be), replacing the file at once so

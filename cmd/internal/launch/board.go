@@ -11,6 +11,7 @@ import (
 
 	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/sprites/scene"
 )
 
 // BoardMode is what the board window shows.
@@ -31,8 +32,9 @@ type Board struct {
 	Flags    Flags
 	KSO      KSO
 	Capacity int // boards the deduction engine holds (0: its default)
-	// ChoiceFromFlags: --side, --time, --opponent or --rules was given.
-	ChoiceFromFlags bool
+	// ChoiceFlags: which of --side, --time, --opponent and --rules were
+	// given.
+	ChoiceFlags scene.ChoiceFields
 	// Replay and demo: the record (empty: the demo plays games itself),
 	// the ruleset and, for the replay, whose view it starts with.
 	File  string
@@ -72,8 +74,14 @@ func ParseBoard(args []string, stderr io.Writer) (*Board, error) {
 	}
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "side", "time", "opponent", "rules":
-			b.ChoiceFromFlags = true
+		case "side":
+			b.ChoiceFlags |= scene.ChoiceSide
+		case "time":
+			b.ChoiceFlags |= scene.ChoiceTime
+		case "opponent":
+			b.ChoiceFlags |= scene.ChoiceOpponent
+		case "rules":
+			b.ChoiceFlags |= scene.ChoiceRules
 		}
 	})
 	b.Flags.Side, b.Flags.Opponent = strings.ToLower(b.Flags.Side), strings.ToLower(b.Flags.Opponent)
