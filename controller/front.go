@@ -193,25 +193,7 @@ func (f *front) checkContext(o *belief.Observation) jkrieg.CheckContext {
 
 // triesKnown returns our announced pawn-try count as far as the ruleset
 // tells it (1 for "some"), or -1 when nothing was said.
-func (f *front) triesKnown() int {
-	if f.ourTries == nil {
-		return -1
-	}
-	switch f.rules.Tries {
-	case referee.TriesCount:
-		return f.ourTries.Count
-	case referee.TriesYesNo:
-		if f.ourTries.Has() {
-			return 1
-		}
-		return 0
-	case referee.TriesSquares:
-		return len(f.ourTries.Squares)
-	case referee.TriesMoves:
-		return len(f.ourTries.Moves)
-	}
-	return -1
-}
+func (f *front) triesKnown() int { return f.ourTries.Known(f.rules.Tries) }
 
 // text renders the announcements of kind k in o, in the ruleset's words.
 func (f *front) text(o *belief.Observation, k referee.Kind) string {

@@ -35,6 +35,24 @@ func Sendable(own game.Position, m game.Move, refused []game.Move) (game.Move, e
 	return m, fmt.Errorf("%s %w: %s", m, ErrNotSent, impossible(&own, m))
 }
 
+// AnySendable checks a typed "px" (Any?; on ICC's Wild 16, a pawn
+// capture, taken when exactly one is legal) before it leaves the client.
+// Under rules without the question it is kept back, and so it is where
+// the referee counts pawn tries and announced none this turn: it would
+// only be refused. tries is the count announced to us this turn
+// (referee.Tries.Known: -1 when nothing was said).
+func AnySendable(rules referee.Ruleset, tries int) error {
+	switch {
+	case rules.Any != referee.AnyNone:
+		return nil
+	case rules.Tries == referee.TriesCount && tries > 0:
+		return nil
+	case rules.Tries == referee.TriesCount:
+		return fmt.Errorf("px %w: the referee announced no pawn tries this turn, so no pawn of yours can capture", ErrNotSent)
+	}
+	return fmt.Errorf("px %w: %s has no Any? question; try the pawn capture itself (e4d5)", ErrNotSent, rules.Title)
+}
+
 // impossible says why m cannot be made on own, a board holding only the
 // mover's men.
 func impossible(own *game.Position, m game.Move) string {
@@ -103,4 +121,35 @@ func pawnImpossible(own *game.Position, m game.Move) string {
 		return "a pawn moves two squares only from its starting rank"
 	}
 	return "a pawn moves straight forward, or tries to capture one square diagonally forward"
+}
+
+// TryWatch follows the referee's entries for the pawn tries announced to
+// one side this turn, so that a typed px is checked on the referee's word
+// at once, whether or not the deduction has caught up with it. The zero
+// TryWatch has heard nothing.
+type TryWatch struct {
+	said  bool // a pawn-try word came this turn
+	count int  // its referee.Tries.Known
+}
+
+// Follow notes one entry heard by side under rules: a move made starts a
+// new turn with nothing said; a pawn-try announcement for side counts.
+func (w *TryWatch) Follow(e referee.Entry, side game.Color, rules referee.Ruleset) {
+	if e.Verdict == referee.Accepted {
+		w.said = false
+	}
+	for _, a := range e.Said {
+		if a.Kind == referee.KindTries && a.Side == side {
+			w.said, w.count = true, a.Tries.Known(rules.Tries)
+		}
+	}
+}
+
+// Count is the pawn tries announced to the side this turn
+// (referee.Tries.Known: -1 when nothing was said).
+func (w TryWatch) Count() int {
+	if !w.said {
+		return -1
+	}
+	return w.count
 }

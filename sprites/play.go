@@ -45,6 +45,8 @@ type play struct {
 	// tried are our attempts the referee refused this turn: sending one
 	// again would only cost an attempt.
 	tried []game.Move
+	// tries follows the pawn tries announced to us this turn, for a typed px.
+	tries controller.TryWatch
 	// hearing is what we heard of the moves, the table the move table it
 	// makes.
 	hearing *scene.Hearing
@@ -245,7 +247,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Selected, f.Dests, f.Drag, f.Illegal, f.Promote = game.NoSquare, 0, nil, nil, nil
 	f.LastMove, f.Capture = game.NoMove, game.NoSquare
 	f.Ghosts, f.KeyCursor = [64]game.PieceType{}, false
-	p.queue, p.waiting, p.tried, f.Queue = nil, false, nil, nil
+	p.queue, p.waiting, p.tried, f.Queue, p.tries = nil, false, nil, nil, controller.TryWatch{}
 	p.hearing, p.table = scene.NewHearing(s.Side), nil
 	p.confirmAt, p.rating, p.closed, p.away = time.Time{}, "", false, nil
 	f.Banner, f.Panel.ConfirmResign = nil, false
@@ -266,6 +268,7 @@ func (p *play) heard(a *App, ev net.Event) {
 	}
 	p.entries++
 	e := ev.Entry
+	p.tries.Follow(e, p.snap.Side, p.rules)
 	prev := f.View.Own
 	vm, err := p.ctl.Observe(e) // our men, the log and the rules' tokens at once
 	if err != nil {
@@ -657,6 +660,12 @@ func (p *play) submit(a *App) {
 	if m, err := game.ParseMove(line); err == nil {
 		p.send(a, m)
 		return
+	}
+	if s := p.snap; line == "px" && s.InGame && s.Spec.Kriegspiel && s.ToMove == s.Side && s.Result == nil {
+		if err := controller.AnySendable(p.rules, p.tries.Count()); err != nil {
+			notice(&a.frame, scene.BadTone, err.Error())
+			return
+		}
 	}
 	if err := net.SendTyped(p.comm, line); err != nil {
 		notice(&a.frame, scene.BadTone, err.Error())

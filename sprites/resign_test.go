@@ -209,3 +209,20 @@ func TestWindowAbortOnlyWhileItWorks(t *testing.T) {
 		}
 	})
 }
+
+// TestWindowPxKeptBack: px typed on White's first move in Wild 16, when
+// the referee has announced no pawn tries, is kept back with the reason:
+// nothing reaches the referee's log.
+func TestWindowPxKeptBack(t *testing.T) {
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5"}})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "px"}, Intent{Kind: Submit}) })
+	time.Sleep(200 * time.Millisecond)
+	h.do(func() {
+		if n := len(app.frame.View.Log); n != 0 || !strings.Contains(app.frame.Panel.Notice, "announced no pawn tries") {
+			t.Errorf("px at the start: %d log lines, notice %q; want it kept back with the reason", n, app.frame.Panel.Notice)
+		}
+	})
+}

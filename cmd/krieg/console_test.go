@@ -323,3 +323,22 @@ func TestConsoleTimeBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestConsolePxKeptBack: px typed when the referee announced no pawn
+// tries (Wild 16), or under rules without Any? (Berkeley), is kept back
+// with the reason, not sent to be refused.
+func TestConsolePxKeptBack(t *testing.T) {
+	for _, c := range []struct{ rules, want string }{
+		{"wild16", "! px not sent, no attempt used: the referee announced no pawn tries this turn"},
+		{"berkeley", "! px not sent, no attempt used: Berkeley has no Any? question"},
+	} {
+		var out, errs bytes.Buffer
+		code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--rules", c.rules, "--save", t.TempDir()}, strings.NewReader("px\nresign\n"), &out, &errs)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.rules, code, errs.String())
+		}
+		if !strings.Contains(out.String(), c.want) || strings.Contains(out.String(), "Nonsense") || strings.Contains(out.String(), "Illegal") {
+			t.Errorf("%s: output lacks %q, or px was sent:\n%s", c.rules, c.want, out.String())
+		}
+	}
+}

@@ -18,6 +18,7 @@ import (
 type attemptCheck struct {
 	snap  net.Snapshot
 	tried []game.Move // our attempts refused this turn
+	tries controller.TryWatch
 	// awaiting is set from an attempt of ours checked here until it is
 	// answered and our turn has come again: the next typed line is checked
 	// on the board the answer leaves (moves pasted all at once are judged
@@ -41,6 +42,12 @@ func (c *attemptCheck) follow(ev net.Event) {
 		}
 	}
 	// Clock updates, server text and offers leave the wait as it is.
+	switch ev.Kind {
+	case net.KindStarted:
+		c.tries = controller.TryWatch{}
+	case net.KindHeard:
+		c.tries.Follow(e, c.snap.Side, c.snap.Spec.Rules)
+	}
 	switch {
 	case ev.Kind == net.KindStarted:
 		c.tried = nil
@@ -71,7 +78,13 @@ func (c *attemptCheck) check(line *string) error {
 	}
 	m, err := game.ParseMove(*line)
 	s := c.snap
-	if err != nil || !s.InGame || !s.Spec.Kriegspiel || s.ToMove != s.Side {
+	if !s.InGame || !s.Spec.Kriegspiel || s.ToMove != s.Side {
+		return nil
+	}
+	if *line == "px" {
+		return controller.AnySendable(s.Spec.Rules, c.tries.Count())
+	}
+	if err != nil {
 		return nil
 	}
 	own := s.Own

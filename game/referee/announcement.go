@@ -128,6 +128,29 @@ type Tries struct {
 // Has reports whether any pawn capture is legal.
 func (t Tries) Has() bool { return t.Count > 0 }
 
+// Known is the count of pawn tries an announcement tells under a try
+// style (1 for TriesYesNo's "some"), or -1 when nothing was said (t nil)
+// or the style tells none.
+func (t *Tries) Known(style TryStyle) int {
+	if t == nil {
+		return -1
+	}
+	switch style {
+	case TriesCount:
+		return t.Count
+	case TriesYesNo:
+		if t.Has() {
+			return 1
+		}
+		return 0
+	case TriesSquares:
+		return len(t.Squares)
+	case TriesMoves:
+		return len(t.Moves)
+	}
+	return -1
+}
+
 // Announcement is one thing the referee says, with who hears it.
 type Announcement struct {
 	Kind     Kind
