@@ -41,7 +41,7 @@ func TestTypedMoveForms(t *testing.T) {
 	}
 	twoKnights := checkOn("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1")
 	walked := checkOn("r3k2r/pppppppp/8/8/4P3/8/PPPPKPPP/R6R w kq - 0 1")
-	back := checkOn("r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2R w kq - 0 1")  // the king went and came back
+	back := checkOn("r3k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R3K2R w kq - 0 1") // the king went and came back
 	noRook := checkOn("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/4K2R w Kkq - 0 1") // a1's rook was taken
 	blackBack := &attemptCheck{snap: net.Snapshot{InGame: true, Side: game.Black, ToMove: game.Black, Spec: back.snap.Spec}}
 	if p, err := game.ParseFEN("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQq - 0 1"); err == nil {
