@@ -62,6 +62,47 @@ func TestWindowPromotionPicker(t *testing.T) {
 	})
 }
 
+// TestWindowPromotionByKeyboard: the picker answers the keyboard and
+// nothing behind it does: Escape closes it and puts the pawn down; the
+// arrows walk the cursor along the choices (not off them), a typed letter
+// other than q, r, b or n goes nowhere, and Enter takes the choice under
+// the cursor.
+func TestWindowPromotionByKeyboard(t *testing.T) {
+	app := startFrom(t, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "e8d7")
+	open := func() {
+		h.do(func() { app.Inject(Intent{Kind: ClickSquare, Square: game.A7}, Intent{Kind: ClickSquare, Square: game.A8}) })
+		h.do(func() {
+			if app.frame.Promote == nil {
+				t.Fatal("a7-a8 did not open the picker")
+			}
+		})
+	}
+	open()
+	h.do(func() { app.Inject(Intent{Kind: Cancel}) })
+	h.do(func() {
+		if app.frame.Promote != nil || app.frame.Selected != game.NoSquare {
+			t.Errorf("after Escape: picker %v, selected %v; want both gone", app.frame.Promote, app.frame.Selected)
+		}
+	})
+	open()
+	down := Intent{Kind: CursorMove, Y: 1} // away from the eighth rank on White's board
+	h.do(func() {
+		app.Inject(down, down, down, down, down, down, Intent{Kind: TypeText, Text: "x"})
+	})
+	h.do(func() {
+		if app.frame.Cursor != game.A5 || app.play.typed != "" || app.frame.Promote == nil {
+			t.Errorf("arrows and x in the picker: cursor %v, typed %q, picker %v; want a5 (the bishop), nothing typed, still open", app.frame.Cursor, app.play.typed, app.frame.Promote)
+		}
+		app.Inject(Intent{Kind: CursorMove, Y: -1}, Intent{Kind: Submit}) // up to the rook, Enter
+	})
+	h.waitFor(t, "1. a8=R and the reply", 5*time.Second, atPly(app, 2))
+	h.do(func() {
+		if got := app.frame.View.Own.At(game.A8); got != game.NewPiece(game.White, game.Rook) {
+			t.Errorf("a8 holds %v; want the rook taken with Enter", got)
+		}
+	})
+}
+
 // TestWindowFullGame plays a whole game in the window against the computer
 // player: the window's side attempts random candidate moves through
 // AttemptMove intents, retrying after each refusal, until the game ends.

@@ -563,23 +563,60 @@ func (p *play) hint(f *scene.Frame, err error) {
 
 // promotion handles an intent while the promotion picker is open and
 // reports whether it used it: a click on a choice sends the promotion, any
-// other click, a drag or Escape closes the picker.
+// other click or a drag closes the picker, and Escape closes it and puts
+// the pawn down. The keyboard works it too: the arrows walk the cursor
+// along the choices, Enter or Space takes the one under it (the queen
+// when it is on none), and q, r, b or n takes that piece; no other key
+// reaches the board or the move line behind the picker.
 func (p *play) promotion(a *App, in Intent) bool {
 	f := &a.frame
 	pr := *f.Promote
+	take := func(t game.PieceType) {
+		f.Promote = nil
+		p.send(a, game.NewMove(pr.From, pr.To, t))
+	}
 	switch in.Kind {
 	case ClickSquare:
 		f.Promote = nil
 		if t, ok := pr.Pick(in.Square); ok {
 			p.send(a, game.NewMove(pr.From, pr.To, t))
 		}
-		return true
-	case DragStart, Cancel:
+	case DragStart:
 		f.Promote = nil
-		return true
+	case Cancel:
+		f.Promote = nil
+		p.deselect(f)
+	case CursorMove:
+		if _, on := pr.Pick(f.Cursor); !on || !f.KeyCursor {
+			f.Cursor, f.KeyCursor = pr.To, true
+			break
+		}
+		was := f.Cursor
+		moveCursor(f, int(in.X), int(in.Y))
+		if _, on := pr.Pick(f.Cursor); !on {
+			f.Cursor = was // the cursor stays among the choices
+		}
+	case Submit:
+		t, on := pr.Pick(f.Cursor)
+		if !on || !f.KeyCursor {
+			t = game.Queen
+		}
+		take(t)
+	case TypeText:
+		if t, on := pr.Pick(f.Cursor); in.Text == " " && on && f.KeyCursor {
+			take(t)
+		} else if t, ok := promotionKeys[strings.ToLower(in.Text)]; ok {
+			take(t)
+		}
+	case Backspace:
+	default:
+		return false
 	}
-	return false
+	return true
 }
+
+// promotionKeys are the letters that pick a promotion in the picker.
+var promotionKeys = map[string]game.PieceType{"q": game.Queen, "r": game.Rook, "b": game.Bishop, "n": game.Knight}
 
 // maxQueue bounds the attempt queue.
 const maxQueue = 9
