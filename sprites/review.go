@@ -102,18 +102,22 @@ func (a *App) promptSave() {
 		notice(&a.frame, scene.BadTone, err.Error())
 		return
 	}
-	dir := a.opt.SaveDir
-	if dir == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			home = "."
-		}
-		dir = home
-	}
-	a.saving = filepath.Join(dir, "krieg-"+time.Now().Format("2006-01-02-150405")+".pgn")
+	a.saving = filepath.Join(a.saveDir(), "krieg-"+time.Now().Format("2006-01-02-150405")+".pgn")
 	a.replacing = ""
 	a.prompting = true
 	notice(&a.frame, scene.HintTone, saveHint)
+}
+
+// saveDir is the folder Save as… offers: the one finished games are saved
+// to, or the home folder when there is none.
+func (a *App) saveDir() string {
+	if a.opt.SaveDir != "" {
+		return a.opt.SaveDir
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return home
+	}
+	return "."
 }
 
 // saveHint tells what the Save as… line wants while it is typed.
@@ -144,20 +148,27 @@ func (a *App) prompt(in Intent) bool {
 	return true
 }
 
-// save writes the game's PGN to path (a leading ~/ is the home folder),
-// says how it went and reports whether it is done. A file already there is
-// replaced only on a second Enter for the same path, as a save dialog asks
-// first.
+// save writes the game's PGN to path (a leading ~/ is the home folder; a
+// bare name is in the folder Save as… offered, and gets .pgn when it has
+// no extension), says how it went and reports whether it is done. A file
+// already there is replaced only on a second Enter for the same path, as a
+// save dialog asks first.
 func (a *App) save(path string) bool {
 	path = strings.TrimSpace(path)
+	if path == "" {
+		notice(&a.frame, scene.BadTone, "Not saved: type a file name first")
+		return false
+	}
 	if rest, ok := strings.CutPrefix(path, "~/"); ok {
 		if home, err := os.UserHomeDir(); err == nil {
 			path = filepath.Join(home, rest)
 		}
 	}
-	if path == "" {
-		notice(&a.frame, scene.BadTone, "save: no file name given")
-		return false
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(a.saveDir(), path)
+	}
+	if filepath.Ext(path) == "" {
+		path += ".pgn"
 	}
 	path = filepath.Clean(path)
 	if st, err := os.Stat(path); err == nil && a.replacing != path {
@@ -187,6 +198,9 @@ func saveProblem(path string, err error) string {
 	dir := filepath.Dir(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		if st, serr := os.Stat(dir); serr == nil && st.IsDir() {
+			return "Not saved: " + dir + " takes no new files" // /proc, /sys
+		}
 		return "Not saved: the folder " + dir + " does not exist"
 	case errors.Is(err, fs.ErrPermission):
 		return "Not saved: you may not write in " + dir

@@ -1,6 +1,7 @@
 package sprites
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -284,7 +285,26 @@ func TestSaveAsAsksBeforeReplacing(t *testing.T) {
 		if want := "Not saved: the folder " + filepath.Dir(missing) + " does not exist"; app.frame.Panel.Notice != want {
 			t.Errorf("after a failed save: %q; want %q", app.frame.Panel.Notice, want)
 		}
+		// Emptied, the line still says what it asks.
+		app.Inject(retype("")[:len([]rune(app.saving))]...)
 	})
+	h.do(func() {
+		if app.saving != "" || app.frame.Panel.PromptLabel != "Save as:" || !sceneHasText(&app.scene, "Save as:") {
+			t.Errorf("the line emptied: holding %q, label %q; want the question still asked", app.saving, app.frame.Panel.PromptLabel)
+		}
+		app.Inject(Intent{Kind: Submit})
+	})
+	h.do(func() {
+		if app.frame.Panel.Notice != "Not saved: type a file name first" || !app.prompting {
+			t.Errorf("Enter on an empty line: %q, open %v; want asked for a name", app.frame.Panel.Notice, app.prompting)
+		}
+		// A bare name goes into the folder offered, as a .pgn.
+		app.Inject(Intent{Kind: TypeText, Text: "bare"}, Intent{Kind: Submit})
+	})
+	h.waitFor(t, "the bare name saved", servedWait, saved(true))
+	if b, err := os.ReadFile(filepath.Join(dir, "bare.pgn")); err != nil || !strings.Contains(string(b), "[Result \"0-1\"]") {
+		t.Errorf("a bare name: %v; want the game in %s", err, filepath.Join(dir, "bare.pgn"))
+	}
 }
 
 // TestSaveProblemInWords: a failed save names the folder or the reason in
@@ -296,10 +316,13 @@ func TestSaveProblemInWords(t *testing.T) {
 		want string
 	}{
 		{&fs.PathError{Op: "open", Path: path, Err: syscall.ENOENT}, "Not saved: the folder games does not exist"},
+		{&fs.PathError{Op: "open", Path: "/proc/g.pgn", Err: syscall.ENOENT}, "Not saved: /proc takes no new files"},
 		{&fs.PathError{Op: "open", Path: path, Err: syscall.EACCES}, "Not saved: you may not write in games"},
 		{&fs.PathError{Op: "write", Path: path, Err: syscall.ENOSPC}, "Not saved to " + path + ": no space left on device"},
 	} {
-		if got := saveProblem(path, c.err); got != c.want {
+		var pe *fs.PathError
+		errors.As(c.err, &pe)
+		if got := saveProblem(pe.Path, c.err); got != c.want {
 			t.Errorf("saveProblem(%v) = %q; want %q", c.err, got, c.want)
 		}
 	}

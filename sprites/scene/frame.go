@@ -170,9 +170,9 @@ type Panel struct {
 	// Lobby: a Lobby button takes New game's place (the web page's lobby
 	// chooses the games).
 	Lobby bool
-	// Prompt, when set, is a line being typed for a question
-	// ("~/games/game.pgn"), shown with a cursor after PromptLabel ("Save
-	// as:").
+	// PromptLabel, when set, asks a question ("Save as:"), answered on a
+	// line being typed, Prompt ("~/games/game.pgn"; empty while it is
+	// cleared), shown with a cursor after the label.
 	Prompt, PromptLabel string
 	// Silent says why there is no sound, when there is none.
 	Silent string

@@ -154,7 +154,7 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	c.clock(f, me.Other(), c.row(clockH))
 	c.clock(f, me, c.bottom(clockH))
 	c.bottom(c.unit * 0.4)
-	if f.Panel.Prompt != "" {
+	if f.Panel.PromptLabel != "" {
 		c.prompt(f.Panel.PromptLabel, f.Panel.Prompt)
 	} else if f.Panel.ShowInput {
 		in := c.bottom(c.unit * 1.9)
@@ -451,7 +451,7 @@ func (s *Scene) replayPanel(f *Frame) {
 // replayColumn fills the replay panel's column.
 func (s *Scene) replayColumn(c *column, f *Frame) {
 	r := f.Replay
-	if f.Panel.Prompt != "" {
+	if f.Panel.PromptLabel != "" {
 		c.prompt(f.Panel.PromptLabel, f.Panel.Prompt)
 	}
 	c.line(f.Panel.Title, assets.Regular, textDim)
