@@ -33,28 +33,34 @@ type ManTargets struct {
 // promotions lists a promotion's pieces in LegalMoves' order.
 var promotions = [4]PieceType{Queen, Rook, Bishop, Knight}
 
-// LegalTargets sets t to the legal moves of the side to move, man by man.
-func (p *Position) LegalTargets(t *Targets) {
+// LegalTargets sets t to the legal moves of the side to move, man by man,
+// and returns their number (t.Count(), counted as they are found).
+func (p *Position) LegalTargets(t *Targets) int {
 	r := p.restrictions()
 	t.King, t.Steps, t.Castle, t.N = r.ksq, 0, [2]Square{NoSquare, NoSquare}, 0
 	t.Promoting, t.EnPassant, t.Passant = 0, 0, p.ep
+	n := 0
 	if r.ksq != NoSquare {
 		t.Steps = p.kingTargets(&r)
+		n = t.Steps.Count()
 		if r.double {
-			return
+			return n
 		}
 		if !r.check {
 			for i := range castleSides[r.us&1] {
 				if s := &castleSides[r.us&1][i]; p.canCastle(&r, s) {
 					t.Castle[i] = s.to
+					n++
 				}
 			}
 		}
 	}
 	for b := r.own &^ p.types[Pawn] &^ p.types[King]; b != 0; {
 		from := b.PopFirst()
-		t.Men[t.N&15] = ManTargets{From: from, To: p.pieceTargets(&r, from)}
+		to := p.pieceTargets(&r, from)
+		t.Men[t.N&15] = ManTargets{From: from, To: to}
 		t.N++
+		n += to.Count()
 	}
 	pawns := r.own & p.types[Pawn]
 	one, two := r.pawnPushes(pawns)
@@ -65,10 +71,17 @@ func (p *Position) LegalTargets(t *Targets) {
 	t.Promoting = pawns & promoting
 	for b := pawns; b != 0; {
 		from := b.PopFirst()
-		t.Men[t.N&15] = ManTargets{From: from, To: p.pawnTargets(&r, from, one, two)}
+		to := p.pawnTargets(&r, from, one, two)
+		t.Men[t.N&15] = ManTargets{From: from, To: to}
 		t.N++
+		if t.Promoting.Has(from) {
+			n += 4 * to.Count() // each target is four moves
+		} else {
+			n += to.Count()
+		}
 	}
 	t.EnPassant = p.enPassantCaptors(&r)
+	return n + t.EnPassant.Count()
 }
 
 // Count returns the number of legal moves t holds (len(LegalMoves)).

@@ -7,8 +7,8 @@ import (
 
 // TestLegalTargetsListLegalMoves: over the positions of the order test
 // (random games from the perft positions, and each side's men alone), the
-// moves LegalTargets holds are LegalMoves' list in its order, Count is its
-// length, and AppendMovesTo keeps exactly the moves landing on the squares
+// moves LegalTargets holds are LegalMoves' list in its order, Count and
+// LegalTargets' answer are its length, and AppendMovesTo keeps exactly the moves landing on the squares
 // asked, in order.
 func TestLegalTargetsListLegalMoves(t *testing.T) {
 	var buf [MaxMoves]Move
@@ -16,12 +16,15 @@ func TestLegalTargetsListLegalMoves(t *testing.T) {
 	n := 0
 	orderPositions(func(p *Position) {
 		legal := p.LegalMoves(buf[:0])
-		p.LegalTargets(&tg)
+		counted := p.LegalTargets(&tg)
 		if got := tg.AppendMoves(nil); !slices.Equal(got, legal) {
 			t.Fatalf("%s: targets list %v, LegalMoves %v", p.FEN(), got, legal)
 		}
 		if c := tg.Count(); c != len(legal) {
 			t.Fatalf("%s: Count %d, LegalMoves %d", p.FEN(), c, len(legal))
+		}
+		if counted != len(legal) {
+			t.Fatalf("%s: LegalTargets counted %d, LegalMoves %d", p.FEN(), counted, len(legal))
 		}
 		to := Bitboard(0x00ff00000000ff00) | bit(Square(n%64))
 		var want []Move

@@ -115,19 +115,31 @@ func purposeOdds(odds *modelOdds, a *leaperAttacks, p *game.Position, us game.Co
 			safe = v / 2
 		}
 		kept := ps.take(from, m.To)
+		// ps.add's sums, held in locals across the man's moves (not
+		// stored and loaded back move after move): the same additions in
+		// the same order.
+		sum, allowed, n := ps.sum, ps.allowed, 0
 		for b := m.To; b != 0; {
 			to := b.PopFirst()
-			score := ps.captured(to)
-			if mover == game.Pawn && to == ep && !ps.theirs.Has(to) {
+			score := safe
+			if ps.ours.Has(to) {
+				score = attacked
+			}
+			if ps.theirs.Has(to) {
+				score += pieceHalves[p.At(to).Type()]
+			} else if mover == game.Pawn && to == ep {
 				score += 2
 			}
-			if ps.ours.Has(to) {
-				score += attacked
-			} else {
-				score += safe
+			x := purposeExp(score)
+			sum += x
+			if kept.Has(to) {
+				allowed += x
+				n++
 			}
-			ps.add(kept.Has(to), score)
 		}
+		ps.sum, ps.allowed = sum, allowed
+		ps.legal += m.To.Count()
+		ps.kept += n
 	}
 	if t.Passant != game.NoSquare {
 		for b := t.EnPassant; b != 0; {

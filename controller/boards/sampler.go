@@ -406,8 +406,7 @@ func (s *Sampler) expand(e *expansion, o *belief.Observation, turn *turnModel, c
 		if !mayCapture(&b.pos, o.Capture) {
 			continue // no move is consistent
 		}
-		b.pos.LegalTargets(&e.targets)
-		n := e.targets.Count()
+		n := b.pos.LegalTargets(&e.targets)
 		if n == 0 {
 			continue
 		}
