@@ -141,15 +141,16 @@ func (f *Flags) Local() (*local.Endpoint, error) {
 		f.Seed = uint64(time.Now().UnixNano()) // a new game each run, kept in f for a resumption
 	}
 	var opp local.Opponent
+	name := "computer"
 	switch strings.ToLower(f.Opponent) {
 	case "bot":
 		opp = player.New(player.Options{MoveTime: f.MoveTime, Seed: f.Seed})
 	case "random":
-		opp = attempter.NewRandom(f.Seed)
+		opp, name = attempter.NewRandom(f.Seed), "random mover" // named as the new-game screen names it
 	default:
 		return nil, fmt.Errorf("%w: --opponent is bot or random", ErrUsage)
 	}
-	return local.New(opp, local.Options{Seed: f.Seed, SaveDir: f.SaveDir, MinTurn: f.MoveTime}), nil
+	return local.New(opp, local.Options{Seed: f.Seed, SaveDir: f.SaveDir, MinTurn: f.MoveTime, Name: name}), nil
 }
 
 // ICCEndpoint makes the server endpoint, asking for the password on the terminal
