@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/krieg/krieg/server/rating"
@@ -94,7 +95,7 @@ func (c *conn) finger(cmd Command) error {
 		default:
 			state := map[bool]string{true: "logged in", false: "not logged in"}[online != nil]
 			c.sendText(cmdOther, fmt.Sprintf("Finger of %s: registered %s, %s.", a.Name, a.Joined.Format("2006-01-02"), state),
-				fmt.Sprintf("Kriegspiel rating %d (RD %d, volatility %.4f) over %d rated games.", int(a.Rating.R), int(a.Rating.RD), a.Rating.Sigma, a.Games))
+				fmt.Sprintf("Kriegspiel rating %d (RD %d, volatility %.4f) over %d %s.", int(a.Rating.R), int(a.Rating.RD), a.Rating.Sigma, a.Games, plural(a.Games, "rated game", "rated games")))
 		}
 		return nil
 	})
@@ -109,6 +110,9 @@ func (c *conn) register(cmd Command) error {
 	var registered bool
 	c.s.locked(func() error { registered = c.registered; return nil })
 	switch {
+	case len(cmd.Args) > 1:
+		c.reply(cmdOther, "Usage: register PASSWORD (registers the name you are logged in with); "+strings.TrimPrefix(errSpacedPassword.Error(), "kriegd: "))
+		return nil
 	case len(cmd.Args) != 1:
 		c.reply(cmdOther, "Usage: register PASSWORD (registers the name you are logged in with)")
 		return nil

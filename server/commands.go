@@ -78,7 +78,7 @@ func (c *conn) do(cmd Command) error {
 	case "seek":
 		s.seekCmd(c, cmd.Args)
 	case "unseek":
-		s.unseek(c)
+		s.unseek(c, cmd.Args)
 	case "play":
 		s.play(c, cmd.Args)
 	case "resign", "draw", "abort", "flag":

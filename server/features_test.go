@@ -198,7 +198,7 @@ func TestRatedGameRatingsInWhoAndFinger(t *testing.T) {
 
 	// The index is written as the game ends; ask once it is there.
 	c.send("who")
-	c.waitFor("players logged in")
+	c.waitFor(" logged in:")
 	who := c.waitFor("\x19]")
 	cr := regexp.MustCompile(`(\d+) Carol`).FindStringSubmatch(who)
 	dr := regexp.MustCompile(`(\d+) Dave`).FindStringSubmatch(who)
@@ -211,7 +211,7 @@ func TestRatedGameRatingsInWhoAndFinger(t *testing.T) {
 	c.send("finger Dave")
 	c.waitFor("Finger of")
 	f := c.waitFor("\x19]")
-	if !strings.Contains(f, "Kriegspiel rating "+dr[1]+" (RD ") || !strings.Contains(f, "over 1 rated games") {
+	if !strings.Contains(f, "Kriegspiel rating "+dr[1]+" (RD ") || !strings.Contains(f, "over 1 rated game.") {
 		t.Fatalf("finger Dave: %q", f)
 	}
 	// Guests have no rating, and a rated challenge to one is made unrated.

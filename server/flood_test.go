@@ -92,13 +92,13 @@ func TestListingFloodIsLimited(t *testing.T) {
 	r.nc.Write([]byte(strings.Repeat("who\r\ngames\r\n", 10) + "help\r\n"))
 	r.waitFor("Commands: match")
 	all := r.all()
-	answered := strings.Count(all, "players logged in:") + strings.Count(all, "in progress:")
+	answered := strings.Count(all, " logged in:") + strings.Count(all, "in progress:")
 	refused := strings.Count(all, "Too many listings (who, games, observe): wait a second")
 	if answered > 10 || answered+refused != 20 {
 		t.Fatalf("%d listings answered (at most 10: a burst of 5, one a second), %d refused, of 20", answered, refused)
 	}
 	time.Sleep(1100 * time.Millisecond)
-	list(t, r, "who", "players logged in:")
+	list(t, r, "who", " logged in:")
 }
 
 // TestRefusedFloodIsReadSlowly: a connection that keeps sending refused
@@ -115,7 +115,7 @@ func TestRefusedFloodIsReadSlowly(t *testing.T) {
 		t.Fatalf("%d of 300 refused listings handled within a second; want the reader slowed to a few a second after its burst", refused)
 	}
 	// Another user is served at once meanwhile.
-	list(t, u.login(t, "bystander", ""), "who", "players logged in:")
+	list(t, u.login(t, "bystander", ""), "who", " logged in:")
 }
 
 // TestRefusalsInARowSlowTheReaderMore: a connection whose commands keep
@@ -162,7 +162,7 @@ func TestLostConnectionStopsActing(t *testing.T) {
 	r.nc.Close()
 	deadline := time.Now().Add(4 * time.Second)
 	for {
-		who := list(t, other, "who", "players logged in:")
+		who := list(t, other, "who", " logged in:")
 		if !strings.HasSuffix(who, "2 players logged in:") { // the ghost and other
 			return
 		}

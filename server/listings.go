@@ -89,7 +89,7 @@ func (s *Server) who(c *conn, args []string) {
 				lines = append(lines, s.whoLine(u))
 			}
 		}
-		c.sendText(cmdOther, whoLines(fmt.Sprintf("%d players logged in, %d of them named %s...:", len(s.users), len(lines), truncate(args[0], 20)), lines)...)
+		c.sendText(cmdOther, whoLines(fmt.Sprintf("%d %s logged in, %d of them named %s...:", len(s.users), plural(len(s.users), "player", "players"), len(lines), truncate(args[0], 20)), lines)...)
 		return
 	}
 	c.sendText(cmdOther, s.whoList.get(s.roster, func() []string {
@@ -97,7 +97,7 @@ func (s *Server) who(c *conn, args []string) {
 		for _, u := range s.sortedUsers() {
 			lines = append(lines, s.whoLine(u))
 		}
-		return whoLines(fmt.Sprintf("%d players logged in:", len(s.users)), lines)
+		return whoLines(fmt.Sprintf("%d %s logged in:", len(s.users), plural(len(s.users), "player", "players")), lines)
 	})...)
 }
 

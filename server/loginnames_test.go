@@ -14,11 +14,11 @@ import (
 // logs in.
 func TestControlBytesInNameRefused(t *testing.T) {
 	u := startUmpire(t, server.Config{})
-	for _, bad := range []string{"ab\x00cd", "ab\x1bcd", "\x7fabcd", "abcd\x01"} {
+	for _, bad := range []string{"ab\x00cd", "ab\x1bcd", "\x7fabcd", "abcd\x01", "ab\u202ecd", "ab\u2028cd", "ab\u200bcd"} {
 		r := u.dial(t)
 		r.waitFor("login: ")
 		r.send(bad)
-		if got := r.waitForEither("login: ", "Starting session"); !strings.Contains(got, "control characters") || !strings.Contains(got, "letters (A to Z), digits, - or _") {
+		if got := r.waitForEither("login: ", "Starting session"); !strings.Contains(got, "control or invisible characters") || !strings.Contains(got, "letters (A to Z), digits, - or _") {
 			t.Fatalf("the name %q got %q; want it refused for its control characters, saying what a name may hold", bad, got)
 		}
 		r.send("abcd")
@@ -87,4 +87,25 @@ func TestAccountNamedLikeAMoveKeepsIt(t *testing.T) {
 		t.Errorf("the new name Qxh7 got %q; want it refused as a move", got)
 	}
 	r.nc.Close()
+}
+
+// TestLobbyWordsCount: unseek with a word after it removes nothing and
+// says so (it used to remove every seek); counts of one read in the
+// singular; a password with a space is refused where it is chosen.
+func TestLobbyWordsCount(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	c := u.login(t, "carla", "")
+	c.send("seek 5 3")
+	c.waitFor("seek")
+	c.send("unseek 3")
+	c.waitFor("unseek takes nothing after it here: it removes all your seeks (you have 1 seek)")
+	c.send("unseek")
+	c.waitFor("1 seek removed.")
+	c.send("who")
+	c.waitFor("1 player logged in:")
+	c.send("register my pass word")
+	c.waitFor("a password cannot hold spaces")
+	if err := server.ValidPassword("pass word"); err == nil {
+		t.Error("ValidPassword took a password with a space")
+	}
 }

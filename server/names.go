@@ -40,8 +40,15 @@ func firstWord(line string) string {
 // with it dropped, which would give the user a name other than the one
 // typed.
 func hasControl(word string) bool {
-	return strings.IndexFunc(word, unicode.IsControl) >= 0
+	return strings.IndexFunc(word, invisible) >= 0
+}
+
+// invisible reports whether r is a control character or one that shows
+// nothing of itself: a format character (U+202E, which turns the text
+// after it round; zero-width ones) or a line or paragraph separator.
+func invisible(r rune) bool {
+	return unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
 }
 
 // controlRefusal is what a name holding control characters is told.
-const controlRefusal = "That name holds control characters (such as NUL, ESC or DEL), which a name cannot hold. " + nameChars + "."
+const controlRefusal = "That name holds control or invisible characters (such as NUL, ESC, DEL or a text-direction mark), which a name cannot hold. " + nameChars + "."

@@ -3,6 +3,8 @@ package server
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"unicode"
 
 	"golang.org/x/crypto/bcrypt"
 )
@@ -24,10 +26,13 @@ type BcryptPasswords struct{ Cost int }
 const maxPassword = 72
 
 // errShortPassword refuses passwords of fewer than 4 characters;
-// errLongPassword those bcrypt cannot hash.
+// errLongPassword those bcrypt cannot hash; errSpacedPassword those with a
+// space, which the login line ("NAME PASSWORD") and register could not
+// tell from the words around it.
 var (
-	errShortPassword = errors.New("kriegd: a password needs at least 4 characters")
-	errLongPassword  = fmt.Errorf("kriegd: a password is %d bytes at most (%d plain letters and digits, fewer accented or non-Latin letters); choose a shorter one", maxPassword, maxPassword)
+	errShortPassword  = errors.New("kriegd: a password needs at least 4 characters")
+	errSpacedPassword = errors.New("kriegd: a password cannot hold spaces: the login line is the name and the password with one space between them")
+	errLongPassword   = fmt.Errorf("kriegd: a password is %d bytes at most (%d plain letters and digits, fewer accented or non-Latin letters); choose a shorter one", maxPassword, maxPassword)
 )
 
 // ValidPassword reports why password cannot be set, or nil: it is checked
@@ -39,6 +44,8 @@ func ValidPassword(password string) error {
 		return errShortPassword
 	case len(password) > maxPassword:
 		return errLongPassword
+	case strings.ContainsFunc(password, unicode.IsSpace):
+		return errSpacedPassword
 	}
 	return nil
 }

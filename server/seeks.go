@@ -151,9 +151,16 @@ func (s *Server) dropSeeks(c *conn) int {
 	return n
 }
 
-// unseek removes c's seeks.
-func (s *Server) unseek(c *conn) {
-	c.sendText(cmdOther, fmt.Sprintf("%d seek(s) removed.", s.dropSeeks(c)))
+// unseek removes c's seeks. It takes no number (ICC's "unseek N" removes
+// one): a word after it is refused rather than read as "all of them".
+func (s *Server) unseek(c *conn, args []string) {
+	if len(args) > 0 {
+		n := len(c.seeks)
+		c.sendText(cmdOther, fmt.Sprintf("unseek takes nothing after it here: it removes all your seeks (you have %d %s). Type unseek alone.", n, plural(n, "seek", "seeks")))
+		return
+	}
+	n := s.dropSeeks(c)
+	c.sendText(cmdOther, fmt.Sprintf("%d %s removed.", n, plural(n, "seek", "seeks")))
 }
 
 // play takes a seek: "play NUMBER" or "play NAME".

@@ -134,7 +134,7 @@ func (f *frameWatch) check() *wsstream.Refusal {
 		length = uint64(n)
 	}
 	if !masked {
-		return &wsstream.Refusal{Code: websocket.StatusProtocolError, Reason: "a frame from the client was not masked: a client's frames must be"}
+		return &wsstream.Refusal{Code: websocket.StatusProtocolError, Reason: "a frame from the client was not masked, and every frame a client sends must be"}
 	}
 	if op >= 8 { // close, ping, pong
 		if length > 125 {

@@ -160,7 +160,7 @@ func (d *Door) record(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	http.Error(w, fmt.Sprintf("kriegd: no finished game of %s against %s is kept (aborted games are not)", white, black), http.StatusNotFound)
+	http.Error(w, fmt.Sprintf("kriegd: no finished game of %s against %s is kept here", white, black), http.StatusNotFound)
 }
 
 // handle is what a player's name (a guest's too) looks like.
