@@ -417,7 +417,9 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	if err := st.AddAccount(context.Background(), name, hash); err != nil {
+	if err := st.AddAccount(context.Background(), name, hash); errors.Is(err, store.ErrExists) {
+		return fmt.Errorf("kriegd: an account named %s already exists (names ignore case)", name)
+	} else if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "kriegd: account %s added\n", name)
