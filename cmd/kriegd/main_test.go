@@ -127,7 +127,7 @@ func TestTLSAndMetrics(t *testing.T) {
 	c.Write([]byte("guest\r\nwho\r\n"))
 	c.SetReadDeadline(time.Now().Add(10 * time.Second))
 	var got strings.Builder
-	for buf := make([]byte, 4096); !strings.Contains(got.String(), "players logged in"); {
+	for buf := make([]byte, 4096); !strings.Contains(got.String(), " logged in:"); {
 		n, err := c.Read(buf)
 		got.Write(buf[:n])
 		if err != nil {
