@@ -43,6 +43,14 @@ func TestRandomEndgame(t *testing.T) {
 			found := false
 			for _, s := range LoneKingStarts(&p) {
 				found = found || s.Hash() == p.Hash()
+				// The rules rule out a king in check with us to move, or
+				// beside our king; nothing else is ruled out (a kbnk
+				// study's king touches neither man, but the bot is not
+				// told: a game's ending may start with it there).
+				k := s.KingSquare(us.Other())
+				if s.AttackersTo(k, us, s.Occupied()) != 0 || k.Distance(s.KingSquare(us)) < 2 {
+					t.Fatalf("%s: a start with the king in check or beside ours: %s", p.FEN(), s.FEN())
+				}
 			}
 			if !found {
 				t.Fatalf("%s: the bot's starts miss the true position", p.FEN())

@@ -396,8 +396,11 @@ const (
 	bnApproach = 6.0
 	// bnRepetition is the price in plies of each earlier visit of a
 	// placement of our men, up to bnRepetitionCap: a shuffle gives way.
+	// Up to four visits, a king shuffled beside the knight it guarded
+	// against a king believed on two squares until the ply cap, every move
+	// elsewhere weighed 60-70 plies worse than the return.
 	bnRepetition    = 10.0 * technicalRange / bnHorizon
-	bnRepetitionCap = 4 * bnRepetition
+	bnRepetitionCap = 12 * bnRepetition
 )
 
 // bnEstimate is a guess at the plies to mate with bishop and knight from
