@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -112,7 +113,26 @@ var castling = regexp.MustCompile(`^[O0]-[O0](-[O0])?[+#!?]*$`)
 // isMoveText reports whether a typed line is a move, in coordinates or in
 // algebraic notation.
 func isMoveText(line string) bool {
-	return coordinateText.MatchString(line) || sanText.MatchString(line)
+	return coordinateText.MatchString(line) || sanText.MatchString(algebraic(line))
+}
+
+// algebraic reads a move typed in lower case as algebraic notation:
+// castling (o-o) and a piece's move (nf3, qxh7, ke2), its letter made a
+// capital when that makes a move of the line. A leading b stays: bxc3 is
+// as likely a pawn's capture as a bishop's.
+func algebraic(line string) string {
+	if len(line) < 2 {
+		return line
+	}
+	if up := strings.ToUpper(line); castling.MatchString(up) {
+		return up
+	}
+	if strings.ContainsRune("nrqk", rune(line[0])) {
+		if up := strings.ToUpper(line[:1]) + line[1:]; sanText.MatchString(up) {
+			return up
+		}
+	}
+	return line
 }
 
 // coordinates rewrites a typed move into coordinates (e7e5), reading
@@ -124,12 +144,12 @@ func (c *attemptCheck) coordinates(line *string) error {
 		return nil
 	}
 	s := c.snap
-	if !s.InGame || !sanText.MatchString(*line) {
+	text := algebraic(*line)
+	if !s.InGame || !sanText.MatchString(text) {
 		return nil
 	}
 	own := s.Own
 	own.SetTurn(s.Side)
-	text := *line
 	if i := len(text) - 1; text[i] >= 'a' && strings.ContainsRune("qrbn", rune(text[i])) && text[i-1] == '=' {
 		text = text[:i] + strings.ToUpper(text[i:]) // e8=q as e8=Q
 	}
@@ -139,7 +159,9 @@ func (c *attemptCheck) coordinates(line *string) error {
 		}
 	}
 	m, err := record.ParseAttemptSAN(&own, text)
-	if err != nil {
+	if ae := (*record.AttemptError)(nil); errors.As(err, &ae) {
+		return fmt.Errorf("%s %w: %s", *line, controller.ErrNotSent, ae.Why)
+	} else if err != nil {
 		return fmt.Errorf("%s %w: %v", *line, controller.ErrNotSent, err)
 	}
 	*line = m.String()

@@ -32,7 +32,8 @@ func TestTypedMoveForms(t *testing.T) {
 	}{
 		{start, "E2E4", "e2e4"}, {start, "e2-e4", "e2e4"}, {start, "G1-F3", "g1f3"}, {start, "Nf3", "g1f3"},
 		{start, "e4", "e2e4"}, {start, "Nc3+", "b1c3"}, {castle, "O-O", "e1g1"}, {castle, "0-0", "e1g1"},
-		{castle, "O-O-O", "e1c1"}, {castle, "0-0-0", "e1c1"}, {start, "finger", "finger"}, {start, "match bob 5 3", "match bob 5 3"},
+		{castle, "O-O-O", "e1c1"}, {castle, "0-0-0", "e1c1"}, {castle, "o-o", "e1g1"}, {castle, "o-o-o", "e1c1"},
+		{start, "nf3", "g1f3"}, {start, "nc3+", "b1c3"}, {start, "finger", "finger"}, {start, "match bob 5 3", "match bob 5 3"},
 	} {
 		line := c.typed
 		if err := c.ck.check(&line); err != nil || line != c.out {
@@ -51,7 +52,7 @@ func TestTypedMoveForms(t *testing.T) {
 		ck          *attemptCheck
 		typed, want string
 	}{
-		{twoKnights, "Nc3", "ambiguous"}, {start, "Qd4", "no own man can make it"}, {start, "O-O", "stands between king and rook"},
+		{twoKnights, "Nc3", "ambiguous"}, {start, "Qd4", "not sent, no attempt used: no own man can make it"}, {start, "O-O", "stands between king and rook"},
 		{walked, "O-O", "your king has left e1"}, {walked, "0-0-0", "your king has left e1"},
 		{back, "O-O", "your king or your rook on h1 has moved, so you can no longer castle kingside"},
 		{back, "O-O-O", "your king or your rook on a1 has moved, so you can no longer castle queenside"},

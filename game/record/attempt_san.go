@@ -75,7 +75,7 @@ func ParseAttemptSAN(own *game.Position, text string) (game.Move, error) {
 	case "O-O-O", "0-0-0":
 		return game.NewMove(home, home-2, game.NoPieceType), nil
 	}
-	bad := func(why string) error { return fmt.Errorf("record: attempt %q: %s", text, why) }
+	bad := func(why string) error { return &AttemptError{Text: text, Why: why} }
 	promo := game.NoPieceType
 	if i := strings.IndexByte(s, '='); i >= 0 {
 		t, ok := game.PieceTypeFromLetter(s[len(s)-1])
@@ -164,3 +164,10 @@ func pawnSources(own *game.Position, to game.Square, f int) game.Bitboard {
 	}
 	return 0
 }
+
+// AttemptError says why a written attempt names no move on the board:
+// Why is in words a player reads ("no own man can make it").
+type AttemptError struct{ Text, Why string }
+
+// Error names the attempt and why.
+func (e *AttemptError) Error() string { return fmt.Sprintf("record: attempt %q: %s", e.Text, e.Why) }

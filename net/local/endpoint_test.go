@@ -446,3 +446,24 @@ func TestUntimedGameRecord(t *testing.T) {
 		t.Errorf("TimeControl %q; want -", got)
 	}
 }
+
+// TestFlagWithoutAClock: flag in a game without a clock says there is
+// none to fall, not that the opponent still has time.
+func TestFlagWithoutAClock(t *testing.T) {
+	ep := connect(t, 5)
+	next(t, ep)
+	ep.Begin(net.GameSpec{Rules: referee.Wild16, Side: game.White})
+	for ev := next(t, ep); ev.Kind != net.KindStarted; ev = next(t, ep) {
+	}
+	if err := ep.Do(net.Flag); err != nil {
+		t.Fatal(err)
+	}
+	for ev := next(t, ep); ; ev = next(t, ep) {
+		if ev.Kind == net.KindProblem {
+			if !strings.Contains(ev.Text, "this game has no clock") {
+				t.Errorf("flag without a clock: %q; want it said there is no clock", ev.Text)
+			}
+			return
+		}
+	}
+}

@@ -331,7 +331,10 @@ func (g *session) command(c net.Command) {
 	case net.Draw:
 		g.emit(net.Event{Kind: net.KindConsole, Text: g.ep.opt.Name + " declines the draw offer."})
 	case net.Flag:
-		if !g.checkFlags() {
+		switch {
+		case g.spec.Untimed():
+			g.problem(errors.New("local: flag: this game has no clock, so no flag can fall"))
+		case !g.checkFlags():
 			g.problem(errors.New("local: flag: the opponent still has time"))
 		}
 	case net.AskAny:
