@@ -70,7 +70,9 @@ func TestWindowPromotionPicker(t *testing.T) {
 func TestWindowPromotionByKeyboard(t *testing.T) {
 	app := startFrom(t, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "e8d7")
 	open := func() {
-		h.do(func() { app.Inject(Intent{Kind: ClickSquare, Square: game.A7}, Intent{Kind: ClickSquare, Square: game.A8}) })
+		h.do(func() {
+			app.Inject(Intent{Kind: ClickSquare, Square: game.A7}, Intent{Kind: ClickSquare, Square: game.A8})
+		})
 		h.do(func() {
 			if app.frame.Promote == nil {
 				t.Fatal("a7-a8 did not open the picker")
