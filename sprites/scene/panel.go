@@ -144,7 +144,18 @@ func (c *column) clock(f *Frame, side game.Color, r Rectangle) {
 }
 
 // playPanel lays out the panel of a game in progress.
-func (s *Scene) playPanel(f *Frame) { s.fitPanel(logRows, func(c *column) { s.playColumn(c, f) }) }
+// playPanel lays out the play screen's panel. Its size is fitted without
+// the notes that come and go (the clock's, the queue, offers, our pawn
+// tries, the notice), so that one appearing shrinks and moves no button:
+// the notes take the log's room instead.
+func (s *Scene) playPanel(f *Frame) {
+	bare := *f
+	bare.Panel.ClockNote, bare.Panel.Offer, bare.Panel.OfferNews, bare.Panel.Notice = "", "", "", ""
+	bare.Queue, bare.View.OwnTries = nil, ""
+	from := s.mark()
+	unit := s.fitPanel(logRows, func(c *column) { s.playColumn(c, &bare) })
+	s.fillPanel(from, unit, func(c *column) { s.playColumn(c, f) })
+}
 
 // playColumn fills the play panel's column.
 func (s *Scene) playColumn(c *column, f *Frame) {

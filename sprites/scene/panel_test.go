@@ -331,15 +331,26 @@ func TestPlayButtonsStayPut(t *testing.T) {
 		}
 		return at
 	}
-	f := playFrame(1280, 800)
-	before := where(f)
-	f.Panel.ClockNote = "bob disconnected: the clocks run on; the game is theirs to lose in 0:57 unless they return"
-	f.Queue = []game.Move{game.NewMove(game.E2, game.E4, game.NoPieceType)}
-	f.Panel.Offer, f.Panel.OfferNews = "draw", "You offered to abort: waiting for the opponent to agree"
-	after := where(f)
-	for _, b := range []Button{Resign, OfferDraw, Abort, Flip, Fullscreen, Mute, Legend, TogglePieces, ToggleChecks, ToggleKings, ToggleZone, CycleHeat} {
-		if r, ok := before[b]; !ok || after[b] != r {
-			t.Errorf("%v: at %+v before the notes, %+v after", b, r, after[b])
+	for _, size := range [][2]int{{1280, 800}, {900, 560}, {640, 400}} {
+		f := playFrame(size[0], size[1])
+		before := where(f)
+		f.Panel.ClockNote = "bob disconnected: the clocks run on; the game is theirs to lose in 0:57 unless they return"
+		f.Queue = []game.Move{game.NewMove(game.E2, game.E4, game.NoPieceType)}
+		f.Panel.Offer, f.Panel.OfferNews = "draw", "You offered to abort: waiting for the opponent to agree"
+		f.View.OwnTries, f.View.TryPawns = "2 pawn tries", game.E4.Bit()|game.D4.Bit()
+		f.Panel.Notice = "A new game? Resign this one first: click Confirm resign or press Enter; Cancel or Escape keeps playing"
+		after := where(f)
+		for _, b := range []Button{Resign, OfferDraw, Abort, Flip, Fullscreen, Mute, Legend, TogglePieces, ToggleChecks, ToggleKings, ToggleZone, CycleHeat} {
+			if r, ok := before[b]; !ok || after[b] != r {
+				t.Errorf("%v: %v at %+v before the notes, %+v after", size, b, r, after[b])
+			}
+		}
+		s := Build(f)
+		p := s.Layout.Panel
+		for _, sp := range s.Sprites {
+			if sp.Kind == Text && sp.Y+sp.H > p.Y+p.H+0.5 {
+				t.Errorf("%v: %q runs past the panel's bottom (%.0f > %.0f)", size, sp.Text, sp.Y+sp.H, p.Y+p.H)
+			}
 		}
 	}
 }
