@@ -68,6 +68,7 @@ type frameWatch struct {
 	head    []byte // the header read so far
 	payload int64  // payload bytes of the current frame still to come
 	message int64  // the data bytes of the message so far
+	inMsg   bool   // a message begun by an unfinished frame awaits its continuation
 	refused error
 }
 
@@ -136,6 +137,9 @@ func (f *frameWatch) check() *wsstream.Refusal {
 	if !masked {
 		return &wsstream.Refusal{Code: websocket.StatusProtocolError, Reason: "a frame from the client was not masked, and every frame a client sends must be"}
 	}
+	if why := f.badShape(h[0], fin, op); why != "" {
+		return &wsstream.Refusal{Code: websocket.StatusProtocolError, Reason: why}
+	}
 	if op >= 8 { // close, ping, pong
 		if length > 125 {
 			return &wsstream.Refusal{Code: websocket.StatusProtocolError, Reason: "a close, ping or pong frame longer than 125 bytes is refused"}
@@ -143,6 +147,7 @@ func (f *frameWatch) check() *wsstream.Refusal {
 		f.payload = int64(length)
 		return nil
 	}
+	f.inMsg = !fin
 	if length > uint64(f.max) || f.message+int64(length) > f.max {
 		total := length // the frame's own length when it alone is too long
 		if length <= uint64(f.max) {
@@ -156,4 +161,24 @@ func (f *frameWatch) check() *wsstream.Refusal {
 		f.message = 0
 	}
 	return nil
+}
+
+// badShape says, in our words rather than the library's, what is wrong
+// with a frame whose first byte is b: reserved bits set (no extension is
+// agreed), a frame type the protocol does not have, a control frame split
+// in parts, or a message's parts out of order; "" when nothing is.
+func (f *frameWatch) badShape(b byte, fin bool, op byte) string {
+	switch {
+	case b&0x70 != 0:
+		return "a frame with its reserved bits set: no extension was agreed"
+	case op >= 3 && op <= 7 || op >= 11:
+		return fmt.Sprintf("a frame of type %d, which WebSocket does not have", op)
+	case op >= 8 && !fin:
+		return "a close, ping or pong frame cannot be split in parts"
+	case op == 0 && !f.inMsg:
+		return "a continuation frame with no message begun to continue"
+	case (op == 1 || op == 2) && f.inMsg:
+		return "a new message began before the last one ended"
+	}
+	return ""
 }

@@ -144,11 +144,15 @@ func TestUnmaskedFrameRefusedInOurWords(t *testing.T) {
 }
 
 // TestMaskedFramesStillServed: the hand-made client of the tests above
-// logs in when its frames are right, so their refusals are the frames'.
+// logs in when its frames are right, so their refusals are the frames'; a
+// message sent in two parts with a ping between them is read whole.
 func TestMaskedFramesStillServed(t *testing.T) {
 	u := startUmpire(t, server.Config{}, "", Options{})
 	nc, br := rawFrames(t, u)
-	if _, err := nc.Write(masked(0x1, []byte("guest\n"))); err != nil {
+	first := masked(0x1, []byte("gue"))
+	first[0] &^= 0x80 // not the message's last part
+	login := append(append(first, masked(0x9, []byte("p"))...), masked(0x0, []byte("st\n"))...)
+	if _, err := nc.Write(login); err != nil {
 		t.Fatal(err)
 	}
 	var heard strings.Builder
@@ -168,5 +172,39 @@ func TestMaskedFramesStillServed(t *testing.T) {
 			t.Fatal(errors.Join(errors.New(heard.String()), err))
 		}
 		heard.Write(payload)
+	}
+}
+
+// TestBadFrameShapesRefusedInOurWords: frames of a shape WebSocket does
+// not allow (reserved bits, an unknown type, a split ping, parts of a
+// message out of order) are refused with 1002 and kriegd's own words; an
+// outside tester read the library's ("received unknown opcode
+// opcode(3)").
+func TestBadFrameShapesRefusedInOurWords(t *testing.T) {
+	unfinished := func(f []byte) []byte { f[0] &^= 0x80; return f }
+	for _, c := range []struct {
+		name   string
+		frames [][]byte
+		want   string
+	}{
+		{"reserved bits", [][]byte{append([]byte{0xc1}, masked(0x1, []byte("guest\n"))[1:]...)}, "reserved bits"},
+		{"type 3", [][]byte{masked(0x3, []byte("x"))}, "type 3"},
+		{"split ping", [][]byte{unfinished(masked(0x9, []byte("x")))}, "cannot be split"},
+		{"lone continuation", [][]byte{masked(0x0, []byte("x"))}, "no message begun"},
+		{"new message mid-message", [][]byte{unfinished(masked(0x1, []byte("gu"))), masked(0x1, []byte("x"))}, "before the last one ended"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			u := startUmpire(t, server.Config{}, "", Options{})
+			nc, br := rawFrames(t, u)
+			for _, f := range c.frames {
+				if _, err := nc.Write(f); err != nil {
+					t.Fatal(err)
+				}
+			}
+			code, reason, _ := closeFrame(t, br)
+			if code != websocket.StatusProtocolError || !strings.Contains(reason, c.want) {
+				t.Fatalf("closed with %d %q; want %d saying %q", code, reason, websocket.StatusProtocolError, c.want)
+			}
+		})
 	}
 }
