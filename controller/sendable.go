@@ -50,7 +50,7 @@ func AnySendable(rules referee.Ruleset, tries int) error {
 	case rules.Tries == referee.TriesCount:
 		return fmt.Errorf("px %w: the referee announced no pawn tries this turn, so no pawn of yours can capture", ErrNotSent)
 	}
-	return fmt.Errorf("px %w: %s has no Any? question; try the pawn capture itself (e4d5)", ErrNotSent, rules.Title)
+	return fmt.Errorf("px %w: %s has no Any? question; try the pawn capture itself (a pawn's move one square diagonally forward)", ErrNotSent, rules.Title)
 }
 
 // impossible says why m cannot be made on own, a board holding only the

@@ -149,8 +149,8 @@ func (a *App) prompt(in Intent) bool {
 }
 
 // save writes the game's PGN to path (a leading ~/ is the home folder; a
-// bare name is in the folder Save as… offered, and gets .pgn when it has
-// no extension), says how it went and reports whether it is done. A file
+// bare name is in the folder Save as… offered; a name not ending in .pgn
+// gets it), says how it went and reports whether it is done. A file
 // already there is replaced only on a second Enter for the same path, as a
 // save dialog asks first.
 func (a *App) save(path string) bool {
@@ -167,8 +167,8 @@ func (a *App) save(path string) bool {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(a.saveDir(), path)
 	}
-	if filepath.Ext(path) == "" {
-		path += ".pgn"
+	if !strings.EqualFold(filepath.Ext(path), ".pgn") {
+		path += ".pgn" // a record is a .pgn, whatever a slip of the keys left
 	}
 	path = filepath.Clean(path)
 	if st, err := os.Stat(path); err == nil && a.replacing != path {

@@ -298,12 +298,13 @@ func TestSaveAsAsksBeforeReplacing(t *testing.T) {
 		if app.frame.Panel.Notice != "Not saved: type a file name first" || !app.prompting {
 			t.Errorf("Enter on an empty line: %q, open %v; want asked for a name", app.frame.Panel.Notice, app.prompting)
 		}
-		// A bare name goes into the folder offered, as a .pgn.
-		app.Inject(Intent{Kind: TypeText, Text: "bare"}, Intent{Kind: Submit})
+		// A bare name goes into the folder offered, as a .pgn, whatever a
+		// slip left of its extension.
+		app.Inject(Intent{Kind: TypeText, Text: "bare.pg"}, Intent{Kind: Submit})
 	})
 	h.waitFor(t, "the bare name saved", servedWait, saved(true))
-	if b, err := os.ReadFile(filepath.Join(dir, "bare.pgn")); err != nil || !strings.Contains(string(b), "[Result \"0-1\"]") {
-		t.Errorf("a bare name: %v; want the game in %s", err, filepath.Join(dir, "bare.pgn"))
+	if b, err := os.ReadFile(filepath.Join(dir, "bare.pg.pgn")); err != nil || !strings.Contains(string(b), "[Result \"0-1\"]") {
+		t.Errorf("a bare name: %v; want the game in %s", err, filepath.Join(dir, "bare.pg.pgn"))
 	}
 }
 

@@ -110,7 +110,8 @@ __attribute__((constructor)) static void kriegNeedDisplay(void) {
 		exit(1);
 	}
 	if (!kriegDisplayAnswers(display)) {
-		fprintf(stderr, "krieg-board: the display \"%s\" (DISPLAY) does not answer: is the X server running, and is DISPLAY right?\n", display);
+		fprintf(stderr, "krieg-board: the display \"%s\" (DISPLAY) does not answer: is the X server running, and is DISPLAY right?\n"
+		                "Without a window, `krieg console` plays in the terminal.\n", display);
 		exit(1);
 	}
 }

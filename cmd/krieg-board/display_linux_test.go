@@ -22,7 +22,7 @@ func TestNoDisplayIsSaidPlainly(t *testing.T) {
 	}{
 		{"unset", "(DISPLAY is unset).\nWithout a window, `krieg console` plays in the terminal"},
 		{"", "no display: the board is a window and there is no display to open it on (DISPLAY is empty)"},
-		{":59731", `the display ":59731" (DISPLAY) does not answer`},
+		{":59731", "the display \":59731\" (DISPLAY) does not answer: is the X server running, and is DISPLAY right?\nWithout a window, `krieg console` plays in the terminal"},
 		{"localhost:59731.0", `the display "localhost:59731.0" (DISPLAY) does not answer`},
 	} {
 		cmd := exec.Command(self, "-test.run=^$")

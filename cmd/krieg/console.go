@@ -208,7 +208,7 @@ func endsGame(l string) bool { return strings.EqualFold(l, "resign") || strings.
 // consoleHelp lists what one may type at the console.
 const consoleHelp = `* a move: e2e4, E2-E4, e7e8q, Nf3, exd5, O-O, O-O-O (0-0 too); px or any: ask for a pawn capture
 * resign, draw (offer or agree), abort, flag (claim the opponent's time)
-* new: another game against the computer, once one has ended
+* new: another game against the same opponent, once one has ended
 * quit or exit (or Ctrl-D): leave; a game in progress is abandoned
 * on a server, any other line goes to the server as typed (its own help follows)
 `

@@ -119,7 +119,8 @@ func isMoveText(line string) bool {
 // algebraic reads a move typed in lower case as algebraic notation:
 // castling (o-o) and a piece's move (nf3, qxh7, ke2), its letter made a
 // capital when that makes a move of the line. A leading b stays: bxc3 is
-// as likely a pawn's capture as a bishop's.
+// as likely a pawn's capture as a bishop's (coordinates reads it as the
+// bishop's when no pawn can make it).
 func algebraic(line string) string {
 	if len(line) < 2 {
 		return line
@@ -159,6 +160,12 @@ func (c *attemptCheck) coordinates(line *string) error {
 		}
 	}
 	m, err := record.ParseAttemptSAN(&own, text)
+	if err != nil && text[0] == 'b' {
+		// bc4 that no b-pawn can make is the bishop's move in lower case.
+		if bm, berr := record.ParseAttemptSAN(&own, "B"+text[1:]); berr == nil {
+			m, err = bm, nil
+		}
+	}
 	if ae := (*record.AttemptError)(nil); errors.As(err, &ae) {
 		return fmt.Errorf("%s %w: %s", *line, controller.ErrNotSent, ae.Why)
 	} else if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	stdnet "net"
 	"os"
@@ -28,8 +29,12 @@ func reachDisplay(display string) error {
 		// X servers on Linux listen on an abstract socket of the same name too.
 		conn, err = stdnet.DialTimeout(network, "@"+addr, 2*time.Second)
 	}
+	var dns *stdnet.DNSError
+	if errors.As(err, &dns) {
+		return fmt.Errorf("the display %q (DISPLAY) names a host, %s, that cannot be found: is DISPLAY right? Without a window, krieg console plays in the terminal", display, dns.Name)
+	}
 	if err != nil {
-		return fmt.Errorf("the display %q (DISPLAY) does not answer: %w; is the X server running, and is DISPLAY right?", display, err)
+		return fmt.Errorf("the display %q (DISPLAY) does not answer: %w; is the X server running, and is DISPLAY right? Without a window, krieg console plays in the terminal", display, err)
 	}
 	conn.Close()
 	return nil

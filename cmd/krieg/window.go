@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/endsignal"
@@ -58,7 +59,10 @@ func runWindow(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return usage(err)
 	}
 	if needsDisplay() {
-		if err := reachDisplay(os.Getenv("DISPLAY")); err != nil {
+		display, set := os.LookupEnv("DISPLAY")
+		if err := reachDisplay(display); errors.Is(err, errNoDisplay) && set {
+			return errors.New(strings.Replace(err.Error(), "(DISPLAY is unset)", "(DISPLAY is empty)", 1))
+		} else if err != nil {
 			return err
 		}
 	}

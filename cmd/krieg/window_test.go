@@ -13,7 +13,7 @@ func TestNoDisplay(t *testing.T) {
 	t.Setenv("WAYLAND_DISPLAY", "")
 	for _, args := range [][]string{{}, {"--side", "black"}, {"--side", "Black", "--opponent", "Random", "--rules", "Berkeley"}, {"replay", "--side", "Black", testGame("darkboard-liam-2023.pgn")}, {"replay", testGame("darkboard-liam-2023.pgn")}, {"demo"}} {
 		code, _, stderr := krieg(t, "", args...)
-		if code != 1 || !strings.Contains(stderr, "no display") || !strings.Contains(stderr, "krieg render") || !strings.Contains(stderr, "krieg replay --text") {
+		if code != 1 || !strings.Contains(stderr, "no display") || !strings.Contains(stderr, "(DISPLAY is empty)") || !strings.Contains(stderr, "krieg render") || !strings.Contains(stderr, "krieg replay --text") {
 			t.Errorf("krieg %v without a display: exit %d, stderr %q; want 1 and a pointer to render and replay --text", args, code, stderr)
 		}
 	}
@@ -54,6 +54,9 @@ func TestWindowFlagsFirst(t *testing.T) {
 		code, _, stderr := krieg(t, "", "--side", "black")
 		if code != 1 || !strings.Contains(stderr, "DISPLAY") || strings.Contains(stderr, "panic") {
 			t.Errorf("DISPLAY=%s: exit %d, stderr %q; want 1 and the display named", display, code, stderr)
+		}
+		if display == "nohost.invalid:0" && (!strings.Contains(stderr, "names a host, nohost.invalid, that cannot be found") || strings.Contains(stderr, "dial tcp")) {
+			t.Errorf("DISPLAY=%s: stderr %q; want the unknown host said in words", display, stderr)
 		}
 	}
 }
