@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game"
 )
 
@@ -51,7 +52,7 @@ func TestRandomBlocked(t *testing.T) {
 				t.Fatalf("%s: %s: the enemy king touches a man of ours", material, p.FEN())
 			}
 			found := false
-			for _, s := range LoneKingStarts(&p) {
+			for _, s := range player.LoneKingStarts(&p) {
 				found = found || s.Hash() == p.Hash()
 				if s.Pieces(them, game.Pawn) != pawns {
 					t.Fatalf("%s: a start of %s moves the enemy's pawns", material, p.FEN())

@@ -41,7 +41,7 @@ func TestRandomEndgame(t *testing.T) {
 				t.Fatalf("%s is not a won KPK position", p.FEN())
 			}
 			found := false
-			for _, s := range LoneKingStarts(&p) {
+			for _, s := range player.LoneKingStarts(&p) {
 				found = found || s.Hash() == p.Hash()
 				// The rules rule out a king in check with us to move, or
 				// beside our king; nothing else is ruled out (a kbnk

@@ -62,7 +62,7 @@ func TestBotKeepsItsPieceSafe(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			starts := lab.LoneKingStarts(&start)
+			starts := player.LoneKingStarts(&start)
 			ref := referee.New(referee.Wild16, start)
 			bot := player.New(player.Options{MoveTime: blitz, Seed: uint64(i), Starts: starts})
 			bot.Turn(ref)

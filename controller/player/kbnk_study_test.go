@@ -84,7 +84,7 @@ func playKBNKStudy(t *testing.T, fen string, botSeed, cheatSeed uint64) {
 	rules := referee.Wild16
 	rules.PlyCap = lab.EndgamePlyCap
 	ref := referee.New(rules, start)
-	bot := player.New(player.Options{MoveTime: time.Second, Seed: botSeed, Starts: lab.LoneKingStarts(&start)})
+	bot := player.New(player.Options{MoveTime: time.Second, Seed: botSeed, Starts: player.LoneKingStarts(&start)})
 	cheat := attempter.NewCheat(ref, cheatSeed)
 	us := start.Turn()
 	for ref.Result() == nil {

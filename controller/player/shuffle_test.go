@@ -47,7 +47,7 @@ func TestKBNKShuffleGivesWay(t *testing.T) {
 	if !errors.Is(err, stop) {
 		t.Fatalf("replaying to ply %d: %v", ply, err)
 	}
-	starts := loneKingStarts(&start)
+	starts := LoneKingStarts(&start)
 	b := New(Options{MoveTime: time.Second, Seed: 1, Starts: starts})
 	b.begin(us, rules, starts)
 	b.catchUp(ref.View(us))
@@ -60,25 +60,4 @@ func TestKBNKShuffleGivesWay(t *testing.T) {
 	if n := seen[placement(&after, us)]; n > 2 {
 		t.Errorf("played %v, to a placement already played %d times", choices[0].move, n)
 	}
-}
-
-// loneKingStarts are the boards of a study's start as the lab gives them
-// (lab.LoneKingStarts, which this package's tests cannot import): our men
-// and the enemy king on every square where it could legally stand.
-func loneKingStarts(start *game.Position) []game.Position {
-	us := start.Turn()
-	own := start.Only(us)
-	var out []game.Position
-	for s := game.Square(0); s < 64; s++ {
-		if own.At(s) != game.NoPiece || s.Distance(own.KingSquare(us)) < 2 {
-			continue
-		}
-		p := own
-		p.Put(s, game.NewPiece(us.Other(), game.King))
-		if p.AttackersTo(s, us, p.Occupied()) != 0 {
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
 }
