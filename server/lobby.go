@@ -42,6 +42,16 @@ type seek struct {
 func parseTerms(args []string) (terms, error) {
 	t := terms{rules: referee.Wild16, base: 5 * time.Minute, inc: 3 * time.Second, color: -1}
 	var nums []float64
+	// The word that set each term, so that two that contradict each other
+	// (white black, berkeley rand) are refused rather than the last taken.
+	said := map[string]string{}
+	set := func(term, word, value string) error {
+		if was, ok := said[term]; ok && said[term+"="] != value {
+			return fmt.Errorf("%q and %q contradict each other: give one %s", truncate(was, 20), truncate(word, 20), term)
+		}
+		said[term], said[term+"="] = word, value
+		return nil
+	}
 	for i := 0; i < len(args); i++ {
 		a := strings.ToLower(args[i])
 		if numberLike(a) {
@@ -57,29 +67,33 @@ func parseTerms(args []string) (terms, error) {
 			nums = append(nums, n)
 			continue
 		}
+		var err error
 		switch {
 		case a == "r" || a == "rated":
-			t.rated = true
+			t.rated, err = true, set("rated or unrated", args[i], "rated")
 		case a == "u" || a == "unrated":
-			t.rated = false
+			t.rated, err = false, set("rated or unrated", args[i], "unrated")
 		case a == "w16" || a == "kriegspiel":
-			t.rules = referee.Wild16
+			t.rules, err = referee.Wild16, set("ruleset", args[i], referee.Wild16.Name)
 		case a == "wild" || a == "w":
 			if i+1 >= len(args) || args[i+1] != "16" {
 				return t, fmt.Errorf("only wild 16 (Kriegspiel) is played here")
 			}
 			i++
-			t.rules = referee.Wild16
+			t.rules, err = referee.Wild16, set("ruleset", "wild 16", referee.Wild16.Name)
 		case a == "white" || a == "w1":
-			t.color = int(game.White)
+			t.color, err = int(game.White), set("colour", args[i], "white")
 		case a == "black":
-			t.color = int(game.Black)
+			t.color, err = int(game.Black), set("colour", args[i], "black")
 		default:
-			r, err := referee.RulesetByName(a)
-			if err != nil {
-				return t, fmt.Errorf("%q: not a time, rated/unrated, colour or ruleset (%v)", truncate(args[i], 20), err)
+			r, rerr := referee.RulesetByName(a)
+			if rerr != nil {
+				return t, fmt.Errorf("%q: not a time, rated/unrated, colour or ruleset (%v)", truncate(args[i], 20), rerr)
 			}
-			t.rules = r
+			t.rules, err = r, set("ruleset", args[i], r.Name)
+		}
+		if err != nil {
+			return t, err
 		}
 	}
 	if len(nums) > 0 {

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -108,4 +109,18 @@ func TestLobbyWordsCount(t *testing.T) {
 	if err := server.ValidPassword("pass word"); err == nil {
 		t.Error("ValidPassword took a password with a space")
 	}
+}
+
+// TestSeekWordsThatContradict: a seek with two colours, two rulesets or
+// rated and unrated is refused naming both words (the last one used to
+// win silently); a colour asked for is said in the confirmation.
+func TestSeekWordsThatContradict(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	c := u.login(t, "carla", "")
+	for _, words := range [][2]string{{"white", "black"}, {"berkeley", "rand"}, {"r", "u"}} {
+		c.send("seek 5 0 " + words[0] + " " + words[1])
+		c.waitFor(fmt.Sprintf("%q and %q contradict each other", words[0], words[1]))
+	}
+	c.send("seek 5 0 black berkeley black")
+	c.waitFor("Berkeley 5 0, you playing Black.")
 }

@@ -6,6 +6,8 @@ import (
 	"maps"
 	"slices"
 	"time"
+
+	"github.com/krieg/krieg/game"
 )
 
 // Seeks are kept by number (s.seeks) and by their issuer (conn.seeks), so
@@ -55,7 +57,11 @@ func (s *Server) seekCmd(c *conn, args []string) {
 	}
 	s.seeks[sk.number] = sk
 	c.seeks = append(c.seeks, sk)
-	c.sendText(cmdOther, fmt.Sprintf("Your seek %d is posted: %s. Others join it with \"play %d\".", sk.number, t.describe(), sk.number))
+	as := ""
+	if t.color >= 0 {
+		as = ", you playing " + game.Color(t.color).Title()
+	}
+	c.sendText(cmdOther, fmt.Sprintf("Your seek %d is posted: %s%s. Others join it with \"play %d\".", sk.number, t.describe(), as, sk.number))
 	s.announce(sk)
 }
 
