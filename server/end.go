@@ -194,8 +194,15 @@ func (m *match) rejoin(c *conn) bool {
 		if st.c != nil || !strings.EqualFold(st.name, c.name) {
 			continue
 		}
+		// Back after a drop the opponent was told of, or a new connection
+		// that took the seat over from a live one (no grace was running):
+		// "returned" would speak of a leaving never announced.
+		back := st.name + " has returned; the game goes on."
 		if st.grace != nil {
 			st.grace.Stop()
+			st.grace = nil
+		} else {
+			back = st.name + " is playing on from a new connection; the game goes on."
 		}
 		st.c = c
 		m.s.rosterChanged()
@@ -205,7 +212,7 @@ func (m *match) rejoin(c *conn) bool {
 		m.sendClocks()
 		for _, o := range m.players() {
 			if o != c {
-				o.sendText(cmdOther, st.name+" has returned; the game goes on.")
+				o.sendText(cmdOther, back)
 			}
 		}
 		return true

@@ -28,7 +28,7 @@ func TestProvenLoginTakesOver(t *testing.T) {
 	}
 	a2.waitFor("\x19(15 1 alice bob ")
 	a2.waitFor("\x19(24 1 e2e4")
-	b.waitFor("alice has returned")
+	b.waitFor("alice is playing on from a new connection")
 	b.send("e7e5")
 	a2.waitFor("\x19(24 1 ?\x19)")
 	if strings.Contains(b.all(), "alice has disconnected") {
