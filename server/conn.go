@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/krieg/krieg/server/linger"
 	"github.com/krieg/krieg/server/rating"
 )
 
@@ -83,7 +84,7 @@ func (c *conn) run() {
 	if errors.Is(err, errLineTooLong) || errors.Is(err, errTelnetTooLong) {
 		// Cut off in the middle of its input: unread input left there
 		// would reset the connection and could lose the line saying why.
-		closeGently(c.nc)
+		linger.CloseGently(c.nc)
 	}
 	c.nc.Close()
 }

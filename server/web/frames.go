@@ -8,10 +8,12 @@ import (
 	"io"
 	stdnet "net"
 	"net/http"
+	"sync/atomic"
 
 	"github.com/coder/websocket"
 
 	"github.com/krieg/krieg/net/wsstream"
+	"github.com/krieg/krieg/server/linger"
 )
 
 // The WebSocket library reads a frame's payload only as it comes, so a
@@ -60,6 +62,17 @@ type watchedConn struct {
 // Read reads through the frame watch.
 func (c *watchedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
 
+// Close closes the connection; after a refused frame, gently
+// (linger.CloseGently): the client is likely still sending the refused
+// message, and closing on unread input would reset the connection before
+// it read the close frame that says why.
+func (c *watchedConn) Close() error {
+	if c.r.gone.Load() {
+		linger.CloseGently(c.Conn)
+	}
+	return c.Conn.Close()
+}
+
 // frameWatch follows the frames of a client's byte stream: each header as
 // it completes, and how much payload is still to pass.
 type frameWatch struct {
@@ -70,6 +83,8 @@ type frameWatch struct {
 	message int64  // the data bytes of the message so far
 	inMsg   bool   // a message begun by an unfinished frame awaits its continuation
 	refused error
+	// gone is set with refused, for Close on another goroutine.
+	gone atomic.Bool
 }
 
 // Read reads and checks; a refused frame's header is not handed on, and
@@ -93,6 +108,7 @@ func (f *frameWatch) Read(p []byte) (int, error) {
 		}
 		if ref := f.check(); ref != nil {
 			f.refused = ref
+			f.gone.Store(true)
 			// What came before this frame is handed on; the header is not.
 			return max(0, i-len(f.head)), ref
 		}

@@ -208,3 +208,35 @@ func TestBadFrameShapesRefusedInOurWords(t *testing.T) {
 		})
 	}
 }
+
+// TestRefusedMessageClosedGently: a client still sending the message the
+// door refused (1009) reads the close frame and then the end of the
+// stream, not a reset: the door reads away what is left before it closes,
+// as the game port does after a line too long. Without that the close
+// frame could be lost to the reset.
+func TestRefusedMessageClosedGently(t *testing.T) {
+	u := startUmpire(t, server.Config{}, "", Options{})
+	nc, br := rawFrames(t, u)
+	f := []byte{0x81, 0x80 | 127}
+	f = binary.BigEndian.AppendUint64(f, 1<<20)
+	f = append(f, 1, 2, 3, 4)
+	done := make(chan struct{})
+	go func() { // the rest of the message, sent on regardless
+		defer close(done)
+		nc.Write(f)
+		chunk := make([]byte, 64<<10)
+		for i := 0; i < 16; i++ {
+			if _, err := nc.Write(chunk); err != nil {
+				return
+			}
+		}
+	}()
+	code, _, _ := closeFrame(t, br)
+	if code != websocket.StatusMessageTooBig {
+		t.Fatalf("closed with %d; want %d", code, websocket.StatusMessageTooBig)
+	}
+	if _, err := io.Copy(io.Discard, br); err != nil {
+		t.Fatalf("after the close frame: %v; want the end of the stream, not a reset", err)
+	}
+	<-done
+}

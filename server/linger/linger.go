@@ -1,4 +1,6 @@
-package server
+// Package linger closes a connection so that its last words reach the
+// client: see CloseGently.
+package linger
 
 import (
 	"io"
@@ -23,10 +25,10 @@ const (
 // (TCP; TLS sends its close_notify).
 type closeWriter interface{ CloseWrite() error }
 
-// closeGently half-closes nc and reads away what the client still sends,
+// CloseGently half-closes nc and reads away what the client still sends,
 // for lingerTime and lingerBytes at most, before the caller closes it. A
 // connection that cannot half-close is left to the caller as it is.
-func closeGently(nc stdnet.Conn) {
+func CloseGently(nc stdnet.Conn) {
 	cw, ok := nc.(closeWriter)
 	if !ok || cw.CloseWrite() != nil {
 		return
