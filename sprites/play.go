@@ -579,7 +579,7 @@ func (p *play) promotion(a *App, in Intent) bool {
 	case ClickSquare:
 		f.Promote = nil
 		if t, ok := pr.Pick(in.Square); ok {
-			p.send(a, game.NewMove(pr.From, pr.To, t))
+			take(t)
 		}
 	case DragStart:
 		f.Promote = nil
