@@ -103,15 +103,30 @@ func (f *follower) Heard() (net.Snapshot, []referee.Entry) {
 	return f.snap, append([]referee.Entry(nil), f.heard...)
 }
 
-// Record gives the board the finished game's record.
+// Record gives the board the finished game's record. The door serves the
+// last game it keeps between the two players, and it keeps no game aborted
+// before its first moves: a record whose moves or result are not this
+// game's is another game's, and is refused.
 func (f *follower) Record() (*record.Record, error) {
 	f.mu.Lock()
-	spec, over := f.spec, f.ended != nil
+	spec, ended, moves := f.spec, f.ended, 0
+	for _, e := range f.heard {
+		if e.Verdict == referee.Accepted {
+			moves++
+		}
+	}
 	f.mu.Unlock()
-	if !over {
+	if ended == nil {
 		return nil, errors.New("the game is not over")
 	}
-	return f.records(spec)
+	rec, err := f.records(spec)
+	if err != nil {
+		return nil, err
+	}
+	if len(rec.Plies) != moves || rec.Result != ended.Score {
+		return nil, errors.New("the server keeps no record of this game (a game aborted before its first moves is not kept)")
+	}
+	return rec, nil
 }
 
 // serverRecords fetches a game's record from the door's /record at base.

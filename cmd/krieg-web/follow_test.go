@@ -78,6 +78,7 @@ func TestFollowerTellsAndFetches(t *testing.T) {
 	if err != nil || rec.Result != "1-0" {
 		t.Fatalf("the record: %+v, %v", rec, err)
 	}
+
 	// The connection goes as kriegd closes an idle one: the player reads
 	// the server's reason, never the WebSocket library's error.
 	comm.events <- net.Event{Kind: net.KindConnection, Snap: net.Snapshot{State: net.Disconnected},
@@ -97,4 +98,26 @@ func TestFollowerTellsAndFetches(t *testing.T) {
 	if _, open := <-f.Events(); open {
 		t.Fatal("the events stayed open after the endpoint's closed")
 	}
+}
+
+// TestFollowerRefusesAnotherGamesRecord: a game aborted before any move
+// is not kept by the door, which then serves the two players' game
+// before; the follower refuses it rather than show it as this one's (an
+// outside tester's Review showed the earlier game's moves).
+func TestFollowerRefusesAnotherGamesRecord(t *testing.T) {
+	older := "[Event \"kriegd Wild 16\"]\n[White \"ann\"]\n[Black \"bob\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n"
+	door := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(older)) }))
+	defer door.Close()
+	comm := &fakeComm{events: make(chan net.Event, 8)}
+	f := newFollower(comm, serverRecords(door.URL), func(string, string) {})
+	spec := net.GameSpec{White: "ann", Black: "bob", Rules: referee.Wild16}
+	for _, ev := range []net.Event{{Kind: net.KindStarted, Snap: net.Snapshot{Spec: spec, InGame: true}},
+		{Kind: net.KindEnded, Snap: net.Snapshot{Spec: spec, Result: &referee.Result{Score: "*", Reason: referee.ReasonAborted}}}} {
+		comm.events <- ev
+		<-f.Events()
+	}
+	if rec, err := f.Record(); err == nil || !strings.Contains(err.Error(), "keeps no record of this game") {
+		t.Fatalf("the record of a game aborted before any move: %+v, %v; want the earlier game's refused", rec, err)
+	}
+	close(comm.events)
 }
