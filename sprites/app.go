@@ -211,7 +211,7 @@ func (a *App) Update() error {
 		a.play.follow(a)
 	}
 	if a.play != nil {
-		a.play.newGameAfter(a)
+		a.play.afterResign(a)
 	}
 	intents := a.input.Read(&a.scene, a.queue)
 	a.queue = a.queue[:0]

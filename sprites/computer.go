@@ -11,17 +11,20 @@ import (
 // leaving the server. The server's play waits aside meanwhile.
 
 // playComputer opens the new-game screen for a game against the computer,
-// unless a game on the server is in progress (its board stays).
+// unless a game is in progress, on the server or against the computer (its
+// board stays).
 func (a *App) playComputer() {
 	f := &a.frame
 	if a.opt.Local == nil {
 		return
 	}
+	if p := a.play; p != nil && p.snap.InGame && p.snap.Result == nil {
+		// A game in progress, the server's or the computer's, keeps the
+		// board: a new one would abandon it.
+		notice(f, scene.BadTone, "Resign or finish this game first")
+		return
+	}
 	if p := a.play; p != nil && !p.local {
-		if p.snap.InGame && p.snap.Result == nil {
-			notice(f, scene.BadTone, "Resign or finish this game first")
-			return
-		}
 		a.server, a.play = p, nil
 	}
 	if a.play != nil {

@@ -63,10 +63,27 @@ func TestWindowPlayComputerFromTheServer(t *testing.T) {
 		app.Inject(Intent{Kind: AttemptMove, Move: game.NewMove(game.E2, game.E4, game.NoPieceType)})
 	})
 	h.waitFor(t, "the computer's reply", 5*time.Second, atPly(app, 2))
+	// The page's Lobby opens over the board and leaves the computer's game
+	// where it stands (an outside tester lost one to it); Play the computer
+	// there does not abandon it either.
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
 	h.do(func() {
-		if app.play == nil || app.play.comm != server || app.server != nil || lobbies != 1 {
-			t.Fatalf("after Lobby: the server's play back %v, lobby opened %d times", app.play != nil && app.play.comm == server, lobbies)
+		if app.play == nil || !app.play.local || app.play.snap.Result != nil || app.server == nil || app.server.comm != server || lobbies != 1 {
+			t.Fatalf("after Lobby mid-game: the computer's game on %v, lobby opened %d times; want the game kept and the lobby open", app.play != nil && app.play.local, lobbies)
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.PlayComputer})
+	})
+	h.do(func() {
+		if app.frame.Mode != scene.PlayScreen || !app.play.local || app.play.snap.Result != nil {
+			t.Fatalf("Play the computer over its game in progress: mode %v; want the game kept", app.frame.Mode)
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.Resign}, Intent{Kind: Press, Button: scene.Resign})
+	})
+	h.waitFor(t, "the resignation", 5*time.Second, func() bool { return app.play.snap.Result != nil })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
+	h.do(func() {
+		if app.play == nil || app.play.comm != server || app.server != nil || lobbies != 2 {
+			t.Fatalf("after Lobby at the end: the server's play back %v, lobby opened %d times", app.play != nil && app.play.comm == server, lobbies)
 		}
 		app.Inject(Intent{Kind: Press, Button: scene.PlayComputer}, Intent{Kind: Press, Button: scene.Start})
 	})

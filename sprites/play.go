@@ -53,10 +53,11 @@ type play struct {
 	table   []scene.MoveRow
 	// confirmAt is when Resign was first pressed (zero: not asked);
 	// rating is the server's word on our rating change; closed: the result
-	// banner was closed. thenNew: New game pressed during the game asked
-	// for the resignation, and the game's end opens the new-game screen.
+	// banner was closed. after: New game or Lobby, pressed during the
+	// game, asked for the resignation, and is pressed again once the game
+	// has ended (NoButton: none).
 	confirmAt time.Time
-	thenNew   bool
+	after     scene.Button
 	rating    string
 	closed    bool
 	// away is the opponent while the server says their connection ended.
@@ -376,11 +377,11 @@ func (p *play) tick(a *App) {
 	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) >= confirmFor || s.Result != nil) {
 		// Unconfirmed, the question lapses, and says so: the armed button
 		// counted the time down, and the player learns the game goes on.
-		p.confirmAt, p.thenNew = time.Time{}, false
+		p.confirmAt, p.after = time.Time{}, scene.NoButton
 		switch {
 		case s.Result == nil:
 			notice(f, scene.HintTone, resignLapsed)
-		case f.Panel.Notice == resignQuestion || f.Panel.Notice == newGameQuestion:
+		case f.Panel.Notice == resignQuestion || f.Panel.Notice == newGameQuestion || f.Panel.Notice == lobbyQuestion:
 			notice(f, scene.BadTone, "")
 		}
 	}
@@ -733,7 +734,18 @@ func (p *play) button(a *App, b scene.Button) {
 	case scene.Review:
 		a.review()
 	case scene.ToLobby:
-		if p.local && a.fromServer() {
+		over := p.snap.Result != nil || !p.snap.InGame
+		switch {
+		case p.local && !over && a.lobby != nil:
+			// The window's lobby screen would abandon the computer's game:
+			// as Resign, asked first, and the lobby once the game has
+			// ended (afterResign).
+			p.askFirst(a, b, lobbyQuestion)
+			return
+		case p.local && !over:
+			// The page's lobby opens over the board, and closed, gives it
+			// back with the computer's game where it stood.
+		case p.local && a.fromServer():
 			a.leaveComputer()
 		}
 		if p.opt.Lobby != nil {
@@ -742,14 +754,10 @@ func (p *play) button(a *App, b scene.Button) {
 	case scene.NewGame:
 		over := p.snap.Result != nil || !p.snap.InGame
 		switch {
-		case !over && !p.confirmAt.IsZero():
-			p.thenNew = true // pressed again (a key), it confirms
-			p.resign(a)
 		case !over && (p.local || a.lobby != nil):
 			// As Resign, asked first; the game's end then opens the
-			// new-game screen (newGameAfter).
-			p.confirmAt, p.thenNew = time.Now(), true
-			notice(&a.frame, scene.HintTone, newGameQuestion)
+			// new-game screen (afterResign).
+			p.askFirst(a, b, newGameQuestion)
 		case p.local:
 			p.close()
 			a.play = nil
@@ -775,27 +783,40 @@ var confirmFor = 10 * time.Second
 const (
 	resignQuestion  = "Resign? Click Confirm resign or press Enter; Cancel or Escape keeps playing"
 	newGameQuestion = "A new game? Resign this one first: click Confirm resign or press Enter; Cancel or Escape keeps playing"
+	lobbyQuestion   = "Back to the lobby? Resign this game first: click Confirm resign or press Enter; Cancel or Escape keeps playing"
 	resignLapsed    = "Resign not confirmed: the game goes on"
 )
 
-// newGameAfter opens the new-game screen once the resignation New game
-// asked for has ended the game, and says there how the game ended (its
-// banner is not seen).
-func (p *play) newGameAfter(a *App) {
-	if !p.thenNew || p.snap.Result == nil {
+// askFirst answers b (New game, Lobby) pressed during a game: it asks for
+// the resignation, as Resign does, with question; b pressed again while
+// asked confirms it.
+func (p *play) askFirst(a *App, b scene.Button, question string) {
+	if !p.confirmAt.IsZero() {
+		p.after = b
+		p.resign(a)
 		return
 	}
-	p.thenNew = false
-	words := p.snap.Result.Words()
-	p.button(a, scene.NewGame)
-	if a.frame.Mode == scene.NewGameScreen {
-		notice(&a.frame, scene.HintTone, "Last game: "+words)
+	p.confirmAt, p.after = time.Now(), b
+	notice(&a.frame, scene.HintTone, question)
+}
+
+// afterResign presses again the button that asked for the resignation once
+// it has ended the game, and says how the game ended (its banner is not
+// seen) wherever that leads.
+func (p *play) afterResign(a *App) {
+	if p.after == scene.NoButton || p.snap.Result == nil {
+		return
 	}
+	b := p.after
+	p.after = scene.NoButton
+	words := p.snap.Result.Words()
+	p.button(a, b)
+	notice(&a.frame, scene.HintTone, "Last game: "+words)
 }
 
 // unarm takes back a first press of Resign.
 func (p *play) unarm(a *App) {
-	p.confirmAt, p.thenNew = time.Time{}, false
+	p.confirmAt, p.after = time.Time{}, scene.NoButton
 	notice(&a.frame, scene.BadTone, "")
 }
 
