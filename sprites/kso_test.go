@@ -17,6 +17,7 @@ import (
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/kso"
 	"github.com/krieg/krieg/net/kso/ksotest"
+	"github.com/krieg/krieg/net/local"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
@@ -237,4 +238,59 @@ func indexPrefix(labels []string, prefix string) int {
 		}
 	}
 	return -1
+}
+
+// TestWindowLobbyAsksDuringTheComputersGame: from kriegspiel.org's lobby
+// the window plays the computer; Lobby during that game asks to resign
+// first, as New game does, for the lobby screen would abandon it;
+// Escape keeps playing; confirmed, the game is resigned and the lobby
+// comes back, saying how the game ended.
+func TestWindowLobbyAsksDuringTheComputersGame(t *testing.T) {
+	s := ksotest.Started(t, map[string]string{"alice": "secret"}, func() ksotest.Opponent {
+		return player.New(player.Options{MoveTime: 15 * time.Millisecond, Seed: 7})
+	})
+	c, err := kso.New(kso.Options{Base: s.URL, Timeout: 2 * time.Second, Backoff: 20 * time.Millisecond, StreamIdle: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ep := kso.NewEndpoint(c, kso.EndpointOptions{User: "alice", Password: "secret", Poll: 50 * time.Millisecond, SaveDir: t.TempDir()})
+	if err := ep.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	app, err := New(Options{Site: &Site{Endpoint: newTap(ep), Lobby: ep.Lobby(), User: "alice"},
+		Local: func(scene.NewGameChoice) (net.Communicator, error) {
+			l := local.New(&scripted{moves: []string{"e7e5"}}, local.Options{Seed: 1})
+			if err := l.Connect(context.Background()); err != nil {
+				return nil, err
+			}
+			return l, l.Begin(net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Base: 5 * time.Minute})
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.show(nil); app.Close() })
+	h.show(app)
+	h.waitFor(t, "the lobby", 10*time.Second, func() bool { return app.frame.Mode == scene.LobbyScreen })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.PlayComputer}) })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the computer's game", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
+	h.do(func() {
+		if app.frame.Mode != scene.PlayScreen || !app.frame.Panel.ConfirmResign || !strings.Contains(app.frame.Panel.Notice, "Back to the lobby? Resign this game first") {
+			t.Fatalf("Lobby mid-game: mode %v, asking %v, notice %q; want the resignation asked for", app.frame.Mode, app.frame.Panel.ConfirmResign, app.frame.Panel.Notice)
+		}
+		app.Inject(Intent{Kind: Cancel})
+	})
+	h.do(func() {
+		if app.frame.Mode != scene.PlayScreen || app.play.snap.Result != nil {
+			t.Fatalf("after Escape: mode %v, result %v; want the game on", app.frame.Mode, app.play.snap.Result)
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.ToLobby}, Intent{Kind: Submit})
+	})
+	h.waitFor(t, "the lobby again", 5*time.Second, func() bool { return app.frame.Mode == scene.LobbyScreen })
+	h.do(func() {
+		if !strings.Contains(app.frame.Panel.Notice, "Last game: Black wins: White resigned") {
+			t.Errorf("back in the lobby: notice %q; want how the game ended", app.frame.Panel.Notice)
+		}
+	})
 }
