@@ -101,11 +101,12 @@ func TestMain(m *testing.M) {
 
 // newBrowser starts a headless chromium with a fresh profile; it ends
 // with the test.
-func newBrowser(t testing.TB) context.Context {
+func newBrowser(t testing.TB, more ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromiumPath(t)),
 		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("mute-audio", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 800))
+	opts = append(opts, more...)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(alloc)
 	t.Cleanup(func() {

@@ -291,10 +291,25 @@
     $("again").addEventListener("click", () => location.reload());
   }
 
+  // canDraw reports whether the browser gives the board WebGL 2, which it
+  // draws with: without it the board stops as it starts, and the page
+  // would blame the server.
+  function canDraw() {
+    try {
+      return !!document.createElement("canvas").getContext("webgl2");
+    } catch (e) {
+      return false;
+    }
+  }
+
   async function start() {
     performance.mark("krieg:start");
     setUpComputerChoice();
     wire();
+    if (!canDraw()) {
+      say("This browser cannot draw the board: WebGL 2 is turned off or blocked here. Turn on hardware acceleration in its settings, or try another browser.");
+      return;
+    }
     // The board's fetch and compile start at once (index.html preloads
     // the file); the configuration and the door do not wait for them.
     const go = new Go();
