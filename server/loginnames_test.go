@@ -124,3 +124,15 @@ func TestSeekWordsThatContradict(t *testing.T) {
 	c.send("seek 5 0 black berkeley black")
 	c.waitFor("Berkeley 5 0, you playing Black.")
 }
+
+// TestFirstMoveLimitSaid: both players hear at the start how long each has
+// for its first move (the clocks stand until then, which looked like no
+// hurry to an outside tester whose game was aborted).
+func TestFirstMoveLimitSaid(t *testing.T) {
+	u := startUmpire(t, server.Config{FirstMove: 90 * time.Second})
+	a, b := u.login(t, "alma", ""), u.login(t, "bert", "")
+	begin(t, a, b, "bert", "5 0 u")
+	for _, c := range []*raw{a, b} {
+		c.waitFor("Each side has 1 minute 30 seconds for its first move, or the game is aborted.")
+	}
+}

@@ -64,6 +64,9 @@ func (s *Server) start(white, black *conn, rules referee.Ruleset, base, inc time
 	s.metrics.games.Inc()
 	for _, c := range m.players() {
 		m.announceStart(c, dg.GameStarted)
+		// The clocks stand until both first moves, which may look like no
+		// hurry: the limit that aborts the game is said at once.
+		c.sendText(cmdOther, fmt.Sprintf("Each side has %s for its first move, or the game is aborted.", seconds(s.cfg.FirstMove)))
 		c.armIdle()
 	}
 	m.stamp = s.clock.Now()
@@ -280,4 +283,17 @@ func smith(before *game.Position, mv game.Move) string {
 		s += p.Letter()
 	}
 	return s
+}
+
+// seconds writes d in words: "30 seconds", "2 minutes", "1 minute 30 seconds".
+func seconds(d time.Duration) string {
+	m, sec := int(d/time.Minute), int(d%time.Minute/time.Second)
+	var parts []string
+	if m > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s", m, plural(m, "minute", "minutes")))
+	}
+	if sec > 0 || m == 0 {
+		parts = append(parts, fmt.Sprintf("%d %s", sec, plural(sec, "second", "seconds")))
+	}
+	return strings.Join(parts, " ")
 }

@@ -93,7 +93,7 @@ func heardItems(text string) []string {
 	flush := func() {
 		l := line.String()
 		line.Reset()
-		if l != "" && !strings.HasPrefix(l, "Creating: ") && !strings.HasPrefix(l, "{Game ") {
+		if l != "" && !strings.HasPrefix(l, "Creating: ") && !strings.HasPrefix(l, "{Game ") && !strings.HasPrefix(l, "Each side has ") {
 			items = append(items, "line:"+l)
 		}
 	}
