@@ -399,6 +399,12 @@ func (a *App) newGame(in Intent) {
 		}
 		return
 	}
+	if in.Kind == Cancel && a.opt.Lobby != nil {
+		// Signed in with no game of the server's yet: the page's lobby
+		// opens over the new-game screen, which stays behind it.
+		a.opt.Lobby()
+		return
+	}
 	if in.Kind != Press {
 		return
 	}

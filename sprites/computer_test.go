@@ -2,6 +2,7 @@ package sprites
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -92,5 +93,26 @@ func TestWindowPlayComputerFromTheServer(t *testing.T) {
 	server.events <- net.Event{Kind: net.KindStarted, Snap: playing}
 	h.waitFor(t, "the server's new game on the board", 5*time.Second, func() bool {
 		return app.play != nil && app.play.comm == server && app.server == nil && app.play.ctl != nil && app.play.snap.Result == nil
+	})
+}
+
+// TestWindowEscapeOpensThePagesLobby: on the new-game screen of a page
+// signed in to a server before any game of the server's, Escape opens the
+// page's lobby, as the docs say (an outside tester's did nothing).
+func TestWindowEscapeOpensThePagesLobby(t *testing.T) {
+	lobbies := 0
+	app, err := New(Options{Lobby: func() { lobbies++ }, Local: func(scene.NewGameChoice) (net.Communicator, error) {
+		return nil, errors.New("not started in this test")
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.show(nil); app.Close() })
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Cancel}) })
+	h.do(func() {
+		if lobbies != 1 || app.frame.Mode != scene.NewGameScreen {
+			t.Errorf("Escape: lobby opened %d times, mode %v; want it opened once over the new-game screen", lobbies, app.frame.Mode)
+		}
 	})
 }
