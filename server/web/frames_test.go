@@ -112,10 +112,7 @@ func masked(op byte, payload []byte) []byte {
 func TestHugeFrameLengthGetsACloseFrame(t *testing.T) {
 	u := startUmpire(t, server.Config{}, "", Options{})
 	nc, br := rawFrames(t, u)
-	f := []byte{0x81, 0x80 | 127}
-	f = binary.BigEndian.AppendUint64(f, 1<<62)
-	f = append(f, 1, 2, 3, 4)
-	f = append(f, []byte("guest\n")...) // the start of the payload, and no more
+	f := append(longHeader(1<<62), []byte("guest\n")...) // the start of the payload, and no more
 	if _, err := nc.Write(f); err != nil {
 		t.Fatal(err)
 	}
@@ -217,9 +214,7 @@ func TestBadFrameShapesRefusedInOurWords(t *testing.T) {
 func TestRefusedMessageClosedGently(t *testing.T) {
 	u := startUmpire(t, server.Config{}, "", Options{})
 	nc, br := rawFrames(t, u)
-	f := []byte{0x81, 0x80 | 127}
-	f = binary.BigEndian.AppendUint64(f, 1<<20)
-	f = append(f, 1, 2, 3, 4)
+	f := longHeader(1 << 20)
 	done := make(chan struct{})
 	go func() { // the rest of the message, sent on regardless
 		defer close(done)
@@ -239,4 +234,11 @@ func TestRefusedMessageClosedGently(t *testing.T) {
 		t.Fatalf("after the close frame: %v; want the end of the stream, not a reset", err)
 	}
 	<-done
+}
+
+// longHeader is the header of a masked client text frame announcing n
+// bytes in the 64-bit length form.
+func longHeader(n uint64) []byte {
+	f := binary.BigEndian.AppendUint64([]byte{0x81, 0x80 | 127}, n)
+	return append(f, 1, 2, 3, 4)
 }
