@@ -22,14 +22,7 @@ import (
 func TestWindowPlayComputerFromTheServer(t *testing.T) {
 	server := &chanComm{events: make(chan net.Event, 8)}
 	lobbies := 0
-	app, err := New(Options{Remote: server, Lobby: func() { lobbies++ },
-		Local: func(scene.NewGameChoice) (net.Communicator, error) {
-			ep := local.New(&scripted{moves: []string{"e7e5"}}, local.Options{Seed: 1})
-			if err := ep.Connect(context.Background()); err != nil {
-				return nil, err
-			}
-			return ep, ep.Begin(net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Base: 5 * time.Minute})
-		}})
+	app, err := New(Options{Remote: server, Lobby: func() { lobbies++ }, Local: scriptedLocal("e7e5")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,4 +108,16 @@ func TestWindowEscapeOpensThePagesLobby(t *testing.T) {
 			t.Errorf("Escape: lobby opened %d times, mode %v; want it opened once over the new-game screen", lobbies, app.frame.Mode)
 		}
 	})
+}
+
+// scriptedLocal starts a Wild 16 game at 5+0 against a scripted opponent
+// playing moves, as the new-game screen's Play would.
+func scriptedLocal(moves ...string) Starter {
+	return func(scene.NewGameChoice) (net.Communicator, error) {
+		ep := local.New(&scripted{moves: moves}, local.Options{Seed: 1})
+		if err := ep.Connect(context.Background()); err != nil {
+			return nil, err
+		}
+		return ep, ep.Begin(net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Base: 5 * time.Minute})
+	}
 }

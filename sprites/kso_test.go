@@ -17,7 +17,6 @@ import (
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/kso"
 	"github.com/krieg/krieg/net/kso/ksotest"
-	"github.com/krieg/krieg/net/local"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
@@ -258,13 +257,7 @@ func TestWindowLobbyAsksDuringTheComputersGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	app, err := New(Options{Site: &Site{Endpoint: newTap(ep), Lobby: ep.Lobby(), User: "alice"},
-		Local: func(scene.NewGameChoice) (net.Communicator, error) {
-			l := local.New(&scripted{moves: []string{"e7e5"}}, local.Options{Seed: 1})
-			if err := l.Connect(context.Background()); err != nil {
-				return nil, err
-			}
-			return l, l.Begin(net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Base: 5 * time.Minute})
-		}})
+		Local: scriptedLocal("e7e5")})
 	if err != nil {
 		t.Fatal(err)
 	}
