@@ -152,6 +152,12 @@ func (s *Scene) playPanel(f *Frame) {
 	bare := *f
 	bare.Panel.ClockNote, bare.Panel.Offer, bare.Panel.OfferNews, bare.Panel.Notice = "", "", "", ""
 	bare.Queue, bare.View.OwnTries = nil, ""
+	p := f.Panel
+	notes := p.ClockNote != "" || p.Offer != "" || p.OfferNews != "" || p.Notice != "" || len(f.Queue) > 0 || f.View.OwnTries != ""
+	if !notes {
+		s.fitPanel(logRows, func(c *column) { s.playColumn(c, f) }) // the usual frame: one fit
+		return
+	}
 	from := s.mark()
 	unit := s.fitPanel(logRows, func(c *column) { s.playColumn(c, &bare) })
 	s.fillPanel(from, unit, func(c *column) { s.playColumn(c, f) })
