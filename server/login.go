@@ -31,7 +31,9 @@ var guestPattern = regexp.MustCompile(`^(?i)guest[0-9]{1,12}$`)
 // password check never holds up other users.
 func (c *conn) login(rd *lines) error {
 	c.s.locked(func() error {
-		c.send("\x19[0 $server$\r\nWelcome to kriegd, a Kriegspiel umpire.\r\n\x19]")
+		// Plain text: nobody has asked for level-1 units yet, and a
+		// telnet user would read the unit's header as garbage.
+		c.send("Welcome to kriegd, a Kriegspiel umpire.\r\n")
 		if c.overflow {
 			c.send(errFull.Error() + ".\r\n")
 		}

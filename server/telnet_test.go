@@ -36,3 +36,18 @@ func TestTelnetNegotiationStripped(t *testing.T) {
 		t.Fatalf("who after telnet negotiation got %q", got)
 	}
 }
+
+// TestWelcomeIsPlainText: what a telnet user reads before logging in holds
+// no level-1 framing (control-Y and a unit header such as "[0 $server$"),
+// which nobody has asked for yet.
+func TestWelcomeIsPlainText(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	r := u.dial(t)
+	got := r.waitFor("login: ")
+	if strings.ContainsAny(got, "\x19") || strings.Contains(got, "$server$") {
+		t.Fatalf("the welcome holds level-1 framing: %q", got)
+	}
+	if !strings.Contains(got, "Welcome to kriegd") {
+		t.Fatalf("no welcome before the login prompt: %q", got)
+	}
+}
