@@ -60,7 +60,12 @@ func (m *match) end(r referee.Result) {
 	}
 	held := m.s.held
 	m.s.held, m.s.holding = nil, false
+	before := map[string]rating.Rating{}
+	for _, st := range m.seats {
+		before[st.name] = st.rating
+	}
 	rec, entry, keep := m.entry(r)
+	held = append(held, m.ratingNews(before, entry.Ratings)...)
 	for _, st := range m.seats {
 		if st.c != nil {
 			st.c.armIdle()
@@ -87,6 +92,22 @@ func (m *match) end(r referee.Result) {
 			return nil
 		})
 	})
+}
+
+// ratingNews tells each connected player of a rated game how the game
+// moved their rating, after the result (a player who only sees "1-0"
+// must otherwise ask finger to learn what it cost).
+func (m *match) ratingNews(before, after map[string]rating.Rating) []delivery {
+	var out []delivery
+	for _, st := range m.seats {
+		nr, ok := after[st.name]
+		if !ok || st.c == nil {
+			continue
+		}
+		was, now := int(before[st.name].R), int(nr.R) // as finger shows them
+		out = append(out, delivery{st.c, st.c.textUnit(cmdOther, fmt.Sprintf("Your rating: %d -> %d (%+d).", was, now, now-was))})
+	}
+	return out
 }
 
 // abort ends the game with no result (under s.mu): everyone following it

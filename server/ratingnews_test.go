@@ -1,0 +1,46 @@
+package server_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/krieg/krieg/server"
+)
+
+// TestRatingChangeTold: after a rated game each player hears, after the
+// result, how it moved their rating, in the figures finger shows; an
+// unrated game says nothing of ratings.
+func TestRatingChangeTold(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	addAccount(t, u, "Erin", "erinpw")
+	addAccount(t, u, "Fred", "fredpw")
+	e, f := u.login(t, "Erin", "erinpw"), u.login(t, "Fred", "fredpw")
+	begin(t, e, f, "Fred", "5 0 r")
+	moveThenResign(e, f, 1)
+	change := regexp.MustCompile(`Your rating: (\d+) -> (\d+) \(([+-]\d+)\)\.`)
+	won := change.FindStringSubmatch(e.waitFor("Your rating:") + e.waitFor(".\r\n"))
+	lost := change.FindStringSubmatch(f.waitFor("Your rating:") + f.waitFor(".\r\n"))
+	if won == nil || lost == nil {
+		t.Fatalf("rating lines: winner %q, loser %q", won, lost)
+	}
+	if won[1] != "1500" || atoi(won[2]) <= 1500 || atoi(won[3]) != atoi(won[2])-1500 {
+		t.Fatalf("the winner heard %q; want 1500 -> above 1500 with the difference", won[0])
+	}
+	if lost[1] != "1500" || atoi(lost[2]) >= 1500 || atoi(lost[3]) != atoi(lost[2])-1500 {
+		t.Fatalf("the loser heard %q; want 1500 -> below 1500 with the difference", lost[0])
+	}
+	f.send("finger Fred")
+	f.waitFor("Finger of")
+	if fin := f.waitFor("\x19]"); !strings.Contains(fin, "Kriegspiel rating "+lost[2]+" ") {
+		t.Fatalf("finger after the game: %q; want the rating the loser was told, %s", fin, lost[2])
+	}
+
+	// Unrated: the result and nothing of ratings before the next prompt.
+	begin(t, e, f, "Fred", "5 0 u")
+	moveThenResign(e, f, 2)
+	e.send("finger Erin")
+	if got := e.waitFor("Finger of"); strings.Contains(got, "Your rating") {
+		t.Fatalf("an unrated game told a rating change: %q", got)
+	}
+}
