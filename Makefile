@@ -52,7 +52,8 @@ bench: deps
 	$(GO) test -run '^$$' -bench 'B1|B2' -benchtime 400x ./controller ./controller/belief ./controller/boards
 	$(GO) test -run '^$$' -bench 'BeliefLatency' -benchtime 200x ./controller
 	$(GO) test -run '^$$' -bench 'JKrieg' -benchtime 400x ./controller/jkrieg
-	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'Frame|EventToDraw' -benchtime 300x ./sprites
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'Frame$$|FrameBaseline|FrameDemo|EventToDraw' -benchtime 300x ./sprites
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'FrameAtRest' -benchtime 5x ./sprites
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -run '^$$' -bench 'BeliefLatency' -benchtime 60x ./sprites
 	# Again with Mesa's software renderer on one thread rather than one per
 	# core: on a machine without a GPU its threads, not the deduction, set the

@@ -22,6 +22,15 @@ import (
 // panel. (Draw records Ebitengine's draw commands; the GPU work they start
 // is not CPU time of ours.)
 func BenchmarkFrame(b *testing.B) {
+	app := everythingOn(b)
+	b.ResetTimer()
+	report(b, h.timeFrames(app, b.N, nil))
+	b.ReportMetric(float64(len(app.scene.Sprites)), "sprites")
+}
+
+// everythingOn is a replay window from Black's view with every token kind,
+// the zone, the heat map, the truth, a hover card and the move table.
+func everythingOn(b *testing.B) *App {
 	tl := loadDarkboard(b, 40)
 	app, err := New(Options{Replay: tl})
 	if err != nil {
@@ -36,9 +45,7 @@ func BenchmarkFrame(b *testing.B) {
 		l := scene.NewLayout(app.w, app.h, true)
 		app.apply(Intent{Kind: Hover, X: l.Board.X + l.Square*3.5, Y: l.Board.Y + l.Square*0.5})
 	})
-	b.ResetTimer()
-	report(b, h.timeFrames(app, b.N, nil))
-	b.ReportMetric(float64(len(app.scene.Sprites)), "sprites")
+	return app
 }
 
 // report puts the frames' mean, median and 99th percentile in the

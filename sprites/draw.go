@@ -25,6 +25,7 @@ type Drawer struct {
 	circles map[circleKey]*ebiten.Image
 	texts   map[textKey]*textImage
 	white   *ebiten.Image
+	still   still
 }
 
 // circleKey names a white disc or ring image of one size.
@@ -83,6 +84,10 @@ func NewDrawer() (*Drawer, error) {
 
 // Draw paints s onto dst.
 func (d *Drawer) Draw(dst *ebiten.Image, s *scene.Scene) {
+	if d.still.same(dst, s) {
+		return
+	}
+	dst.Clear() // the screen is kept between frames (still)
 	for i := range s.Sprites {
 		d.sprite(dst, &s.Sprites[i])
 	}
@@ -95,6 +100,7 @@ func (d *Drawer) Draw(dst *ebiten.Image, s *scene.Scene) {
 			t.used = false
 		}
 	}
+	d.still.drawn(dst, s)
 }
 
 // sprite paints one sprite. Rectangles are a stretched white pixel; discs,
