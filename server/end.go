@@ -241,7 +241,9 @@ func (m *match) rejoin(c *conn) bool {
 	return false
 }
 
-// replayFor resends to c, who plays color, what it heard of every move so far.
+// replayFor resends to c, who plays color, what it heard of every attempt
+// and move so far: its refused attempts too, which a returning client shows
+// in its move table as it did before.
 //
 // It leaves as one piece of output: a long game's hundreds of moves, sent
 // one by one, filled the connection's queue and cut the returning player
@@ -250,16 +252,11 @@ func (m *match) replayFor(c *conn, color game.Color) {
 	var out strings.Builder
 	pos := m.ref.Start()
 	for _, e := range m.ref.Log() {
-		if e.Verdict != referee.Accepted {
-			continue
+		_, text := m.hearing(c, color, e, &pos)
+		out.WriteString(text)
+		if e.Verdict == referee.Accepted {
+			pos.Apply(e.Attempt)
 		}
-		h, _ := e.HeardBy(color)
-		if e.Mover == color {
-			out.WriteString(c.dg(dg.SendMoves, m.number, m.smith(&pos, e.Attempt)) + m.lines(h.Said))
-		} else {
-			out.WriteString(c.dg(dg.SendMoves, m.number, mystery(&pos, e.Attempt)) + m.lines(h.Said))
-		}
-		pos.Apply(e.Attempt)
 	}
 	c.send(out.String())
 }

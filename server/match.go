@@ -184,28 +184,16 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 		// tries" after a mate).
 		m.s.holding = true
 	}
+	e.Attempt = mv // a Wild 16 px names its move in the answer
 	for _, color := range [2]game.Color{game.White, game.Black} {
 		c := m.seats[color].c
 		if c == nil {
 			continue
 		}
-		h, heard := e.HeardBy(color)
-		lines := m.lines(h.Said)
-		switch {
-		case e.Mover == color && ans.Verdict == referee.Accepted:
-			c.unit(cmdMove, c.dg(dg.SendMoves, m.number, m.smith(before, mv))+lines)
-		case e.Mover == color && (ans.Verdict == referee.Illegal || ans.Verdict == referee.Nonsense || ans.Verdict == referee.Repeated):
-			tried := mv.String()
-			if mv == game.NoMove {
-				tried = "px" // refused before it named a move
-			}
-			c.unit(cmdIllegal, lines+c.dg(dg.IllegalMove, m.number, tried, dg.IllegalRefused))
-		case e.Mover == color:
-			c.unit(cmdOther, lines)
-		case ans.Verdict == referee.Accepted:
-			c.send(c.dg(dg.SendMoves, m.number, mystery(before, mv)) + lines)
-		case heard && lines != "":
-			c.send(lines)
+		if cmd, text := m.hearing(c, color, e, before); cmd != 0 {
+			c.unit(cmd, text)
+		} else {
+			c.send(text)
 		}
 	}
 	for o := range m.observers {
@@ -219,6 +207,32 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 	} else if ans.Verdict == referee.Accepted {
 		m.lapseOffers(e.Mover)
 	}
+}
+
+// hearing is what c, the player of color, hears of entry e played in
+// before: the mover its move in full or its refusal, the opponent the move
+// as ? or ?x<sq>, each the announcements made to them; and the level-1
+// command it answers (0 when it answers none of c's).
+func (m *match) hearing(c *conn, color game.Color, e referee.Entry, before *game.Position) (cmd int, text string) {
+	h, heard := e.HeardBy(color)
+	lines := m.lines(h.Said)
+	switch {
+	case e.Mover == color && e.Verdict == referee.Accepted:
+		return cmdMove, c.dg(dg.SendMoves, m.number, m.smith(before, e.Attempt)) + lines
+	case e.Mover == color && (e.Verdict == referee.Illegal || e.Verdict == referee.Nonsense || e.Verdict == referee.Repeated):
+		tried := e.Attempt.String()
+		if e.Attempt == game.NoMove {
+			tried = "px" // refused before it named a move
+		}
+		return cmdIllegal, lines + c.dg(dg.IllegalMove, m.number, tried, dg.IllegalRefused)
+	case e.Mover == color:
+		return cmdOther, lines
+	case e.Verdict == referee.Accepted:
+		return 0, c.dg(dg.SendMoves, m.number, mystery(before, e.Attempt)) + lines
+	case heard:
+		return 0, lines
+	}
+	return 0, ""
 }
 
 // publicView is what an observer hears of entry e, played in before: the
