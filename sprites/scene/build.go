@@ -13,6 +13,7 @@ func Build(f Frame) Scene {
 	// A busy game screen holds a few hundred sprites: room for them at once
 	// spares the frames that take a new belief several regrowths.
 	s := Scene{W: f.W, H: f.H, Layout: NewLayout(f.W, f.H, f.Flipped), Sprites: make([]Sprite, 0, 384)}
+	s.pointer.x, s.pointer.y, s.pointer.on = f.HoverX, f.HoverY, f.Hover && f.Drag == nil && !f.Legend
 	s.rect(Rectangle{0, 0, float64(f.W), float64(f.H)}, background, 1)
 	s.board(&f)
 	switch f.Mode {

@@ -104,8 +104,11 @@ func heatLabel(t game.PieceType, size, w float64) string {
 // button adds one button and its hit region.
 func (s *Scene) button(r Rectangle, b Button, label string, lit bool, size float64) {
 	bg := buttonBG
-	if lit {
+	switch {
+	case lit:
 		bg = buttonOn
+	case s.pointer.on && r.Contains(s.pointer.x, s.pointer.y):
+		bg = buttonUnder // as a browser's buttons answer the pointer
 	}
 	s.rect(r, bg, 1)
 	s.text(r, label, assets.Regular, size, textMain, Center)

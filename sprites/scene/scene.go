@@ -71,6 +71,12 @@ type Scene struct {
 	Overlay Rectangle
 	// overlayFrom is the index of the overlay's first sprite.
 	overlayFrom int
+	// pointer is where the pointer rests, for lighting the button under
+	// it; on is false while it rests nowhere or the legend covers all.
+	pointer struct {
+		x, y float64
+		on   bool
+	}
 }
 
 // HitAt returns the clickable region under (x, y), if any.
