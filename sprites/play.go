@@ -695,7 +695,18 @@ func (p *play) submit(a *App) {
 	if line == "" {
 		return
 	}
-	if m, err := game.ParseMove(line); err == nil {
+	// A move in algebraic notation (Nf3, o-o) is read on our own board, as
+	// the console reads it; an impossible one is kept back like a click's.
+	var own *game.Position
+	if p.snap.InGame && p.snap.Result == nil {
+		o := a.frame.View.Own
+		o.SetTurn(a.frame.View.Side)
+		own = &o
+	}
+	if m, ok, err := controller.TypedMove(line, own); err != nil {
+		p.hint(&a.frame, err)
+		return
+	} else if ok {
 		p.send(a, m)
 		return
 	}

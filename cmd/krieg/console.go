@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
+	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/endsignal"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -171,7 +172,7 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 				if ck.awaiting || len(held) > 0 {
 					stalled = time.After(answerWait) // leaving waits for held moves, but not for ever
 				}
-			case ck.awaiting && (isMoveText(l) || strings.EqualFold(l, "new")) || ck.beforeOurTurn(l) || len(held) > 0:
+			case ck.awaiting && (controller.IsTypedMove(l) || strings.EqualFold(l, "new")) || ck.beforeOurTurn(l) || len(held) > 0:
 				held = append(held, l) // after the held moves, in order
 			default:
 				send(l)

@@ -1,14 +1,8 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"regexp"
-	"strings"
-
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
-	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 )
@@ -65,7 +59,7 @@ func (c *attemptCheck) follow(ev net.Event) {
 // opponent's move leaves (Black's moves typed before White's first).
 func (c *attemptCheck) beforeOurTurn(line string) bool {
 	s := c.snap
-	return s.InGame && s.Spec.Kriegspiel && s.ToMove != s.Side && isMoveText(line)
+	return s.InGame && s.Spec.Kriegspiel && s.ToMove != s.Side && controller.IsTypedMove(line)
 }
 
 // check returns why the typed line, when it is a move of ours in a
@@ -99,103 +93,24 @@ func (c *attemptCheck) check(line *string) error {
 	return nil
 }
 
-// coordinateText is a move in coordinates, in either case, maybe with a
-// dash between its squares (E7-E5).
-var coordinateText = regexp.MustCompile(`^([a-hA-H][1-8])-?([a-hA-H][1-8])([qrbnQRBN]?)$`)
-
-// sanText is what may be a move in algebraic notation or castling: a line
-// of one word, so that no server command is taken for one.
-var sanText = regexp.MustCompile(`^([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBNqrbn])?|[O0]-[O0](-[O0])?)[+#!?]*$`)
-
-// castling is the part of sanText that castles.
-var castling = regexp.MustCompile(`^[O0]-[O0](-[O0])?[+#!?]*$`)
-
-// isMoveText reports whether a typed line is a move, in coordinates or in
-// algebraic notation.
-func isMoveText(line string) bool {
-	return coordinateText.MatchString(line) || sanText.MatchString(algebraic(line))
-}
-
-// algebraic reads a move typed in lower case as algebraic notation:
-// castling (o-o) and a piece's move (nf3, qxh7, ke2), its letter made a
-// capital when that makes a move of the line. A leading b stays: bxc3 is
-// as likely a pawn's capture as a bishop's (coordinates reads it as the
-// bishop's when no pawn can make it).
-func algebraic(line string) string {
-	if len(line) < 2 {
-		return line
-	}
-	if up := strings.ToUpper(line); castling.MatchString(up) {
-		return up
-	}
-	if strings.ContainsRune("nrqk", rune(line[0])) {
-		if up := strings.ToUpper(line[:1]) + line[1:]; sanText.MatchString(up) {
-			return up
-		}
-	}
-	return line
-}
-
 // coordinates rewrites a typed move into coordinates (e7e5), reading
-// algebraic notation on our own board; an ambiguous or impossible one is
-// refused without leaving the console.
+// algebraic notation on our own board (controller.TypedMove); an
+// ambiguous or impossible one is refused without leaving the console.
 func (c *attemptCheck) coordinates(line *string) error {
-	if g := coordinateText.FindStringSubmatch(*line); g != nil {
-		*line = strings.ToLower(g[1] + g[2] + g[3])
-		return nil
+	var own *game.Position
+	if s := c.snap; s.InGame {
+		o := s.Own
+		o.SetTurn(s.Side)
+		own = &o
 	}
-	s := c.snap
-	text := algebraic(*line)
-	if !s.InGame || !sanText.MatchString(text) {
-		return nil
+	m, ok, err := controller.TypedMove(*line, own)
+	if err != nil {
+		return err
 	}
-	own := s.Own
-	own.SetTurn(s.Side)
-	if i := len(text) - 1; text[i] >= 'a' && strings.ContainsRune("qrbn", rune(text[i])) && text[i-1] == '=' {
-		text = text[:i] + strings.ToUpper(text[i:]) // e8=q as e8=Q
+	if ok {
+		*line = m.String()
 	}
-	if castling.MatchString(text) {
-		if why := cannotCastle(&own, s.Side, strings.Count(text, "-") == 2); why != "" {
-			return fmt.Errorf("%s %w: %s", *line, controller.ErrNotSent, why)
-		}
-	}
-	m, err := record.ParseAttemptSAN(&own, text)
-	if err != nil && text[0] == 'b' {
-		// bc4 that no b-pawn can make is the bishop's move in lower case.
-		if bm, berr := record.ParseAttemptSAN(&own, "B"+text[1:]); berr == nil {
-			m, err = bm, nil
-		}
-	}
-	if ae := (*record.AttemptError)(nil); errors.As(err, &ae) {
-		return fmt.Errorf("%s %w: %s", *line, controller.ErrNotSent, ae.Why)
-	} else if err != nil {
-		return fmt.Errorf("%s %w: %v", *line, controller.ErrNotSent, err)
-	}
-	*line = m.String()
 	return nil
-}
-
-// cannotCastle says why side cannot castle on that wing for want of the
-// right (its king or rook has left home, or the rook is gone), or "" if it
-// still may: the square by square refusal of the notation would name a man
-// in the way instead.
-func cannotCastle(own *game.Position, side game.Color, queenside bool) string {
-	home, rook, right, wing := game.E1, game.H1, game.WhiteKingside, "kingside"
-	if queenside {
-		rook, right, wing = game.A1, game.WhiteQueenside, "queenside"
-	}
-	if side == game.Black {
-		home, rook, right = home+56, rook+56, right<<2
-	}
-	switch {
-	case own.KingSquare(side) != home:
-		return fmt.Sprintf("your king has left %s, so it can no longer castle", home)
-	case own.At(rook) != game.NewPiece(side, game.Rook):
-		return fmt.Sprintf("you have no rook on %s to castle %s with", rook, wing)
-	case own.Castling()&right == 0:
-		return fmt.Sprintf("your king or your rook on %s has moved, so you can no longer castle %s", rook, wing)
-	}
-	return ""
 }
 
 // untilStarted hands every event to show until a game has started (or
