@@ -269,8 +269,8 @@ func TestWindowLobbyAsksDuringTheComputersGame(t *testing.T) {
 	h.waitFor(t, "the computer's game", 5*time.Second, atPly(app, 0))
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
 	h.do(func() {
-		if app.frame.Mode != scene.PlayScreen || !app.frame.Panel.ConfirmResign || !strings.Contains(app.frame.Panel.Notice, "Back to the lobby? Resign this game first") {
-			t.Fatalf("Lobby mid-game: mode %v, asking %v, notice %q; want the resignation asked for", app.frame.Mode, app.frame.Panel.ConfirmResign, app.frame.Panel.Notice)
+		if app.frame.Mode != scene.PlayScreen || !app.frame.Panel.ConfirmResign || !strings.Contains(app.frame.Panel.Question, "Back to the lobby? Resign this game first") {
+			t.Fatalf("Lobby mid-game: mode %v, asking %v, question %q; want the resignation asked for", app.frame.Mode, app.frame.Panel.ConfirmResign, app.frame.Panel.Question)
 		}
 		app.Inject(Intent{Kind: Cancel})
 	})

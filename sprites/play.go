@@ -51,12 +51,14 @@ type play struct {
 	// makes.
 	hearing *scene.Hearing
 	table   []scene.MoveRow
-	// confirmAt is when Resign was first pressed (zero: not asked);
+	// confirmAt is when Resign was first pressed (zero: not asked), and
+	// question what it asks;
 	// rating is the server's word on our rating change; closed: the result
 	// banner was closed. after: New game or Lobby, pressed during the
 	// game, asked for the resignation, and is pressed again once the game
 	// has ended (NoButton: none).
 	confirmAt time.Time
+	question  string
 	after     scene.Button
 	rating    string
 	closed    bool
@@ -378,17 +380,14 @@ func (p *play) tick(a *App) {
 		// Unconfirmed, the question lapses, and says so: the armed button
 		// counted the time down, and the player learns the game goes on.
 		p.confirmAt, p.after = time.Time{}, scene.NoButton
-		switch {
-		case s.Result == nil:
+		if s.Result == nil {
 			notice(f, scene.HintTone, resignLapsed)
-		case f.Panel.Notice == resignQuestion || f.Panel.Notice == newGameQuestion || f.Panel.Notice == lobbyQuestion:
-			notice(f, scene.BadTone, "")
 		}
 	}
 	f.Panel.ConfirmResign = !p.confirmAt.IsZero()
-	f.Panel.ConfirmLeft = 0
+	f.Panel.ConfirmLeft, f.Panel.Question = 0, ""
 	if f.Panel.ConfirmResign {
-		f.Panel.ConfirmLeft = confirmFor - now.Sub(p.confirmAt)
+		f.Panel.ConfirmLeft, f.Panel.Question = confirmFor-now.Sub(p.confirmAt), p.question
 	}
 	f.Banner = nil
 	if s.Result != nil && !p.closed && p.ctl != nil {
@@ -731,8 +730,8 @@ func (p *play) button(a *App, b scene.Button) {
 			return
 		}
 		if p.snap.InGame && p.snap.Result == nil {
-			p.confirmAt = time.Now()
-			notice(&a.frame, scene.HintTone, resignQuestion)
+			p.confirmAt, p.question = time.Now(), resignQuestion
+			notice(&a.frame, scene.BadTone, "")
 		}
 	case scene.CancelResign:
 		p.unarm(a)
@@ -789,7 +788,8 @@ func (p *play) button(a *App, b scene.Button) {
 // down on the armed button; a variable so that a test can wait less.
 var confirmFor = 10 * time.Second
 
-// resignQuestion is the hint a first press of Resign shows; resignLapsed
+// resignQuestion is what a first press of Resign asks (newGameQuestion and
+// lobbyQuestion, what New game and Lobby ask during a game); resignLapsed
 // what stays once it went unanswered.
 const (
 	resignQuestion  = "Resign? Click Confirm resign or press Enter; Cancel or Escape keeps playing"
@@ -807,8 +807,8 @@ func (p *play) askFirst(a *App, b scene.Button, question string) {
 		p.resign(a)
 		return
 	}
-	p.confirmAt, p.after = time.Now(), b
-	notice(&a.frame, scene.HintTone, question)
+	p.confirmAt, p.after, p.question = time.Now(), b, question
+	notice(&a.frame, scene.BadTone, "")
 }
 
 // afterResign presses again the button that asked for the resignation once

@@ -71,8 +71,8 @@ func TestWindowNewGameDuringAGame(t *testing.T) {
 	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.NewGame}) })
 	h.do(func() {
-		if !app.frame.Panel.ConfirmResign || !strings.Contains(app.frame.Panel.Notice, "Resign this one first") {
-			t.Errorf("New game during the game: asking %v, notice %q; want the resignation asked for", app.frame.Panel.ConfirmResign, app.frame.Panel.Notice)
+		if !app.frame.Panel.ConfirmResign || !strings.Contains(app.frame.Panel.Question, "Resign this one first") {
+			t.Errorf("New game during the game: asking %v, question %q; want the resignation asked for", app.frame.Panel.ConfirmResign, app.frame.Panel.Question)
 		}
 		app.Inject(Intent{Kind: Cancel})
 	})
@@ -139,6 +139,9 @@ func TestWindowResignQuestionLapses(t *testing.T) {
 	h.do(func() {
 		if strings.Contains(app.frame.Panel.Notice, "Resign?") {
 			t.Errorf("the lapsed question's hint stayed: %q", app.frame.Panel.Notice)
+		}
+		if app.frame.Panel.Question != "" {
+			t.Errorf("the lapsed question stayed: %q", app.frame.Panel.Question)
 		}
 		if got := app.frame.Panel.Notice; got != resignLapsed {
 			t.Errorf("after the question lapsed the notice reads %q; want %q", got, resignLapsed)
@@ -223,6 +226,45 @@ func TestWindowPxKeptBack(t *testing.T) {
 	h.do(func() {
 		if n := len(app.frame.View.Log); n != 0 || !strings.Contains(app.frame.Panel.Notice, "announced no pawn tries") {
 			t.Errorf("px at the start: %d log lines, notice %q; want it kept back with the reason", n, app.frame.Panel.Notice)
+		}
+	})
+}
+
+// TestWindowResignQuestionSurvivesTyping: while "Confirm resign?" is up, a
+// move typed and sent (accepted, which clears the notice) and one kept
+// back (its hint takes the notice) leave the question in sight, for as
+// long as it is asked.
+func TestWindowResignQuestionSurvivesTyping(t *testing.T) {
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5"}})
+	h.show(app)
+	defer func() { h.show(nil); app.Close() }()
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Resign}) })
+	asked := func(after string) {
+		t.Helper()
+		h.do(func() {
+			if !app.frame.Panel.ConfirmResign || !sceneHasText(&app.scene, "Resign? Click Confirm resign") {
+				t.Errorf("after %s: asking %v, question drawn %v; want the question still asked and in sight",
+					after, app.frame.Panel.ConfirmResign, sceneHasText(&app.scene, "Resign? Click Confirm resign"))
+			}
+		})
+	}
+	asked("Resign")
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "e2e4"}, Intent{Kind: Submit}) })
+	h.waitFor(t, "1. e4 e5", 5*time.Second, atPly(app, 2))
+	asked("a move typed and played")
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "a1a3"}, Intent{Kind: Submit}) })
+	h.do(func() {
+		if !strings.Contains(app.frame.Panel.Notice, "not sent") {
+			t.Errorf("after a1a3: notice %q; want why it was kept back", app.frame.Panel.Notice)
+		}
+	})
+	asked("a move kept back")
+	h.do(func() { app.Inject(Intent{Kind: Cancel}) })
+	h.do(func() {
+		if app.frame.Panel.Question != "" || sceneHasText(&app.scene, "Resign? Click Confirm resign") {
+			t.Errorf("after Escape the question %q stays", app.frame.Panel.Question)
 		}
 	})
 }

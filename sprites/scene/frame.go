@@ -181,6 +181,11 @@ type Panel struct {
 	// after ConfirmLeft, which the armed button counts down.
 	ConfirmResign bool
 	ConfirmLeft   time.Duration
+	// Question is what the armed Resign asks ("Resign? …", "A new game?
+	// Resign this one first…"), shown apart from the notice for as long as
+	// it is asked, so that a notice (a move typed meanwhile, its answer)
+	// never takes its place.
+	Question string
 }
 
 // Tone is how a notice reads, which sets its colour.

@@ -153,10 +153,10 @@ func (c *column) clock(f *Frame, side game.Color, r Rectangle) {
 // the notes take the log's room instead.
 func (s *Scene) playPanel(f *Frame) {
 	bare := *f
-	bare.Panel.ClockNote, bare.Panel.Offer, bare.Panel.OfferNews, bare.Panel.Notice = "", "", "", ""
+	bare.Panel.ClockNote, bare.Panel.Offer, bare.Panel.OfferNews, bare.Panel.Notice, bare.Panel.Question = "", "", "", "", ""
 	bare.Queue, bare.View.OwnTries = nil, ""
 	p := f.Panel
-	notes := p.ClockNote != "" || p.Offer != "" || p.OfferNews != "" || p.Notice != "" || len(f.Queue) > 0 || f.View.OwnTries != ""
+	notes := p.ClockNote != "" || p.Offer != "" || p.OfferNews != "" || p.Notice != "" || p.Question != "" || len(f.Queue) > 0 || f.View.OwnTries != ""
 	if !notes {
 		s.fitPanel(logRows, func(c *column) { s.playColumn(c, f) }) // the usual frame: one fit
 		return
@@ -345,6 +345,9 @@ func (c *column) facts(f *Frame) {
 	}
 	if f.Assist == AssistFull {
 		c.line(belief, assets.Regular, textDim)
+	}
+	if f.Panel.Question != "" {
+		c.line(f.Panel.Question, assets.Bold, toneColours[HintTone])
 	}
 	if f.Panel.Notice != "" {
 		c.line(f.Panel.Notice, assets.Bold, toneColours[f.Panel.Tone])
