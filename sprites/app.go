@@ -104,6 +104,7 @@ type App struct {
 	prompting bool
 	saving    string
 	replacing string
+	selected  bool // the whole of saving is selected (Ctrl+A)
 	// saved are the settings as last written.
 	saved settings.Settings
 }
@@ -253,6 +254,7 @@ func (a *App) rebuild() {
 	if a.prompting {
 		a.frame.Panel.Prompt, a.frame.Panel.PromptLabel = a.saving, "Save as:"
 	}
+	a.frame.Panel.PromptSelected = a.prompting && a.selected
 	if a.opt.Sounds != nil {
 		a.frame.Panel.Muted = a.opt.Sounds.Muted
 	}

@@ -67,7 +67,17 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 	if inpututil.IsKeyJustPressed(ebiten.KeyBackspace) {
 		out = append(out, Intent{Kind: Backspace})
 	}
-	if in.chars = ebiten.AppendInputChars(in.chars[:0]); len(in.chars) > 0 {
+	// Ctrl (Cmd on a Mac) makes a key a shortcut, not a character (the
+	// browser hands Ctrl+A over as an "a"); Ctrl with Alt is AltGr, which
+	// types characters on many keyboards.
+	shortcut := (ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)) && !ebiten.IsKeyPressed(ebiten.KeyAlt)
+	if shortcut && inpututil.IsKeyJustPressed(ebiten.KeyA) {
+		out = append(out, Intent{Kind: SelectAll})
+	}
+	if in.chars = ebiten.AppendInputChars(in.chars[:0]); shortcut {
+		in.chars = in.chars[:0]
+	}
+	if len(in.chars) > 0 {
 		if string(in.chars) == "?" {
 			out = append(out, Intent{Kind: Press, Button: scene.Legend}) // no move has a "?"
 		} else {

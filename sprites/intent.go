@@ -25,6 +25,7 @@ const (
 	SliderTo                      // X: the replay slider was clicked or dragged here
 	AttemptMove                   // Move: try this move at once
 	CursorMove                    // X, Y: an arrow key moved the keyboard cursor one square (-1, 0, 1) on screen
+	SelectAll                     // Ctrl+A (Cmd+A): select the whole line being typed, so that typing replaces it
 )
 
 // Intent is one thing the user asked for.

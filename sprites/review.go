@@ -103,7 +103,7 @@ func (a *App) promptSave() {
 		return
 	}
 	a.saving = filepath.Join(a.saveDir(), "krieg-"+time.Now().Format("2006-01-02-150405")+".pgn")
-	a.replacing = ""
+	a.replacing, a.selected = "", false
 	a.prompting = true
 	notice(&a.frame, scene.HintTone, saveHint)
 }
@@ -124,16 +124,26 @@ func (a *App) saveDir() string {
 const saveHint = "Type or edit the file name below, then Enter saves the PGN; Escape cancels"
 
 // prompt handles an intent while the Save as… line is being typed and
-// reports whether it used it: typing edits the path, Enter saves (the line
+// reports whether it used it: typing edits the path (after Ctrl+A, which
+// selects it all, typing replaces it and Backspace empties it), Enter saves (the line
 // stays, as typed, when the file cannot be written or would be replaced
 // unasked), Escape gives up; buttons and the board work as usual.
 func (a *App) prompt(in Intent) bool {
+	all := a.selected
+	a.selected = false
 	switch in.Kind {
+	case SelectAll:
+		a.selected = true
 	case TypeText:
+		if all {
+			a.saving = ""
+		}
 		a.saving += in.Text
 		a.replacing = ""
 	case Backspace:
-		if r := []rune(a.saving); len(r) > 0 {
+		if r := []rune(a.saving); all {
+			a.saving = ""
+		} else if len(r) > 0 {
 			a.saving = string(r[:len(r)-1])
 		}
 		a.replacing = ""

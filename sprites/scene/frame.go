@@ -174,6 +174,9 @@ type Panel struct {
 	// line being typed, Prompt ("~/games/game.pgn"; empty while it is
 	// cleared), shown with a cursor after the label.
 	Prompt, PromptLabel string
+	// PromptSelected: the whole of Prompt is selected (Ctrl+A), drawn
+	// highlighted; typing replaces it.
+	PromptSelected bool
 	// Silent says why there is no sound, when there is none.
 	Silent string
 	// ConfirmResign: Resign was pressed once; a second press or Enter

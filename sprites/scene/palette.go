@@ -40,6 +40,7 @@ var (
 	illegalRed  = rgb(0xff, 0x30, 0x30)
 	hintAmber   = rgb(0xf0, 0xb4, 0x30)
 	refusedText = rgb(0xd0, 0x8a, 0x80) // refused attempts under a move
+	selection   = rgb(0x2a, 0x4f, 0x7c) // a typed line selected whole (Ctrl+A)
 )
 
 // toneColours are the notices' colours by tone.

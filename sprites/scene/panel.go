@@ -175,7 +175,7 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	c.clock(f, me, c.bottom(clockH))
 	c.bottom(c.unit * 0.4)
 	if f.Panel.PromptLabel != "" {
-		c.prompt(f.Panel.PromptLabel, f.Panel.Prompt)
+		c.prompt(f.Panel.PromptLabel, f.Panel.Prompt, f.Panel.PromptSelected)
 	} else if f.Panel.ShowInput {
 		in := c.bottom(c.unit * 1.9)
 		s.rect(in, clockBG, 1)
@@ -250,7 +250,7 @@ func offerButton(what string) string {
 
 // prompt adds, at the bottom, the line being typed for a question after
 // its label; the label always shows whole, the line its end.
-func (c *column) prompt(label, text string) {
+func (c *column) prompt(label, text string, selected bool) {
 	in := c.bottom(c.unit * 1.9)
 	c.s.rect(in, clockBG, 1)
 	size := c.unit * 0.95
@@ -260,7 +260,14 @@ func (c *column) prompt(label, text string) {
 		c.s.text(Rectangle{in.X + 4, in.Y + 4, lw, in.H - 8}, label, assets.Bold, size, textMain, Left)
 	}
 	box := Rectangle{in.X + 4 + lw, in.Y + 4, in.W - 8 - lw, in.H - 8}
-	c.s.text(box, tail(text+"_", assets.Mono, size, box.W), assets.Mono, size, textOwn, Left)
+	shown := tail(text+"_", assets.Mono, size, box.W)
+	if selected && text != "" {
+		// Selected (Ctrl+A), the text stands on the selection's colour:
+		// what is typed next replaces it.
+		w := min(Measure(strings.TrimSuffix(shown, "_"), assets.Mono, size), box.W)
+		c.s.rect(Rectangle{box.X, box.Y, w, box.H}, selection, 1)
+	}
+	c.s.text(box, shown, assets.Mono, size, textOwn, Left)
 }
 
 // Masked is a typed line as the screen shows it: the password of
@@ -475,7 +482,7 @@ func (s *Scene) replayPanel(f *Frame) {
 func (s *Scene) replayColumn(c *column, f *Frame) {
 	r := f.Replay
 	if f.Panel.PromptLabel != "" {
-		c.prompt(f.Panel.PromptLabel, f.Panel.Prompt)
+		c.prompt(f.Panel.PromptLabel, f.Panel.Prompt, f.Panel.PromptSelected)
 	}
 	c.line(f.Panel.Title, assets.Regular, textDim)
 	total := r.Total
