@@ -160,16 +160,22 @@ const (
 	KindConsole
 	// KindOffer: the opponent offered or asked something (Text: "draw", "abort", ...).
 	KindOffer
-	// KindChallenge: someone challenged us (Text: the challenge as the server put it).
+	// KindChallenge: someone challenged us (From: who; Text: the
+	// challenge in words, "alice (1500) challenges you: unrated Wild 16 5 3").
+	// It is answered by Console("accept " + From) or ("decline " + From).
 	KindChallenge
 	// KindProblem: something went wrong that did not end the session: a
 	// malformed datagram, a refused command, an attempt out of turn (Text, Err).
 	KindProblem
+	// KindChallengeGone: the challenge From made us stands no more: it was
+	// withdrawn, or answered (Text says so in words). The server does not
+	// say which: a client that did not answer it knows it was withdrawn.
+	KindChallengeGone
 )
 
 // String names the kind.
 func (k Kind) String() string {
-	return [...]string{"connection", "started", "heard", "clock", "ended", "console", "offer", "challenge", "problem"}[k%9]
+	return [...]string{"connection", "started", "heard", "clock", "ended", "console", "offer", "challenge", "problem", "challenge gone"}[k%10]
 }
 
 // Event is one thing that happened, with the board as known after it.
@@ -177,7 +183,8 @@ type Event struct {
 	Kind  Kind
 	Snap  Snapshot
 	Entry referee.Entry // KindHeard
-	Text  string        // KindConsole, KindOffer, KindChallenge, KindProblem
+	Text  string        // KindConsole, KindOffer, KindChallenge, KindChallengeGone, KindProblem
+	From  string        // KindChallenge, KindChallengeGone: who challenges us
 	Err   error         // KindConnection (why it was lost), KindProblem
 }
 

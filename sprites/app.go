@@ -97,6 +97,8 @@ type App struct {
 	lobby  *lobby
 	demo   *demo
 	quit   bool
+	// challenges are those waiting for our answer, the first on the card.
+	challenges []challenge
 	// stop is set from outside the loop (a signal) to close the window.
 	stop atomic.Bool
 	// The Save as… question: prompting while the path is being typed;
@@ -255,6 +257,7 @@ func (a *App) rebuild() {
 		a.frame.Panel.Prompt, a.frame.Panel.PromptLabel = a.saving, "Save as:"
 	}
 	a.frame.Panel.PromptSelected = a.prompting && a.selected
+	a.challengeCard()
 	if a.opt.Sounds != nil {
 		a.frame.Panel.Muted = a.opt.Sounds.Muted
 	}
@@ -288,6 +291,9 @@ func (a *App) apply(in Intent) {
 		return
 	}
 	if a.prompting && a.prompt(in) {
+		return
+	}
+	if a.challengeIntent(in) {
 		return
 	}
 	if f.Legend && in.Kind != Hover && in.Kind != DragTo && in.Kind != CursorMove {

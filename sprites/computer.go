@@ -74,7 +74,7 @@ func (p *play) aside(a *App) {
 				a.play, a.server, a.replay = p, nil, nil
 				p.event(a, ev)
 				return
-			case net.KindConsole, net.KindChallenge, net.KindConnection:
+			case net.KindConsole, net.KindChallenge, net.KindChallengeGone, net.KindConnection:
 				p.event(a, ev)
 			default:
 				p.snap = ev.Snap

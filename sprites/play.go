@@ -180,7 +180,9 @@ func (p *play) event(a *App, ev net.Event) {
 		if a.opt.Quit {
 			a.quit = true
 		}
-	case net.KindConsole, net.KindChallenge:
+	case net.KindChallenge, net.KindChallengeGone:
+		a.challenged(p, ev)
+	case net.KindConsole:
 		p.say(f, ev.Text)
 		if news, ok := offerNews(ev.Text); ok {
 			f.Panel.OfferNews = news
@@ -715,6 +717,7 @@ func (p *play) submit(a *App) {
 			return
 		}
 	}
+	a.answeredByHand(line)
 	if err := net.SendTyped(p.comm, line); err != nil {
 		notice(&a.frame, scene.BadTone, err.Error())
 	}

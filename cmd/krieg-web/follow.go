@@ -47,10 +47,19 @@ func newFollower(c net.Communicator, records func(net.GameSpec) (*record.Record,
 func (f *follower) Events() <-chan net.Event { return f.events }
 
 // pass forwards every event, noting it first, until the endpoint closes.
+// A challenge is the page's to show (its card stands over the page's
+// lobby, which covers the board): the board gets only the line for its
+// log, and no card of its own.
 func (f *follower) pass() {
 	defer close(f.events)
 	for ev := range f.Communicator.Events() {
 		f.note(ev)
+		switch ev.Kind {
+		case net.KindChallenge:
+			ev.Kind = net.KindConsole
+		case net.KindChallengeGone:
+			continue
+		}
 		select {
 		case f.events <- ev:
 		case <-f.quit:
@@ -90,6 +99,10 @@ func (f *follower) note(ev net.Event) {
 	case ev.Lost():
 		// A sentence for the player, never the driver's error text.
 		f.tell("lost", ev.Why())
+	case ev.Kind == net.KindChallenge:
+		f.tell("challenge", ev.From+"\n"+ev.Text) // krieg.js shows it on a card
+	case ev.Kind == net.KindChallengeGone:
+		f.tell("challenge-gone", ev.From)
 	case ev.Kind == net.KindConsole && registerAnswer.MatchString(ev.Text):
 		f.tell("said", strings.TrimSpace(ev.Text))
 	}

@@ -121,3 +121,34 @@ func TestFollowerRefusesAnotherGamesRecord(t *testing.T) {
 	}
 	close(comm.events)
 }
+
+// TestFollowerLeavesChallengesToThePage: a challenge and its withdrawal are
+// told to the page, whose card shows them; the board gets the challenge as
+// a line of its log only (no card of its own under the page's lobby), and
+// nothing of the withdrawal, which the page says.
+func TestFollowerLeavesChallengesToThePage(t *testing.T) {
+	var mu sync.Mutex
+	var told []string
+	comm := &fakeComm{events: make(chan net.Event, 8)}
+	f := newFollower(comm, nil, func(kind, text string) {
+		mu.Lock()
+		told = append(told, kind+": "+text)
+		mu.Unlock()
+	})
+	comm.events <- net.Event{Kind: net.KindChallenge, From: "bob", Text: "bob (1500) challenges you: unrated Wild 16 5 3"}
+	comm.events <- net.Event{Kind: net.KindChallengeGone, From: "bob", Text: "The challenge from bob stands no more."}
+	comm.events <- net.Event{Kind: net.KindClock}
+	var passed []string
+	for range 2 {
+		ev := <-f.Events()
+		passed = append(passed, ev.Kind.String()+" "+ev.Text)
+	}
+	if want := []string{"console bob (1500) challenges you: unrated Wild 16 5 3", "clock "}; strings.Join(passed, "|") != strings.Join(want, "|") {
+		t.Errorf("passed on %q; want %q", passed, want)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []string{"challenge: bob\nbob (1500) challenges you: unrated Wild 16 5 3", "challenge-gone: bob"}; strings.Join(told, "|") != strings.Join(want, "|") {
+		t.Errorf("told the page %q; want %q", told, want)
+	}
+}

@@ -309,13 +309,24 @@ func (s *session) dispatch(d Datagram) error {
 			return errFields
 		}
 		s.emit(net.Event{Kind: net.KindConsole, Text: f[0] + ": " + f[len(f)-1]})
-	case dg.Match: // someone challenges us
+	case dg.Match: // a challenge: to us, or (on ICC) ours to someone
 		if len(f) < 1 {
 			return errFields
 		}
-		s.emit(net.Event{Kind: net.KindChallenge, Text: strings.Join(f, " ")})
-	case dg.MatchRemoved:
-		s.emit(net.Event{Kind: net.KindConsole, Text: "challenge withdrawn: " + strings.Join(f, " ")})
+		if strings.EqualFold(f[0], s.me) {
+			s.emit(net.Event{Kind: net.KindConsole, Text: challengeWords(f, s.me)})
+			break
+		}
+		s.emit(net.Event{Kind: net.KindChallenge, From: f[0], Text: challengeWords(f, s.me)})
+	case dg.MatchRemoved: // challenger, receiver
+		if len(f) < 2 {
+			return errFields
+		}
+		if strings.EqualFold(f[0], s.me) {
+			s.emit(net.Event{Kind: net.KindConsole, Text: "Your challenge to " + f[1] + " stands no more."})
+			break
+		}
+		s.emit(net.Event{Kind: net.KindChallengeGone, From: f[0], Text: "The challenge from " + f[0] + " stands no more."})
 	default:
 		return s.gameDatagram(d)
 	}

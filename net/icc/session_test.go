@@ -186,8 +186,19 @@ func TestClocks(t *testing.T) {
 func TestOffersAndChallenges(t *testing.T) {
 	f := newFeeder(t)
 	ev := f.feed(`^Y(29 bob 1802 {} guest2741 0 {} 16 Wild 0 5 3 1 -1 0 {} {} 0 0 0^Y)`)
-	if len(ev) != 1 || ev[0].Kind != net.KindChallenge || !strings.HasPrefix(ev[0].Text, "bob 1802") {
+	if len(ev) != 1 || ev[0].Kind != net.KindChallenge || ev[0].From != "bob" || ev[0].Text != "bob (1802) challenges you: unrated wild 16" {
 		t.Fatalf("challenge: %+v", ev)
+	}
+	// kriegd's challenge, its withdrawal in words, and our own challenge's.
+	for _, c := range []struct{ feed, want string }{
+		{`^Y(29 alice 1500 guest2741 0 {unrated Wild 16 5 3}^Y)`, "challenge alice: alice (1500) challenges you: unrated Wild 16 5 3"},
+		{`^Y(30 alice guest2741^Y)`, "challenge gone alice: The challenge from alice stands no more."},
+		{`^Y(30 guest2741 carol^Y)`, "console : Your challenge to carol stands no more."},
+	} {
+		ev := f.feed(c.feed)
+		if len(ev) != 1 || ev[0].Kind.String()+" "+ev[0].From+": "+ev[0].Text != c.want {
+			t.Errorf("%s: %+v; want %s", c.feed, ev, c.want)
+		}
 	}
 	f.feed(started101)
 	ev = f.feed(`^Y(21 101 0 1 0 0 0 1 0 0^Y)`) // Black (bob) offers a draw and an abort

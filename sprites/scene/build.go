@@ -30,6 +30,9 @@ func Build(f Frame) Scene {
 	if banner {
 		s.banner(f.Banner, f.Panel)
 	}
+	if f.Challenge != nil && (f.Mode == PlayScreen || f.Mode == NewGameScreen) {
+		s.challengeCard(f.Challenge)
+	}
 	// The result and the promotion choices stay readable under the pointer.
 	if !f.Legend && !banner && f.Promote == nil {
 		s.tooltip(&f)

@@ -112,13 +112,14 @@ type Frame struct {
 	Capture   game.Square
 	Ghosts    [64]game.PieceType // the player's own hypotheses, enemy colour
 	Illegal   *Flash
-	Promote   *Promotion    // the promotion picker, when open
-	Queue     []game.Move   // attempts queued for our next turn, in order
-	Motions   []Motion      // slides, fades and flashes under way
-	Banner    *Banner       // the result over the board once a game ends
-	Marks     game.Bitboard // squares a caption names (the demo), outlined
-	Cursor    game.Square   // the keyboard cursor, drawn once KeyCursor is set
-	KeyCursor bool          // an arrow key has been used: the cursor shows
+	Promote   *Promotion     // the promotion picker, when open
+	Queue     []game.Move    // attempts queued for our next turn, in order
+	Motions   []Motion       // slides, fades and flashes under way
+	Banner    *Banner        // the result over the board once a game ends
+	Challenge *ChallengeCard // a challenge waiting for an answer, over the board
+	Marks     game.Bitboard  // squares a caption names (the demo), outlined
+	Cursor    game.Square    // the keyboard cursor, drawn once KeyCursor is set
+	KeyCursor bool           // an arrow key has been used: the cursor shows
 
 	Panel   Panel
 	NewGame NewGameChoice

@@ -1,8 +1,9 @@
 // krieg.js starts the board (Go compiled to WebAssembly, with wasm_exec.js)
 // and runs what is around it: the door (log in, or play the computer) and,
-// on a kriegd, the lobby. The board itself is the canvas the Go program
-// draws; it calls window.kriegPage.event when a game starts or ends or
-// the connection is lost, and offers window.krieg.login, .offline, .send
+// on a kriegd, the lobby and the card of a challenge from another player.
+// The board itself is the canvas the Go program draws; it calls
+// window.kriegPage.event when a game starts or ends, a challenge comes or
+// goes, or the connection is lost, and offers window.krieg.login, .offline, .send
 // and the game against the computer it keeps (.kept, .resumeComputer).
 "use strict";
 
@@ -45,6 +46,18 @@
         case "started":
           playing = true;
           closeLobby();
+          // kriegd drops every challenge when a game begins.
+          challenges.length = 0;
+          showChallenge();
+          break;
+        case "challenge": {
+          // text is the challenger's name, a newline, the challenge in words.
+          const at = text.indexOf("\n");
+          challenged(text.slice(0, at), text.slice(at + 1));
+          break;
+        }
+        case "challenge-gone":
+          challengeGone(text);
           break;
         case "ended":
           playing = false;
@@ -68,6 +81,59 @@
       }
     },
   };
+
+  // The challenges waiting for an answer, the first on the card.
+  const challenges = [];
+  let challengeNews = 0; // the timer that hides a withdrawal's words
+
+  function challenged(from, words) {
+    dropChallenge(from); // renewed with new terms: the new one stands
+    challenges.push({ from, words });
+    showChallenge();
+  }
+
+  function dropChallenge(from) {
+    const i = challenges.findIndex((c) => c.from.toLowerCase() === from.toLowerCase());
+    if (i >= 0) challenges.splice(i, 1);
+    return i;
+  }
+
+  // challengeGone takes a withdrawn challenge off the card and says so.
+  // The server says the same of one we answered, which is off already.
+  function challengeGone(from) {
+    const i = dropChallenge(from);
+    if (i < 0) return;
+    if (i > 0 || challenges.length > 0) { showChallenge(); return; }
+    clearTimeout(challengeNews);
+    $("challenge-text").textContent = "The challenge from " + from + " was withdrawn.";
+    show("challenge-answer", false);
+    show("challenge", true);
+    challengeNews = setTimeout(() => { if (!challenges.length) show("challenge", false); }, 6000);
+  }
+
+  // showChallenge shows the first challenge waiting, or hides the card.
+  function showChallenge() {
+    clearTimeout(challengeNews);
+    const c = challenges[0];
+    if (!c) { show("challenge", false); return; }
+    const wasShown = !$("challenge").hidden && !$("challenge-answer").hidden;
+    $("challenge-text").textContent = c.words;
+    show("challenge-answer", true);
+    show("challenge", true);
+    // Enter (or Space) accepts and Escape declines, unless the player is
+    // typing in a field, whose keys are not taken from it.
+    const typing = /^(INPUT|SELECT|TEXTAREA)$/.test(document.activeElement && document.activeElement.tagName);
+    if (!wasShown && !typing) $("challenge-accept").focus();
+    const keys = document.activeElement === $("challenge-accept") ? "Enter accepts, Escape declines" : "";
+    const more = challenges.length > 1 ? `${challenges.length - 1} more waiting` : "";
+    $("challenge-more").textContent = [keys, more].filter(Boolean).join(" · ");
+  }
+
+  function answerChallenge(accept) {
+    const c = challenges.shift();
+    if (c) send((accept ? "accept " : "decline ") + c.from);
+    showChallenge();
+  }
 
   function openDoor() {
     show("door", true);
@@ -289,6 +355,11 @@
       closeLobby();
     });
     $("again").addEventListener("click", () => location.reload());
+    $("challenge-accept").addEventListener("click", () => answerChallenge(true));
+    $("challenge-decline").addEventListener("click", () => answerChallenge(false));
+    $("challenge").addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && challenges.length) { e.stopPropagation(); answerChallenge(false); }
+    });
   }
 
   // canDraw reports whether the browser gives the board WebGL 2, which it

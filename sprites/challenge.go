@@ -1,0 +1,128 @@
+package sprites
+
+import (
+	"strings"
+
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// A challenge from another player on a server shows as a card over the
+// board with Accept and Decline (scene.ChallengeCard), as a chess site
+// shows one, rather than only as a line in the log; a challenge withdrawn
+// takes its card away and says so.
+
+// challenge is one waiting for our answer.
+type challenge struct {
+	from, text string
+}
+
+// challenged takes a server's event about a challenge to us.
+func (a *App) challenged(p *play, ev net.Event) {
+	switch ev.Kind {
+	case net.KindChallenge:
+		// A challenge renewed (new terms) replaces the old one.
+		a.dropChallenge(ev.From)
+		a.challenges = append(a.challenges, challenge{from: ev.From, text: ev.Text})
+		p.say(&a.frame, ev.Text)
+	case net.KindChallengeGone:
+		// The server says the same when we answered: only a card still
+		// up, unanswered, was withdrawn.
+		if a.dropChallenge(ev.From) {
+			words := "The challenge from " + ev.From + " was withdrawn."
+			notice(&a.frame, scene.HintTone, words)
+			p.say(&a.frame, words)
+		}
+	}
+}
+
+// dropChallenge takes the challenge from name away; it reports whether
+// there was one.
+func (a *App) dropChallenge(name string) bool {
+	for i, c := range a.challenges {
+		if strings.EqualFold(c.from, name) {
+			a.challenges = append(a.challenges[:i:i], a.challenges[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// answerChallenge accepts or declines the challenge on the card, through
+// the server's session.
+func (a *App) answerChallenge(accept bool) {
+	if len(a.challenges) == 0 {
+		return
+	}
+	c := a.challenges[0]
+	a.challenges = a.challenges[1:]
+	p := a.server
+	if p == nil {
+		p = a.play
+	}
+	if p == nil || p.local {
+		return
+	}
+	verb := "decline "
+	if accept {
+		verb = "accept "
+	}
+	if err := p.comm.Console(verb + c.from); err != nil {
+		notice(&a.frame, scene.BadTone, err.Error())
+	}
+}
+
+// answeredByHand notes a challenge answered on the typed line ("accept",
+// "decline alice"), whose card then goes as if its button was pressed.
+func (a *App) answeredByHand(line string) {
+	f := strings.Fields(strings.ToLower(line))
+	if len(f) == 0 || f[0] != "accept" && f[0] != "decline" || len(a.challenges) == 0 {
+		return
+	}
+	if len(f) > 1 {
+		a.dropChallenge(f[1])
+		return
+	}
+	a.challenges = a.challenges[1:] // kriegd answers the only one, or the latest
+}
+
+// challengeKeys reports whether Enter and Escape answer the card: nothing
+// is being typed and no game is played on the board, whose keys they are.
+func (a *App) challengeKeys() bool {
+	if a.prompting {
+		return false
+	}
+	p := a.play
+	return p == nil || p.typed == "" && (!p.snap.InGame || p.snap.Result != nil)
+}
+
+// challengeIntent handles an intent for the card; it reports whether it
+// used it.
+func (a *App) challengeIntent(in Intent) bool {
+	if len(a.challenges) == 0 {
+		return false
+	}
+	switch {
+	case in.Kind == Press && in.Button == scene.AcceptChallenge:
+		a.answerChallenge(true)
+	case in.Kind == Press && in.Button == scene.DeclineChallenge:
+		a.answerChallenge(false)
+	case in.Kind == Submit && a.challengeKeys():
+		a.answerChallenge(true)
+	case in.Kind == Cancel && a.challengeKeys():
+		a.answerChallenge(false)
+	default:
+		return false
+	}
+	return true
+}
+
+// challengeCard puts the first challenge waiting on the frame.
+func (a *App) challengeCard() {
+	a.frame.Challenge = nil
+	if len(a.challenges) == 0 {
+		return
+	}
+	c := a.challenges[0]
+	a.frame.Challenge = &scene.ChallengeCard{Text: c.text, More: len(a.challenges) - 1, Keys: a.challengeKeys()}
+}

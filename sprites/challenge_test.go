@@ -1,0 +1,94 @@
+package sprites
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc"
+	"github.com/krieg/krieg/server"
+	"github.com/krieg/krieg/server/kriegdtest"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// TestWindowChallengeCard: on kriegd, a challenge from another player
+// shows as a card over the board with Accept and Decline, not only as a
+// line of the log. Decline answers it; a challenge withdrawn (its player
+// gone) takes its card away and says so in words; Enter accepts, and the
+// game begins on the board.
+func TestWindowChallengeCard(t *testing.T) {
+	addr := kriegdtest.Start(t, server.Config{})
+	player := func(name string) *icc.Client {
+		t.Helper()
+		c, err := icc.New(icc.Options{Addr: addr, User: name, Quiet: 5 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Connect(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	alice := player("alice")
+	app, err := New(Options{Remote: alice})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.show(nil); app.Close() })
+	h.show(app)
+	challenge := func(from *icc.Client) {
+		t.Helper()
+		if err := from.Begin(net.GameSpec{Rules: referee.Wild16, Kriegspiel: true, Opponent: "alice", AnySide: true, Base: 5 * time.Minute}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	card := func() *scene.ChallengeCard {
+		var c *scene.ChallengeCard
+		h.do(func() { c = app.frame.Challenge })
+		return c
+	}
+	bob := player("bob")
+	challenge(bob)
+	h.waitFor(t, "bob's challenge on a card", servedWait, func() bool { return app.frame.Challenge != nil })
+	h.do(func() {
+		c := app.frame.Challenge
+		if !strings.HasPrefix(c.Text, "bob") || !strings.Contains(c.Text, "challenges you") || !c.Keys {
+			t.Errorf("the card: %+v; want bob's challenge in words, with its keys", c)
+		}
+		if !hasButton(&app.scene, scene.AcceptChallenge) || !hasButton(&app.scene, scene.DeclineChallenge) || !sceneHasText(&app.scene, "challenges you") {
+			t.Error("the card is not drawn with Accept and Decline")
+		}
+	})
+	shoot(t, "challenge")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.DeclineChallenge}) })
+	for ev := range bob.Events() {
+		if strings.Contains(ev.Text, "declines your challenge") {
+			break
+		}
+	}
+	if c := card(); c != nil {
+		t.Errorf("after Decline the card stays: %+v", c)
+	}
+
+	challenge(bob)
+	h.waitFor(t, "bob's second challenge", servedWait, func() bool { return app.frame.Challenge != nil })
+	bob.Close()
+	h.waitFor(t, "the withdrawn challenge's card to go", servedWait, func() bool { return app.frame.Challenge == nil })
+	h.do(func() {
+		if n := app.frame.Panel.Notice; n != "The challenge from bob was withdrawn." {
+			t.Errorf("after bob left: notice %q; want the withdrawal said in words", n)
+		}
+	})
+
+	carol := player("carol")
+	challenge(carol)
+	h.waitFor(t, "carol's challenge", servedWait, func() bool { return app.frame.Challenge != nil })
+	h.do(func() { app.Inject(Intent{Kind: Submit}) })
+	h.waitFor(t, "the game Enter accepted", servedWait, func() bool {
+		p := app.play
+		return p != nil && p.snap.InGame && p.snap.Spec.White+p.snap.Spec.Black != "" && app.frame.Challenge == nil
+	})
+}
