@@ -30,7 +30,7 @@ var keyButtons = map[ebiten.Key]scene.Button{
 	ebiten.KeyF2:     scene.NewGame,
 	ebiten.KeyF3:     scene.Flip,
 	ebiten.KeyF4:     scene.Mute,
-	ebiten.KeyF5:     scene.TogglePieces,
+	piecesKey:        scene.TogglePieces,
 	ebiten.KeyF6:     scene.ToggleChecks,
 	ebiten.KeyF7:     scene.ToggleKings,
 	ebiten.KeyF8:     scene.ToggleZone,

@@ -597,4 +597,4 @@ func (s *Scene) newGameColumn(c *column, f *Frame, put func(string, assets.Font,
 // help is the new-game screen's reminder of the controls.
 const help = `Drag or click a man, or type e2e4 and Enter (px: pawn captures?).
 Right-click a square: a ghost enemy man (Delete clears them).
-F1 legend · F3 flip · F5-F9 tokens, zone, heat · F11 full screen.`
+F1 legend · F3 flip · ` + layerKeys + ` tokens, zone, heat · F11 full screen.`

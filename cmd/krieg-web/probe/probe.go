@@ -14,7 +14,8 @@ type Board struct {
 	Notice     string          `json:"notice"`
 	Reviewable bool            `json:"reviewable"`
 	Legend     bool            `json:"legend"`
-	Rules      string          `json:"rules"` // the game's ruleset, by name
+	Pieces     bool            `json:"pieces"` // the piece tokens are shown
+	Rules      string          `json:"rules"`  // the game's ruleset, by name
 	Side       string          `json:"side"`
 	ToMove     string          `json:"toMove"`
 	InGame     bool            `json:"inGame"`

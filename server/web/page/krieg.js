@@ -355,6 +355,12 @@
       closeLobby();
     });
     $("again").addEventListener("click", () => location.reload());
+    // F5 and Ctrl+R (Cmd+R) reload the page, as anywhere else: caught on
+    // their way down, before the board's canvas, which keeps every key it
+    // is given from the browser. The board's piece tokens take F10.
+    window.addEventListener("keydown", (e) => {
+      if (e.key === "F5" || (e.ctrlKey || e.metaKey) && !e.altKey && (e.key === "r" || e.key === "R")) e.stopPropagation();
+    }, true);
     $("challenge-accept").addEventListener("click", () => answerChallenge(true));
     $("challenge-decline").addEventListener("click", () => answerChallenge(false));
     $("challenge").addEventListener("keydown", (e) => {
