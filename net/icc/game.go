@@ -26,7 +26,14 @@ type gameState struct {
 	pending *referee.Entry // a move heard, its announcements maybe still coming
 	early   []Heard        // announcements that came before their move's datagram
 	sent    []game.Move    // our attempts still unanswered, oldest first (NoMove: "px")
-	double  game.Square    // where our pawn stands after a double step last move, else NoSquare
+	// refused is our refusal last reported (its ply and attempt): the
+	// words and datagram 42 both tell of one, and it is reported once.
+	refused struct {
+		ply  int
+		move game.Move
+		told bool
+	}
+	double game.Square // where our pawn stands after a double step last move, else NoSquare
 }
 
 func (g *gameState) kriegspiel() bool { return g != nil && g.spec.Kriegspiel && g.result == nil }
@@ -85,7 +92,8 @@ func (s *session) gameDatagram(d Datagram) error {
 		return g.move(s, mv)
 	case dg.IllegalMove:
 		reason, _ := intField(f, 2)
-		g.illegal(s, reason)
+		named, _ := field(f, 1)
+		g.illegal(s, reason, named)
 	case dg.GameResult:
 		code, err := field(f, 2)
 		if err != nil {
@@ -342,12 +350,25 @@ func (g *gameState) answered() (game.Move, bool) {
 // illegal takes the answer "illegal" (datagram 42, or the words) to our
 // oldest unanswered attempt; a second report of the same answer is dropped.
 // reason is datagram 42's code: 1 bad notation, 4 not our move (and other
-// codes than 2 and 3) mean the attempt was not a real try.
-func (g *gameState) illegal(s *session, reason int) {
+// codes than 2 and 3) mean the attempt was not a real try. named is the
+// attempt datagram 42 names ("" for the words): with none of ours
+// waiting, it is a refusal told again to a player who returns to a game
+// (kriegd replays the game's refusals with its moves).
+func (g *gameState) illegal(s *session, reason int, named string) {
 	m, ok := g.answered()
 	if !ok {
-		return
+		if named == "" {
+			return
+		}
+		var err error
+		if m, err = game.ParseMove(named); named == "px" {
+			m, err = game.NoMove, nil
+		}
+		if err != nil || g.refused.told && g.refused.ply == g.plies && g.refused.move == m {
+			return // not a move, or the one the words reported
+		}
 	}
+	g.refused.ply, g.refused.move, g.refused.told = g.plies, m, true
 	verdict, kind := referee.Illegal, referee.KindIllegal
 	if reason != 0 && reason != dg.IllegalRefused && reason != dg.IllegalInCheck {
 		verdict, kind = referee.Nonsense, referee.KindNonsense
@@ -376,7 +397,7 @@ func (g *gameState) heard(s *session, hs []Heard) {
 		case h.Kind == "illegal" && g.kriegspiel() && g.toMove != g.spec.Side:
 			g.theirIllegal(s)
 		case h.Kind == "illegal":
-			g.illegal(s, 0)
+			g.illegal(s, 0, "")
 		case g.pending == nil:
 			g.early = append(g.early, h)
 		default:
