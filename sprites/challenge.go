@@ -87,9 +87,10 @@ func (a *App) answeredByHand(line string) {
 }
 
 // challengeKeys reports whether Enter and Escape answer the card: nothing
-// is being typed and no game is played on the board, whose keys they are.
+// is being typed, no game is played on the board and no result card is up
+// (Escape closes it first), whose keys they are.
 func (a *App) challengeKeys() bool {
-	if a.prompting {
+	if a.prompting || a.frame.Banner != nil {
 		return false
 	}
 	p := a.play

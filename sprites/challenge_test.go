@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc"
@@ -90,5 +91,40 @@ func TestWindowChallengeCard(t *testing.T) {
 	h.waitFor(t, "the game Enter accepted", servedWait, func() bool {
 		p := app.play
 		return p != nil && p.snap.InGame && p.snap.Spec.White+p.snap.Spec.Black != "" && app.frame.Challenge == nil
+	})
+}
+
+// TestWindowChallengeAfterAGame: a challenge that comes while the result
+// card of the game just ended is up leaves Escape to that card (it closes
+// it, and the challenge waits); then Escape declines.
+func TestWindowChallengeAfterAGame(t *testing.T) {
+	app, comm := showRemote(t)
+	spec := net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Kriegspiel: true}
+	res := referee.Result{Score: "1-0", Reason: referee.ReasonResignation}
+	ended := net.Snapshot{Side: game.White, Spec: spec, Result: &res}
+	for _, ev := range []net.Event{
+		{Kind: net.KindStarted, Snap: net.Snapshot{Side: game.White, Spec: spec, InGame: true}},
+		{Kind: net.KindEnded, Snap: ended},
+		{Kind: net.KindChallenge, From: "bob", Text: "bob (1500) challenges you: unrated Wild 16 (ICC) 5 3", Snap: ended},
+	} {
+		comm.events <- ev
+	}
+	h.waitFor(t, "the result and the challenge", 5*time.Second, func() bool { return app.frame.Banner != nil && app.frame.Challenge != nil })
+	h.do(func() {
+		if app.frame.Challenge.Keys {
+			t.Error("Enter and Escape answer the challenge under the result card")
+		}
+		app.Inject(Intent{Kind: Cancel})
+	})
+	h.do(func() {
+		if app.frame.Banner != nil || app.frame.Challenge == nil || !app.frame.Challenge.Keys {
+			t.Errorf("after Escape: result card %v, challenge %+v; want the card closed and the challenge waiting, its keys now working", app.frame.Banner, app.frame.Challenge)
+		}
+		app.Inject(Intent{Kind: Cancel})
+	})
+	h.do(func() {
+		if app.frame.Challenge != nil {
+			t.Errorf("after a second Escape the challenge stays: %+v", app.frame.Challenge)
+		}
 	})
 }
