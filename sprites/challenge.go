@@ -83,7 +83,7 @@ func (a *App) answeredByHand(line string) {
 		a.dropChallenge(f[1])
 		return
 	}
-	a.challenges = a.challenges[1:] // kriegd answers the only one, or the latest
+	a.challenges = a.challenges[:len(a.challenges)-1] // kriegd answers the latest
 }
 
 // challengeKeys reports whether Enter and Escape answer the card: nothing

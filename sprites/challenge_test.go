@@ -128,3 +128,20 @@ func TestWindowChallengeAfterAGame(t *testing.T) {
 		}
 	})
 }
+
+// TestWindowChallengeAnsweredByHand: "decline" typed in the move line
+// answers the latest challenge, as kriegd takes it, and its card goes; the
+// one before it stays on the card.
+func TestWindowChallengeAnsweredByHand(t *testing.T) {
+	app, comm := showRemote(t)
+	for _, from := range []string{"bob", "carol"} {
+		comm.events <- net.Event{Kind: net.KindChallenge, From: from, Text: from + " (1500) challenges you: unrated Wild 16 (ICC) 5 3"}
+	}
+	h.waitFor(t, "two challenges", 5*time.Second, func() bool { return app.frame.Challenge != nil && app.frame.Challenge.More == 1 })
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "decline"}, Intent{Kind: Submit}) })
+	h.do(func() {
+		if c := app.frame.Challenge; c == nil || c.More != 0 || !strings.HasPrefix(c.Text, "bob") {
+			t.Errorf("after decline typed: the card %+v; want bob's challenge alone", c)
+		}
+	})
+}
