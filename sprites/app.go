@@ -293,13 +293,13 @@ func (a *App) apply(in Intent) {
 	if a.prompting && a.prompt(in) {
 		return
 	}
-	if a.challengeIntent(in) {
-		return
-	}
 	if f.Legend && in.Kind != Hover && in.Kind != DragTo && in.Kind != CursorMove {
 		// The legend is read, not played through: a key or a click closes
 		// it and does nothing else (Enter does not start a game under it).
 		f.Legend = false
+		return
+	}
+	if a.challengeIntent(in) {
 		return
 	}
 	switch in.Kind {

@@ -145,3 +145,19 @@ func TestWindowChallengeAnsweredByHand(t *testing.T) {
 		}
 	})
 }
+
+// TestWindowChallengeUnderTheLegend: with the legend open over a
+// challenge, Escape closes the legend, as it does anywhere, and leaves the
+// challenge waiting.
+func TestWindowChallengeUnderTheLegend(t *testing.T) {
+	app, comm := showRemote(t)
+	comm.events <- net.Event{Kind: net.KindChallenge, From: "bob", Text: "bob (1500) challenges you: unrated Wild 16 (ICC) 5 3"}
+	h.waitFor(t, "the challenge", 5*time.Second, func() bool { return app.frame.Challenge != nil })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Legend}) })
+	h.do(func() { app.Inject(Intent{Kind: Cancel}) })
+	h.do(func() {
+		if app.frame.Legend || app.frame.Challenge == nil {
+			t.Errorf("after Escape over the legend: legend %v, challenge %+v; want the legend closed and the challenge waiting", app.frame.Legend, app.frame.Challenge)
+		}
+	})
+}
