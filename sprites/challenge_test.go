@@ -21,25 +21,8 @@ import (
 // game begins on the board.
 func TestWindowChallengeCard(t *testing.T) {
 	addr := kriegdtest.Start(t, server.Config{})
-	player := func(name string) *icc.Client {
-		t.Helper()
-		c, err := icc.New(icc.Options{Addr: addr, User: name, Quiet: 5 * time.Millisecond})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := c.Connect(t.Context()); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { c.Close() })
-		return c
-	}
-	alice := player("alice")
-	app, err := New(Options{Remote: alice})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.show(nil); app.Close() })
-	h.show(app)
+	player := func(name string) *icc.Client { return kriegdClient(t, addr, name, "") }
+	app := showOn(t, player("alice"))
 	challenge := func(from *icc.Client) {
 		t.Helper()
 		if err := from.Begin(net.GameSpec{Rules: referee.Wild16, Kriegspiel: true, Opponent: "alice", AnySide: true, Base: 5 * time.Minute}); err != nil {

@@ -24,37 +24,20 @@ func TestWindowRatingChangeFromKriegd(t *testing.T) {
 	// (kriegd's "register", as the page's lobby does).
 	member := func(name, password string) *icc.Client {
 		t.Helper()
-		for _, pw := range []string{"", password} {
-			c, err := icc.New(icc.Options{Addr: addr, User: name, Password: pw, Quiet: 5 * time.Millisecond})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := c.Connect(t.Context()); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { c.Close() })
-			if pw != "" {
-				return c
-			}
-			if err := c.Console("register " + password); err != nil {
-				t.Fatal(err)
-			}
-			for ev := range c.Events() {
-				if strings.Contains(ev.Text, "is now registered") {
-					break
-				}
-			}
-			c.Close()
+		c := kriegdClient(t, addr, name, "")
+		if err := c.Console("register " + password); err != nil {
+			t.Fatal(err)
 		}
-		return nil
+		for ev := range c.Events() {
+			if strings.Contains(ev.Text, "is now registered") {
+				break
+			}
+		}
+		c.Close()
+		return kriegdClient(t, addr, name, password)
 	}
 	alice, bob := member("alice", "alicepw"), member("bob", "bobpw")
-	app, err := New(Options{Remote: alice})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.show(nil); app.Close() })
-	h.show(app)
+	app := showOn(t, alice)
 	if err := alice.Begin(net.GameSpec{Rules: referee.Wild16, Kriegspiel: true, Side: game.White, Opponent: "bob", Rated: true, Base: 5 * time.Minute}); err != nil {
 		t.Fatal(err)
 	}
