@@ -308,7 +308,7 @@ func TestBrowserPlaysICCClient(t *testing.T) {
 	// once if the first answer brought no result.
 	for try := 0; ; try++ {
 		p.clickAt("buttonAt", "Resign")
-		p.wait("the question", 30*time.Second, func(b board) bool { return strings.Contains(b.Notice, "Resign?") })
+		p.wait("the question", 30*time.Second, func(b board) bool { return strings.Contains(b.Question, "Resign?") })
 		p.clickAt("buttonAt", "Resign")
 		if _, ok := p.poll(15*time.Second, func(b board) bool { return b.Result != "" }); try == 1 || ok {
 			break

@@ -12,6 +12,7 @@ type Board struct {
 	Mode       int             `json:"mode"`    // scene.Mode: 0 new game, 1 play, 2 replay
 	Status     string          `json:"status"`
 	Notice     string          `json:"notice"`
+	Question   string          `json:"question"` // what the armed Resign asks
 	Reviewable bool            `json:"reviewable"`
 	Legend     bool            `json:"legend"`
 	Pieces     bool            `json:"pieces"` // the piece tokens are shown
