@@ -18,6 +18,7 @@ type Input struct {
 	from           game.Square
 	lastX, lastY   float64
 	chars          []rune
+	shape          ebiten.CursorShapeType // the pointer's shape set last
 }
 
 // dragThreshold is how far the pointer must move before a press is a drag.
@@ -95,7 +96,20 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 			out = append(out, Intent{Kind: Ghost, Square: sq})
 		}
 	}
+	if shape := cursorFor(s, x, y); shape != in.shape {
+		ebiten.SetCursorShape(shape)
+		in.shape = shape
+	}
 	return in.pointer(s, x, y, out)
+}
+
+// cursorFor is the pointer's shape over (x, y): a hand over what a click
+// presses, as a browser shows over a button, else the arrow.
+func cursorFor(s *scene.Scene, x, y float64) ebiten.CursorShapeType {
+	if _, ok := s.HitAt(x, y); ok {
+		return ebiten.CursorShapePointer
+	}
+	return ebiten.CursorShapeDefault
 }
 
 // pointer follows the left button: a press and release in place is a click,
