@@ -20,12 +20,17 @@ var unlockedCommands = map[string]func(c *conn, cmd Command) error{
 	"register": (*conn).register,
 }
 
-// allowed takes a lobby token for a command that runs outside the lock
-// (they count as lobby commands: each one reaches the store).
-func (c *conn) allowed() bool {
+// allowed takes a token for a command that runs outside the lock: a
+// listing's (finger, history) when listing, else a lobby command's
+// (register, which hashes a password).
+func (c *conn) allowed(listing bool) bool {
 	ok := false
 	c.s.locked(func() error {
-		ok = c.allowLobby(c.s.clock.Now())
+		if listing {
+			ok = c.allowListing(c.s.clock.Now())
+		} else {
+			ok = c.allowLobby(c.s.clock.Now())
+		}
 		c.armIdle()
 		return nil
 	})
@@ -41,9 +46,9 @@ func (c *conn) reply(cmd int, lines ...string) {
 }
 
 // subject is whom "history" or "finger" asks about: the name given, or the
-// user's own; ok is false when the lobby limit refuses the command.
+// user's own; ok is false when the listings' limit refuses the command.
 func (c *conn) subject(cmd Command) (name string, ok bool) {
-	if !c.allowed() {
+	if !c.allowed(true) {
 		return "", false
 	}
 	if len(cmd.Args) > 0 {
@@ -104,7 +109,7 @@ func (c *conn) finger(cmd Command) error {
 
 // register makes c's name a registered account: "register PASSWORD".
 func (c *conn) register(cmd Command) error {
-	if !c.allowed() {
+	if !c.allowed(false) {
 		return nil
 	}
 	var registered bool

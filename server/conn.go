@@ -50,7 +50,7 @@ type conn struct {
 
 	// The attempt and lobby limiters (under s.mu).
 	attempts, lobby *bucket
-	listings        *bucket // who, games, observe
+	listings        *bucket // who, games, observe, finger, history
 	inbox           *bucket // messages from others, one to one (mail)
 	warned          bool    // told to slow down its attempts
 	lobbyWarned     bool    // told to slow down its lobby commands
@@ -389,7 +389,7 @@ func (c *conn) allowLobby(now time.Time) bool {
 	c.refused()
 	if !c.lobbyWarned {
 		c.lobbyWarned = true
-		c.sendText(cmdOther, fmt.Sprintf("Too many seeks, tells, challenges and offers: slow down (at most %g a second). They are ignored until then.", rate))
+		c.sendText(cmdOther, fmt.Sprintf("Too many seeks, tells, challenges, offers and registrations: slow down (at most %g a second). They are ignored until then.", rate))
 	}
 	return false
 }

@@ -93,7 +93,7 @@ func TestListingFloodIsLimited(t *testing.T) {
 	r.waitFor("Commands: match")
 	all := r.all()
 	answered := strings.Count(all, " logged in:") + strings.Count(all, "in progress:")
-	refused := strings.Count(all, "Too many listings (who, games, observe): wait a second")
+	refused := strings.Count(all, "Too many listings (who, games, observe, finger, history): wait a second")
 	if answered > 10 || answered+refused != 20 {
 		t.Fatalf("%d listings answered (at most 10: a burst of 5, one a second), %d refused, of 20", answered, refused)
 	}
@@ -229,4 +229,34 @@ func TestLogLinesPerAddressAreCapped(t *testing.T) {
 	if !suppressed.Load() {
 		t.Fatal("no line said how many were held back")
 	}
+}
+
+// TestFingerAndHistoryAreListings: finger and history count against the
+// listings' budget, each one over it answered with the line that names
+// them; a flood of tells from the same address leaves them answered.
+func TestFingerAndHistoryAreListings(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	r := u.login(t, "asker", "")
+	r.nc.Write([]byte(strings.Repeat("finger\r\nhistory\r\n", 5) + "help\r\n"))
+	r.waitFor("Commands: match")
+	// finger and history run outside the lock: their answers may follow help's.
+	var answered, refused int
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		all := r.all()
+		answered = strings.Count(all, "is an unregistered guest") + strings.Count(all, "History of") // a guest's finger
+		refused = strings.Count(all, "Too many listings (who, games, observe, finger, history): wait a second")
+		if answered+refused >= 10 {
+			break
+		}
+	}
+	if answered+refused != 10 || refused == 0 {
+		t.Fatalf("%d of 10 answered, %d refused by the listings' line; want every one either", answered, refused)
+	}
+
+	time.Sleep(1100 * time.Millisecond)
+	flood := u.login(t, "teller", "")
+	flood.nc.Write([]byte(strings.Repeat("tell asker hi\r\n", 40)))
+	flood.waitFor("Too many seeks, tells, challenges, offers and registrations: slow down")
+	r.send("finger asker")
+	r.waitFor("is an unregistered guest")
 }

@@ -7,7 +7,8 @@ import (
 	"time"
 )
 
-// Listings (who, games, observe) are answered from server-wide state, and
+// Listings (who, games, observe; finger and history, which ask the store)
+// are answered from server-wide state, and
 // each once cost the lock a walk over every user or game: a crowd asking
 // for them in a loop slowed the players' moves many times over. So they
 // have a budget of their own per connection and per address (Config.Listings),
@@ -49,7 +50,7 @@ func (c *conn) allowListing(now time.Time) bool {
 		return true
 	}
 	c.refused()
-	c.sendText(cmdOther, fmt.Sprintf("Too many listings (who, games, observe): wait a second (at most %g a second).", c.s.cfg.Listings))
+	c.sendText(cmdOther, fmt.Sprintf("Too many listings (who, games, observe, finger, history): wait a second (at most %g a second).", c.s.cfg.Listings))
 	return false
 }
 

@@ -220,7 +220,7 @@ func TestLobbyFloodSparesReaders(t *testing.T) {
 		lines.WriteString("seek 5 0\r\ntell sloth hello\r\n")
 	}
 	flood.nc.Write([]byte(lines.String()))
-	flood.waitFor("Too many seeks, tells, challenges and offers: slow down")
+	flood.waitFor("Too many seeks, tells, challenges, offers and registrations: slow down")
 	if tail := flood.closed(); !strings.Contains(tail, "in a row were refused by the limits") {
 		t.Fatalf("the flooder's connection ended with %q; want it closed for its refused commands", tail)
 	}
