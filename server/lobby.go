@@ -211,6 +211,7 @@ func (s *Server) respond(c *conn, args []string, accept bool) {
 		}
 		return
 	}
+	c.sendText(cmd, "You accept the challenge from "+found.from+".")
 	s.acceptOffer(found)
 }
 
@@ -253,8 +254,11 @@ func (s *Server) dropOffer(from, to string) {
 	s.offers = kept
 }
 
-// dropOffers removes every challenge from or to name (it starts a game or leaves).
-func (s *Server) dropOffers(name string) {
+// dropOffers removes every challenge from or to name (it starts a game or
+// leaves), telling the other side of each in words that name did what why
+// says (except the user named except, who knows: the opponent of the game
+// starting). A challenger left waiting learnt of it only by trying again.
+func (s *Server) dropOffers(name, why, except string) {
 	var gone []*challenge
 	for _, o := range s.offers {
 		if strings.EqualFold(o.from, name) || strings.EqualFold(o.to, name) {
@@ -263,5 +267,12 @@ func (s *Server) dropOffers(name string) {
 	}
 	for _, o := range gone {
 		s.dropOffer(o.from, o.to)
+		other, text := o.from, fmt.Sprintf("Your challenge to %s is withdrawn: %s %s.", o.to, name, why)
+		if strings.EqualFold(o.from, name) {
+			other, text = o.to, fmt.Sprintf("The challenge from %s is withdrawn: %s %s.", o.from, name, why)
+		}
+		if u := s.user(other); u != nil && !strings.EqualFold(other, except) {
+			u.lobbySend(u.textUnit(cmdOther, text))
+		}
 	}
 }

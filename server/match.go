@@ -47,8 +47,9 @@ const wildNumber = 16
 
 // start begins a game between white and black (under s.mu).
 func (s *Server) start(white, black *conn, rules referee.Ruleset, base, inc time.Duration, rated bool) {
-	for _, c := range [2]*conn{white, black} {
-		s.dropOffers(c.name)
+	for i, c := range [2]*conn{white, black} {
+		other := [2]*conn{black, white}[i].name
+		s.dropOffers(c.name, "started a game with "+other, other)
 		s.dropSeeks(c)
 	}
 	m := &match{s: s, number: s.nextGame, rules: rules, ref: referee.New(rules, game.Start()), rated: rated,

@@ -363,7 +363,7 @@ func (s *Server) gone(c *conn) {
 	if c.name != "" && s.users[strings.ToLower(c.name)] == c {
 		delete(s.users, strings.ToLower(c.name))
 	}
-	s.dropOffers(c.name)
+	s.dropOffers(c.name, "has left", "")
 	s.dropSeeks(c)
 	for _, g := range s.games {
 		g.unobserve(c)
