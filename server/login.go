@@ -181,7 +181,10 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		password = strings.TrimSpace(pw)
+		// Read as a command line is (the one-line login and register are):
+		// control characters taken out, so a password holds the same
+		// characters whichever way it was given.
+		password = strings.TrimSpace(clean(textOf(pw)))
 	}
 	if !c.checkPassword(acct, password) {
 		return false, errQuit

@@ -25,3 +25,22 @@ func TestLongPasswordIsRefusedInPlainWords(t *testing.T) {
 	r.send("register " + strings.Repeat("x", 72))
 	r.waitFor("longpw is now registered")
 }
+
+// TestPasswordReadAlikeAtThePrompt: a password registered with a control
+// character in it (taken out, as from every command) logs in typed the same
+// way at the password prompt, as it does on the one-line login; before,
+// the prompt kept the character and the password never matched.
+func TestPasswordReadAlikeAtThePrompt(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	r := u.login(t, "pwnul", "")
+	r.send("register abcdefgh\x00ij")
+	r.waitFor("pwnul is now registered")
+	r.nc.Close()
+
+	p := u.dial(t)
+	p.waitFor("login: ")
+	p.nc.Write([]byte("pwnul\r\n"))
+	p.waitFor("password: ")
+	p.nc.Write([]byte("abcdefgh\x00ij\r\n"))
+	p.waitFor("Starting session as pwnul")
+}
