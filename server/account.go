@@ -68,7 +68,7 @@ func (c *conn) history(cmd Command) error {
 	games, err := c.s.cfg.Store.Games(ctx, name, 10)
 	if err != nil {
 		c.s.log.Error("kriegd: history: the store", "err", err)
-		c.reply(cmdOther, "The game index is not answering; try again later.")
+		c.reply(cmdOther, sentence(c.s.storeTrouble("game index", err)))
 		return nil
 	}
 	lines := []string{fmt.Sprintf("History of %s (%d %s shown):", truncate(name, 20), len(games), plural(len(games), "game", "games"))}
@@ -96,7 +96,7 @@ func (c *conn) finger(cmd Command) error {
 		case errors.Is(err, store.ErrNotFound):
 			c.sendText(cmdOther, fmt.Sprintf("%s is an unregistered guest (rating ++++), logged in.", online.name))
 		case err != nil:
-			c.sendText(cmdOther, "The account database is not answering; try again later.")
+			c.sendText(cmdOther, sentence(c.s.storeTrouble("account database", err)))
 		default:
 			state := map[bool]string{true: "logged in", false: "not logged in"}[online != nil]
 			c.sendText(cmdOther, fmt.Sprintf("Finger of %s: registered %s, %s.", a.Name, a.Joined.Format("2006-01-02"), state),
@@ -157,7 +157,7 @@ func (c *conn) register(cmd Command) error {
 			return nil
 		}
 		c.s.log.Error("kriegd: register: the store", "name", c.name, "err", err)
-		c.reply(cmdOther, "The account database is not answering; try again later.")
+		c.reply(cmdOther, sentence(c.s.storeTrouble("account database", err)))
 		return nil
 	}
 	made = true

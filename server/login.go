@@ -167,7 +167,7 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 	}
 	if err != nil {
 		c.s.log.Error("kriegd: login: the store", "name", name, "err", err)
-		return false, errors.New("the account database is not answering; try again later")
+		return false, errors.New(c.s.storeTrouble("account database", err))
 	}
 	password := ""
 	if len(fields) > 1 {

@@ -20,6 +20,7 @@ type Metrics struct {
 	recordFailures *prometheus.CounterVec
 	panics         prometheus.Counter
 	limits         *prometheus.CounterVec
+	storeErrors    *prometheus.CounterVec
 }
 
 // newMetrics registers kriegd's metrics and the Go runtime's.
@@ -42,8 +43,10 @@ func newMetrics() *Metrics {
 			Help: "Bugs caught: a panic recovered, its connection or timer ended, the server going on."}),
 		limits: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kriegd_limits_hit_total",
 			Help: "Requests refused or messages dropped by a limit."}, []string{"limit"}),
+		storeErrors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kriegd_store_errors_total",
+			Help: "Users' requests the store failed: kind damaged (the database file is damaged: restore it) or other (not answering)."}, []string{"kind"}),
 	}
-	m.reg.MustRegister(m.conns, m.games, m.attempts, m.attemptTime, m.recordWrites, m.recordFailures, m.panics, m.limits,
+	m.reg.MustRegister(m.conns, m.games, m.attempts, m.attemptTime, m.recordWrites, m.recordFailures, m.panics, m.limits, m.storeErrors,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for _, l := range []string{"attempts", "lines", "lobby", "lobby_per_addr", "lobby_dropped", "conns", "conns_per_addr", "prelogin", "prelogin_per_addr", "password", "slow_reader", "registrations", "inbox", "seek_unannounced"} {
 		m.limits.WithLabelValues(l)
@@ -51,6 +54,8 @@ func newMetrics() *Metrics {
 	for _, s := range []string{"record", "pending", "index"} {
 		m.recordFailures.WithLabelValues(s)
 	}
+	m.storeErrors.WithLabelValues("damaged")
+	m.storeErrors.WithLabelValues("other")
 	m.recordWrites.WithLabelValues("record")
 	m.recordWrites.WithLabelValues("index")
 	return m

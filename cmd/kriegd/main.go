@@ -228,6 +228,11 @@ func serve(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
+	// A damaged file would fail every login as "not answering" while the
+	// server looked well: it stops the start instead, saying what to do.
+	if err := st.QuickCheck(context.Background()); err != nil {
+		return fmt.Errorf("kriegd: the database failed its check at start (%w): restore it from a backup, or with --db point kriegd at a sound one", err)
+	}
 	// A crash can leave a temporary record that was never renamed into
 	// place: it holds no finished game, so it goes.
 	stray, err := server.StrayTemporaries(f.data)

@@ -1,0 +1,47 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"modernc.org/sqlite"
+)
+
+// SQLite's result codes for a file that is damaged or not a database at
+// all (https://www.sqlite.org/rescode.html); extended codes keep them in
+// their low byte.
+const (
+	sqliteCorrupt = 11
+	sqliteNotADB  = 26
+)
+
+// Damaged reports whether err says the database file is damaged: no retry
+// will help, and the operator must restore it.
+func Damaged(err error) bool {
+	var e *sqlite.Error
+	if errors.As(err, &e) {
+		c := e.Code() & 0xff
+		return c == sqliteCorrupt || c == sqliteNotADB
+	}
+	return false
+}
+
+// QuickCheck runs SQLite's quick_check, which reads every page of the file
+// and finds a damaged one in a fraction of integrity_check's time (it
+// leaves out comparing indexes with their tables); on PostgreSQL it is
+// Check. kriegd runs it at start, so that a damaged file stops the server
+// with a plain reason rather than failing every login as "not answering".
+func (s *Store) QuickCheck(ctx context.Context) error {
+	if s.postgres {
+		return s.Check(ctx)
+	}
+	var res string
+	if err := s.db.QueryRowContext(ctx, `PRAGMA quick_check`).Scan(&res); err != nil {
+		return fmt.Errorf("store: quick check: %w", err)
+	}
+	if res != "ok" {
+		return fmt.Errorf("store: quick check: %s", res)
+	}
+	return nil
+}
