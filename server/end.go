@@ -72,10 +72,16 @@ func (m *match) end(r referee.Result) {
 		}
 	}
 	m.s.later(func() {
-		if keep {
-			m.s.records.save(rec, entry)
-		}
+		unwritten := keep && !m.s.records.save(rec, entry)
 		m.s.locked(func() error {
+			if unwritten {
+				for _, st := range m.seats {
+					if st.c != nil {
+						held = append(held, delivery{st.c, st.c.textUnit(cmdOther,
+							"The server could not write this game's record yet; it keeps trying, and history lists the game once it is written.")})
+					}
+				}
+			}
 			// One send a connection: the last move and the result leave
 			// in one write, never split by the writer waking between them.
 			var order []*conn

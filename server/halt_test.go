@@ -37,7 +37,7 @@ func TestHaltWaitsForARecordBeingWritten(t *testing.T) {
 		t.Fatal("Halt did not return once the write was done")
 	}
 	e := pendingEntry{Game: store.Game{ID: "20260101T120000-1"}}
-	if _, ok := s.records.write(nil, &e); ok {
+	if _, err := s.records.write(nil, &e); err == nil {
 		t.Fatal("a record was written after Halt")
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "games", "*")); len(files) > 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -87,23 +88,22 @@ func (r *recorder) start() error {
 // lists the game while the store answers, but not once the server is
 // closing: nobody can ask then, and the players' result must not wait on
 // a stuck database.
-func (r *recorder) save(rec *record.Record, e pendingEntry) {
-	pending, ok := r.write(rec, &e)
-	if !ok {
-		return
+//
+// A record that cannot be written (a full disk, a folder made read-only)
+// is tried again (retry) and false returned, so the players hear that it
+// is not kept yet.
+func (r *recorder) save(rec *record.Record, e pendingEntry) bool {
+	pending, err := r.write(rec, &e)
+	if err != nil {
+		if !errors.Is(err, errHalted) {
+			go r.retry(rec, e)
+		}
+		return false
 	}
-	r.s.metrics.recordWrites.WithLabelValues("record").Inc()
-	job := &indexJob{entry: e, pending: pending, done: make(chan struct{})}
-	r.mu.Lock()
-	r.queue = append(r.queue, job)
-	r.mu.Unlock()
-	select {
-	case r.wake <- struct{}{}:
-	default:
-	}
+	job := r.queued(e, pending)
 	select {
 	case <-r.s.quit:
-		return
+		return true
 	default:
 	}
 	waited := make(chan struct{})
@@ -113,21 +113,69 @@ func (r *recorder) save(rec *record.Record, e pendingEntry) {
 	case <-job.done:
 	case <-waited:
 	}
+	return true
+}
+
+// queued counts a game's record written and queues its entry for the index.
+func (r *recorder) queued(e pendingEntry, pending string) *indexJob {
+	r.s.metrics.recordWrites.WithLabelValues("record").Inc()
+	job := &indexJob{entry: e, pending: pending, done: make(chan struct{})}
+	r.mu.Lock()
+	r.queue = append(r.queue, job)
+	r.mu.Unlock()
+	select {
+	case r.wake <- struct{}{}:
+	default:
+	}
+	return job
+}
+
+// retry writes a finished game whose record could not be written, again
+// and again with a growing pause (a second, doubling up to a minute), until
+// it is kept; if the server stops first, the record goes to the log, so
+// that the operator can still keep it.
+func (r *recorder) retry(rec *record.Record, e pendingEntry) {
+	for pause := time.Second; ; pause = min(2*pause, time.Minute) {
+		if !r.s.clock.Sleep(pause, r.s.quit) {
+			r.lost(rec, e.Game.ID)
+			return
+		}
+		pending, err := r.write(rec, &e)
+		switch {
+		case err == nil:
+			r.s.log.Info("kriegd: a finished game's record was written at a later try", "game", e.Game.ID)
+			r.queued(e, pending)
+			return
+		case errors.Is(err, errHalted):
+			r.lost(rec, e.Game.ID)
+			return
+		}
+	}
+}
+
+// lost logs a finished game that was never written, with its record.
+func (r *recorder) lost(rec *record.Record, id string) {
+	var b strings.Builder
+	if err := record.Write(&b, rec); err != nil {
+		r.s.log.Error("kriegd: a finished game was lost: its record could not be written, even to the log", "game", id, "err", err)
+		return
+	}
+	r.s.log.Error("kriegd: a finished game was lost: its record could not be written before the server stopped; here it is", "game", id, "record", b.String())
 }
 
 // write writes a finished game's record and pending entry, both or (once
 // halted) neither; it fills in e's ID and path.
-func (r *recorder) write(rec *record.Record, e *pendingEntry) (pending string, ok bool) {
+func (r *recorder) write(rec *record.Record, e *pendingEntry) (pending string, err error) {
 	r.writes.RLock()
 	defer r.writes.RUnlock()
 	if r.halted {
 		r.failed("record", e.Game.ID, errHalted)
-		return "", false
+		return "", errHalted
 	}
 	path, id, err := writeRecord(r.s.cfg.DataDir, e.Game.ID, rec)
 	if err != nil {
 		r.failed("record", e.Game.ID, err)
-		return "", false
+		return "", err
 	}
 	if id != e.Game.ID {
 		r.s.log.Warn("kriegd: a record ID was taken by an earlier game; the record gets a fresh one", "game", e.Game.ID, "kept_as", id)
@@ -135,13 +183,15 @@ func (r *recorder) write(rec *record.Record, e *pendingEntry) (pending string, o
 	e.Game.ID, e.Game.Path = id, path
 	pending, err = writePending(r.s.cfg.DataDir, *e)
 	if err != nil {
+		// Both or neither: a retry writes the record again under its ID.
+		os.Remove(path)
 		r.failed("pending", e.Game.ID, err)
-		return "", false
+		return "", err
 	}
 	// Logged once the record is sure to be indexed, now or at the next
 	// start: a second signal may end the process before other games get here.
 	r.s.log.Info("kriegd: game recorded", "game", id)
-	return pending, true
+	return pending, nil
 }
 
 // errHalted is why a game that ends after Halt is not kept.
@@ -163,7 +213,11 @@ func (r *recorder) failed(what, id string, err error) {
 		r.s.log.Error("kriegd: indexing a finished game failed; its record is written and the index is tried again", "game", id, "err", err)
 		return
 	}
-	r.s.log.Error("kriegd: a finished game was not kept", "game", id, "step", what, "err", err)
+	if errors.Is(err, errHalted) {
+		r.s.log.Error("kriegd: a finished game was not kept", "game", id, "step", what, "err", err)
+		return
+	}
+	r.s.log.Error("kriegd: a finished game's record could not be written; it is tried again", "game", id, "step", what, "err", err)
 }
 
 // work indexes the queue's jobs in order until Close.
