@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	stdnet "net"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/krieg/krieg/server/linger"
@@ -95,6 +96,10 @@ func (c *conn) finish(err error) {
 	c.s.locked(func() error {
 		switch {
 		case err == nil || errors.Is(err, errQuit) || c.closed:
+		case clientGone(err):
+			// The client stopped sending (a half-close) or went: the
+			// reading library's words ("failed to read frame header: EOF")
+			// would tell it nothing.
 		case errors.Is(err, errShutdown):
 			c.sendText(cmdServer, shutdownNotice)
 		case errors.Is(err, errSilent) && c.loggingIn:
@@ -109,6 +114,13 @@ func (c *conn) finish(err error) {
 		c.shut()
 		return nil
 	})
+}
+
+// clientGone reports whether reading ended because the client closed its
+// side of the connection or the connection broke.
+func clientGone(err error) bool {
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, stdnet.ErrClosed) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
 // errPanic is what a user whose connection hit a bug is told.

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	stdnet "net"
 	"strings"
 	"testing"
 
@@ -49,5 +50,19 @@ func TestWelcomeIsPlainText(t *testing.T) {
 	}
 	if !strings.Contains(got, "Welcome to kriegd") {
 		t.Fatalf("no welcome before the login prompt: %q", got)
+	}
+}
+
+// TestHalfCloseGetsNoErrorText: a client that stops sending (a half-close,
+// as "nc -N" does after its input) is answered what it asked, then closed
+// without a line of the reader's own words ("EOF").
+func TestHalfCloseGetsNoErrorText(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	r := u.login(t, "halfway", "")
+	r.send("finger")
+	r.waitFor("is an unregistered guest")
+	r.nc.(*stdnet.TCPConn).CloseWrite()
+	if got := r.closed(); strings.Contains(got, "EOF") {
+		t.Fatalf("after a half-close the server wrote %q", got)
 	}
 }

@@ -3,7 +3,6 @@ package web
 import (
 	"bufio"
 	"encoding/binary"
-	"errors"
 	"io"
 	stdnet "net"
 	"net/http"
@@ -154,22 +153,29 @@ func TestMaskedFramesStillServed(t *testing.T) {
 	}
 	var heard strings.Builder
 	for !strings.Contains(heard.String(), "Starting session as guest") {
-		var head [2]byte
-		if _, err := io.ReadFull(br, head[:]); err != nil {
-			t.Fatalf("heard %q, then %v", heard.String(), err)
-		}
-		n := int(head[1] & 0x7f)
-		if n == 126 {
-			var ext [2]byte
-			io.ReadFull(br, ext[:])
-			n = int(binary.BigEndian.Uint16(ext[:]))
-		}
-		payload := make([]byte, n)
-		if _, err := io.ReadFull(br, payload); err != nil {
-			t.Fatal(errors.Join(errors.New(heard.String()), err))
-		}
-		heard.Write(payload)
+		heard.Write(readFrame(t, br))
 	}
+}
+
+// readFrame reads one frame the server sent (at most 64 KiB) and returns
+// its payload.
+func readFrame(t *testing.T, br *bufio.Reader) []byte {
+	t.Helper()
+	var head [2]byte
+	if _, err := io.ReadFull(br, head[:]); err != nil {
+		t.Fatalf("reading a frame: %v", err)
+	}
+	n := int(head[1] & 0x7f)
+	if n == 126 {
+		var ext [2]byte
+		io.ReadFull(br, ext[:])
+		n = int(binary.BigEndian.Uint16(ext[:]))
+	}
+	payload := make([]byte, n)
+	if _, err := io.ReadFull(br, payload); err != nil {
+		t.Fatalf("reading a frame's payload: %v", err)
+	}
+	return payload
 }
 
 // TestBadFrameShapesRefusedInOurWords: frames of a shape WebSocket does
