@@ -71,9 +71,13 @@ func (c *conn) history(cmd Command) error {
 		c.reply(cmdOther, sentence(c.s.storeTrouble("game index", err)))
 		return nil
 	}
+	if len(games) == 0 && !namePattern.MatchString(name) && !guestPattern.MatchString(name) {
+		c.reply(cmdOther, fmt.Sprintf("There is no player called %s: a name is a letter, then letters, digits, - or _.", truncate(name, 20)))
+		return nil
+	}
 	lines := []string{fmt.Sprintf("History of %s (%d %s shown):", truncate(name, 20), len(games), plural(len(games), "game", "games"))}
 	for _, g := range games {
-		lines = append(lines, fmt.Sprintf("%s  %s vs. %s  %s %s (%s, %d plies) %s", g.Ended.Format("2006-01-02 15:04"), g.White, g.Black, g.Result, g.Reason, g.Rules, g.Plies, g.ID))
+		lines = append(lines, fmt.Sprintf("%s  %s vs. %s  %s %s (%s, %d %s) %s", g.Ended.Format("2006-01-02 15:04"), g.White, g.Black, g.Result, g.Reason, g.Rules, g.Plies, plural(g.Plies, "ply", "plies"), g.ID))
 	}
 	c.reply(cmdOther, lines...)
 	return nil
@@ -121,7 +125,10 @@ func (c *conn) register(cmd Command) error {
 	case len(cmd.Args) != 1:
 		c.reply(cmdOther, "Usage: register PASSWORD (registers the name you are logged in with)")
 		return nil
-	case registered || ValidName(c.name) != nil:
+	case registered:
+		c.reply(cmdOther, c.name+" is registered already: to register another name, log in with it.")
+		return nil
+	case ValidName(c.name) != nil:
 		c.reply(cmdOther, "Log in with the name you want (not a guest name) to register it.")
 		return nil
 	}

@@ -44,7 +44,7 @@ func isCommandWord(w string) bool {
 
 // verbs are the commands the server knows, with the aliases users type.
 var verbs = map[string]string{
-	"match": "match", "accept": "accept", "decline": "decline", "seek": "seek", "unseek": "unseek",
+	"match": "match", "accept": "accept", "decline": "decline", "withdraw": "withdraw", "unmatch": "withdraw", "seek": "seek", "unseek": "unseek",
 	"play": "play", "resign": "resign", "draw": "draw", "abort": "abort", "flag": "flag",
 	"who": "who", "games": "games", "history": "history", "observe": "observe", "unobserve": "unobserve",
 	"tell": "tell", "say": "say", "finger": "finger", "register": "register", "any": "any", "px": "any",

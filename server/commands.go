@@ -75,6 +75,8 @@ func (c *conn) do(cmd Command) error {
 			return nil
 		}
 		s.respond(c, cmd.Args, cmd.Verb == "accept")
+	case "withdraw":
+		s.withdraw(c, cmd.Args)
 	case "seek":
 		s.seekCmd(c, cmd.Args)
 	case "unseek":
@@ -102,7 +104,7 @@ func (c *conn) do(cmd Command) error {
 	case "say":
 		s.say(c, g, cmd.Rest)
 	case "help":
-		c.sendText(cmdOther, "Commands: match NAME [min inc] [r|u] [w16|berkeley|berkeley-any|cincinnati|english|rand|open] [white|black], accept, decline, seek, unseek, play N,",
+		c.sendText(cmdOther, "Commands: match NAME [min inc] [r|u] [w16|berkeley|berkeley-any|cincinnati|english|rand|open] [white|black], accept, decline, withdraw [NAME], seek, unseek, play N,",
 			"e2e4 (a move), any, resign, draw, abort, flag, who, games, history [NAME], finger [NAME], observe N, unobserve [N], tell NAME TEXT, say TEXT, register PASSWORD, quit.")
 	}
 	return nil

@@ -408,4 +408,4 @@ func (c *conn) allowLobby(now time.Time) bool {
 
 // lobbyVerbs are the commands that reach other users and so are limited
 // (offers too: each reaches the opponent).
-var lobbyVerbs = map[string]bool{"seek": true, "unseek": true, "tell": true, "say": true, "match": true, "decline": true, "draw": true, "abort": true}
+var lobbyVerbs = map[string]bool{"seek": true, "unseek": true, "tell": true, "say": true, "match": true, "decline": true, "withdraw": true, "draw": true, "abort": true}

@@ -215,6 +215,32 @@ func (s *Server) respond(c *conn, args []string, accept bool) {
 	s.acceptOffer(found)
 }
 
+// withdraw takes back c's challenges ("withdraw [NAME]": the one to NAME,
+// or all), telling each player challenged.
+func (s *Server) withdraw(c *conn, args []string) {
+	var gone []*challenge
+	for _, o := range s.offers {
+		if strings.EqualFold(o.from, c.name) && (len(args) == 0 || strings.EqualFold(o.to, args[0])) {
+			gone = append(gone, o)
+		}
+	}
+	if len(gone) == 0 {
+		if len(args) > 0 {
+			c.sendText(cmdOther, "You have no challenge to "+truncate(args[0], 20)+" to withdraw.")
+		} else {
+			c.sendText(cmdOther, "You have no challenge to withdraw.")
+		}
+		return
+	}
+	for _, o := range gone {
+		s.dropOffer(o.from, o.to)
+		c.sendText(cmdOther, "You withdraw your challenge to "+o.to+".")
+		if to := s.user(o.to); to != nil {
+			to.lobbySend(to.textUnit(cmdOther, "The challenge from "+c.name+" is withdrawn: "+c.name+" took it back."))
+		}
+	}
+}
+
 // acceptOffer starts the game a challenge offers.
 func (s *Server) acceptOffer(o *challenge) {
 	from, to := s.user(o.from), s.user(o.to)
