@@ -302,11 +302,7 @@ func TestDisconnectGrace(t *testing.T) {
 
 	// bob drops and returns within the grace with his reconnect token: the
 	// game resumes with his view.
-	token := tokenOf(t, b)
-	b.nc.Close()
-	a.waitFor("bob has disconnected")
-	b2 := u.login(t, "bob", token)
-	b2.waitFor("\x19(15 1 alice bob ")
+	b2 := dropAndReturn(t, u, a, b, "bob")
 	b2.waitFor("\x19(24 1 ?\x19)")
 	a.waitFor("bob has returned")
 	b2.send("e7e5")

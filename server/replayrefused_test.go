@@ -26,11 +26,7 @@ func TestReturningPlayerHearsItsRefusals(t *testing.T) {
 	b.send("e7e5")
 	a.waitFor("\x19(24 1 ?\x19)")
 
-	token := tokenOf(t, b)
-	b.nc.Close()
-	a.waitFor("bob has disconnected")
-	b2 := u.login(t, "bob", token)
-	b2.waitFor("\x19(15 1 alice bob ")
+	b2 := dropAndReturn(t, u, a, b, "bob")
 	got := b2.waitFor("\x19(24 1 e7e5")
 	refused, moved := strings.Index(got, "\x19(42 1 d8d5 "), strings.Index(got, "\x19(24 1 ?\x19)")
 	if refused < 0 || moved < 0 || refused < moved {
@@ -39,4 +35,17 @@ func TestReturningPlayerHearsItsRefusals(t *testing.T) {
 	if strings.Contains(got, "e2e5") {
 		t.Fatalf("bob heard alice's refused attempt in the replay: %q", got)
 	}
+}
+
+// dropAndReturn drops player (the unregistered name, Black of game 1 against
+// alice, whose connection is opp) and logs it in again with its reconnect
+// token: the new connection, once it has heard the game's start.
+func dropAndReturn(t *testing.T, u *umpire, opp, player *raw, name string) *raw {
+	t.Helper()
+	token := tokenOf(t, player)
+	player.nc.Close()
+	opp.waitFor(name + " has disconnected")
+	again := u.login(t, name, token)
+	again.waitFor("\x19(15 1 alice " + name + " ")
+	return again
 }

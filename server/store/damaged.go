@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"modernc.org/sqlite"
 )
@@ -36,12 +35,5 @@ func (s *Store) QuickCheck(ctx context.Context) error {
 	if s.postgres {
 		return s.Check(ctx)
 	}
-	var res string
-	if err := s.db.QueryRowContext(ctx, `PRAGMA quick_check`).Scan(&res); err != nil {
-		return fmt.Errorf("store: quick check: %w", err)
-	}
-	if res != "ok" {
-		return fmt.Errorf("store: quick check: %s", res)
-	}
-	return nil
+	return s.pragmaCheck(ctx, "quick_check", "quick check")
 }

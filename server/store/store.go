@@ -231,12 +231,17 @@ func (s *Store) Check(ctx context.Context) error {
 		}
 		return nil
 	}
+	return s.pragmaCheck(ctx, "integrity_check", "integrity check")
+}
+
+// pragmaCheck runs one of SQLite's checks, named what in errors.
+func (s *Store) pragmaCheck(ctx context.Context, pragma, what string) error {
 	var res string
-	if err := s.db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&res); err != nil {
-		return fmt.Errorf("store: integrity check: %w", err)
+	if err := s.db.QueryRowContext(ctx, "PRAGMA "+pragma).Scan(&res); err != nil {
+		return fmt.Errorf("store: %s: %w", what, err)
 	}
 	if res != "ok" {
-		return fmt.Errorf("store: integrity check: %s", res)
+		return fmt.Errorf("store: %s: %s", what, res)
 	}
 	return nil
 }
