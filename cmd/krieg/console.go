@@ -104,7 +104,13 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	var stalled <-chan time.Time // when an awaited answer is given up
 	// send checks and sends one typed line.
 	send := func(l string) {
-		if consoleWord(comm, spec, ck.snap, l, stdout) {
+		if word, begun := consoleWord(comm, spec, ck.snap, l, stdout); word {
+			if begun {
+				// The lines typed after new wait for the new game's start:
+				// a move in algebraic notation is read on its board.
+				ck.awaiting, ck.answered = true, false
+				stalled = time.After(answerWait)
+			}
 			return
 		}
 		if err := ck.check(&l); err != nil {
@@ -215,21 +221,24 @@ const consoleHelp = `* a move: e2e4, E2-E4, e7e8q, Nf3, exd5, O-O, O-O-O (0-0 to
 `
 
 // consoleWord carries out the console's own words (help, and new in a game
-// against the computer) and reports whether line was one.
-func consoleWord(comm net.Communicator, spec *net.GameSpec, snap net.Snapshot, line string, stdout io.Writer) bool {
+// against the computer) and reports whether line was one, and whether it
+// began a game.
+func consoleWord(comm net.Communicator, spec *net.GameSpec, snap net.Snapshot, line string, stdout io.Writer) (word, begun bool) {
 	switch {
 	case strings.EqualFold(line, "help"):
 		fmt.Fprint(stdout, consoleHelp)
-		return spec != nil // a server's help follows
+		return spec != nil, false // a server's help follows
 	case strings.EqualFold(line, "new") && spec != nil:
 		if snap.InGame {
 			fmt.Fprintln(stdout, "! a game is in progress: resign or abort it first (or quit to leave)")
 		} else if err := comm.Begin(*spec); err != nil {
 			fmt.Fprintf(stdout, "! %v\n", err)
+		} else {
+			begun = true
 		}
-		return true
+		return true, begun
 	}
-	return false
+	return false, false
 }
 
 // leave says what becomes of a game in progress as the console ends: a

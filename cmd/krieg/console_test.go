@@ -342,3 +342,23 @@ func TestConsolePxKeptBack(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleMovesAfterNew: moves typed right after new, in algebraic
+// notation too, wait for the new game and are read on its board.
+func TestConsoleMovesAfterNew(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--movetime", "10ms", "--save", ""},
+		strings.NewReader("resign\nnew\nd4\ne2e4\nNf3\nquit\n"), &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	text := out.String()
+	for _, want := range []string{"* game 2 started", "white d2d4: ", "white g1f3: "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "is not a move") {
+		t.Errorf("a move typed after new was not read on the new game's board:\n%s", text)
+	}
+}
