@@ -89,6 +89,14 @@ func TestSelfplayCommand(t *testing.T) {
 			t.Errorf("%s record does not check: %s%s", rules, o, errOut)
 		}
 	}
+	// A record of a game drawn at --ply-cap checks: it carries its cap.
+	capped := filepath.Join(dir, "capped")
+	if code, _, errOut := krieg(t, "", "selfplay", "--games", "1", "--ply-cap", "5", "--out", capped); code != 0 {
+		t.Fatalf("selfplay --ply-cap 5: %s", errOut)
+	}
+	if code, o, errOut := krieg(t, "", "replay", "--check", filepath.Join(capped, "game-0001.pgn")); code != 0 {
+		t.Errorf("a record drawn at --ply-cap 5 does not check: exit %d, %s%s", code, o, errOut)
+	}
 	if code, _, errOut := krieg(t, "", "selfplay", "--rules", "chess"); code != 2 || !strings.Contains(errOut, "unknown ruleset") || strings.Contains(errOut, "referee:") {
 		t.Errorf("unknown ruleset: exit %d, %q; want 2 and the ruleset named in plain words", code, errOut)
 	}
