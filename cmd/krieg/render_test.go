@@ -51,3 +51,26 @@ func TestRenderErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderPictureBounds: a picture too small or too large is refused as
+// a usage error that says the bounds, before anything is drawn.
+func TestRenderPictureBounds(t *testing.T) {
+	for _, tc := range []struct {
+		name, width, height, want string
+	}{
+		{"narrow", "100", "640", "at least 200×200"},
+		{"tall", "1000", "100000", "at most 8192×8192"},
+		{"wide", "100000", "640", "at most 8192×8192"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "board.png")
+			code, _, stderr := krieg(t, "", "render", "--pgn", testGame("darkboard-liam-2023.pgn"), "--width", tc.width, "--height", tc.height, "-o", out)
+			if code != 2 || !strings.Contains(stderr, tc.want) {
+				t.Errorf("got exit %d, %q; want 2 and %q", code, stderr, tc.want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("got %s written; want no picture", out)
+			}
+		})
+	}
+}
