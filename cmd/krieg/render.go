@@ -47,6 +47,9 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *ply < -1 {
+		return fmt.Errorf("%w: --ply %d: want a number of plies from 0, or -1 for the end", errUsage, *ply)
+	}
 	if *width < 200 || *height < 200 {
 		return fmt.Errorf("%w: the picture must be at least 200×200", errUsage)
 	}

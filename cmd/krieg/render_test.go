@@ -74,3 +74,26 @@ func TestRenderPictureBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestRenderPlyBounds: --ply is -1 (the end) or 0 to the record's plies;
+// another negative is refused, not read as the end.
+func TestRenderPlyBounds(t *testing.T) {
+	for _, tc := range []struct {
+		ply  string
+		code int
+		want string
+	}{
+		{"-1", 0, "ply 148 of 148"},
+		{"0", 0, "ply 0 of 148"},
+		{"-5", 2, "--ply -5: want a number of plies from 0, or -1 for the end"},
+		{"-2", 2, "--ply -2"},
+	} {
+		t.Run(tc.ply, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "board.png")
+			code, stdout, stderr := krieg(t, "", "render", "--pgn", testGame("darkboard-liam-2023.pgn"), "--ply", tc.ply, "-o", out)
+			if code != tc.code || !strings.Contains(stdout+stderr, tc.want) {
+				t.Errorf("got exit %d, %q %q; want %d and %q", code, stdout, stderr, tc.code, tc.want)
+			}
+		})
+	}
+}
