@@ -198,3 +198,27 @@ func TestReplayTextRefusesUnplayable(t *testing.T) {
 		t.Errorf("replay --text --rules berkeley of a Wild 16 record: exit %d, stderr %q; want 0 and a note naming both", code, errOut)
 	}
 }
+
+// TestReplaySide: --side is white or black (b and w too), as render's and
+// console's; another word is a usage error, whatever the mode.
+func TestReplaySide(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"--text", "--side", "purple"}, 2},
+		{[]string{"--check", "--side", "purple"}, 2},
+		{[]string{"--text", "--side", "black"}, 0},
+		{[]string{"--check", "--side", "b"}, 0},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, _, errOut := krieg(t, "", append(append([]string{"replay"}, tc.args...), testGame("darkboard-liam-2023.pgn"))...)
+			if code != tc.code {
+				t.Fatalf("got exit %d, %q; want %d", code, errOut, tc.code)
+			}
+			if tc.code == 2 && !strings.Contains(errOut, `--side "purple": want white or black`) {
+				t.Errorf("got %q; want the side named and white or black asked for", errOut)
+			}
+		})
+	}
+}

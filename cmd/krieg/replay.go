@@ -24,6 +24,11 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() != 1 {
 		return fmt.Errorf("%w: want one FILE argument (a record, such as game.pgn)", errUsage)
 	}
+	if *side != "" {
+		if _, err := parseSide(*side); err != nil {
+			return fmt.Errorf("%w: --side %q: want white or black", errUsage, *side)
+		}
+	}
 	name := fs.Arg(0)
 	if st, err := os.Stat(name); err == nil && st.IsDir() {
 		return fmt.Errorf("%w: %s is a folder: krieg replay takes one record file (such as %s)", errUsage, name, filepath.Join(name, "game-0001.pgn"))
