@@ -29,6 +29,13 @@ func TestPerftCommand(t *testing.T) {
 	if code, _, errOut := krieg(t, "", "perft", "x"); code != 2 || !strings.Contains(errOut, "DEPTH") {
 		t.Errorf("perft x: %d %q; want a usage error", code, errOut)
 	}
+	// A negative DEPTH is refused as a DEPTH, not as an unknown flag.
+	for _, args := range [][]string{{"-1"}, {"--divide", "-3"}} {
+		code, _, errOut := krieg(t, "", append([]string{"perft"}, args...)...)
+		if want := "krieg perft: usage: DEPTH \"" + args[len(args)-1] + "\" must be a number from 0 to 12\n"; code != 2 || errOut != want {
+			t.Errorf("perft %v: got %d %q; want 2 %q", args, code, errOut, want)
+		}
+	}
 	if code, _, errOut := krieg(t, "", "perft", "--fen", "bad", "1"); code != 1 || !strings.Contains(errOut, "bad FEN") {
 		t.Errorf("bad fen: %d %q", code, errOut)
 	}
