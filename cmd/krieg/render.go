@@ -43,6 +43,9 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *pgn == "" {
 		return fmt.Errorf("%w: want --pgn FILE", errUsage)
 	}
+	if err := recordArg("render", *pgn); err != nil {
+		return err
+	}
 	side, err := parseSide(*sideName)
 	if err != nil {
 		return err

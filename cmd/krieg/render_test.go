@@ -97,3 +97,23 @@ func TestRenderPlyBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestRenderFolder: a folder given as the record is said to be one, in
+// replay's words, with no package prefixes and no "is a directory".
+func TestRenderFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "games.pgn")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"render", "replay"} {
+		args := []string{cmd, "--pgn", dir}
+		if cmd == "replay" {
+			args = []string{cmd, "--text", dir}
+		}
+		code, _, errOut := krieg(t, "", args...)
+		want := "krieg " + cmd + ": usage: " + dir + " is a folder: krieg " + cmd + " takes one record file (such as " + filepath.Join(dir, "game-0001.pgn") + ")\n"
+		if code != 2 || errOut != want {
+			t.Errorf("krieg %s of a folder: got %d %q; want 2 %q", cmd, code, errOut, want)
+		}
+	}
+}
