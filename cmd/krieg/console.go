@@ -148,9 +148,21 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		if ended && len(held) == 0 {
 			// The answers to lines already sent come before the words on
 			// leaving.
-			drain(comm.Events(), stdout, rules, wait, ck.follow)
-			leave(comm, ck.snap, spec != nil, stdout)
-			drain(comm.Events(), stdout, rules, wait, nil)
+			drain(comm.Events(), wait, func(ev net.Event) {
+				ck.follow(ev)
+				printEvent(stdout, ev, rules)
+			})
+			abandoned := leave(comm, ck.snap, spec != nil, stdout)
+			drain(comm.Events(), wait, func(ev net.Event) {
+				if abandoned && ev.Kind == net.KindEnded && ev.Snap.Result.Reason == referee.ReasonAborted {
+					// The player left: the game is abandoned, in the
+					// words just said (the record's Termination stays
+					// aborted).
+					fmt.Fprintln(stdout, "* game over: No result: the game was abandoned")
+					return
+				}
+				printEvent(stdout, ev, rules)
+			})
 			return nil
 		}
 		in := lines
@@ -242,22 +254,25 @@ func consoleWord(comm net.Communicator, spec *net.GameSpec, snap net.Snapshot, l
 }
 
 // leave says what becomes of a game in progress as the console ends: a
-// game against the computer is abandoned, unfinished, and saved as such;
-// a server tells the opponent that we left.
-func leave(comm net.Communicator, snap net.Snapshot, local bool, stdout io.Writer) {
+// game against the computer is abandoned, unfinished, and saved as such
+// (leave reports whether it was); a server tells the opponent that we left.
+func leave(comm net.Communicator, snap net.Snapshot, local bool, stdout io.Writer) bool {
 	if !snap.InGame {
-		return
+		return false
 	}
 	if !local {
 		fmt.Fprintf(stdout, "* you left game %d in progress; the server tells your opponent you disconnected\n", snap.Spec.Number)
-		return
+		return false
 	}
 	fmt.Fprintf(stdout, "* you left game %d in progress: it is abandoned, unfinished\n", snap.Spec.Number)
 	if a, ok := comm.(interface{ Abandon() error }); ok {
 		if err := a.Abandon(); err != nil {
 			fmt.Fprintf(stdout, "! %v\n", err)
+			return false
 		}
+		return true
 	}
+	return false
 }
 
 // answerWait is how long typed lines wait for the answer to the attempt
@@ -268,19 +283,16 @@ const answerWait = 10 * time.Second
 // input has ended.
 const quiet = 300 * time.Millisecond
 
-// drain prints the events that arrive after the input ends, until none
-// has come for wait, handing each to follow too when set.
-func drain(events <-chan net.Event, stdout io.Writer, rules referee.Ruleset, wait time.Duration, follow func(net.Event)) {
+// drain hands show the events that arrive after the input ends, until
+// none has come for wait.
+func drain(events <-chan net.Event, wait time.Duration, show func(net.Event)) {
 	for {
 		select {
 		case ev, ok := <-events:
 			if !ok {
 				return
 			}
-			if follow != nil {
-				follow(ev)
-			}
-			printEvent(stdout, ev, rules)
+			show(ev)
 		case <-time.After(wait):
 			return
 		}

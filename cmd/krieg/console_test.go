@@ -269,10 +269,13 @@ func TestConsoleAfterTheGame(t *testing.T) {
 	}
 	w.Close()
 	text := out.buf.String()
-	for _, want := range []string{"* you left game 2 in progress: it is abandoned, unfinished", "* game over: No result: the game was aborted"} {
+	for _, want := range []string{"* you left game 2 in progress: it is abandoned, unfinished", "* game over: No result: the game was abandoned"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("output lacks %q:\n%s", want, text)
 		}
+	}
+	if strings.Contains(text, "aborted") {
+		t.Errorf("the game the player left is called aborted as well as abandoned:\n%s", text)
 	}
 	if strings.Contains(text, "is not a move") {
 		t.Errorf("a console word went to the game as a move:\n%s", text)
