@@ -229,3 +229,24 @@ func TestReplaySide(t *testing.T) {
 		})
 	}
 }
+
+// TestFlagMistakeSaidOnce: a flag mistake is said once, on the last line,
+// after the usage of a command that has flags; a command without flags
+// says the mistake alone.
+func TestFlagMistakeSaidOnce(t *testing.T) {
+	for _, tc := range []struct {
+		cmd   string
+		usage bool
+	}{{"icc-dump", false}, {"perft", true}, {"replay", true}} {
+		t.Run(tc.cmd, func(t *testing.T) {
+			code, _, errOut := krieg(t, "", tc.cmd, "--bogus")
+			mistake := "flag provided but not defined: -bogus"
+			if code != 2 || strings.Count(errOut, mistake) != 1 || !strings.HasSuffix(errOut, "krieg "+tc.cmd+": usage: "+mistake+"\n") {
+				t.Errorf("got exit %d, %q; want 2 and the mistake once, last", code, errOut)
+			}
+			if got := strings.Contains(errOut, "Usage of krieg "+tc.cmd); got != tc.usage {
+				t.Errorf("got usage shown %v; want %v: %q", got, tc.usage, errOut)
+			}
+		})
+	}
+}
