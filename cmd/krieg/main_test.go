@@ -250,3 +250,24 @@ func TestFlagMistakeSaidOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestLongFENNotEchoed: a --fen far longer than any FEN is refused with
+// its length and its start, not echoed whole.
+func TestLongFENNotEchoed(t *testing.T) {
+	long := strings.Repeat("x", 100000)
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"referee", "--fen", long}, 2},
+		{[]string{"perft", "--fen", long, "1"}, 1},
+		{[]string{"selfplay", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1 " + long}, 2},
+	} {
+		t.Run(tc.args[0], func(t *testing.T) {
+			code, _, errOut := krieg(t, "", tc.args...)
+			if code != tc.code || len(errOut) > 300 || !strings.Contains(errOut, "a FEN is at most 128") {
+				t.Errorf("got exit %d and %d bytes on stderr (%.200q); want %d and a short message", code, len(errOut), errOut, tc.code)
+			}
+		})
+	}
+}

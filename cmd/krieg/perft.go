@@ -31,7 +31,7 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil || depth < 0 || depth > 12 {
 		return depthError(fs.Arg(0))
 	}
-	p, err := game.ParseFEN(*fen)
+	p, err := parseFEN(*fen)
 	if err != nil {
 		return err
 	}
