@@ -104,7 +104,13 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	var stalled <-chan time.Time // when an awaited answer is given up
 	// send checks and sends one typed line.
 	send := func(l string) {
-		if consoleWord(comm, spec, ck.snap, l, stdout) {
+		if word, begun := consoleWord(comm, spec, ck.snap, l, stdout); word {
+			if begun {
+				// The lines typed after new wait for the new game's start:
+				// a move in algebraic notation is read on its board.
+				ck.awaiting, ck.answered = true, false
+				stalled = time.After(answerWait)
+			}
 			return
 		}
 		if err := ck.check(&l); err != nil {
@@ -142,9 +148,21 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		if ended && len(held) == 0 {
 			// The answers to lines already sent come before the words on
 			// leaving.
-			drain(comm.Events(), stdout, rules, wait, ck.follow)
-			leave(comm, ck.snap, spec != nil, stdout)
-			drain(comm.Events(), stdout, rules, wait, nil)
+			drain(comm.Events(), wait, func(ev net.Event) {
+				ck.follow(ev)
+				printEvent(stdout, ev, rules)
+			})
+			abandoned := leave(comm, ck.snap, spec != nil, stdout)
+			drain(comm.Events(), wait, func(ev net.Event) {
+				if abandoned && ev.Kind == net.KindEnded && ev.Snap.Result.Reason == referee.ReasonAborted {
+					// The player left: the game is abandoned, in the
+					// words just said (the record's Termination stays
+					// aborted).
+					fmt.Fprintln(stdout, "* game over: No result: the game was abandoned")
+					return
+				}
+				printEvent(stdout, ev, rules)
+			})
 			return nil
 		}
 		in := lines
@@ -215,40 +233,46 @@ const consoleHelp = `* a move: e2e4, E2-E4, e7e8q, Nf3, exd5, O-O, O-O-O (0-0 to
 `
 
 // consoleWord carries out the console's own words (help, and new in a game
-// against the computer) and reports whether line was one.
-func consoleWord(comm net.Communicator, spec *net.GameSpec, snap net.Snapshot, line string, stdout io.Writer) bool {
+// against the computer) and reports whether line was one, and whether it
+// began a game.
+func consoleWord(comm net.Communicator, spec *net.GameSpec, snap net.Snapshot, line string, stdout io.Writer) (word, begun bool) {
 	switch {
 	case strings.EqualFold(line, "help"):
 		fmt.Fprint(stdout, consoleHelp)
-		return spec != nil // a server's help follows
+		return spec != nil, false // a server's help follows
 	case strings.EqualFold(line, "new") && spec != nil:
 		if snap.InGame {
 			fmt.Fprintln(stdout, "! a game is in progress: resign or abort it first (or quit to leave)")
 		} else if err := comm.Begin(*spec); err != nil {
 			fmt.Fprintf(stdout, "! %v\n", err)
+		} else {
+			begun = true
 		}
-		return true
+		return true, begun
 	}
-	return false
+	return false, false
 }
 
 // leave says what becomes of a game in progress as the console ends: a
-// game against the computer is abandoned, unfinished, and saved as such;
-// a server tells the opponent that we left.
-func leave(comm net.Communicator, snap net.Snapshot, local bool, stdout io.Writer) {
+// game against the computer is abandoned, unfinished, and saved as such
+// (leave reports whether it was); a server tells the opponent that we left.
+func leave(comm net.Communicator, snap net.Snapshot, local bool, stdout io.Writer) bool {
 	if !snap.InGame {
-		return
+		return false
 	}
 	if !local {
 		fmt.Fprintf(stdout, "* you left game %d in progress; the server tells your opponent you disconnected\n", snap.Spec.Number)
-		return
+		return false
 	}
 	fmt.Fprintf(stdout, "* you left game %d in progress: it is abandoned, unfinished\n", snap.Spec.Number)
 	if a, ok := comm.(interface{ Abandon() error }); ok {
 		if err := a.Abandon(); err != nil {
 			fmt.Fprintf(stdout, "! %v\n", err)
+			return false
 		}
+		return true
 	}
+	return false
 }
 
 // answerWait is how long typed lines wait for the answer to the attempt
@@ -259,19 +283,16 @@ const answerWait = 10 * time.Second
 // input has ended.
 const quiet = 300 * time.Millisecond
 
-// drain prints the events that arrive after the input ends, until none
-// has come for wait, handing each to follow too when set.
-func drain(events <-chan net.Event, stdout io.Writer, rules referee.Ruleset, wait time.Duration, follow func(net.Event)) {
+// drain hands show the events that arrive after the input ends, until
+// none has come for wait.
+func drain(events <-chan net.Event, wait time.Duration, show func(net.Event)) {
 	for {
 		select {
 		case ev, ok := <-events:
 			if !ok {
 				return
 			}
-			if follow != nil {
-				follow(ev)
-			}
-			printEvent(stdout, ev, rules)
+			show(ev)
 		case <-time.After(wait):
 			return
 		}

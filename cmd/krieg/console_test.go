@@ -269,10 +269,13 @@ func TestConsoleAfterTheGame(t *testing.T) {
 	}
 	w.Close()
 	text := out.buf.String()
-	for _, want := range []string{"* you left game 2 in progress: it is abandoned, unfinished", "* game over: No result: the game was aborted"} {
+	for _, want := range []string{"* you left game 2 in progress: it is abandoned, unfinished", "* game over: No result: the game was abandoned"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("output lacks %q:\n%s", want, text)
 		}
+	}
+	if strings.Contains(text, "aborted") {
+		t.Errorf("the game the player left is called aborted as well as abandoned:\n%s", text)
 	}
 	if strings.Contains(text, "is not a move") {
 		t.Errorf("a console word went to the game as a move:\n%s", text)
@@ -340,5 +343,25 @@ func TestConsolePxKeptBack(t *testing.T) {
 		if !strings.Contains(out.String(), c.want) || strings.Contains(out.String(), "Nonsense") || strings.Contains(out.String(), "Illegal") {
 			t.Errorf("%s: output lacks %q, or px was sent:\n%s", c.rules, c.want, out.String())
 		}
+	}
+}
+
+// TestConsoleMovesAfterNew: moves typed right after new, in algebraic
+// notation too, wait for the new game and are read on its board.
+func TestConsoleMovesAfterNew(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--movetime", "10ms", "--save", ""},
+		strings.NewReader("resign\nnew\nd4\ne2e4\nNf3\nquit\n"), &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	text := out.String()
+	for _, want := range []string{"* game 2 started", "white d2d4: ", "white g1f3: "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "is not a move") {
+		t.Errorf("a move typed after new was not read on the new game's board:\n%s", text)
 	}
 }

@@ -2,6 +2,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -95,7 +96,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	// arguments are set aside one by one and the flags after them read.
 	var rest []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := parseOnce(fs, args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				return err
 			}
@@ -107,4 +108,26 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		rest, args = append(rest, args[0]), args[1:]
 	}
 	return fs.Parse(append([]string{"--"}, rest...))
+}
+
+// parseOnce parses args. On a mistake the flag package writes the error
+// and then the usage; the error is left out here, as run says it once the
+// command returns, and so is the usage of a command with no flags.
+func parseOnce(fs *flag.FlagSet, args []string) error {
+	var said bytes.Buffer
+	out := fs.Output()
+	fs.SetOutput(&said)
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	text := said.String()
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		text = strings.TrimPrefix(text, err.Error()+"\n")
+		flags := 0
+		fs.VisitAll(func(*flag.Flag) { flags++ })
+		if flags == 0 {
+			text = ""
+		}
+	}
+	io.WriteString(out, text)
+	return err
 }

@@ -29,6 +29,13 @@ func TestPerftCommand(t *testing.T) {
 	if code, _, errOut := krieg(t, "", "perft", "x"); code != 2 || !strings.Contains(errOut, "DEPTH") {
 		t.Errorf("perft x: %d %q; want a usage error", code, errOut)
 	}
+	// A negative DEPTH is refused as a DEPTH, not as an unknown flag.
+	for _, args := range [][]string{{"-1"}, {"--divide", "-3"}} {
+		code, _, errOut := krieg(t, "", append([]string{"perft"}, args...)...)
+		if want := "krieg perft: usage: DEPTH \"" + args[len(args)-1] + "\" must be a number from 0 to 12\n"; code != 2 || errOut != want {
+			t.Errorf("perft %v: got %d %q; want 2 %q", args, code, errOut, want)
+		}
+	}
 	if code, _, errOut := krieg(t, "", "perft", "--fen", "bad", "1"); code != 1 || !strings.Contains(errOut, "bad FEN") {
 		t.Errorf("bad fen: %d %q", code, errOut)
 	}
@@ -88,6 +95,14 @@ func TestSelfplayCommand(t *testing.T) {
 		if code, o, errOut := krieg(t, "", "replay", "--check", filepath.Join(out, "game-0001.pgn")); code != 0 {
 			t.Errorf("%s record does not check: %s%s", rules, o, errOut)
 		}
+	}
+	// A record of a game drawn at --ply-cap checks: it carries its cap.
+	capped := filepath.Join(dir, "capped")
+	if code, _, errOut := krieg(t, "", "selfplay", "--games", "1", "--ply-cap", "5", "--out", capped); code != 0 {
+		t.Fatalf("selfplay --ply-cap 5: %s", errOut)
+	}
+	if code, o, errOut := krieg(t, "", "replay", "--check", filepath.Join(capped, "game-0001.pgn")); code != 0 {
+		t.Errorf("a record drawn at --ply-cap 5 does not check: exit %d, %s%s", code, o, errOut)
 	}
 	if code, _, errOut := krieg(t, "", "selfplay", "--rules", "chess"); code != 2 || !strings.Contains(errOut, "unknown ruleset") || strings.Contains(errOut, "referee:") {
 		t.Errorf("unknown ruleset: exit %d, %q; want 2 and the ruleset named in plain words", code, errOut)
@@ -188,5 +203,71 @@ func TestReplayTextRefusesUnplayable(t *testing.T) {
 	code, _, errOut = krieg(t, "", "replay", "--text", "--rules", "berkeley", tagged)
 	if code != 0 || !strings.Contains(errOut, "Rules tag says wild16, and it is replayed under berkeley") {
 		t.Errorf("replay --text --rules berkeley of a Wild 16 record: exit %d, stderr %q; want 0 and a note naming both", code, errOut)
+	}
+}
+
+// TestReplaySide: --side is white or black (b and w too), as render's and
+// console's; another word is a usage error, whatever the mode.
+func TestReplaySide(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"--text", "--side", "purple"}, 2},
+		{[]string{"--check", "--side", "purple"}, 2},
+		{[]string{"--text", "--side", "black"}, 0},
+		{[]string{"--check", "--side", "b"}, 0},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, _, errOut := krieg(t, "", append(append([]string{"replay"}, tc.args...), testGame("darkboard-liam-2023.pgn"))...)
+			if code != tc.code {
+				t.Fatalf("got exit %d, %q; want %d", code, errOut, tc.code)
+			}
+			if tc.code == 2 && !strings.Contains(errOut, `--side "purple": want white or black`) {
+				t.Errorf("got %q; want the side named and white or black asked for", errOut)
+			}
+		})
+	}
+}
+
+// TestFlagMistakeSaidOnce: a flag mistake is said once, on the last line,
+// after the usage of a command that has flags; a command without flags
+// says the mistake alone.
+func TestFlagMistakeSaidOnce(t *testing.T) {
+	for _, tc := range []struct {
+		cmd   string
+		usage bool
+	}{{"icc-dump", false}, {"perft", true}, {"replay", true}} {
+		t.Run(tc.cmd, func(t *testing.T) {
+			code, _, errOut := krieg(t, "", tc.cmd, "--bogus")
+			mistake := "flag provided but not defined: -bogus"
+			if code != 2 || strings.Count(errOut, mistake) != 1 || !strings.HasSuffix(errOut, "krieg "+tc.cmd+": usage: "+mistake+"\n") {
+				t.Errorf("got exit %d, %q; want 2 and the mistake once, last", code, errOut)
+			}
+			if got := strings.Contains(errOut, "Usage of krieg "+tc.cmd); got != tc.usage {
+				t.Errorf("got usage shown %v; want %v: %q", got, tc.usage, errOut)
+			}
+		})
+	}
+}
+
+// TestLongFENNotEchoed: a --fen far longer than any FEN is refused with
+// its length and its start, not echoed whole.
+func TestLongFENNotEchoed(t *testing.T) {
+	long := strings.Repeat("x", 100000)
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"referee", "--fen", long}, 2},
+		{[]string{"perft", "--fen", long, "1"}, 1},
+		{[]string{"selfplay", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1 " + long}, 2},
+	} {
+		t.Run(tc.args[0], func(t *testing.T) {
+			code, _, errOut := krieg(t, "", tc.args...)
+			if code != tc.code || len(errOut) > 300 || !strings.Contains(errOut, "a FEN is at most 128") {
+				t.Errorf("got exit %d and %d bytes on stderr (%.200q); want %d and a short message", code, len(errOut), errOut, tc.code)
+			}
+		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -36,11 +37,35 @@ func (g *gameFlags) resolve() (referee.Ruleset, game.Position, error) {
 		return rules, game.Position{}, fmt.Errorf("%w: --rules: %v", errUsage, err)
 	}
 	rules.PlyCap = g.plyCap
-	start, err := game.ParseFEN(g.fen)
+	start, err := parseFEN(g.fen)
 	if err != nil {
 		return rules, start, fmt.Errorf("%w: --fen: %v", errUsage, err)
 	}
 	return rules, start, nil
+}
+
+// maxFEN is longer than any FEN: 71 characters of board, the side to
+// move, castling, en passant and two counts.
+const maxFEN = 128
+
+// parseFEN reads a --fen; a string longer than any FEN is refused without
+// echoing it whole (the chess core's error quotes the text it was given).
+func parseFEN(fen string) (game.Position, error) {
+	if len(fen) > maxFEN {
+		return game.Position{}, fmt.Errorf("bad FEN: %d bytes, beginning %q; a FEN is at most %d", len(fen), truncate(fen, 40), maxFEN)
+	}
+	return game.ParseFEN(fen)
+}
+
+// truncate cuts s to at most n bytes, at a rune boundary, marking the cut.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // seriesFlags are the flags of the subcommands that play a series of

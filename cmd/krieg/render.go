@@ -43,12 +43,21 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *pgn == "" {
 		return fmt.Errorf("%w: want --pgn FILE", errUsage)
 	}
+	if err := recordArg("render", *pgn); err != nil {
+		return err
+	}
 	side, err := parseSide(*sideName)
 	if err != nil {
 		return err
 	}
+	if *ply < -1 {
+		return fmt.Errorf("%w: --ply %d: want a number of plies from 0, or -1 for the end", errUsage, *ply)
+	}
 	if *width < 200 || *height < 200 {
 		return fmt.Errorf("%w: the picture must be at least 200×200", errUsage)
+	}
+	if *width > maxPicture || *height > maxPicture {
+		return fmt.Errorf("%w: the picture must be at most %d×%d", errUsage, maxPicture, maxPicture)
 	}
 	f := scene.Frame{W: *width, H: *height, Selected: game.NoSquare, Capture: game.NoSquare}
 	if f.Show, err = parseShow(*tokens, *heat, *zone); err != nil {
@@ -97,6 +106,10 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%s: ply %d of %d, %s's view\n", *out, p, len(tl.Record.Plies), side)
 	return nil
 }
+
+// maxPicture is the largest --width and --height: a picture past it takes
+// memory by the gigabyte and shows nothing more.
+const maxPicture = 8192
 
 // parseSide reads "white" or "black".
 func parseSide(s string) (game.Color, error) {

@@ -24,12 +24,14 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() != 1 {
 		return fmt.Errorf("%w: want one FILE argument (a record, such as game.pgn)", errUsage)
 	}
-	name := fs.Arg(0)
-	if st, err := os.Stat(name); err == nil && st.IsDir() {
-		return fmt.Errorf("%w: %s is a folder: krieg replay takes one record file (such as %s)", errUsage, name, filepath.Join(name, "game-0001.pgn"))
+	if *side != "" {
+		if _, err := parseSide(*side); err != nil {
+			return fmt.Errorf("%w: --side %q: want white or black", errUsage, *side)
+		}
 	}
-	if err := launch.RecordFile(name); err != nil {
-		return usage(err)
+	name := fs.Arg(0)
+	if err := recordArg("replay", name); err != nil {
+		return err
 	}
 	if !*check && !*text {
 		window := []string{"replay"}
@@ -85,6 +87,18 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		res = *r
 	}
 	fmt.Fprintf(stdout, "\nResult: %s\n", res.Words())
+	return nil
+}
+
+// recordArg refuses a record argument that is no file, in plain words: a
+// folder (of selfplay's records, say) or nothing at all.
+func recordArg(command, name string) error {
+	if st, err := os.Stat(name); err == nil && st.IsDir() {
+		return fmt.Errorf("%w: %s is a folder: krieg %s takes one record file (such as %s)", errUsage, name, command, filepath.Join(name, "game-0001.pgn"))
+	}
+	if err := launch.RecordFile(name); err != nil {
+		return usage(err)
+	}
 	return nil
 }
 

@@ -131,3 +131,53 @@ func TestRefusedAtEnd(t *testing.T) {
 		t.Error("a legal move recorded as refused at the end passed the check")
 	}
 }
+
+// TestPlyCapTravels: a game drawn at a ply cap not its ruleset's own
+// carries the cap in a PlyCap tag, and the ruleset read back from the
+// record has it, so the record checks; the ruleset's own cap writes none.
+func TestPlyCapTravels(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cap  int
+		tag  string
+	}{{"short cap", 3, "3"}, {"no cap", 0, "0"}, {"the ruleset's cap", referee.DefaultPlyCap, ""}} {
+		t.Run(tc.name, func(t *testing.T) {
+			rules := referee.Wild16
+			rules.PlyCap = tc.cap
+			ref := referee.New(rules, game.Start())
+			for _, text := range []string{"e2e4", "e7e5", "g1f3"} {
+				m, _ := game.ParseMove(text)
+				ref.Attempt(m)
+			}
+			rec, err := FromReferee(ref, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rec.Tag(PlyCapTag); got != tc.tag {
+				t.Fatalf("PlyCap tag %q; want %q", got, tc.tag)
+			}
+			var b bytes.Buffer
+			if err := Write(&b, rec); err != nil {
+				t.Fatal(err)
+			}
+			back, err := Read(&b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := back.Rules()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.PlyCap != tc.cap {
+				t.Fatalf("ply cap read back %d; want %d", got.PlyCap, tc.cap)
+			}
+			if err := Check(back, got); err != nil {
+				t.Fatalf("the record does not check under its own rules: %v", err)
+			}
+		})
+	}
+	rec := &Record{Tags: []Tag{{"PlyCap", "many"}}}
+	if _, err := rec.Rules(); err == nil || !strings.Contains(err.Error(), "PlyCap") {
+		t.Errorf("a PlyCap tag of no number: got %v; want an error naming the tag", err)
+	}
+}

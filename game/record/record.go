@@ -8,6 +8,8 @@ package record
 
 import (
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/krieg/krieg/game"
@@ -83,10 +85,27 @@ func (r *Record) Start() (game.Position, error) {
 }
 
 // Rules returns the record's ruleset: the Rules tag, or Wild 16 (Darkboard's
-// records carry none and are Wild 16 games).
+// records carry none and are Wild 16 games), with the ply cap of its PlyCap
+// tag when it has one.
 func (r *Record) Rules() (referee.Ruleset, error) {
+	rules := referee.Wild16
 	if name := r.Tag("Rules"); name != "" {
-		return referee.RulesetByName(name)
+		var err error
+		if rules, err = referee.RulesetByName(name); err != nil {
+			return rules, err
+		}
 	}
-	return referee.Wild16, nil
+	if t := strings.TrimSpace(r.Tag(PlyCapTag)); t != "" {
+		n, err := strconv.Atoi(t)
+		if err != nil || n < 0 {
+			return rules, fmt.Errorf("record: PlyCap tag %q: want a number of plies, 0 for no cap", t)
+		}
+		rules.PlyCap = n
+	}
+	return rules, nil
 }
+
+// PlyCapTag is the tag holding the game's ply cap (0: none) when it is not
+// its ruleset's own (krieg selfplay --ply-cap 40): a replay draws the game
+// where the game itself was drawn.
+const PlyCapTag = "PlyCap"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/krieg/krieg/game"
@@ -251,11 +252,15 @@ func MoveLabel(p *game.Position, san string) string {
 
 // FromReferee builds the record of the game ref has umpired so far: every
 // accepted move with its announcements and the illegal attempts before it.
-// Tags are written first; Rules, and FEN for a non-standard start, are added.
+// Tags are written first; Rules, PlyCap for a cap not the ruleset's own, and
+// FEN for a non-standard start, are added.
 func FromReferee(ref *referee.Referee, tags []Tag) (*Record, error) {
 	rules := ref.Rules()
 	rec := &Record{Tags: append([]Tag(nil), tags...), Result: "*"}
 	rec.SetTag("Rules", rules.Name)
+	if own, err := referee.RulesetByName(rules.Name); err != nil || own.PlyCap != rules.PlyCap {
+		rec.SetTag(PlyCapTag, strconv.Itoa(rules.PlyCap))
+	}
 	pos := ref.Start()
 	if fen := pos.FEN(); fen != game.StartFEN {
 		rec.SetTag("SetUp", "1")
