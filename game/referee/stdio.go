@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // maxLine bounds one input line of the stdio protocol.
@@ -91,12 +92,34 @@ func readLine(br *bufio.Reader) (line []byte, raw int, tooLong bool, err error) 
 
 func errorReply(msg string) map[string]string { return map[string]string{"error": msg} }
 
+// malformed says in words what is wrong with a line that is no request
+// (the JSON decoder's own words name Go's types and fields).
+func malformed(err error) string {
+	var typ *json.UnmarshalTypeError
+	var syn *json.SyntaxError
+	switch {
+	case errors.Is(err, io.EOF):
+		return `an empty line is no request: want {"attempt":"e2e4"} or {"any":true}`
+	case errors.As(err, &typ) && typ.Field == "attempt":
+		return `malformed request: "attempt" must be a string, such as {"attempt":"e2e4"}`
+	case errors.As(err, &typ) && typ.Field == "any":
+		return `malformed request: "any" must be true or false, such as {"any":true}`
+	case errors.As(err, &typ):
+		return `malformed request: want an object, {"attempt":"e2e4"} or {"any":true}`
+	case errors.As(err, &syn):
+		return fmt.Sprintf(`malformed request: not JSON (at byte %d): want {"attempt":"e2e4"} or {"any":true}`, syn.Offset)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return "malformed request: " + strings.TrimPrefix(err.Error(), "json: ") + `: want {"attempt":"e2e4"} or {"any":true}`
+	}
+	return "malformed request: " + strings.TrimPrefix(err.Error(), "json: ")
+}
+
 func handle(r *Referee, line []byte) any {
 	var req request
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
-		return errorReply("malformed request: " + err.Error())
+		return errorReply(malformed(err))
 	}
 	if dec.More() {
 		return errorReply("malformed request: more than one JSON value on the line")
