@@ -106,6 +106,7 @@ func (p *page) export() {
 		"kept":           js.FuncOf(p.jsKept),
 		"resumeComputer": js.FuncOf(p.jsResumeComputer),
 		"unsaved":        js.FuncOf(p.jsUnsaved),
+		"typing":         js.FuncOf(p.jsTyping),
 	}))
 	hook(p)
 	p.event("ready", "")
@@ -255,6 +256,20 @@ func (p *page) computer(opt sprites.Options) sprites.Options {
 		return f, nil
 	}
 	return opt
+}
+
+// jsTyping is window.krieg.typing(): {line, game}, what the board's keys
+// are busy with (sprites.App.Typing), for the challenge card, which takes
+// the keyboard only from a board nobody types on.
+func (p *page) jsTyping(js.Value, []js.Value) any {
+	p.mu.Lock()
+	app := p.app
+	p.mu.Unlock()
+	line, game := false, false
+	if app != nil {
+		line, game = app.Typing()
+	}
+	return js.ValueOf(map[string]any{"line": line, "game": game})
 }
 
 // jsComputer is window.krieg.computer(rules, side): the lobby's "Play the
