@@ -106,7 +106,8 @@ type App struct {
 	prompting bool
 	saving    string
 	replacing string
-	selected  bool // the whole of saving is selected (Ctrl+A)
+	offered   string // the file name offered, for a path naming a folder
+	selected  bool   // the whole of saving is selected (Ctrl+A)
 	// saved are the settings as last written.
 	saved settings.Settings
 }
