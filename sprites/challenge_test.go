@@ -144,3 +144,19 @@ func TestWindowChallengeUnderTheLegend(t *testing.T) {
 		}
 	})
 }
+
+// TestWindowChallengeClosesTheLegend: a challenge that comes while the
+// legend is open closes it, so that its card is seen (the legend covered
+// it).
+func TestWindowChallengeClosesTheLegend(t *testing.T) {
+	app, comm := showRemote(t)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Legend}) })
+	h.waitFor(t, "the legend", 5*time.Second, func() bool { return app.frame.Legend })
+	comm.events <- net.Event{Kind: net.KindChallenge, From: "bob", Text: "bob (1500) challenges you: unrated Wild 16 (ICC) 5 3"}
+	h.waitFor(t, "the challenge", 5*time.Second, func() bool { return app.frame.Challenge != nil })
+	h.do(func() {
+		if app.frame.Legend {
+			t.Error("the legend stays open over the challenge's card; want it closed")
+		}
+	})
+}
