@@ -126,3 +126,38 @@ func TestChallengeLeavesTheTypedLine(t *testing.T) {
 		t.Errorf("the card's hint with Accept focused: %q; want it to say Enter accepts", got)
 	}
 }
+
+// TestChallengeEscapeClosesTheLegendFirst: with the board's legend open
+// when a challenge comes, Escape on the card closes the legend only, as it
+// does anywhere (it declined the challenge); a second Escape declines.
+func TestChallengeEscapeClosesTheLegendFirst(t *testing.T) {
+	u := startUmpire(t, server.Config{}, pageSite(t), Options{})
+	p := openTab(t, newBrowser(t), "legend", "http://"+u.http+"/")
+	loginAsGuest(t, p)
+	me := strings.TrimPrefix(p.eval(`document.getElementById("me").textContent`), "· ")
+	p.element("#close-lobby")
+	p.wait("the lobby closed", 30*time.Second, func(board) bool { return p.eval(`String(document.getElementById("lobby").hidden)`) == "true" })
+	if !p.state().Legend {
+		p.call(`kriegTest.press("Legend")`)
+		p.wait("the legend", 30*time.Second, func(b board) bool { return b.Legend })
+	}
+	alice := u.client(t, "alice", "", true)
+	if err := alice.Console("match " + me + " 3 2"); err != nil {
+		t.Fatal(err)
+	}
+	p.waitShown("challenge-answer", 30*time.Second)
+	p.wait("Accept focused", 10*time.Second, func(board) bool { return p.eval(`document.activeElement.id`) == "challenge-accept" })
+	if err := chromedp.Do(p.ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+		t.Fatal(err)
+	}
+	p.wait("the legend closed", 10*time.Second, func(b board) bool { return !b.Legend })
+	p.frames(5)
+	if got := p.eval(`String(document.getElementById("challenge-answer").hidden)`); got != "false" {
+		t.Fatalf("Escape over the legend took the challenge away (card hidden %s); want it waiting", got)
+	}
+	if err := chromedp.Do(p.ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+		t.Fatal(err)
+	}
+	for ev := next(t, alice, net.KindConsole); !strings.Contains(ev.Text, "declines your challenge"); ev = next(t, alice, net.KindConsole) {
+	}
+}

@@ -385,7 +385,12 @@
     $("challenge").addEventListener("focusin", challengeHint);
     $("challenge").addEventListener("focusout", () => setTimeout(challengeHint));
     $("challenge").addEventListener("keydown", (e) => {
-      if (e.key === "Escape" && challenges.length) { e.stopPropagation(); answerChallenge(false); }
+      if (e.key !== "Escape" || !challenges.length) return;
+      e.stopPropagation();
+      // Escape closes the board's legend first, as it does anywhere; the
+      // challenge waits.
+      if (window.krieg && window.krieg.typing && window.krieg.typing().legend) window.krieg.closeLegend();
+      else answerChallenge(false);
     });
   }
 
