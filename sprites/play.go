@@ -174,6 +174,7 @@ func (p *play) event(a *App, ev net.Event) {
 		p.heard(a, ev)
 	case net.KindEnded:
 		p.ended = ev.Snap.Result
+		a.challengeOver = false // the result card comes over a challenge waiting
 		f.Panel.Offer, f.Panel.OfferNews = "", ""
 		f.View.Result = ev.Snap.Result
 		a.opt.Sounds.Play(assets.SoundEnd)
