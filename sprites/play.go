@@ -697,6 +697,10 @@ func (p *play) submit(a *App) {
 	if line == "" {
 		return
 	}
+	if strings.EqualFold(line, "resign") && p.snap.InGame && p.snap.Result == nil {
+		p.button(a, scene.Resign) // asked first, as the button does; typed again, confirmed
+		return
+	}
 	// A move in algebraic notation (Nf3, o-o) is read on our own board, as
 	// the console reads it; an impossible one is kept back like a click's.
 	var own *game.Position

@@ -268,3 +268,22 @@ func TestWindowResignQuestionSurvivesTyping(t *testing.T) {
 		}
 	})
 }
+
+// TestWindowTypedResignAsksFirst: "resign" typed asks "Confirm resign?" as
+// the button does (it resigned at once); typed again, it resigns.
+func TestWindowTypedResignAsksFirst(t *testing.T) {
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5"}})
+	h.show(app)
+	defer func() { h.show(nil); app.Close() }()
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "resign"}, Intent{Kind: Submit}) })
+	time.Sleep(200 * time.Millisecond)
+	h.do(func() {
+		if app.play.snap.Result != nil || !app.frame.Panel.ConfirmResign {
+			t.Errorf("resign typed: result %v, asking %v; want the game on and the question asked", app.play.snap.Result, app.frame.Panel.ConfirmResign)
+		}
+		app.Inject(Intent{Kind: TypeText, Text: "Resign"}, Intent{Kind: Submit})
+	})
+	h.waitFor(t, "the resignation", 5*time.Second, func() bool { return app.play.snap.Result != nil })
+}
