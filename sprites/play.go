@@ -637,6 +637,11 @@ func (p *play) send(a *App, m game.Move) {
 		p.hint(f, err) // nonsense never leaves the window and costs nothing
 		return
 	}
+	if !p.confirmAt.IsZero() {
+		// A move made answers "Confirm resign?": the player plays on (a
+		// later Enter on the empty line would have resigned).
+		p.unarm(a)
+	}
 	if p.snap.ToMove != p.snap.Side || p.waiting {
 		if len(p.queue) >= maxQueue {
 			notice(f, scene.BadTone, fmt.Sprintf("The queue holds %d attempts at most (Escape clears it)", maxQueue))
