@@ -99,6 +99,10 @@ type App struct {
 	quit   bool
 	// challenges are those waiting for our answer, the first on the card.
 	challenges []challenge
+	// challengeOver: the newest challenge came after the result card, so
+	// its card is drawn over it and takes Enter and Escape (the newest
+	// card on top).
+	challengeOver bool
 	// stop is set from outside the loop (a signal) to close the window.
 	stop atomic.Bool
 	// The Save as… question: prompting while the path is being typed;
@@ -106,7 +110,8 @@ type App struct {
 	prompting bool
 	saving    string
 	replacing string
-	selected  bool // the whole of saving is selected (Ctrl+A)
+	offered   string // the file name offered, for a path naming a folder
+	selected  bool   // the whole of saving is selected (Ctrl+A)
 	// saved are the settings as last written.
 	saved settings.Settings
 }

@@ -24,7 +24,11 @@ func (a *App) challenged(p *play, ev net.Event) {
 		// A challenge renewed (new terms) replaces the old one.
 		a.dropChallenge(ev.From)
 		a.challenges = append(a.challenges, challenge{from: ev.From, text: ev.Text})
+		a.challengeOver = true
 		p.say(&a.frame, ev.Text)
+		// The legend would cover the card, and the player would not know
+		// of it: a challenge closes it, as a key would.
+		a.frame.Legend = false
 	case net.KindChallengeGone:
 		// The server says the same when we answered: only a card still
 		// up, unanswered, was withdrawn.
@@ -87,10 +91,10 @@ func (a *App) answeredByHand(line string) {
 }
 
 // challengeKeys reports whether Enter and Escape answer the card: nothing
-// is being typed, no game is played on the board and no result card is up
-// (Escape closes it first), whose keys they are.
+// is being typed, no game is played on the board and no result card came
+// after the challenge (Escape closes it first), whose keys they are.
 func (a *App) challengeKeys() bool {
-	if a.prompting || a.frame.Banner != nil {
+	if a.prompting || a.challengeUnder() {
 		return false
 	}
 	p := a.play
@@ -125,5 +129,9 @@ func (a *App) challengeCard() {
 		return
 	}
 	c := a.challenges[0]
-	a.frame.Challenge = &scene.ChallengeCard{Text: c.text, More: len(a.challenges) - 1, Keys: a.challengeKeys()}
+	a.frame.Challenge = &scene.ChallengeCard{Text: c.text, More: len(a.challenges) - 1, Keys: a.challengeKeys(), Under: a.challengeUnder()}
 }
+
+// challengeUnder reports whether the result card is up and came after the
+// challenge, so that it is drawn over the challenge's card and has the keys.
+func (a *App) challengeUnder() bool { return a.frame.Banner != nil && !a.challengeOver }

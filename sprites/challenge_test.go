@@ -77,25 +77,58 @@ func TestWindowChallengeCard(t *testing.T) {
 	})
 }
 
-// TestWindowChallengeAfterAGame: a challenge that comes while the result
-// card of the game just ended is up leaves Escape to that card (it closes
-// it, and the challenge waits); then Escape declines.
+// TestWindowChallengeAfterAGame: the newest of the result card and a
+// challenge's card is on top and has Enter and Escape, its card saying so.
+// A challenge that comes while the result card is up is drawn over it and
+// Escape declines it, the result card staying (its keys did nothing); a
+// result that comes over a challenge waiting takes Escape first, which
+// closes it, and then Escape declines.
 func TestWindowChallengeAfterAGame(t *testing.T) {
-	app, comm := showRemote(t)
 	spec := net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Kriegspiel: true}
 	res := referee.Result{Score: "1-0", Reason: referee.ReasonResignation}
 	ended := net.Snapshot{Side: game.White, Spec: spec, Result: &res}
-	for _, ev := range []net.Event{
-		{Kind: net.KindStarted, Snap: net.Snapshot{Side: game.White, Spec: spec, InGame: true}},
-		{Kind: net.KindEnded, Snap: ended},
-		{Kind: net.KindChallenge, From: "bob", Text: "bob (1500) challenges you: unrated Wild 16 (ICC) 5 3", Snap: ended},
-	} {
+	started := net.Event{Kind: net.KindStarted, Snap: net.Snapshot{Side: game.White, Spec: spec, InGame: true}}
+	end := net.Event{Kind: net.KindEnded, Snap: ended}
+	bob := net.Event{Kind: net.KindChallenge, From: "bob", Text: "bob (1500) challenges you: unrated Wild 16 (ICC) 5 3", Snap: ended}
+	// topmost says which card was drawn last, Accept's or the result's buttons.
+	topmost := func(app *App) string {
+		for i := len(app.scene.Hits) - 1; i >= 0; i-- {
+			switch app.scene.Hits[i].Button {
+			case scene.AcceptChallenge, scene.DeclineChallenge:
+				return "challenge"
+			case scene.CloseBanner:
+				return "result"
+			}
+		}
+		return ""
+	}
+
+	app, comm := showRemote(t)
+	for _, ev := range []net.Event{started, end, bob} {
 		comm.events <- ev
 	}
 	h.waitFor(t, "the result and the challenge", 5*time.Second, func() bool { return app.frame.Banner != nil && app.frame.Challenge != nil })
 	h.do(func() {
-		if app.frame.Challenge.Keys {
-			t.Error("Enter and Escape answer the challenge under the result card")
+		if !app.frame.Challenge.Keys || !sceneHasText(&app.scene, "Enter accepts · Escape declines") || topmost(app) != "challenge" {
+			t.Errorf("a challenge after the result: keys %v, on top %q; want its card on top with its keys and their hint", app.frame.Challenge.Keys, topmost(app))
+		}
+		app.Inject(Intent{Kind: Cancel})
+	})
+	h.do(func() {
+		if app.frame.Challenge != nil || app.frame.Banner == nil {
+			t.Errorf("after Escape: challenge %+v, result card %v; want the challenge declined and the result card up", app.frame.Challenge, app.frame.Banner)
+		}
+	})
+
+	app, comm = showRemote(t)
+	bob.Snap = started.Snap
+	for _, ev := range []net.Event{started, bob, end} {
+		comm.events <- ev
+	}
+	h.waitFor(t, "the challenge and the result", 5*time.Second, func() bool { return app.frame.Banner != nil && app.frame.Challenge != nil })
+	h.do(func() {
+		if app.frame.Challenge.Keys || topmost(app) != "result" {
+			t.Errorf("a result after the challenge: challenge keys %v, on top %q; want the result card on top with the keys", app.frame.Challenge.Keys, topmost(app))
 		}
 		app.Inject(Intent{Kind: Cancel})
 	})
@@ -141,6 +174,22 @@ func TestWindowChallengeUnderTheLegend(t *testing.T) {
 	h.do(func() {
 		if app.frame.Legend || app.frame.Challenge == nil {
 			t.Errorf("after Escape over the legend: legend %v, challenge %+v; want the legend closed and the challenge waiting", app.frame.Legend, app.frame.Challenge)
+		}
+	})
+}
+
+// TestWindowChallengeClosesTheLegend: a challenge that comes while the
+// legend is open closes it, so that its card is seen (the legend covered
+// it).
+func TestWindowChallengeClosesTheLegend(t *testing.T) {
+	app, comm := showRemote(t)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Legend}) })
+	h.waitFor(t, "the legend", 5*time.Second, func() bool { return app.frame.Legend })
+	comm.events <- net.Event{Kind: net.KindChallenge, From: "bob", Text: "bob (1500) challenges you: unrated Wild 16 (ICC) 5 3"}
+	h.waitFor(t, "the challenge", 5*time.Second, func() bool { return app.frame.Challenge != nil })
+	h.do(func() {
+		if app.frame.Legend {
+			t.Error("the legend stays open over the challenge's card; want it closed")
 		}
 	})
 }

@@ -174,6 +174,7 @@ func (p *play) event(a *App, ev net.Event) {
 		p.heard(a, ev)
 	case net.KindEnded:
 		p.ended = ev.Snap.Result
+		a.challengeOver = false // the result card comes over a challenge waiting
 		f.Panel.Offer, f.Panel.OfferNews = "", ""
 		f.View.Result = ev.Snap.Result
 		a.opt.Sounds.Play(assets.SoundEnd)
@@ -636,6 +637,11 @@ func (p *play) send(a *App, m game.Move) {
 		p.hint(f, err) // nonsense never leaves the window and costs nothing
 		return
 	}
+	if !p.confirmAt.IsZero() {
+		// A move made answers "Confirm resign?": the player plays on (a
+		// later Enter on the empty line would have resigned).
+		p.unarm(a)
+	}
 	if p.snap.ToMove != p.snap.Side || p.waiting {
 		if len(p.queue) >= maxQueue {
 			notice(f, scene.BadTone, fmt.Sprintf("The queue holds %d attempts at most (Escape clears it)", maxQueue))
@@ -694,6 +700,10 @@ func (p *play) submit(a *App) {
 	line := strings.TrimSpace(p.typed)
 	p.typed = ""
 	if line == "" {
+		return
+	}
+	if strings.EqualFold(line, "resign") && p.snap.InGame && p.snap.Result == nil {
+		p.button(a, scene.Resign) // asked first, as the button does; typed again, confirmed
 		return
 	}
 	// A move in algebraic notation (Nf3, o-o) is read on our own board, as

@@ -9,3 +9,14 @@ func (a *App) Scene() *scene.Scene { return &a.scene }
 
 // Frame returns the window's state; see Scene.
 func (a *App) Frame() *scene.Frame { return &a.frame }
+
+// Typing reports what the board's keys are busy with, for a page whose
+// challenge card must not take the keyboard from it: line, something is
+// typed on the board's line (a move, a tell, a Save as… path); game, a game
+// is played on the board, whose Enter and Escape are its own.
+func (a *App) Typing() (line, game bool) {
+	p := a.play
+	line = a.prompting || p != nil && p.typed != ""
+	game = p != nil && p.snap.InGame && p.snap.Result == nil
+	return line, game
+}

@@ -231,9 +231,9 @@ func TestWindowPxKeptBack(t *testing.T) {
 }
 
 // TestWindowResignQuestionSurvivesTyping: while "Confirm resign?" is up, a
-// move typed and sent (accepted, which clears the notice) and one kept
-// back (its hint takes the notice) leave the question in sight, for as
-// long as it is asked.
+// move kept back (its hint takes the notice) leaves the question in sight;
+// a move typed and sent ends it, so that a later Enter on the empty line
+// does not resign.
 func TestWindowResignQuestionSurvivesTyping(t *testing.T) {
 	app := newLocalApp(t, &scripted{moves: []string{"e7e5"}})
 	h.show(app)
@@ -251,9 +251,6 @@ func TestWindowResignQuestionSurvivesTyping(t *testing.T) {
 		})
 	}
 	asked("Resign")
-	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "e2e4"}, Intent{Kind: Submit}) })
-	h.waitFor(t, "1. e4 e5", 5*time.Second, atPly(app, 2))
-	asked("a move typed and played")
 	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "a1a3"}, Intent{Kind: Submit}) })
 	h.do(func() {
 		if !strings.Contains(app.frame.Panel.Notice, "not sent") {
@@ -261,10 +258,37 @@ func TestWindowResignQuestionSurvivesTyping(t *testing.T) {
 		}
 	})
 	asked("a move kept back")
-	h.do(func() { app.Inject(Intent{Kind: Cancel}) })
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "e2e4"}, Intent{Kind: Submit}) })
+	h.waitFor(t, "1. e4 e5", 5*time.Second, atPly(app, 2))
 	h.do(func() {
-		if app.frame.Panel.Question != "" || sceneHasText(&app.scene, "Resign? Click Confirm resign") {
-			t.Errorf("after Escape the question %q stays", app.frame.Panel.Question)
+		if app.frame.Panel.ConfirmResign || app.frame.Panel.Question != "" || sceneHasText(&app.scene, "Resign? Click Confirm resign") {
+			t.Errorf("after a move typed and sent: asking %v, question %q; want the question ended", app.frame.Panel.ConfirmResign, app.frame.Panel.Question)
+		}
+		app.Inject(Intent{Kind: Submit})
+	})
+	time.Sleep(200 * time.Millisecond)
+	h.do(func() {
+		if app.play.snap.Result != nil {
+			t.Errorf("Enter on the empty line after the move: result %v; want the game on", app.play.snap.Result)
 		}
 	})
+}
+
+// TestWindowTypedResignAsksFirst: "resign" typed asks "Confirm resign?" as
+// the button does (it resigned at once); typed again, it resigns.
+func TestWindowTypedResignAsksFirst(t *testing.T) {
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5"}})
+	h.show(app)
+	defer func() { h.show(nil); app.Close() }()
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "resign"}, Intent{Kind: Submit}) })
+	time.Sleep(200 * time.Millisecond)
+	h.do(func() {
+		if app.play.snap.Result != nil || !app.frame.Panel.ConfirmResign {
+			t.Errorf("resign typed: result %v, asking %v; want the game on and the question asked", app.play.snap.Result, app.frame.Panel.ConfirmResign)
+		}
+		app.Inject(Intent{Kind: TypeText, Text: "Resign"}, Intent{Kind: Submit})
+	})
+	h.waitFor(t, "the resignation", 5*time.Second, func() bool { return app.play.snap.Result != nil })
 }

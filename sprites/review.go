@@ -102,7 +102,8 @@ func (a *App) promptSave() {
 		notice(&a.frame, scene.BadTone, err.Error())
 		return
 	}
-	a.saving = filepath.Join(a.saveDir(), "krieg-"+time.Now().Format("2006-01-02-150405")+".pgn")
+	a.offered = "krieg-" + time.Now().Format("2006-01-02-150405") + ".pgn"
+	a.saving = filepath.Join(a.saveDir(), a.offered)
 	a.replacing, a.selected = "", false
 	a.prompting = true
 	notice(&a.frame, scene.HintTone, saveHint)
@@ -158,9 +159,17 @@ func (a *App) prompt(in Intent) bool {
 	return true
 }
 
+// offeredName is the file name Save as… offered.
+func (a *App) offeredName() string {
+	if a.offered == "" {
+		return "krieg-" + time.Now().Format("2006-01-02-150405") + ".pgn"
+	}
+	return a.offered
+}
+
 // save writes the game's PGN to path (a leading ~/ is the home folder; a
-// bare name is in the folder Save as… offered; a name not ending in .pgn
-// gets it), says how it went and reports whether it is done. A file
+// bare name is in the folder Save as… offered; a folder gets the file
+// name offered; a name not ending in .pgn gets it), says how it went and reports whether it is done. A file
 // already there is replaced only on a second Enter for the same path, as a
 // save dialog asks first.
 func (a *App) save(path string) bool {
@@ -176,6 +185,10 @@ func (a *App) save(path string) bool {
 	}
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(a.saveDir(), path)
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() || strings.HasSuffix(path, string(filepath.Separator)) {
+		// A folder named: the file goes into it under the name offered.
+		path = filepath.Join(path, a.offeredName())
 	}
 	if !strings.EqualFold(filepath.Ext(path), ".pgn") {
 		path += ".pgn" // a record is a .pgn, whatever a slip of the keys left

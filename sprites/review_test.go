@@ -328,3 +328,36 @@ func TestSaveProblemInWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSaveAsIntoAFolder: a path naming an existing folder (typed bare, or
+// ~/x/) saves into it under the file name offered, not beside it as
+// folder.pgn.
+func TestSaveAsIntoAFolder(t *testing.T) {
+	app := foolsMate(t)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	app.opt.SaveDir = t.TempDir()
+	games := filepath.Join(home, "games")
+	if err := os.Mkdir(games, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, typed := range []string{games, "~/games/"} {
+		var offered string
+		h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.SaveAs}) })
+		h.waitFor(t, "the Save as line", servedWait, func() bool { return app.prompting })
+		h.do(func() {
+			offered = filepath.Base(app.saving)
+			in := []Intent{{Kind: SelectAll}, {Kind: TypeText, Text: typed}, {Kind: Submit}}
+			app.Inject(in...)
+		})
+		h.waitFor(t, "the save", servedWait, func() bool { return !app.prompting || strings.HasPrefix(app.frame.Panel.Notice, "Not saved") })
+		want := filepath.Join(games, offered)
+		if b, err := os.ReadFile(want); err != nil || !strings.Contains(string(b), "[Result \"0-1\"]") {
+			t.Errorf("Save as %q: %v (notice %q); want the game in %s", typed, err, app.frame.Panel.Notice, want)
+		}
+		if _, err := os.Stat(games + ".pgn"); err == nil {
+			t.Errorf("Save as %q wrote %s beside the folder", typed, games+".pgn")
+		}
+		os.Remove(want)
+	}
+}

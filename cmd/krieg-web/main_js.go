@@ -106,6 +106,8 @@ func (p *page) export() {
 		"kept":           js.FuncOf(p.jsKept),
 		"resumeComputer": js.FuncOf(p.jsResumeComputer),
 		"unsaved":        js.FuncOf(p.jsUnsaved),
+		"typing":         js.FuncOf(p.jsTyping),
+		"closeLegend":    js.FuncOf(p.jsCloseLegend),
 	}))
 	hook(p)
 	p.event("ready", "")
@@ -255,6 +257,35 @@ func (p *page) computer(opt sprites.Options) sprites.Options {
 		return f, nil
 	}
 	return opt
+}
+
+// jsTyping is window.krieg.typing(): {line, game, legend}, what the
+// board's keys are busy with (sprites.App.Typing) and whether its legend
+// is open, for the challenge card, which takes
+// the keyboard only from a board nobody types on.
+func (p *page) jsTyping(js.Value, []js.Value) any {
+	p.mu.Lock()
+	app := p.app
+	p.mu.Unlock()
+	line, game, legend := false, false, false
+	if app != nil {
+		line, game = app.Typing()
+		legend = app.Frame().Legend
+	}
+	return js.ValueOf(map[string]any{"line": line, "game": game, "legend": legend})
+}
+
+// jsCloseLegend is window.krieg.closeLegend(): Escape given to the board,
+// which closes its legend, for the challenge card that has the keyboard
+// while the legend is open (Escape there closes the legend first).
+func (p *page) jsCloseLegend(js.Value, []js.Value) any {
+	p.mu.Lock()
+	app := p.app
+	p.mu.Unlock()
+	if app != nil {
+		app.Inject(sprites.Intent{Kind: sprites.Cancel})
+	}
+	return nil
 }
 
 // jsComputer is window.krieg.computer(rules, side): the lobby's "Play the

@@ -3,6 +3,7 @@ package scene
 import (
 	"fmt"
 	"image/color"
+	"strings"
 
 	"github.com/krieg/krieg/assets"
 	"github.com/krieg/krieg/game"
@@ -55,7 +56,7 @@ func (s *Scene) banner(b *Banner, p Panel) {
 	}{
 		{b.Title, assets.Bold, unit * 1.6, textMain},
 		{b.Detail, assets.Regular, unit, textMain},
-		{b.Rating, assets.Regular, unit, textOwn},
+		{b.Rating, assets.Regular, unit, ratingColour(b.Rating)},
 	}
 	actions := BannerActions(p)
 	h := unit*1.2 + unit*2.4 + unit*0.75*1.5
@@ -98,6 +99,24 @@ func BannerActions(p Panel) []Button {
 		return []Button{Review, next}
 	}
 	return []Button{next}
+}
+
+// ratingColour colours a rating change by its sign, the last "(+12)" or
+// "(-163)" of the line: a gain green, a loss red, no change plain.
+func ratingColour(rating string) color.RGBA {
+	at := strings.LastIndex(rating, "(")
+	if at < 0 || at+1 >= len(rating) {
+		return textMain
+	}
+	switch n := rating[at+1:]; {
+	case strings.HasPrefix(n, "+0)"):
+		return textMain
+	case strings.HasPrefix(n, "+"):
+		return textOwn
+	case strings.HasPrefix(n, "-"), strings.HasPrefix(n, "−"):
+		return illegalRed
+	}
+	return textMain
 }
 
 // bannerEdge color.RGBAs the banner's top edge: green for a win, red for a

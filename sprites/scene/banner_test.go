@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"image/color"
 	"testing"
 
 	"github.com/krieg/krieg/game"
@@ -94,5 +95,36 @@ func TestPickerLightsTheChoiceUnderThePointer(t *testing.T) {
 	f.Hover, f.KeyCursor, f.Cursor = false, true, game.E6
 	if on := lit(f); len(on) != 1 || on[0] != game.E6 {
 		t.Errorf("cursor on e6: lit %v; want e6 alone", on)
+	}
+}
+
+// TestBannerRatingColour: the rating change on the result card reads in
+// green for a gain, red for a loss and plain for none (a loss was green).
+func TestBannerRatingColour(t *testing.T) {
+	tests := []struct {
+		rating string
+		want   color.RGBA
+	}{
+		{"Rating 1500 → 1512 (+12)", textOwn},
+		{"Rating 1500 → 1337 (-163)", illegalRed},
+		{"Rating 1500 → 1500 (+0)", textMain},
+	}
+	for _, tc := range tests {
+		f := playFrame(1000, 640)
+		b := ResultBanner(referee.Result{Score: "0-1", Reason: referee.ReasonResignation}, game.White)
+		b.Rating = tc.rating
+		f.Banner = &b
+		found := false
+		for _, sp := range Build(f).Sprites {
+			if sp.Kind == Text && sp.Text == tc.rating {
+				found = true
+				if sp.Color != tc.want {
+					t.Errorf("%q drawn in %v; want %v", tc.rating, sp.Color, tc.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q not drawn on the card", tc.rating)
+		}
 	}
 }

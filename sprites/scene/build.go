@@ -27,10 +27,15 @@ func Build(f Frame) Scene {
 		s.playPanel(&f)
 	}
 	banner := f.Banner != nil && f.Mode == PlayScreen
+	challenge := f.Challenge != nil && (f.Mode == PlayScreen || f.Mode == NewGameScreen)
+	// The newest of the result card and the challenge's is drawn on top.
+	if challenge && f.Challenge.Under {
+		s.challengeCard(f.Challenge)
+	}
 	if banner {
 		s.banner(f.Banner, f.Panel)
 	}
-	if f.Challenge != nil && (f.Mode == PlayScreen || f.Mode == NewGameScreen) {
+	if challenge && !f.Challenge.Under {
 		s.challengeCard(f.Challenge)
 	}
 	// The result and the promotion choices stay readable under the pointer.

@@ -15,6 +15,9 @@ type ChallengeCard struct {
 	// Keys: Enter accepts and Escape declines (nothing is typed and no
 	// game is being played on the board, whose keys they are then).
 	Keys bool
+	// Under: the result card came after the challenge and is drawn over
+	// its card (the newest card on top).
+	Under bool
 }
 
 // challengeGroup holds the card's two buttons (see Choice).

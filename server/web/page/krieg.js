@@ -121,9 +121,28 @@
     show("challenge-answer", true);
     show("challenge", true);
     // Enter (or Space) accepts and Escape declines, unless the player is
-    // typing in a field, whose keys are not taken from it.
+    // typing, in a field or on the board, whose keys are not taken from
+    // it: the player reaches Accept with a click or Tab.
     const typing = /^(INPUT|SELECT|TEXTAREA)$/.test(document.activeElement && document.activeElement.tagName);
-    if (!wasShown && !typing) $("challenge-accept").focus();
+    if (!wasShown && !typing && !boardBusy()) $("challenge-accept").focus();
+    challengeHint();
+  }
+
+  // boardBusy reports whether the board's keys are in use, as the window
+  // keeps its card's keys from them: something typed on its line, or a
+  // game played on the board while it has the keyboard.
+  function boardBusy() {
+    if (!window.krieg || !window.krieg.typing) return false;
+    const t = window.krieg.typing();
+    const el = document.activeElement;
+    const onBoard = !el || el === document.body || el.tagName === "CANVAS";
+    return t.line || (onBoard && t.game);
+  }
+
+  // challengeHint says what Enter and Escape do on the card, when they
+  // are its own (Accept has the keyboard), and how many more wait.
+  function challengeHint() {
+    if (!challenges.length) return;
     const keys = document.activeElement === $("challenge-accept") ? "Enter accepts, Escape declines" : "";
     const more = challenges.length > 1 ? `${challenges.length - 1} more waiting` : "";
     $("challenge-more").textContent = [keys, more].filter(Boolean).join(" · ");
@@ -363,8 +382,15 @@
     }, true);
     $("challenge-accept").addEventListener("click", () => answerChallenge(true));
     $("challenge-decline").addEventListener("click", () => answerChallenge(false));
+    $("challenge").addEventListener("focusin", challengeHint);
+    $("challenge").addEventListener("focusout", () => setTimeout(challengeHint));
     $("challenge").addEventListener("keydown", (e) => {
-      if (e.key === "Escape" && challenges.length) { e.stopPropagation(); answerChallenge(false); }
+      if (e.key !== "Escape" || !challenges.length) return;
+      e.stopPropagation();
+      // Escape closes the board's legend first, as it does anywhere; the
+      // challenge waits.
+      if (window.krieg && window.krieg.typing && window.krieg.typing().legend) window.krieg.closeLegend();
+      else answerChallenge(false);
     });
   }
 
