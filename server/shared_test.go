@@ -40,7 +40,7 @@ func TestTwoInstancesShareOnePostgres(t *testing.T) {
 	a.waitFor("\x19(16 1 0 Res 1-0 ")
 	other.send("history alice")
 	other.waitFor("History of alice (1 game shown)")
-	if h := other.waitFor("\x19]"); !strings.Contains(h, "alice vs. bob  1-0 resignation (wild16, 1 plies)") {
+	if h := other.waitFor("\x19]"); !strings.Contains(h, "alice vs. bob  1-0 resignation (wild16, 1 ply)") {
 		t.Fatalf("history on the other instance: %q", h)
 	}
 }
