@@ -53,11 +53,13 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *ply < -1 {
 		return fmt.Errorf("%w: --ply %d: want a number of plies from 0, or -1 for the end", errUsage, *ply)
 	}
-	if *width < 200 || *height < 200 {
-		return fmt.Errorf("%w: the picture must be at least 200×200", errUsage)
-	}
-	if *width > maxPicture || *height > maxPicture {
-		return fmt.Errorf("%w: the picture must be at most %d×%d", errUsage, maxPicture, maxPicture)
+	for _, d := range []struct {
+		flag string
+		n    int
+	}{{"--width", *width}, {"--height", *height}} {
+		if d.n < minPicture || d.n > maxPicture {
+			return fmt.Errorf("%w: %s %d: the picture must be at least %d×%d and at most %d×%d", errUsage, d.flag, d.n, minPicture, minPicture, maxPicture, maxPicture)
+		}
 	}
 	f := scene.Frame{W: *width, H: *height, Selected: game.NoSquare, Capture: game.NoSquare}
 	if f.Show, err = parseShow(*tokens, *heat, *zone); err != nil {
@@ -107,9 +109,13 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// maxPicture is the largest --width and --height: a picture past it takes
-// memory by the gigabyte and shows nothing more.
-const maxPicture = 8192
+// minPicture and maxPicture bound --width and --height: a smaller board
+// cannot be read, and a picture past the largest takes memory by the
+// gigabyte and shows nothing more.
+const (
+	minPicture = 200
+	maxPicture = 8192
+)
 
 // parseSide reads "white" or "black".
 func parseSide(s string) (game.Color, error) {

@@ -58,9 +58,9 @@ func TestRenderPictureBounds(t *testing.T) {
 	for _, tc := range []struct {
 		name, width, height, want string
 	}{
-		{"narrow", "100", "640", "at least 200×200"},
-		{"tall", "1000", "100000", "at most 8192×8192"},
-		{"wide", "100000", "640", "at most 8192×8192"},
+		{"narrow", "100", "640", "--width 100: the picture must be at least 200×200"},
+		{"tall", "1000", "100000", "--height 100000: the picture must be at least 200×200 and at most 8192×8192"},
+		{"wide", "100000", "640", "--width 100000: the picture must be at least 200×200 and at most 8192×8192"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "board.png")
