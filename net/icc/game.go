@@ -496,13 +496,15 @@ func (g *gameState) offers(s *session, f []string) {
 	}
 }
 
-// runClock stops mover's clock at what it shows now and starts the
-// other's, if the clocks were running: the server says when they start
-// (datagram 56), and kriegd starts them only once both sides have made
-// their first move.
+// runClock stops mover's clock at what it shows now, adds the increment
+// as the server does, and starts the other's, if the clocks were running:
+// the server says when they start (datagram 56), and kriegd starts them
+// only once both sides have made their first move. The server's own
+// figures (datagram 56) follow the move; until they come, a clock shown
+// at once (the console's "your move") already holds the increment.
 func (g *gameState) runClock(now time.Time, mover game.Color) {
 	if g.clocks.Ticking {
-		*g.clocks.Of(mover) = g.clocks.Remaining(mover, now)
+		*g.clocks.Of(mover) = g.clocks.Remaining(mover, now) + g.spec.Increment
 	}
 	g.clocks.Running, g.clocks.Stamp = mover.Other(), now
 }

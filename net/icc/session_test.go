@@ -262,8 +262,9 @@ func TestFarewellIsWhyLost(t *testing.T) {
 }
 
 // TestClocksWaitForTheServer: a move does not start a clock the server
-// has not started (kriegd starts them with both sides' first moves), and
-// the server's word starts them.
+// has not started (kriegd starts them with both sides' first moves), the
+// server's word starts them, and a move on a running clock adds the
+// increment before the server's figures come.
 func TestClocksWaitForTheServer(t *testing.T) {
 	f := newFeeder(t)
 	f.feed(started101)
@@ -281,6 +282,10 @@ func TestClocksWaitForTheServer(t *testing.T) {
 	ev = f.feed(`^Y(24 101 d2d4^Y)`)
 	if k := ev[len(ev)-1].Snap.Clocks; !k.Ticking || k.Running != game.Black {
 		t.Fatalf("after our second move: %+v; want Black's clock running", k)
+	}
+	// The increment (3 s) is ours at once, before the server's figures.
+	if k := ev[len(ev)-1].Snap.Clocks; k.White != 303*time.Second {
+		t.Fatalf("White's clock after a move on a running clock: %v; want 5:00 and the 3 s increment", k.White)
 	}
 }
 
