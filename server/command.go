@@ -58,7 +58,8 @@ func ParseCommand(line string) (Command, error) {
 	if len(line) > MaxLine {
 		return Command{}, fmt.Errorf("line too long (%d bytes; at most %d)", len(line), MaxLine)
 	}
-	line = strings.TrimSpace(clean(textOf(strings.TrimRight(line, "\r\n"))))
+	raw := textOf(strings.TrimRight(line, "\r\n"))
+	line = strings.TrimSpace(clean(raw))
 	if line == "" {
 		return Command{}, errEmpty
 	}
@@ -82,6 +83,11 @@ func ParseCommand(line string) (Command, error) {
 	}
 	if !ok {
 		return Command{}, fmt.Errorf("%q is not a command (type \"help\")", truncate(fields[0], 40))
+	}
+	if verb == "register" && clean(raw) != raw {
+		// The password's characters clean took out: refused as
+		// ValidPassword refuses them, not set without them.
+		return Command{}, errControlPassword
 	}
 	rest := strings.TrimSpace(line[len(fields[0]):])
 	c := Command{Verb: verb, Args: fields[1:], Rest: rest}

@@ -109,6 +109,9 @@ func TestLobbyWordsCount(t *testing.T) {
 	if err := server.ValidPassword("pass word"); err == nil {
 		t.Error("ValidPassword took a password with a space")
 	}
+	if err := server.ValidPassword("pass\x1bword"); err == nil {
+		t.Error("ValidPassword took a password with ESC (kriegd user add would set it)")
+	}
 }
 
 // TestSeekWordsThatContradict: a seek with two colours, two rulesets or

@@ -26,14 +26,33 @@ func TestLongPasswordIsRefusedInPlainWords(t *testing.T) {
 	r.waitFor("longpw is now registered")
 }
 
-// TestPasswordReadAlikeAtThePrompt: a password registered with a control
-// character in it (taken out, as from every command) logs in typed the same
-// way at the password prompt, as it does on the one-line login; before,
+// TestControlPasswordRefused: "register" with a control character in the
+// password was taken with the character silently taken out (an outside
+// tester's finding), leaving a password other than the one typed. It is
+// refused in words, nothing registered, and the same password without it
+// registers.
+func TestControlPasswordRefused(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	r := u.login(t, "pwnul", "")
+	for _, pw := range []string{"abcdefgh\x00ij", "abc\x1b[2Jdefgh", "abcdefgh\u202eij"} {
+		r.send("register " + pw)
+		if got := r.waitFor("\x19]"); !strings.Contains(got, "cannot hold control or invisible characters") || strings.Contains(got, "now registered") {
+			t.Fatalf("register %q answered %q; want it refused", pw, got)
+		}
+	}
+	r.send("register abcdefghij")
+	r.waitFor("pwnul is now registered")
+}
+
+// TestPasswordReadAlikeAtThePrompt: a password typed with a control
+// character in it at the password prompt is read as the one-line login
+// reads it (the character taken out, as from every line), so an account
+// registered before such passwords were refused still logs in; before,
 // the prompt kept the character and the password never matched.
 func TestPasswordReadAlikeAtThePrompt(t *testing.T) {
 	u := startUmpire(t, server.Config{})
 	r := u.login(t, "pwnul", "")
-	r.send("register abcdefgh\x00ij")
+	r.send("register abcdefghij")
 	r.waitFor("pwnul is now registered")
 	r.nc.Close()
 

@@ -28,11 +28,14 @@ const maxPassword = 72
 // errShortPassword refuses passwords of fewer than 4 characters;
 // errLongPassword those bcrypt cannot hash; errSpacedPassword those with a
 // space, which the login line ("NAME PASSWORD") and register could not
-// tell from the words around it.
+// tell from the words around it; errControlPassword those with characters
+// every line read takes out (clean), which would leave a password other
+// than the one typed.
 var (
-	errShortPassword  = errors.New("kriegd: a password needs at least 4 characters")
-	errSpacedPassword = errors.New("kriegd: a password cannot hold spaces: the login line is the name and the password with one space between them")
-	errLongPassword   = fmt.Errorf("kriegd: a password is %d bytes at most (%d plain letters and digits, fewer accented or non-Latin letters); choose a shorter one", maxPassword, maxPassword)
+	errShortPassword   = errors.New("kriegd: a password needs at least 4 characters")
+	errSpacedPassword  = errors.New("kriegd: a password cannot hold spaces: the login line is the name and the password with one space between them")
+	errControlPassword = errors.New("kriegd: a password cannot hold control or invisible characters (such as NUL, ESC, DEL or a text-direction mark), which every line read loses: choose one without them")
+	errLongPassword    = fmt.Errorf("kriegd: a password is %d bytes at most (%d plain letters and digits, fewer accented or non-Latin letters); choose a shorter one", maxPassword, maxPassword)
 )
 
 // ValidPassword reports why password cannot be set, or nil: it is checked
@@ -44,6 +47,8 @@ func ValidPassword(password string) error {
 		return errShortPassword
 	case len(password) > maxPassword:
 		return errLongPassword
+	case clean(password) != password:
+		return errControlPassword
 	case strings.ContainsFunc(password, unicode.IsSpace):
 		return errSpacedPassword
 	}
