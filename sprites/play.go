@@ -449,7 +449,9 @@ func (p *play) apply(a *App, in Intent) {
 			p.click(a, f.Cursor) // Space picks up and drops at the cursor
 			return
 		}
-		p.typed += in.Text
+		p.typed = a.typeInto(p.typed, in, false, maxTyped)
+	case Paste:
+		p.typed = a.typeInto(p.typed, in, false, maxTyped)
 	case CursorMove:
 		moveCursor(f, int(in.X), int(in.Y))
 	case Backspace:
@@ -611,7 +613,7 @@ func (p *play) promotion(a *App, in Intent) bool {
 		} else if t, ok := promotionKeys[strings.ToLower(in.Text)]; ok {
 			take(t)
 		}
-	case Backspace:
+	case Backspace, Paste:
 	default:
 		return false
 	}
