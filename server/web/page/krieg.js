@@ -308,10 +308,39 @@
     }
     show("no-seeks", lobby.seeks.length === 0);
     show("unseek", mine);
-    const players = lobby.players.map((p) => p.name + (p.playing ? " (playing)" : ""));
-    $("players").textContent = players.length ? players.join(", ") : "No one.";
+    showPlayers(lobby.players);
     const games = lobby.games.map((g) => `${g.white} – ${g.black} (${g.title}, ${g.plies} plies)`);
     $("games").textContent = games.length ? games.join("; ") : "None.";
+  }
+
+  // showPlayers lists the players signed in, each other one not playing
+  // with a Challenge button: it sends them a match on the terms chosen for
+  // a seek, which they see on a card.
+  function showPlayers(players) {
+    const list = $("players");
+    list.replaceChildren();
+    for (const p of players) {
+      const item = document.createElement("li");
+      item.textContent = p.name + (p.playing ? " (playing)" : "") + (p.registered ? "" : " (unregistered)");
+      if (!p.playing && p.name.toLowerCase() !== me.toLowerCase()) {
+        const challenge = document.createElement("button");
+        challenge.type = "button";
+        challenge.textContent = "Challenge";
+        challenge.dataset.player = p.name;
+        challenge.addEventListener("click", () => challengePlayer(p.name));
+        item.append(" ", challenge);
+      }
+      list.append(item);
+    }
+    show("no-players", players.length === 0);
+  }
+
+  function challengePlayer(name) {
+    const rated = $("rated").checked ? "r" : "u";
+    const terms = `${$("time").value} ${rated} ${$("rules").value}`;
+    if (!send(`match ${name} ${terms}`)) return;
+    const words = $("rules").selectedOptions[0].textContent + ", " + $("time").selectedOptions[0].textContent + (rated === "r" ? ", rated" : ", unrated");
+    $("lobby-note").textContent = `You challenged ${name} (${words}): the game starts when they accept.`;
   }
 
   function wire() {
