@@ -154,9 +154,18 @@
     showChallenge();
   }
 
+  // The name last signed in with, which the door offers again; the
+  // password is never kept.
+  const nameKey = "krieg/name";
+
   function openDoor() {
+    try { $("name").value = localStorage.getItem(nameKey) || ""; } catch (e) { /* nothing kept */ }
     show("door", true);
-    $("name").focus();
+    $($("name").value ? "password" : "name").focus();
+  }
+
+  function rememberName(name) {
+    try { localStorage.setItem(nameKey, name); } catch (e) { /* kept for this page only */ }
   }
 
   function setDoorBusy(busy) {
@@ -229,6 +238,7 @@
       const who = await (resume ? window.krieg.resume() : window.krieg.login(name, password));
       performance.mark("krieg:logged-in");
       me = who.name;
+      if (name) rememberName(name);
       // A name logged in without a password may be registered from the
       // lobby; a guest name may not (kriegd refuses it).
       show("register", !resume && !password && !/^guest\d+$/i.test(me));
@@ -353,7 +363,14 @@
       }
       login(name, $("password").value);
     });
-    $("guest").addEventListener("click", () => login("", ""));
+    // A guest with a name typed plays under it, unregistered (kriegd lets
+    // anyone take a free name without a password); with none, the server
+    // gives one. The door says which, as the guest leaves any password.
+    $("guest").addEventListener("click", () => {
+      const name = $("name").value.trim();
+      $("password").value = "";
+      login(name, "");
+    });
     $("resume").addEventListener("click", () => login("", "", true));
     $("computer").addEventListener("click", () => {
       show("door", false);
