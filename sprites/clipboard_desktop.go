@@ -21,5 +21,17 @@ func copyText(text []byte) error {
 	return nil
 }
 
+// requestPaste reads the system clipboard's text off the game loop (the
+// program that owns it may be slow to answer) and hands it to the loop.
+func requestPaste() {
+	go func() {
+		if clipboardInit() != nil {
+			deliverPaste("")
+			return
+		}
+		deliverPaste(string(clipboard.Read(clipboard.FmtText)))
+	}()
+}
+
 // saveFile writes a saved game to path.
 func saveFile(path string, data []byte) error { return os.WriteFile(path, data, 0o644) }

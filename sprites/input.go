@@ -68,12 +68,18 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 	if inpututil.IsKeyJustPressed(ebiten.KeyBackspace) {
 		out = append(out, Intent{Kind: Backspace})
 	}
-	// Ctrl (Cmd on a Mac) makes a key a shortcut, not a character (the
-	// browser hands Ctrl+A over as an "a"); Ctrl with Alt is AltGr, which
-	// types characters on many keyboards.
-	shortcut := (ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)) && !ebiten.IsKeyPressed(ebiten.KeyAlt)
-	if shortcut && inpututil.IsKeyJustPressed(ebiten.KeyA) {
+	held, shortcut := shortcutKeys()
+	switch {
+	case shortcut && inpututil.IsKeyJustPressed(ebiten.KeyA):
 		out = append(out, Intent{Kind: SelectAll})
+	case shortcut && inpututil.IsKeyJustPressed(ebiten.KeyV),
+		heldOrLetGo(ebiten.KeyShiftLeft, ebiten.KeyShiftRight) && inpututil.IsKeyJustPressed(ebiten.KeyInsert):
+		requestPaste()
+	default:
+		shortcut = held
+	}
+	for text := range pastedText() {
+		out = append(out, Intent{Kind: Paste, Text: text})
 	}
 	if in.chars = ebiten.AppendInputChars(in.chars[:0]); shortcut {
 		in.chars = in.chars[:0]
@@ -101,6 +107,32 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 		in.shape = shape
 	}
 	return in.pointer(s, x, y, out)
+}
+
+// shortcutKeys reports whether Ctrl (Cmd on a Mac) is held, which makes a
+// key a shortcut, not a character (the browser hands Ctrl+A over as an
+// "a"), and whether it is held or was let go in this tick (see
+// heldOrLetGo). Ctrl with Alt is AltGr, which types characters on many
+// keyboards.
+func shortcutKeys() (held, now bool) {
+	if ebiten.IsKeyPressed(ebiten.KeyAlt) {
+		return false, false
+	}
+	held = ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	return held, held || heldOrLetGo(ebiten.KeyControlLeft, ebiten.KeyControlRight, ebiten.KeyMetaLeft, ebiten.KeyMetaRight)
+}
+
+// heldOrLetGo reports whether one of the modifier keys is down or was let
+// go in this tick. A quick chord (Ctrl+A, Shift+Insert) lets go of both
+// keys within one frame, and the modifier, down since the last one, then
+// reads as up though the key came while it was down.
+func heldOrLetGo(keys ...ebiten.Key) bool {
+	for _, k := range keys {
+		if ebiten.IsKeyPressed(k) || inpututil.IsKeyJustReleased(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // cursorFor is the pointer's shape over (x, y): a hand over what a click

@@ -26,6 +26,7 @@ const (
 	AttemptMove                   // Move: try this move at once
 	CursorMove                    // X, Y: an arrow key moved the keyboard cursor one square (-1, 0, 1) on screen
 	SelectAll                     // Ctrl+A (Cmd+A): select the whole line being typed, so that typing replaces it
+	Paste                         // Text: the clipboard's text, pasted (Ctrl+V, Cmd+V, Shift+Insert) into the line being typed
 )
 
 // Intent is one thing the user asked for.

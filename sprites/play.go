@@ -62,6 +62,9 @@ type play struct {
 	after     scene.Button
 	rating    string
 	closed    bool
+	// seeking is what New game asked the server for, until a game
+	// begins or it is taken back (nil: nothing asked).
+	seeking *net.GameSpec
 	// away is the opponent while the server says their connection ended.
 	away *away
 	// Events handled and referee entries heard; tests wait on them.
@@ -255,7 +258,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Ghosts, f.KeyCursor = [64]game.PieceType{}, false
 	p.queue, p.waiting, p.tried, f.Queue, p.tries = nil, false, nil, nil, controller.TryWatch{}
 	p.hearing, p.table = scene.NewHearing(s.Side), nil
-	p.confirmAt, p.rating, p.closed, p.away = time.Time{}, "", false, nil
+	p.confirmAt, p.rating, p.closed, p.away, p.seeking = time.Time{}, "", false, nil, nil
 	f.Banner, f.Panel.ConfirmResign = nil, false
 	f.Panel.Offer, f.Panel.OfferNews = "", ""
 	notice(f, scene.BadTone, "")
@@ -399,6 +402,8 @@ func (p *play) tick(a *App) {
 		f.Banner = &b
 	}
 	switch {
+	case p.seeking != nil:
+		f.Panel.Status = seekStatus(*p.seeking)
 	case s.Result != nil:
 		f.Panel.Status = "Game over. " + s.Result.Words()
 	case p.ctl == nil:
@@ -449,7 +454,9 @@ func (p *play) apply(a *App, in Intent) {
 			p.click(a, f.Cursor) // Space picks up and drops at the cursor
 			return
 		}
-		p.typed += in.Text
+		p.typed = a.typeInto(p.typed, in, false, maxTyped)
+	case Paste:
+		p.typed = a.typeInto(p.typed, in, false, maxTyped)
 	case CursorMove:
 		moveCursor(f, int(in.X), int(in.Y))
 	case Backspace:
@@ -611,7 +618,7 @@ func (p *play) promotion(a *App, in Intent) bool {
 		} else if t, ok := promotionKeys[strings.ToLower(in.Text)]; ok {
 			take(t)
 		}
-	case Backspace:
+	case Backspace, Paste:
 	default:
 		return false
 	}
@@ -728,6 +735,10 @@ func (p *play) submit(a *App) {
 		}
 	}
 	a.answeredByHand(line)
+	if seekTakenBack(line) && p.seeking != nil {
+		p.seeking = nil
+		notice(&a.frame, scene.HintTone, "")
+	}
 	if err := net.SendTyped(p.comm, line); err != nil {
 		notice(&a.frame, scene.BadTone, err.Error())
 	}
@@ -788,7 +799,12 @@ func (p *play) button(a *App, b scene.Button) {
 		case a.lobby != nil:
 			a.lobby.back(a)
 		case a.opt.Spec != nil:
-			err = p.comm.Begin(*a.opt.Spec)
+			if err = p.comm.Begin(*a.opt.Spec); err == nil {
+				// The result card goes, so that the seek is what the
+				// board says.
+				p.seeking, p.closed = a.opt.Spec, true
+				notice(&a.frame, scene.HintTone, seekWords(*p.seeking))
+			}
 		}
 	}
 	if err != nil {

@@ -125,8 +125,8 @@ func (a *App) saveDir() string {
 const saveHint = "Type or edit the file name below, then Enter saves the PGN; Escape cancels"
 
 // prompt handles an intent while the Save as… line is being typed and
-// reports whether it used it: typing edits the path (after Ctrl+A, which
-// selects it all, typing replaces it and Backspace empties it), Enter saves (the line
+// reports whether it used it: typing or pasting edits the path (after
+// Ctrl+A, which selects it all, they replace it and Backspace empties it), Enter saves (the line
 // stays, as typed, when the file cannot be written or would be replaced
 // unasked), Escape gives up; buttons and the board work as usual.
 func (a *App) prompt(in Intent) bool {
@@ -135,11 +135,8 @@ func (a *App) prompt(in Intent) bool {
 	switch in.Kind {
 	case SelectAll:
 		a.selected = true
-	case TypeText:
-		if all {
-			a.saving = ""
-		}
-		a.saving += in.Text
+	case TypeText, Paste:
+		a.saving = a.typeInto(a.saving, in, all, maxPath)
 		a.replacing = ""
 	case Backspace:
 		if r := []rune(a.saving); all {

@@ -108,7 +108,7 @@ func state(p *page) any {
 	if app != nil {
 		f := app.Frame()
 		st.Running, st.Mode, st.Status, st.Notice, st.Reviewable, st.Legend = true, int(f.Mode), f.Panel.Status, f.Panel.Notice, f.Panel.Reviewable, f.Legend
-		st.Pieces, st.Question = f.Show.Pieces, f.Panel.Question
+		st.Pieces, st.Question, st.Typed = f.Show.Pieces, f.Panel.Question, f.Panel.Typed
 	}
 	p.mu.Lock()
 	fw := p.follow

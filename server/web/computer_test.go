@@ -102,15 +102,16 @@ func playAccepted(t *testing.T, p *tab, n int) {
 	p.wait("our turn", 90*time.Second, func(b board) bool { return b.InGame && b.ToMove == b.Side })
 }
 
-// TestLobbyButtonsStayPut: the lobby's buttons and selects are where they
-// were when it opened once its lists have filled (seeks, players, a game
-// in progress), so that an early click hits what it aimed at.
+// TestLobbyButtonsStayPut: the lobby's buttons and selects (not the
+// rows' own: a seek's Play, a player's Challenge) are where they were
+// when it opened once its lists have filled (seeks, players, a game in
+// progress), so that an early click hits what it aimed at.
 func TestLobbyButtonsStayPut(t *testing.T) {
 	u := startUmpire(t, server.Config{}, pageSite(t), Options{})
 	p := openTab(t, newBrowser(t), "lobby", "http://"+u.http+"/")
 	loginAsGuest(t, p)
 	boxes := func() string {
-		return p.eval(`JSON.stringify([...document.querySelectorAll("#lobby button:not([data-seek]), #lobby select")].map((e) => {
+		return p.eval(`JSON.stringify([...document.querySelectorAll("#lobby button:not([data-seek]):not([data-player]), #lobby select")].map((e) => {
 			const r = e.getBoundingClientRect();
 			return [e.id || e.textContent, r.x, r.y, r.width, r.height];
 		}))`)

@@ -13,6 +13,7 @@ type Board struct {
 	Status     string          `json:"status"`
 	Notice     string          `json:"notice"`
 	Question   string          `json:"question"` // what the armed Resign asks
+	Typed      string          `json:"typed"`    // the move line, as typed or pasted
 	Reviewable bool            `json:"reviewable"`
 	Legend     bool            `json:"legend"`
 	Pieces     bool            `json:"pieces"` // the piece tokens are shown

@@ -154,9 +154,18 @@
     showChallenge();
   }
 
+  // The name last signed in with, which the door offers again; the
+  // password is never kept.
+  const nameKey = "krieg/name";
+
   function openDoor() {
+    try { $("name").value = localStorage.getItem(nameKey) || ""; } catch (e) { /* nothing kept */ }
     show("door", true);
-    $("name").focus();
+    $($("name").value ? "password" : "name").focus();
+  }
+
+  function rememberName(name) {
+    try { localStorage.setItem(nameKey, name); } catch (e) { /* kept for this page only */ }
   }
 
   function setDoorBusy(busy) {
@@ -229,6 +238,7 @@
       const who = await (resume ? window.krieg.resume() : window.krieg.login(name, password));
       performance.mark("krieg:logged-in");
       me = who.name;
+      if (name) rememberName(name);
       // A name logged in without a password may be registered from the
       // lobby; a guest name may not (kriegd refuses it).
       show("register", !resume && !password && !/^guest\d+$/i.test(me));
@@ -308,10 +318,39 @@
     }
     show("no-seeks", lobby.seeks.length === 0);
     show("unseek", mine);
-    const players = lobby.players.map((p) => p.name + (p.playing ? " (playing)" : ""));
-    $("players").textContent = players.length ? players.join(", ") : "No one.";
+    showPlayers(lobby.players);
     const games = lobby.games.map((g) => `${g.white} – ${g.black} (${g.title}, ${g.plies} plies)`);
     $("games").textContent = games.length ? games.join("; ") : "None.";
+  }
+
+  // showPlayers lists the players signed in, each other one not playing
+  // with a Challenge button: it sends them a match on the terms chosen for
+  // a seek, which they see on a card.
+  function showPlayers(players) {
+    const list = $("players");
+    list.replaceChildren();
+    for (const p of players) {
+      const item = document.createElement("li");
+      item.textContent = p.name + (p.playing ? " (playing)" : "") + (p.registered ? "" : " (unregistered)");
+      if (!p.playing && p.name.toLowerCase() !== me.toLowerCase()) {
+        const challenge = document.createElement("button");
+        challenge.type = "button";
+        challenge.textContent = "Challenge";
+        challenge.dataset.player = p.name;
+        challenge.addEventListener("click", () => challengePlayer(p.name));
+        item.append(" ", challenge);
+      }
+      list.append(item);
+    }
+    show("no-players", players.length === 0);
+  }
+
+  function challengePlayer(name) {
+    const rated = $("rated").checked ? "r" : "u";
+    const terms = `${$("time").value} ${rated} ${$("rules").value}`;
+    if (!send(`match ${name} ${terms}`)) return;
+    const words = $("rules").selectedOptions[0].textContent + ", " + $("time").selectedOptions[0].textContent + (rated === "r" ? ", rated" : ", unrated");
+    $("lobby-note").textContent = `You challenged ${name} (${words}): the game starts when they accept.`;
   }
 
   function wire() {
@@ -324,7 +363,14 @@
       }
       login(name, $("password").value);
     });
-    $("guest").addEventListener("click", () => login("", ""));
+    // A guest with a name typed plays under it, unregistered (kriegd lets
+    // anyone take a free name without a password); with none, the server
+    // gives one. The door says which, as the guest leaves any password.
+    $("guest").addEventListener("click", () => {
+      const name = $("name").value.trim();
+      $("password").value = "";
+      login(name, "");
+    });
     $("resume").addEventListener("click", () => login("", "", true));
     $("computer").addEventListener("click", () => {
       show("door", false);
