@@ -28,10 +28,12 @@ type SeekView struct {
 	Colour    string `json:"colour"` // white, black or "" for either
 }
 
-// PlayerView is one player logged in.
+// PlayerView is one player logged in: a registered player with its
+// rating, an unregistered one with none (who shows it as ++++).
 type PlayerView struct {
 	Name       string `json:"name"`
 	Registered bool   `json:"registered"`
+	Rating     int    `json:"rating,omitempty"`
 	Playing    bool   `json:"playing"`
 }
 
@@ -66,7 +68,11 @@ func (s *Server) Lobby() LobbyView {
 		}
 	}
 	for _, u := range s.sortedUsers() {
-		v.Players = append(v.Players, PlayerView{Name: u.name, Registered: u.registered, Playing: playing[u]})
+		pv := PlayerView{Name: u.name, Registered: u.registered, Playing: playing[u]}
+		if u.registered {
+			pv.Rating = int(u.rating.R)
+		}
+		v.Players = append(v.Players, pv)
 	}
 	sort.Slice(v.Games, func(i, j int) bool { return v.Games[i].Number < v.Games[j].Number })
 	return v

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -9,13 +10,22 @@ import (
 	"github.com/krieg/krieg/server"
 )
 
-// TestLobbyChallengesAPlayer: a player listed in the lobby has a
-// Challenge button (the lobby offered no way to challenge by click); it
+// TestLobbyChallengesAPlayer: a player listed in the lobby, with its
+// rating, has a Challenge button (the lobby offered no way to challenge by
+// click, and no ratings); it
 // sends the match on the seek's terms, the player gets the challenge, and
 // the lobby says it was sent.
 func TestLobbyChallengesAPlayer(t *testing.T) {
 	u := startUmpire(t, server.Config{}, pageSite(t), Options{})
 	bob := u.client(t, "bob", "", true)
+	hash, err := server.HashPassword("carol-secret-7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := u.st.AddAccount(context.Background(), "carol", hash); err != nil {
+		t.Fatal(err)
+	}
+	u.client(t, "carol", "carol-secret-7", true)
 	p := openTab(t, newBrowser(t), "challenger", "http://"+u.http+"/")
 	loginAsGuest(t, p)
 	me := strings.TrimPrefix(p.eval(`document.getElementById("me").textContent`), "· ")
@@ -24,8 +34,20 @@ func TestLobbyChallengesAPlayer(t *testing.T) {
 		if (find()) return resolve("");
 		new MutationObserver((_, o) => { if (find()) { o.disconnect(); resolve(""); } }).observe(document.getElementById("players"), { childList: true, subtree: true });
 	})`, 30*time.Second)
-	if n := p.eval(`String(document.querySelectorAll('#players button[data-player]').length)`); n != "1" {
-		t.Errorf("%s Challenge buttons; want one, bob's (none for oneself)", n)
+	p.await("carol's Challenge button", `new Promise((resolve) => {
+		const find = () => document.querySelector('#players button[data-player="carol"]');
+		if (find()) return resolve("");
+		new MutationObserver((_, o) => { if (find()) { o.disconnect(); resolve(""); } }).observe(document.getElementById("players"), { childList: true, subtree: true });
+	})`, 30*time.Second)
+	if n := p.eval(`String(document.querySelectorAll('#players button[data-player]').length)`); n != "2" {
+		t.Errorf("%s Challenge buttons; want two, bob's and carol's (none for oneself)", n)
+	}
+	// Each player with its rating, as who gives it: a number, or none.
+	list := p.eval(`document.getElementById("players").textContent`)
+	for _, want := range []string{"carol (1500)", "bob (unregistered)"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("the players listed read %q; want %q", list, want)
+		}
 	}
 	p.element(`#players button[data-player="bob"]`)
 	ev := next(t, bob, net.KindChallenge)

@@ -331,7 +331,7 @@
     list.replaceChildren();
     for (const p of players) {
       const item = document.createElement("li");
-      item.textContent = p.name + (p.playing ? " (playing)" : "") + (p.registered ? "" : " (unregistered)");
+      item.textContent = p.name + (p.registered ? ` (${p.rating})` : " (unregistered)") + (p.playing ? " (playing)" : "");
       if (!p.playing && p.name.toLowerCase() !== me.toLowerCase()) {
         const challenge = document.createElement("button");
         challenge.type = "button";
