@@ -95,9 +95,30 @@ func (m *match) end(r referee.Result) {
 			for _, c := range order {
 				c.send(joined[c])
 			}
+			m.sendRecord(rec)
 			return nil
 		})
 	})
+}
+
+// sendRecord gives each connected player who turned datagram 201 on the
+// finished game's record (under s.mu), after the result: a client keeps it
+// for a review, as the page takes it from /record (docs/kriegd.md, "The
+// game's record"). A game with nothing kept has no record to send.
+func (m *match) sendRecord(rec *record.Record) {
+	if rec == nil {
+		return
+	}
+	var pgn strings.Builder
+	if err := record.Write(&pgn, rec); err != nil {
+		m.s.log.Error("kriegd: writing a record for its players", "game", m.number, "err", err)
+		return
+	}
+	for _, st := range m.seats {
+		if st.c != nil {
+			st.c.send(st.c.dg(dg.GameRecord, m.number, pgn.String()))
+		}
+	}
 }
 
 // ratingNews tells each connected player of a rated game how the game

@@ -1,9 +1,11 @@
 package sprites
 
 import (
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/server"
 	"github.com/krieg/krieg/sprites/scene"
@@ -68,4 +70,36 @@ func TestWindowResultCardOnKriegd(t *testing.T) {
 		s.app.Inject(Intent{Kind: Press, Button: scene.ToLobby})
 	})
 	h.waitFor(t, "the lobby", servedWait, func() bool { return lobby == 1 })
+}
+
+// TestWindowReviewAfterKriegdGame: after a game on kriegd over TCP, the
+// server's record reaches the window, which offers Review; the review
+// shows the game with the enemy's men revealed, and Copy PGN and Save as…
+// have the record, a refused attempt included.
+func TestWindowReviewAfterKriegdGame(t *testing.T) {
+	s := serveGame(t, server.Config{Attempts: 10000})
+	s.play(t, "e2e4", "e7e5")
+	h.do(func() { s.app.Inject(Intent{Kind: TypeText, Text: "e4e5"}, Intent{Kind: Submit}) }) // the pawn on e5 stops it
+	h.waitFor(t, "the refusal", servedWait, func() bool { return s.app.frame.Illegal != nil })
+	if err := s.black.Do(net.Resign); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "Review offered", servedWait, func() bool { return s.app.frame.Panel.Reviewable })
+	h.do(func() {
+		if !hasButton(&s.app.scene, scene.Review) {
+			t.Error("the result card offers no Review once the record is in")
+		}
+		s.app.Inject(Intent{Kind: Press, Button: scene.Review})
+	})
+	h.waitFor(t, "the review", servedWait, func() bool { return s.app.replay != nil && s.app.frame.Replay.Review })
+	h.do(func() {
+		f := &s.app.frame
+		if f.Replay.Plies != 2 || f.Truth == nil || f.Truth.At(game.E5) != game.NewPiece(game.Black, game.Pawn) {
+			t.Errorf("the review: %d plies, truth %v; want 2 plies with Black's pawn shown on e5", f.Replay.Plies, f.Truth)
+		}
+		rec, err := s.app.gameRecord()
+		if err != nil || rec.Tag("White") != "alice" || !slices.Equal(rec.Trailing(), []string{"e5"}) {
+			t.Errorf("the record for Copy PGN and Save as… (%v): %+v; want alice's game ending with the refused e4e5", err, rec)
+		}
+	})
 }

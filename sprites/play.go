@@ -376,6 +376,9 @@ func (p *play) tick(a *App) {
 	f.Panel.Typed, f.Panel.Console, f.Panel.ShowInput = p.typed, p.console, true
 	f.Panel.GameOver = s.Result != nil
 	_, src := p.comm.(recordSource)
+	if r, ok := p.comm.(recordReady); ok && src {
+		src = r.HasRecord() // a server's record comes after its result, if at all
+	}
 	f.Panel.Reviewable = f.Panel.GameOver && src
 	f.Panel.Lobby = p.opt.Lobby != nil || p.local && a.fromServer()
 	f.Panel.Table = p.table

@@ -23,6 +23,12 @@ type recordSource interface {
 	Record() (*record.Record, error)
 }
 
+// recordReady is a recordSource that may have no record to give (a server
+// sends one after the game, and ICC none): Review is offered once it has.
+type recordReady interface {
+	HasRecord() bool
+}
+
 // gameRecord returns the record of the game on show: the replay's, or the
 // one just played once it is over.
 func (a *App) gameRecord() (*record.Record, error) {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	stdnet "net"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/attempter"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/server"
 	"github.com/krieg/krieg/server/store"
@@ -193,6 +195,7 @@ type kriegdConsole struct {
 	out  *screen
 	done chan int
 	errs *screen
+	save string // its --save folder
 }
 
 // openConsole starts a console logged in to addr as name (with its
@@ -201,8 +204,8 @@ type kriegdConsole struct {
 func openConsole(t *testing.T, addr, name string) *kriegdConsole {
 	t.Helper()
 	r, w := io.Pipe()
-	c := &kriegdConsole{name: name, in: w, out: &screen{}, done: make(chan int, 1), errs: &screen{}}
-	args := []string{"console", "--connect", addr}
+	c := &kriegdConsole{name: name, in: w, out: &screen{}, done: make(chan int, 1), errs: &screen{}, save: t.TempDir()}
+	args := []string{"console", "--connect", addr, "--save", c.save}
 	if name != "" {
 		args = append(args, "--user", name)
 	}
@@ -236,6 +239,11 @@ func TestConsoleOffersThroughKriegd(t *testing.T) {
 	fmt.Fprintln(bob.in, "resign")
 	for _, c := range []*kriegdConsole{alice, bob} {
 		c.out.waitLine(t, c.name, "* game over: White wins: Black resigned · 1-0")
+		// The record kriegd sends after the game is saved where --save says.
+		path := c.out.waitMatch(t, c.name, `game saved: (\S+\.pgn)`)[1]
+		if rec, err := record.ReadFile(path); err != nil || filepath.Dir(path) != c.save || len(rec.Plies) != 1 || rec.Result != game.WhiteWins {
+			t.Errorf("%s's saved game %s: %+v, %v; want 1 ply, 1-0, in %s", c.name, path, rec, err, c.save)
+		}
 	}
 	// A second game, aborted before its first move.
 	fmt.Fprintln(alice.in, "match bob 5 3 u w16 white")

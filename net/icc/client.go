@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 )
@@ -61,6 +62,9 @@ type Options struct {
 	Backoff Backoff
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// SaveDir, when set, receives the record of each finished game the
+	// server sends one of (kriegd does; ICC does not).
+	SaveDir string
 }
 
 // Backoff is capped exponential backoff with jitter: the n-th wait (from 0)
@@ -140,6 +144,30 @@ func New(opt Options) (*Client, error) {
 
 // Events returns the event stream; it is closed by Close.
 func (c *Client) Events() <-chan net.Event { return c.events }
+
+// Record returns the record of the game just finished, as kriegd sends it
+// to its players once the game is over (datagram 201). ICC sends none, and
+// kriegd none for a game it does not keep (aborted before its first moves).
+func (c *Client) Record() (*record.Record, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	g := c.sess.g
+	switch {
+	case g == nil || g.result == nil:
+		return nil, errors.New("the game is not over")
+	case g.record == nil:
+		return nil, errors.New("the server has sent no record of this game")
+	case len(g.record.Plies) != g.plies || g.record.Result != g.result.Score:
+		return nil, fmt.Errorf("the server's record is of another game (%d plies, %s; this one %d plies, %s)", len(g.record.Plies), g.record.Result, g.plies, g.result.Score)
+	}
+	return g.record, nil
+}
+
+// HasRecord reports whether Record has the finished game's record to give.
+func (c *Client) HasRecord() bool {
+	_, err := c.Record()
+	return err == nil
+}
 
 // Connect dials, logs in and returns once the server is ready (after the
 // set-2 81 barrier), or with the reason it is not.
@@ -293,8 +321,15 @@ func (c *Client) read(conn io.ReadWriteCloser) {
 			}
 		}
 		evs, writes := c.sess.take()
+		unsaved, snap := c.sess.unsaved, c.sess.snapshot()
+		c.sess.unsaved = nil
 		c.signalLogin(lost)
 		c.mu.Unlock()
+		if unsaved != nil && c.opt.SaveDir != "" {
+			ev := c.save(unsaved)
+			ev.Snap = snap
+			evs = append(evs, ev)
+		}
 		if len(writes) > 0 {
 			if werr := c.write(conn, writes...); werr != nil && !lost {
 				conn.Close() // the next Read fails and reports the loss
@@ -305,6 +340,16 @@ func (c *Client) read(conn io.ReadWriteCloser) {
 			return
 		}
 	}
+}
+
+// save writes a finished game's record into the save folder, and says
+// where (or why not) in the event it returns.
+func (c *Client) save(rec *record.Record) net.Event {
+	path, err := record.SaveNew(c.opt.SaveDir, "krieg-"+c.opt.Now().Format("2006-01-02-150405"), rec)
+	if err != nil {
+		return net.Event{Kind: net.KindProblem, Text: "icc: " + err.Error(), Err: err}
+	}
+	return net.Event{Kind: net.KindConsole, Text: "game saved: " + path}
 }
 
 // signalLogin tells Connect how the login went, once. Called with mu held.

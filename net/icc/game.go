@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc/dg"
@@ -34,6 +35,9 @@ type gameState struct {
 		told bool
 	}
 	double game.Square // where our pawn stands after a double step last move, else NoSquare
+	// record is the finished game's record as kriegd sent it (datagram
+	// 201), for a review; nil until then, and always on ICC.
+	record *record.Record
 }
 
 func (g *gameState) kriegspiel() bool { return g != nil && g.spec.Kriegspiel && g.result == nil }
@@ -111,6 +115,19 @@ func (s *session) gameDatagram(d Datagram) error {
 			g.flush(s, true)
 			g.end(s, referee.Result{Score: "*", Reason: referee.ReasonOther})
 		}
+	case dg.GameRecord:
+		if g.result == nil {
+			return nil // kriegd sends it after the result; before, it is not this game's
+		}
+		pgn, err := field(f, 1)
+		if err != nil {
+			return err
+		}
+		rec, err := record.Read(strings.NewReader(pgn))
+		if err != nil {
+			return fmt.Errorf("the game's record: %w", err)
+		}
+		g.record, s.unsaved = rec, rec
 	case dg.Offers: // wdraw bdraw wadj badj wabort babort ...
 		g.offers(s, f)
 	case dg.Msec, dg.SetClock, dg.MoreTime:

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc/dg"
@@ -43,6 +44,9 @@ type session struct {
 	// the connection then ends, they are why (kriegd says why it closes a
 	// connection so), else they go to the console as the next item comes.
 	farewell []string
+	// unsaved is a finished game's record the server sent, for the Client
+	// to save (the session does no I/O).
+	unsaved *record.Record
 }
 
 // phase is how far the login has gone on the current connection.
@@ -81,7 +85,7 @@ var ErrPasswordUnused = errors.New("icc: the server has no account of that name 
 // datagramsWanted are the level-2 datagrams the client turns on.
 var datagramsWanted = []int{dg.WhoAmI, dg.GameStarted, dg.GameResult, dg.Offers, dg.SendMoves, dg.Kibitz, dg.Match, dg.MatchRemoved,
 	dg.Tell, dg.MoveSmith, dg.SetClock, dg.IllegalMove, dg.MyRelation, dg.Msec, dg.MoreTime, dg.LoginFailed, dg.Dummy,
-	dg.MyGameChange, dg.PositionBegin, dg.Set2, dg.ReconnectToken}
+	dg.MyGameChange, dg.PositionBegin, dg.Set2, dg.ReconnectToken, dg.GameRecord}
 
 // level2settings returns the "level2settings=" line: character i is '1'
 // when datagram i is wanted.
@@ -349,9 +353,15 @@ func (s *session) emit(ev net.Event) {
 	if ev.Kind != net.KindClock && ev.Kind != net.KindConsole && s.waiting() {
 		s.g.flush(s, false)
 	}
-	ev.Snap = s.g.snapshot()
-	ev.Snap.State = s.state
+	ev.Snap = s.snapshot()
 	s.events = append(s.events, ev)
+}
+
+// snapshot is the board as we know it now, with the connection's state.
+func (s *session) snapshot() net.Snapshot {
+	snap := s.g.snapshot()
+	snap.State = s.state
+	return snap
 }
 
 // take returns and clears the queued events and writes.

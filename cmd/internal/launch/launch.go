@@ -58,7 +58,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.Opponent, "opponent", "bot", "local: the computer, bot (the computer player) or random")
 	fs.DurationVar(&f.MoveTime, "movetime", player.DefaultMoveTime, "local: the computer's time per move (its budget, and it answers no sooner)")
 	fs.StringVar(&f.Rules, "rules", "wild16", "local: the ruleset (wild16, berkeley, berkeley-any, cincinnati, english, rand, open)")
-	fs.StringVar(&f.SaveDir, "save", DefaultSaveDir(), "local: save each finished game's record in this folder (empty: do not save)")
+	fs.StringVar(&f.SaveDir, "save", DefaultSaveDir(), "save each finished game's record in this folder: local games, kriegd's and kriegspiel.org's (empty: do not save)")
 }
 
 // Remote reports whether the flags ask for a server.
@@ -156,7 +156,7 @@ func (f *Flags) Local() (*local.Endpoint, error) {
 // ICCEndpoint makes the server endpoint, asking for the password on the terminal
 // (or reading one line from in when it is not a terminal).
 func (f *Flags) ICCEndpoint(in *bufio.Reader, stderr io.Writer) (*icc.Client, error) {
-	opt := icc.Options{Addr: "chessclub.com:5000", User: f.User}
+	opt := icc.Options{Addr: "chessclub.com:5000", User: f.User, SaveDir: f.SaveDir}
 	if !f.ICC {
 		addr, useTLS, err := icc.ParseAddr(f.Addr)
 		if err != nil {

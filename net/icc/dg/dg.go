@@ -27,7 +27,8 @@ const (
 	PositionBegin  = 101 // POSITION_BEGIN: a game's start position
 	Set2           = 124 // SET2: "set-2" acknowledged
 	ReconnectToken = 200 // kriegd's own: the token that reclaims an unregistered player's seat
-	MaxKnown       = 200 // the highest number named here
+	GameRecord     = 201 // kriegd's own: a finished game's record (game number, PGN), sent to its players
+	MaxKnown       = 201 // the highest number named here
 )
 
 // ILLEGAL_MOVE's reasons.
