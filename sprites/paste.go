@@ -101,3 +101,10 @@ func pastedText() iter.Seq[string] {
 		}
 	}
 }
+
+// keepsSelection reports whether a line selected with Ctrl+A stays
+// selected through in: the pointer moving over the window does not undo it,
+// anything else does.
+func keepsSelection(in Intent) bool {
+	return in.Kind == Hover || in.Kind == DragTo
+}

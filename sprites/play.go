@@ -37,6 +37,9 @@ type play struct {
 	rules   referee.Ruleset
 	console []scene.ConsoleLine
 	typed   string
+	// selected: the whole typed line is selected (Ctrl+A), so that what is
+	// typed or pasted next replaces it and Backspace empties it.
+	selected bool
 	// queue holds the attempts made while it was not our move (the
 	// Kriegspiel premove), oldest first; waiting is true while an attempt
 	// of ours awaits the referee's answer.
@@ -374,6 +377,7 @@ func (p *play) tick(a *App) {
 	f.Panel.Running, f.Panel.Ticking = s.Clocks.Running, s.Clocks.Ticking && s.InGame
 	f.Panel.ClockNote = p.clockNote(s, now)
 	f.Panel.Typed, f.Panel.Console, f.Panel.ShowInput = p.typed, p.console, true
+	f.Panel.TypedSelected = p.selected && p.typed != ""
 	f.Panel.GameOver = s.Result != nil
 	_, src := p.comm.(recordSource)
 	if r, ok := p.comm.(recordReady); ok && src {
@@ -429,7 +433,11 @@ func (p *play) apply(a *App, in Intent) {
 	if f.Promote != nil && p.promotion(a, in) {
 		return
 	}
+	all := p.selected
+	p.selected = p.selected && keepsSelection(in)
 	switch in.Kind {
+	case SelectAll:
+		p.selected = p.typed != ""
 	case ClickSquare:
 		f.KeyCursor = false // the mouse is in use: the keyboard's frame goes
 		p.click(a, in.Square)
@@ -457,13 +465,15 @@ func (p *play) apply(a *App, in Intent) {
 			p.click(a, f.Cursor) // Space picks up and drops at the cursor
 			return
 		}
-		p.typed = a.typeInto(p.typed, in, false, maxTyped)
+		p.typed = a.typeInto(p.typed, in, all, maxTyped)
 	case Paste:
-		p.typed = a.typeInto(p.typed, in, false, maxTyped)
+		p.typed = a.typeInto(p.typed, in, all, maxTyped)
 	case CursorMove:
 		moveCursor(f, int(in.X), int(in.Y))
 	case Backspace:
-		if r := []rune(p.typed); len(r) > 0 {
+		if r := []rune(p.typed); all {
+			p.typed = ""
+		} else if len(r) > 0 {
 			p.typed = string(r[:len(r)-1])
 		}
 	case Cancel:

@@ -137,7 +137,7 @@ const saveHint = "Type or edit the file name below, then Enter saves the PGN; Es
 // unasked), Escape gives up; buttons and the board work as usual.
 func (a *App) prompt(in Intent) bool {
 	all := a.selected
-	a.selected = false
+	a.selected = a.selected && keepsSelection(in)
 	switch in.Kind {
 	case SelectAll:
 		a.selected = true

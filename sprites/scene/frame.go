@@ -175,6 +175,9 @@ type Panel struct {
 	// line being typed, Prompt ("~/games/game.pgn"; empty while it is
 	// cleared), shown with a cursor after the label.
 	Prompt, PromptLabel string
+	// TypedSelected: the whole of Typed is selected (Ctrl+A), drawn on
+	// the selection's colour.
+	TypedSelected bool
 	// PromptSelected: the whole of Prompt is selected (Ctrl+A), drawn
 	// highlighted; typing replaces it.
 	PromptSelected bool

@@ -184,6 +184,9 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 		if f.Panel.Typed != "" {
 			typed, col = tail(Masked(f.Panel.Typed)+"_", assets.Mono, c.unit*0.95, in.W-8), textMain
 		}
+		if f.Panel.TypedSelected {
+			s.selected(in.inset(4), typed, c.unit*0.95)
+		}
 		s.text(in.inset(4), typed, assets.Mono, c.unit*0.95, col, Left)
 	}
 	c.row(c.unit * 0.4)
@@ -262,12 +265,16 @@ func (c *column) prompt(label, text string, selected bool) {
 	box := Rectangle{in.X + 4 + lw, in.Y + 4, in.W - 8 - lw, in.H - 8}
 	shown := tail(text+"_", assets.Mono, size, box.W)
 	if selected && text != "" {
-		// Selected (Ctrl+A), the text stands on the selection's colour:
-		// what is typed next replaces it.
-		w := min(Measure(strings.TrimSuffix(shown, "_"), assets.Mono, size), box.W)
-		c.s.rect(Rectangle{box.X, box.Y, w, box.H}, selection, 1)
+		c.s.selected(box, shown, size)
 	}
 	c.s.text(box, shown, assets.Mono, size, textOwn, Left)
+}
+
+// selected draws the selection's colour under shown, a typed line selected
+// whole (Ctrl+A) in box, so that it reads as what is typed next replaces.
+func (s *Scene) selected(box Rectangle, shown string, size float64) {
+	w := min(Measure(strings.TrimSuffix(shown, "_"), assets.Mono, size), box.W)
+	s.rect(Rectangle{box.X, box.Y, w, box.H}, selection, 1)
 }
 
 // Masked is a typed line as the screen shows it: the password of
