@@ -15,7 +15,7 @@ func TestFractionalTimesShownAsGiven(t *testing.T) {
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 	a.send("seek 1.5 0")
 	a.waitFor("is posted: unrated Wild 16 (ICC) 1.5 0.")
-	b.waitFor("alice (1500) seeking unrated Wild 16 (ICC) 1.5 0 ")
+	b.waitFor("alice (++++) seeking unrated Wild 16 (ICC) 1.5 0 ")
 	a.send("seek 5 2.5")
 	a.waitFor("is posted: unrated Wild 16 (ICC) 5 2.5.")
 	b.send("play alice")

@@ -45,7 +45,7 @@ func TestSeekFloodIsAnnouncedInBatches(t *testing.T) {
 	// An honest seek after the flood is announced, and taken.
 	seeker := u.login(t, "honest", "")
 	seeker.send("seek 5 0")
-	watcher.waitFor("honest (1500) seeking unrated Wild 16 (ICC) 5 0")
+	watcher.waitFor("honest (++++) seeking unrated Wild 16 (ICC) 5 0")
 	watcher.send("play honest")
 	watcher.waitFor("\x19(15 ")
 }
@@ -180,10 +180,10 @@ func TestOwnSeeksAreNotAnnouncedToTheSeeker(t *testing.T) {
 	u := startUmpire(t, server.Config{})
 	seeker, other := u.login(t, "seeker", ""), u.login(t, "other", "")
 	seeker.send("seek 5 0", "seek 3 2")
-	other.waitFor("seeker (1500) seeking unrated Wild 16 (ICC) 3 2")
+	other.waitFor("seeker (++++) seeking unrated Wild 16 (ICC) 3 2")
 	seeker.send("help")
 	seeker.waitFor("Commands:")
-	seeker.neverHeard("seeker (1500) seeking", "the seeker heard its own seek announced")
+	seeker.neverHeard("seeker (++++) seeking", "the seeker heard its own seek announced")
 }
 
 // TestNoTimeControlIsRefused: "seek 0 0" and "match NAME 0 0" are refused

@@ -2,7 +2,6 @@ package server
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -114,10 +113,7 @@ func whoLines(header string, lines []string) []string {
 
 // whoLine is u's line in who: rating (++++ unregistered), name, playing.
 func (s *Server) whoLine(u *conn) string {
-	r := "++++"
-	if u.registered {
-		r = strconv.Itoa(int(u.rating.R))
-	}
+	r := ratingWord(u.registered, u.rating)
 	state := ""
 	if s.playing(u) != nil {
 		state = " (playing)"

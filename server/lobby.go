@@ -173,9 +173,10 @@ func (s *Server) matchCmd(c *conn, args []string) {
 	s.dropOffer(c.name, to.name)
 	ch := &challenge{from: c.name, to: to.name, terms: t}
 	s.offers = append(s.offers, ch)
-	c.sendText(cmdMatch, fmt.Sprintf("Issuing: %s (%d) %s (%d) %s", c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe()))
-	if why := to.mail(to.dg(dg.Match, c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe()) +
-		fmt.Sprintf("\r\nChallenge: %s (%d) %s (%d) %s.\r\nYou can \"accept\" or \"decline\".\r\n", c.name, int(c.rating.R), to.name, int(to.rating.R), t.describe())); why != "" {
+	mine, theirs := ratingWord(c.registered, c.rating), ratingWord(to.registered, to.rating)
+	c.sendText(cmdMatch, fmt.Sprintf("Issuing: %s (%s) %s (%s) %s", c.name, mine, to.name, theirs, t.describe()))
+	if why := to.mail(to.dg(dg.Match, c.name, ratingField(c.registered, c.rating), to.name, ratingField(to.registered, to.rating), t.describe()) +
+		fmt.Sprintf("\r\nChallenge: %s (%s) %s (%s) %s.\r\nYou can \"accept\" or \"decline\".\r\n", c.name, mine, to.name, theirs, t.describe())); why != "" {
 		c.sendText(cmdMatch, to.name+why+": the challenge stands, unheard.")
 	}
 }

@@ -120,9 +120,9 @@ func (m *match) announceStart(c *conn, dg int) {
 	rated := map[bool]int{true: 1, false: 0}[m.rated]
 	mins, inc := int(m.base/time.Minute), int(m.inc/time.Second)
 	d := c.dg(dg, m.number, w.name, b.name, wildNumber, m.ratingType(), rated, mins, inc, mins, inc, 1, "",
-		int(w.rating.R), int(b.rating.R), m.number, "", "", 0, 0, 0, "", 0)
-	c.send(d + fmt.Sprintf("\r\nCreating: %s (%d) %s (%d) %s %s %s\r\n{Game %d (%s vs. %s) Creating %s %s match.}\r\n",
-		w.name, int(w.rating.R), b.name, int(b.rating.R), map[bool]string{true: "rated", false: "unrated"}[m.rated],
+		ratingField(w.registered, w.rating), ratingField(b.registered, b.rating), m.number, "", "", 0, 0, 0, "", 0)
+	c.send(d + fmt.Sprintf("\r\nCreating: %s (%s) %s (%s) %s %s %s\r\n{Game %d (%s vs. %s) Creating %s %s match.}\r\n",
+		w.name, ratingWord(w.registered, w.rating), b.name, ratingWord(b.registered, b.rating), map[bool]string{true: "rated", false: "unrated"}[m.rated],
 		m.rules.Title, timeControl(m.base, m.inc), m.number, w.name, b.name, map[bool]string{true: "rated", false: "unrated"}[m.rated], m.rules.Title))
 }
 

@@ -44,3 +44,25 @@ func TestRatingChangeTold(t *testing.T) {
 		t.Fatalf("an unrated game told a rating change: %q", got)
 	}
 }
+
+// TestUnregisteredHaveNoRating: an unregistered player's rating reads ++++
+// in the lines of a challenge, a game's start and a seek, as in who and
+// finger, and 0 (none) in the challenge's and the start's datagrams; a
+// registered player's reads as its figure.
+func TestUnregisteredHaveNoRating(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	addAccount(t, u, "Erin", "erinpw")
+	e, g := u.login(t, "Erin", "erinpw"), u.login(t, "gus", "")
+	g.send("seek 5 0")
+	e.waitFor("gus (++++) seeking unrated Wild 16 (ICC) 5 0")
+	g.send("unseek")
+	e.send("match gus 5 0 u white")
+	e.waitFor("Issuing: Erin (1500) gus (++++) ")
+	g.waitFor("\x19(29 Erin 1500 gus 0 ")
+	g.waitFor("Challenge: Erin (1500) gus (++++) ")
+	g.send("accept")
+	for _, r := range []*raw{e, g} {
+		r.waitFor("\x19(15 1 Erin gus 16 Wild 0 5 0 5 0 1 {} 1500 0 ")
+		r.waitFor("Creating: Erin (1500) gus (++++) unrated")
+	}
+}

@@ -95,7 +95,7 @@ func (s *Server) tellNews() {
 	for _, sk := range n.seeks {
 		if s.seeks[sk.number] == sk {
 			open = append(open, sk)
-			lines = append(lines, fmt.Sprintf("%s (%d) seeking %s (\"play %d\" to respond)", sk.from, int(sk.issuer.rating.R), sk.describe(), sk.number))
+			lines = append(lines, fmt.Sprintf("%s (%s) seeking %s (\"play %d\" to respond)", sk.from, ratingWord(sk.issuer.registered, sk.issuer.rating), sk.describe(), sk.number))
 		}
 	}
 	if n.more > 0 {
