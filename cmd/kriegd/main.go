@@ -6,6 +6,8 @@
 //	kriegd --http :8080 [--site DIR] ...                             also serve the page that plays in a browser
 //	kriegd site --wasm FILE --wasm-exec FILE DIR                     write the page's static site (make web)
 //	kriegd user add NAME                                             register an account (password asked without echo)
+//	kriegd user passwd NAME                                          give an account a new password
+//	kriegd user list                                                 list the accounts
 //	kriegd load [--games 200] [--clients 400] [--duration 60s]      a bounded load test on loopback
 package main
 
@@ -51,6 +53,8 @@ func exitStatus(err error, stderr io.Writer) int {
 const usageHead = `Usage:
   kriegd [flags]                                         serve (flags below)
   kriegd user add [--data DIR] [--db DSN] NAME           register an account (password asked without echo)
+  kriegd user passwd [--data DIR] [--db DSN] NAME        give an account a new password (asked without echo)
+  kriegd user list [--data DIR] [--db DSN]               list the accounts with their ratings
   kriegd load [--games N] [--clients N] [--duration D]   a bounded load test on loopback (kriegd load -h)
   kriegd site --wasm FILE --wasm-exec FILE DIR           write the browser page's static site
 
@@ -383,24 +387,38 @@ func serveAdmin(addr string, srv *server.Server, logger *slog.Logger) (stop func
 	return func() { hs.Close() }, ln.Addr().String(), nil
 }
 
-// userCmd is "kriegd user add NAME": the password is asked without echo
-// (or read from one line of stdin when it is not a terminal).
+// userUsage lists the account commands.
+const userUsage = `usage: kriegd user add [--data DIR] [--db DSN] NAME      register an account (password asked without echo)
+       kriegd user passwd [--data DIR] [--db DSN] NAME   give an account a new password (asked without echo)
+       kriegd user list [--data DIR] [--db DSN]          list the accounts with their ratings`
+
+// userCmd is "kriegd user add|passwd|list": an operator's work on the
+// accounts, in the store a running kriegd reads at each login (so a new
+// password holds from the next login on). Passwords are asked without echo,
+// or read from one line of stdin when it is not a terminal.
 func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
-		fmt.Fprintln(stderr, "usage: kriegd user add [--data DIR] [--db DSN] NAME")
+		fmt.Fprintln(stderr, userUsage)
 		return flag.ErrHelp
 	}
-	if len(args) < 1 || args[0] != "add" {
-		return errors.New("usage: kriegd user add [--data DIR] [--db DSN] NAME")
+	if len(args) < 1 || args[0] != "add" && args[0] != "passwd" && args[0] != "list" {
+		return errors.New(userUsage)
 	}
-	fs := flag.NewFlagSet("kriegd user add", flag.ContinueOnError)
+	verb := args[0]
+	fs := flag.NewFlagSet("kriegd user "+verb, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	data, dsn := storeFlags(fs)
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
+	if verb == "list" {
+		if fs.NArg() != 0 {
+			return errors.New(userUsage)
+		}
+		return listAccounts(*data, *dsn, stdout)
+	}
 	if fs.NArg() != 1 {
-		return errors.New("usage: kriegd user add [--data DIR] [--db DSN] NAME")
+		return errors.New(userUsage)
 	}
 	name := fs.Arg(0)
 	if err := server.ValidName(name); err != nil {
@@ -422,11 +440,39 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
+	if verb == "passwd" {
+		if err := st.SetPassword(context.Background(), name, hash); errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("kriegd: there is no account named %s (kriegd user list lists them)", name)
+		} else if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "kriegd: %s's password changed; it holds from the next login\n", name)
+		return nil
+	}
 	if err := st.AddAccount(context.Background(), name, hash); errors.Is(err, store.ErrExists) {
 		return fmt.Errorf("kriegd: an account named %s already exists (names ignore case)", name)
 	} else if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "kriegd: account %s added\n", name)
+	return nil
+}
+
+// listAccounts prints every account with its rating, rated games and the
+// day it joined, one a line.
+func listAccounts(data, dsn string, stdout io.Writer) error {
+	st, err := openStore(data, dsn)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	accounts, err := st.Accounts(context.Background())
+	if err != nil {
+		return err
+	}
+	for _, a := range accounts {
+		fmt.Fprintf(stdout, "%-20s %5d  %4d rated games  joined %s\n", a.Name, int(a.Rating.R), a.Games, a.Joined.Format("2006-01-02"))
+	}
+	fmt.Fprintf(stdout, "%d %s\n", len(accounts), map[bool]string{true: "account", false: "accounts"}[len(accounts) == 1])
 	return nil
 }

@@ -145,6 +145,45 @@ func (s *Store) AddAccount(ctx context.Context, name, hash string) error {
 	return nil
 }
 
+// SetPassword replaces the password hash of the account named name (any
+// case), or returns ErrNotFound. Logins read the store, so a running
+// server takes the new password at the next login.
+func (s *Store) SetPassword(ctx context.Context, name, hash string) error {
+	res, err := s.db.ExecContext(ctx, s.q(`UPDATE accounts SET hash = ? WHERE lname = ?`), hash, strings.ToLower(name))
+	if err != nil {
+		return fmt.Errorf("store: setting %s's password: %w", name, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("store: setting %s's password: %w", name, err)
+	} else if n == 0 {
+		return fmt.Errorf("store: setting %s's password: %w", name, ErrNotFound)
+	}
+	return nil
+}
+
+// Accounts returns every account, by name (any case), their hashes left out.
+func (s *Store) Accounts(ctx context.Context) ([]Account, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT name, rating, rd, sigma, games, joined FROM accounts ORDER BY lname`)
+	if err != nil {
+		return nil, fmt.Errorf("store: listing the accounts: %w", err)
+	}
+	defer rows.Close()
+	var out []Account
+	for rows.Next() {
+		var a Account
+		var joined int64
+		if err := rows.Scan(&a.Name, &a.Rating.R, &a.Rating.RD, &a.Rating.Sigma, &a.Games, &joined); err != nil {
+			return nil, fmt.Errorf("store: listing the accounts: %w", err)
+		}
+		a.Joined = time.Unix(joined, 0).UTC()
+		out = append(out, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: listing the accounts: %w", err)
+	}
+	return out, nil
+}
+
 // Account returns the account named name (any case), or ErrNotFound.
 func (s *Store) Account(ctx context.Context, name string) (Account, error) {
 	var a Account

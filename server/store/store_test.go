@@ -42,6 +42,21 @@ func storeCases(t *testing.T, dsn, dir string) {
 	if err != nil || a.Name != "Carol" || a.Hash != "hash-c" || a.Rating != rating.Start || a.Games != 0 {
 		t.Fatalf("carol: %+v, %v", a, err)
 	}
+	if err := st.SetPassword(ctx, "CAROL", "hash-c2"); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := st.Account(ctx, "carol"); err != nil || a.Hash != "hash-c2" {
+		t.Fatalf("carol after her new password: %+v, %v; want hash-c2", a, err)
+	}
+	if d, _ := st.Account(ctx, "dave"); d.Hash != "hash-d" {
+		t.Fatalf("dave's hash changed with carol's: %q", d.Hash)
+	}
+	if err := st.SetPassword(ctx, "nobody", "h"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a password for nobody: %v; want ErrNotFound", err)
+	}
+	if all, err := st.Accounts(ctx); err != nil || len(all) != 2 || all[0].Name != "Carol" || all[1].Name != "dave" || all[0].Hash != "" || all[1].Rating != rating.Start {
+		t.Fatalf("the accounts: %+v, %v; want Carol then dave, no hashes, the start rating", all, err)
+	}
 	rc, rd := rating.Update(rating.Start, rating.Start, 1), rating.Update(rating.Start, rating.Start, 0)
 	g := store.Game{ID: "g1", White: "Carol", Black: "dave", Rules: "wild16", Result: "1-0", Reason: "checkmate",
 		Rated: true, Plies: 41, Path: "/x/g1.pgn", Ended: time.Unix(1700000000, 0).UTC()}
