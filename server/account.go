@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ var unlockedCommands = map[string]func(c *conn, cmd Command) error{
 	"history":  (*conn).history,
 	"finger":   (*conn).finger,
 	"register": (*conn).register,
+	"password": (*conn).changePassword,
 }
 
 // allowed takes a token for a command that runs outside the lock: a
@@ -174,6 +176,65 @@ func (c *conn) register(cmd Command) error {
 		c.sendText(cmdOther, c.name+" is now registered. Log in with your name and password next time.")
 		return nil
 	})
+	return nil
+}
+
+// changePassword gives c's account a new password: "password OLD NEW".
+// The old one is asked, so that nobody at a player's unattended screen can
+// take the account; a wrong one counts with the address's password guesses
+// in the hashing pool, as a login's does.
+func (c *conn) changePassword(cmd Command) error {
+	if !c.allowed(false) {
+		return nil
+	}
+	var registered bool
+	c.s.locked(func() error { registered = c.registered; return nil })
+	switch {
+	case !registered:
+		c.reply(cmdOther, "Only an account has a password: register PASSWORD makes your name one.")
+		return nil
+	case len(cmd.Args) != 2:
+		c.reply(cmdOther, "Usage: password OLD NEW (changes your account's password; neither may hold spaces)")
+		return nil
+	}
+	old, fresh := cmd.Args[0], cmd.Args[1]
+	if err := ValidPassword(fresh); err != nil {
+		c.reply(cmdOther, "Your password is unchanged: "+strings.TrimPrefix(err.Error(), "kriegd: "))
+		return nil
+	}
+	ctx, cancel := c.s.ctx()
+	defer cancel()
+	acct, err := c.s.cfg.Store.Account(ctx, c.name)
+	if err != nil {
+		c.s.log.Error("kriegd: password: the store", "name", c.name, "err", err)
+		c.reply(cmdOther, sentence(c.s.storeTrouble("account database", err)))
+		return nil
+	}
+	if !c.s.hashing.acquireGuess(c.addr) {
+		c.reply(cmdOther, "Your password is unchanged: too many password checks are waiting. Try again in a minute.")
+		return nil
+	}
+	ok := c.s.cfg.Passwords.Check(acct.Hash, old)
+	hash := ""
+	if ok {
+		hash, err = c.s.cfg.Passwords.Hash(fresh)
+	}
+	c.s.hashing.release(c.addr, ok)
+	switch {
+	case !ok:
+		c.s.logAddr(c.addr, slog.LevelWarn, "kriegd: a wrong old password", "name", c.name, "from", c.addr)
+		c.reply(cmdOther, "Your password is unchanged: the old password given is not yours.")
+		return nil
+	case err != nil:
+		c.reply(cmdOther, err.Error())
+		return nil
+	}
+	if err := c.s.cfg.Store.SetPassword(ctx, c.name, hash); err != nil {
+		c.s.log.Error("kriegd: password: the store", "name", c.name, "err", err)
+		c.reply(cmdOther, sentence(c.s.storeTrouble("account database", err)))
+		return nil
+	}
+	c.reply(cmdOther, "Your password is changed. Log in with it next time.")
 	return nil
 }
 

@@ -47,7 +47,7 @@ var verbs = map[string]string{
 	"match": "match", "accept": "accept", "decline": "decline", "withdraw": "withdraw", "unmatch": "withdraw", "seek": "seek", "unseek": "unseek",
 	"play": "play", "resign": "resign", "draw": "draw", "abort": "abort", "flag": "flag",
 	"who": "who", "games": "games", "history": "history", "observe": "observe", "unobserve": "unobserve",
-	"tell": "tell", "say": "say", "finger": "finger", "register": "register", "any": "any", "px": "any",
+	"tell": "tell", "say": "say", "finger": "finger", "register": "register", "password": "password", "any": "any", "px": "any",
 	"set-2": "set-2", "set-quietly": "set-quietly", "set": "set", "quit": "quit", "exit": "quit", "help": "help",
 	"chessmove": "move", "level1": "level1", "level2settings": "level2settings", "moves": "moves",
 }
@@ -84,7 +84,7 @@ func ParseCommand(line string) (Command, error) {
 	if !ok {
 		return Command{}, fmt.Errorf("%q is not a command (type \"help\")", truncate(fields[0], 40))
 	}
-	if verb == "register" && clean(raw) != raw {
+	if (verb == "register" || verb == "password") && clean(raw) != raw {
 		// The password's characters clean took out: refused as
 		// ValidPassword refuses them, not set without them.
 		return Command{}, errControlPassword

@@ -105,7 +105,7 @@ func (c *conn) do(cmd Command) error {
 		s.say(c, g, cmd.Rest)
 	case "help":
 		c.sendText(cmdOther, "Commands: match NAME [min inc] [r|u] [w16|berkeley|berkeley-any|cincinnati|english|rand|open] [white|black], accept, decline, withdraw [NAME], seek, unseek, play N,",
-			"e2e4 (a move), any, resign, draw, abort, flag, who, games, history [NAME], finger [NAME], observe N, unobserve [N], tell NAME TEXT, say TEXT, register PASSWORD, quit.")
+			"e2e4 (a move), any, resign, draw, abort, flag, who, games, history [NAME], finger [NAME], observe N, unobserve [N], tell NAME TEXT, say TEXT, register PASSWORD, password OLD NEW, quit.")
 	}
 	return nil
 }

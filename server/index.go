@@ -16,6 +16,9 @@ type Index interface {
 	Account(ctx context.Context, name string) (store.Account, error)
 	// AddAccount creates an account, or fails with store.ErrExists.
 	AddAccount(ctx context.Context, name, hash string) error
+	// SetPassword replaces an account's password hash, or fails with
+	// store.ErrNotFound.
+	SetPassword(ctx context.Context, name, hash string) error
 	// FinishGame indexes g with the players' new ratings, exactly once
 	// however often it is called.
 	FinishGame(ctx context.Context, g store.Game, ratings map[string]rating.Rating) error

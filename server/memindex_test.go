@@ -47,6 +47,18 @@ func (m *memIndex) AddAccount(_ context.Context, name, hash string) error {
 	return nil
 }
 
+func (m *memIndex) SetPassword(_ context.Context, name, hash string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	a, ok := m.accounts[strings.ToLower(name)]
+	if !ok {
+		return fmt.Errorf("store: setting %s's password: %w", name, store.ErrNotFound)
+	}
+	a.Hash = hash
+	m.accounts[strings.ToLower(name)] = a
+	return nil
+}
+
 func (m *memIndex) FinishGame(_ context.Context, g store.Game, ratings map[string]rating.Rating) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()

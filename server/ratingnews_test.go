@@ -66,3 +66,32 @@ func TestUnregisteredHaveNoRating(t *testing.T) {
 		r.waitFor("Creating: Erin (1500) gus (++++) unrated")
 	}
 }
+
+// TestPasswordChange: a registered player changes its password with
+// "password OLD NEW"; the next login takes the new one and not the old. A
+// wrong old password, a new one that cannot be set, a bad form and an
+// unregistered name are refused in words, and change nothing.
+func TestPasswordChange(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	addAccount(t, u, "Erin", "erinpw")
+	e := u.login(t, "Erin", "erinpw")
+	for _, c := range []struct{ line, want string }{
+		{"password wrong newpass", "Your password is unchanged: the old password given is not yours."},
+		{"password erinpw ab", "Your password is unchanged: "},
+		{"password erinpw", "Usage: password OLD NEW"},
+		{"password erinpw new\x01pass", "control or invisible characters"},
+	} {
+		e.send(c.line)
+		e.waitFor(c.want)
+	}
+	g := u.login(t, "gus", "")
+	g.send("password a bbbbbb")
+	g.waitFor("Only an account has a password: register PASSWORD makes your name one.")
+	e.send("password erinpw erin-new")
+	e.waitFor("Your password is changed. Log in with it next time.")
+	e.send("quit")
+	u.login(t, "Erin", "erin-new")
+	old := u.dial(t)
+	old.send("level1=5", "level2settings="+strings.Repeat("1", 100), "Erin erinpw")
+	old.waitFor("Invalid password.")
+}

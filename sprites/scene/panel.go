@@ -277,13 +277,14 @@ func (s *Scene) selected(box Rectangle, shown string, size float64) {
 	s.rect(Rectangle{box.X, box.Y, w, box.H}, selection, 1)
 }
 
-// Masked is a typed line as the screen shows it: the password of
-// "register PASSWORD" (kriegd's command) as stars, so that it is never
-// shown to whoever sees the screen.
+// Masked is a typed line as the screen shows it: the passwords of
+// "register PASSWORD" and "password OLD NEW" (kriegd's commands) as stars,
+// so that they are never shown to whoever sees the screen.
 func Masked(line string) string {
-	const verb = "register "
-	if len(line) > len(verb) && strings.EqualFold(line[:len(verb)], verb) {
-		return line[:len(verb)] + strings.Repeat("*", utf8.RuneCountInString(line[len(verb):]))
+	for _, verb := range []string{"register ", "password "} {
+		if len(line) > len(verb) && strings.EqualFold(line[:len(verb)], verb) {
+			return line[:len(verb)] + strings.Repeat("*", utf8.RuneCountInString(line[len(verb):]))
+		}
 	}
 	return line
 }

@@ -394,14 +394,16 @@ func TestNewGameButtonsStayPut(t *testing.T) {
 	}
 }
 
-// TestTypedPasswordMasked: a typed "register PASSWORD" shows its password
-// as stars; any other line shows as typed.
+// TestTypedPasswordMasked: a typed "register PASSWORD" or "password OLD
+// NEW" shows its passwords as stars; any other line shows as typed.
 func TestTypedPasswordMasked(t *testing.T) {
 	for line, want := range map[string]string{
 		"register s3cret": "register ******",
 		"Register ab":     "Register **",
 		"e2e4":            "e2e4",
 		"register":        "register",
+		"password ab cd":  "password *****",
+		"passwords":       "passwords",
 	} {
 		if got := Masked(line); got != want {
 			t.Errorf("Masked(%q) = %q; want %q", line, got, want)
