@@ -64,15 +64,32 @@ type Parser struct {
 	units   []*unitState
 	dg      *bytes.Buffer // the datagram being read, raw
 	dgQuote bool          // inside ^Y{ ... ^Y} in the datagram
+	dgOver  bool          // the datagram outgrew MaxFrame: dropped at its end
 	orphans []Datagram
 	line    []byte // text outside any unit
-	items   []Item
+	// lineOver: the line outside any unit outgrew MaxFrame and was cut; the
+	// rest of it, up to its line ending, is dropped.
+	lineOver bool
+	items    []Item
 }
+
+// MaxFrame bounds a datagram, a unit's text and a line outside units, so
+// that a hostile or broken server cannot make the client hold unbounded
+// memory; a game's record (datagram 201), the largest thing a server
+// sends, is at most 4 MiB. What goes beyond is dropped and reported.
+const MaxFrame = 8 << 20
+
+// maxNesting bounds how deep units nest (ICC nests at most three deep).
+const maxNesting = 8
+
+// maxHeader bounds a unit's header line (a command number and a name).
+const maxHeader = 1 << 10
 
 type unitState struct {
 	header   []byte
 	inHeader bool
 	text     []byte
+	over     bool // the text outgrew MaxFrame: the rest was dropped
 	dgs      []Datagram
 }
 
@@ -135,7 +152,7 @@ func (p *Parser) byte(b byte) {
 		return
 	}
 	if p.dg != nil {
-		p.dg.WriteByte(b)
+		p.dgWrite(b)
 		return
 	}
 	switch b {
@@ -177,19 +194,23 @@ func (p *Parser) control(b byte) {
 		switch {
 		case b == '{' && !p.dgQuote:
 			p.dgQuote = true
-			p.dg.Write([]byte{ctrlY, '{'})
+			p.dgWrite(ctrlY, '{')
 		case b == '}' && p.dgQuote:
 			p.dgQuote = false
-			p.dg.Write([]byte{ctrlY, '}'})
+			p.dgWrite(ctrlY, '}')
 		case b == ')' && !p.dgQuote:
 			p.endDatagram()
 		default:
-			p.dg.Write([]byte{ctrlY, b})
+			p.dgWrite(ctrlY, b)
 		}
 		return
 	}
 	switch b {
 	case '[':
+		if len(p.units) >= maxNesting {
+			p.items = append(p.items, Item{Problem: "units nested more than 8 deep: the inner ones are read as their outer unit's"})
+			return
+		}
 		u := &unitState{inHeader: true}
 		p.units = append(p.units, u)
 	case ']':
@@ -203,23 +224,48 @@ func (p *Parser) control(b byte) {
 	}
 }
 
+// dgWrite adds bytes to the datagram being read, up to MaxFrame.
+func (p *Parser) dgWrite(b ...byte) {
+	if p.dg.Len()+len(b) > MaxFrame {
+		p.dgOver = true
+		return
+	}
+	p.dg.Write(b)
+}
+
 // text adds a byte of text to the open unit or to the current line.
 func (p *Parser) text(b byte) {
 	if n := len(p.units); n > 0 {
 		u := p.units[n-1]
 		if u.inHeader {
-			u.header = append(u.header, b)
-			if bytes.HasSuffix(u.header, []byte("\n")) {
+			if b == '\n' || len(u.header) < maxHeader {
+				u.header = append(u.header, b)
+			}
+			if b == '\n' {
 				u.inHeader = false
 			}
 			return
 		}
-		u.text = append(u.text, b)
+		if len(u.text) < MaxFrame {
+			u.text = append(u.text, b)
+		} else {
+			u.over = true
+		}
 		return
 	}
 	if b == '\n' {
-		p.items = append(p.items, Item{Text: string(bytes.TrimRight(p.line, "\r"))})
-		p.line = p.line[:0]
+		if !p.lineOver {
+			p.items = append(p.items, Item{Text: string(bytes.TrimRight(p.line, "\r"))})
+		}
+		p.line, p.lineOver = p.line[:0], false
+		return
+	}
+	if p.lineOver {
+		return
+	}
+	if len(p.line) >= MaxFrame {
+		p.items = append(p.items, Item{Problem: "a line of more than 8 MiB from the server was dropped"})
+		p.line, p.lineOver = p.line[:0], true
 		return
 	}
 	p.line = append(p.line, b)
@@ -229,6 +275,11 @@ func (p *Parser) text(b byte) {
 func (p *Parser) endDatagram() {
 	raw := p.dg.Bytes()
 	p.dg = nil
+	if p.dgOver {
+		p.dgOver = false
+		p.items = append(p.items, Item{Problem: "a datagram of more than 8 MiB from the server was dropped"})
+		return
+	}
 	d, err := parseDatagram(raw)
 	if err != "" {
 		p.items = append(p.items, Item{Problem: err})
@@ -259,6 +310,9 @@ func (p *Parser) endUnit() {
 	header := string(bytes.TrimRight(u.header, "\r\n"))
 	cmd, player, _ := cutSpace(header)
 	out := &Unit{Player: player, Text: string(u.text)}
+	if u.over {
+		p.items = append(p.items, Item{Problem: "a unit's text beyond 8 MiB from the server was dropped"})
+	}
 	number, err := strconv.Atoi(cmd)
 	if err != nil {
 		p.items = append(p.items, Item{Problem: "unit header " + strconv.Quote(header) + " has no command number"})

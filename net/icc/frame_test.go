@@ -1,10 +1,12 @@
 package icc
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -148,4 +150,74 @@ func FuzzParser(f *testing.F) {
 			t.Fatalf("split at %d changes the parse:\n%+v\n%+v", cut, a, b)
 		}
 	})
+}
+
+// TestParserBoundsWhatItHolds: a datagram, a line or a unit's text longer
+// than MaxFrame, or units nested deeper than ICC nests them, are dropped
+// or cut and reported, the parser holding no more than MaxFrame of each,
+// and what follows them is read as usual.
+func TestParserBoundsWhatItHolds(t *testing.T) {
+	big := bytes.Repeat([]byte("x"), MaxFrame+10)
+	var p Parser
+	p.Immediate = true
+	var items []Item
+	feed := func(parts ...[]byte) {
+		for _, b := range parts {
+			items = append(items, p.Feed(b)...)
+		}
+	}
+	problems := func() (out []string) {
+		for _, it := range items {
+			if it.Problem != "" {
+				out = append(out, it.Problem)
+			}
+		}
+		items = nil
+		return out
+	}
+
+	feed([]byte("\x19(201 1 \x19{"), big, []byte("\x19}\x19)"), []byte("\x19(0 alice {}\x19)"))
+	if got := problems(); len(got) != 1 || !strings.Contains(got[0], "datagram of more than 8 MiB") {
+		t.Fatalf("a datagram over the bound: problems %q", got)
+	}
+	feed([]byte("\x19(0 bob {}\x19)"))
+	if len(items) != 1 || items[0].Datagram == nil || items[0].Datagram.Fields[0] != "bob" {
+		t.Fatalf("the datagram after it: %+v", items)
+	}
+	items = nil
+
+	feed(big)
+	if p.Pending() != "" && len(p.Pending()) > MaxFrame {
+		t.Fatalf("the parser holds a line of %d bytes", len(p.Pending()))
+	}
+	feed(big, []byte("\r\nnext line\r\n"))
+	got, texts := problems(), []string{}
+	for _, it := range p.Feed([]byte("after\n")) {
+		texts = append(texts, it.Text)
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "line of more than 8 MiB") || len(texts) != 1 || texts[0] != "after" {
+		t.Fatalf("a line over the bound: problems %q, then %q", got, texts)
+	}
+
+	feed([]byte("\x19[50 *\r\n"), big, []byte("\x19]"))
+	var unit *Unit
+	for _, it := range items {
+		if it.Unit != nil {
+			unit = it.Unit
+		}
+	}
+	if got := problems(); len(got) != 1 || unit == nil || len(unit.Text) != MaxFrame || unit.Command != 50 {
+		t.Fatalf("a unit over the bound: problems %q, unit text %d bytes", got, len(unit.Text))
+	}
+
+	feed(bytes.Repeat([]byte("\x19[1 *\r\n"), 20), []byte("deep"), bytes.Repeat([]byte("\x19]"), 20), []byte("\x19(0 carol {}\x19)"))
+	got = nil
+	for _, it := range items {
+		if it.Problem != "" {
+			got = append(got, it.Problem)
+		}
+	}
+	if len(p.units) != 0 || len(got) == 0 || !strings.Contains(got[0], "nested more than 8 deep") {
+		t.Fatalf("units nested 20 deep: %d left open, problems %q", len(p.units), got)
+	}
 }
