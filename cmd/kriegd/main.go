@@ -446,6 +446,9 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		} else if err != nil {
 			return err
 		}
+		if a, err := st.Account(context.Background(), name); err == nil {
+			name = a.Name // as the account spells it
+		}
 		fmt.Fprintf(stdout, "kriegd: %s's password changed; it holds from the next login\n", name)
 		return nil
 	}

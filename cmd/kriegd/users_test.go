@@ -27,7 +27,7 @@ func TestUserPasswdAndList(t *testing.T) {
 	if err := run([]string{"user", "passwd", "--data", data, "ERIN"}, strings.NewReader("erin-second\n"), &out, &errOut); err != nil {
 		t.Fatal(err)
 	}
-	if got := out.String(); got != "kriegd: ERIN's password changed; it holds from the next login\n" {
+	if got := out.String(); got != "kriegd: Erin's password changed; it holds from the next login\n" {
 		t.Fatalf("passwd said %q", got)
 	}
 	if text := loginAs(t, addr, "Erin erin-second"); !strings.Contains(text, "Starting session as Erin") {
