@@ -153,6 +153,13 @@ func TestHelpEveryCommand(t *testing.T) {
 		if c.name != "help" && c.name != "icc-dump" && !strings.Contains(out, "  -") {
 			t.Errorf("help %s lists no flags: %q", c.name, out)
 		}
+		// The flag package adds "(default X)" itself: a usage that says its
+		// default too says it twice.
+		for _, line := range strings.Split(out, "\n") {
+			if strings.Count(line, "(default") > 1 {
+				t.Errorf("help %s says a default twice: %q", c.name, line)
+			}
+		}
 	}
 	if code, _, errOut := krieg(t, "", "help", "nosuch"); code != 2 || !strings.Contains(errOut, "nosuch") {
 		t.Errorf("help nosuch: exit %d, %q; want a usage error", code, errOut)

@@ -20,7 +20,7 @@ import (
 func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("render", stderr)
 	pgn := fs.String("pgn", "", "the game record (extended PGN)")
-	ply := fs.Int("ply", -1, "draw the board after this many plies (default: the end)")
+	ply := fs.Int("ply", -1, "draw the board after this many plies (-1: the end)")
 	sideName := fs.String("side", "white", "whose view: white or black")
 	out := fs.String("o", "board.png", "the PNG to write")
 	width := fs.Int("width", 1000, "picture width in pixels")
