@@ -202,16 +202,28 @@ func (c *conn) changePassword(cmd Command) error {
 		c.reply(cmdOther, "Your password is unchanged: "+strings.TrimPrefix(err.Error(), "kriegd: "))
 		return nil
 	}
+	// The old password is a guess at the account's, limited as a login's
+	// are (per account and per address) before anything is read or hashed.
+	now, name := c.s.clock.Now(), strings.ToLower(c.name)
+	keys := c.s.guesses.guessKeys(now, name, c.addr)
+	if wait, _ := c.s.guesses.begin(now, keys); wait > 0 {
+		c.s.metrics.limited("password")
+		c.reply(cmdOther, fmt.Sprintf("Your password is unchanged: too many wrong passwords for %s or from your address; try again in %d s.", c.name, int((wait+time.Second-1)/time.Second)))
+		return nil
+	}
+	if !c.s.hashing.acquireGuess(c.addr) {
+		c.s.guesses.uncount(keys) // not checked: neither right nor wrong
+		c.reply(cmdOther, "Your password is unchanged: too many password checks are waiting. Try again in a minute.")
+		return nil
+	}
 	ctx, cancel := c.s.ctx()
 	defer cancel()
 	acct, err := c.s.cfg.Store.Account(ctx, c.name)
 	if err != nil {
+		c.s.hashing.release(c.addr, true)
+		c.s.guesses.uncount(keys)
 		c.s.log.Error("kriegd: password: the store", "name", c.name, "err", err)
 		c.reply(cmdOther, sentence(c.s.storeTrouble("account database", err)))
-		return nil
-	}
-	if !c.s.hashing.acquireGuess(c.addr) {
-		c.reply(cmdOther, "Your password is unchanged: too many password checks are waiting. Try again in a minute.")
 		return nil
 	}
 	ok := c.s.cfg.Passwords.Check(acct.Hash, old)
@@ -226,9 +238,11 @@ func (c *conn) changePassword(cmd Command) error {
 		c.reply(cmdOther, "Your password is unchanged: the old password given is not yours.")
 		return nil
 	case err != nil:
-		c.reply(cmdOther, err.Error())
+		c.s.log.Error("kriegd: password: hashing", "name", c.name, "err", err)
+		c.reply(cmdOther, "Your password is unchanged: the server could not hash the new one. Try again later.")
 		return nil
 	}
+	c.s.guesses.succeeded(c.s.clock.Now(), name, c.addr, keys)
 	if err := c.s.cfg.Store.SetPassword(ctx, c.name, hash); err != nil {
 		c.s.log.Error("kriegd: password: the store", "name", c.name, "err", err)
 		c.reply(cmdOther, sentence(c.s.storeTrouble("account database", err)))

@@ -106,7 +106,11 @@ func (m *match) end(r referee.Result) {
 // for a review, as the page takes it from /record (docs/kriegd.md, "The
 // game's record"). A game with nothing kept has no record to send.
 func (m *match) sendRecord(rec *record.Record) {
-	if rec == nil {
+	wanted := false
+	for _, st := range m.seats {
+		wanted = wanted || st.c != nil && st.c.dgs[dg.GameRecord]
+	}
+	if rec == nil || !wanted {
 		return
 	}
 	var pgn strings.Builder

@@ -1,9 +1,13 @@
 package server_test
 
 import (
+	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
+
+	"golang.org/x/crypto/bcrypt"
 
 	"github.com/krieg/krieg/server"
 )
@@ -94,4 +98,24 @@ func TestPasswordChange(t *testing.T) {
 	old := u.dial(t)
 	old.send("level1=5", "level2settings="+strings.Repeat("1", 100), "Erin erinpw")
 	old.waitFor("Invalid password.")
+}
+
+// TestPasswordChangeGuessesLimited: wrong old passwords given to
+// "password OLD NEW" count as a login's wrong passwords do: after the free
+// ones the next is refused unchecked, the right one too, and the password
+// stays as it was.
+func TestPasswordChangeGuessesLimited(t *testing.T) {
+	u := startUmpire(t, server.Config{Lobby: 1000})
+	addAccount(t, u, "Erin", "erinpw")
+	e := u.login(t, "Erin", "erinpw")
+	for i := range 3 {
+		e.send(fmt.Sprintf("password guess%d erin-new", i))
+		e.waitFor("the old password given is not yours.")
+	}
+	e.send("password erinpw erin-new")
+	e.waitFor("Your password is unchanged: too many wrong passwords for Erin or from your address; try again in ")
+	e.neverHeard("Your password is changed", "a password was changed while its guesses waited")
+	if a, err := u.store.Account(context.Background(), "Erin"); err != nil || bcrypt.CompareHashAndPassword([]byte(a.Hash), []byte("erinpw")) != nil {
+		t.Fatalf("Erin's password after the refused change: %v; want erinpw still", err)
+	}
 }

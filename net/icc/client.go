@@ -146,8 +146,9 @@ func New(opt Options) (*Client, error) {
 func (c *Client) Events() <-chan net.Event { return c.events }
 
 // Record returns the record of the game just finished, as kriegd sends it
-// to its players once the game is over (datagram 201). ICC sends none, and
-// kriegd none for a game it does not keep (aborted before its first moves).
+// to its players once the game is over (datagram 201), kept only when its
+// moves and result are the game's. ICC sends none, and kriegd none for a
+// game it does not keep (aborted before its first moves).
 func (c *Client) Record() (*record.Record, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -157,8 +158,6 @@ func (c *Client) Record() (*record.Record, error) {
 		return nil, errors.New("the game is not over")
 	case g.record == nil:
 		return nil, errors.New("the server has sent no record of this game")
-	case len(g.record.Plies) != g.plies || g.record.Result != g.result.Score:
-		return nil, fmt.Errorf("the server's record is of another game (%d plies, %s; this one %d plies, %s)", len(g.record.Plies), g.record.Result, g.plies, g.result.Score)
 	}
 	return g.record, nil
 }

@@ -67,6 +67,8 @@ type Parser struct {
 	dgOver  bool          // the datagram outgrew MaxFrame: dropped at its end
 	orphans []Datagram
 	line    []byte // text outside any unit
+	// ignored counts the units opened beyond maxNesting and not yet closed.
+	ignored int
 	// lineOver: the line outside any unit outgrew MaxFrame and was cut; the
 	// rest of it, up to its line ending, is dropped.
 	lineOver bool
@@ -208,12 +210,19 @@ func (p *Parser) control(b byte) {
 	switch b {
 	case '[':
 		if len(p.units) >= maxNesting {
-			p.items = append(p.items, Item{Problem: "units nested more than 8 deep: the inner ones are read as their outer unit's"})
+			if p.ignored == 0 {
+				p.items = append(p.items, Item{Problem: "units nested more than 8 deep: the inner ones are read as part of the eighth"})
+			}
+			p.ignored++
 			return
 		}
 		u := &unitState{inHeader: true}
 		p.units = append(p.units, u)
 	case ']':
+		if p.ignored > 0 {
+			p.ignored-- // the end of a unit nested too deep, read as part of its outer one
+			return
+		}
 		p.endUnit()
 	case '(':
 		p.dg = new(bytes.Buffer)

@@ -217,7 +217,13 @@ func TestParserBoundsWhatItHolds(t *testing.T) {
 			got = append(got, it.Problem)
 		}
 	}
-	if len(p.units) != 0 || len(got) == 0 || !strings.Contains(got[0], "nested more than 8 deep") {
-		t.Fatalf("units nested 20 deep: %d left open, problems %q", len(p.units), got)
+	units := 0
+	for _, it := range items {
+		if it.Unit != nil {
+			units++
+		}
+	}
+	if len(p.units) != 0 || len(got) != 1 || !strings.Contains(got[0], "nested more than 8 deep") || units != 8 {
+		t.Fatalf("units nested 20 deep: %d left open, %d read, problems %q; want 8 read and one problem", len(p.units), units, got)
 	}
 }

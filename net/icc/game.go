@@ -116,8 +116,8 @@ func (s *session) gameDatagram(d Datagram) error {
 			g.end(s, referee.Result{Score: "*", Reason: referee.ReasonOther})
 		}
 	case dg.GameRecord:
-		if g.result == nil {
-			return nil // kriegd sends it after the result; before, it is not this game's
+		if g.result == nil || g.record != nil {
+			return nil // kriegd sends it once, after the result: another is not this game's
 		}
 		pgn, err := field(f, 1)
 		if err != nil {
@@ -126,6 +126,10 @@ func (s *session) gameDatagram(d Datagram) error {
 		rec, err := record.Read(strings.NewReader(pgn))
 		if err != nil {
 			return fmt.Errorf("the game's record: %w", err)
+		}
+		if len(rec.Plies) != g.plies || rec.Result != g.result.Score {
+			// Neither shown nor saved: what lasts must be this game.
+			return fmt.Errorf("the server's record is of another game (%d plies, %s; this one %d plies, %s)", len(rec.Plies), rec.Result, g.plies, g.result.Score)
 		}
 		g.record, s.unsaved = rec, rec
 	case dg.Offers: // wdraw bdraw wadj badj wabort babort ...

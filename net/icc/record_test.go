@@ -43,13 +43,17 @@ func TestRecordFromKriegd(t *testing.T) {
 	if ev := record201("999", won); len(ev) != 0 || c.HasRecord() {
 		t.Fatalf("another game's record gave %+v and a record %v", ev, c.HasRecord())
 	}
-	record201("101", "[Result \"1-0\"]\n\n1. e4 1-0\n")
-	if _, err := c.Record(); err == nil || !strings.Contains(err.Error(), "another game") {
-		t.Fatalf("a record of 1 ply for a game of none: %v; want another game's", err)
+	if ev := record201("101", "[Result \"1-0\"]\n\n1. e4 1-0\n"); len(ev) != 1 || !strings.Contains(ev[0].Text, "another game") || c.HasRecord() || f.s.unsaved != nil {
+		t.Fatalf("a record of 1 ply for a game of none gave %+v, a record %v, to save %v; want it refused as another game's", ev, c.HasRecord(), f.s.unsaved != nil)
 	}
 	record201("101", won)
 	rec, err := c.Record()
-	if err != nil || rec.Tag("Black") != "bob" {
-		t.Fatalf("Record: %+v, %v; want the game against bob", rec, err)
+	if err != nil || rec.Tag("Black") != "bob" || f.s.unsaved != rec {
+		t.Fatalf("Record: %+v, %v; want the game against bob, to be saved", rec, err)
+	}
+	f.s.unsaved = nil
+	record201("101", strings.Replace(won, "bob", "mallory", 1))
+	if again, _ := c.Record(); again != rec || f.s.unsaved != nil {
+		t.Fatal("a second record for the same game replaced the first or is saved again")
 	}
 }
