@@ -320,8 +320,11 @@ func (c *Client) read(conn io.ReadWriteCloser) {
 			}
 		}
 		evs, writes := c.sess.take()
-		unsaved, snap := c.sess.unsaved, c.sess.snapshot()
-		c.sess.unsaved = nil
+		unsaved := c.sess.unsaved
+		var snap net.Snapshot
+		if unsaved != nil {
+			c.sess.unsaved, snap = nil, c.sess.snapshot() // only then: this runs for every chunk read
+		}
 		c.signalLogin(lost)
 		c.mu.Unlock()
 		if unsaved != nil && c.opt.SaveDir != "" {
