@@ -13,7 +13,7 @@ func ratingWord(registered bool, r rating.Rating) string {
 	if !registered {
 		return "++++"
 	}
-	return strconv.Itoa(int(r.R))
+	return strconv.Itoa(ratingField(registered, r))
 }
 
 // ratingField is a player's rating in a datagram's field: 0 for an
