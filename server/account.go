@@ -3,7 +3,6 @@ package server
 import (
 	"errors"
 	"fmt"
-	"log/slog"
 	"strings"
 	"time"
 
@@ -181,8 +180,8 @@ func (c *conn) register(cmd Command) error {
 
 // changePassword gives c's account a new password: "password OLD NEW".
 // The old one is asked, so that nobody at a player's unattended screen can
-// take the account; a wrong one counts with the address's password guesses
-// in the hashing pool, as a login's does.
+// take the account, and is checked within the limits a login's password is
+// (guessPassword).
 func (c *conn) changePassword(cmd Command) error {
 	if !c.allowed(false) {
 		return nil
@@ -202,47 +201,32 @@ func (c *conn) changePassword(cmd Command) error {
 		c.reply(cmdOther, "Your password is unchanged: "+strings.TrimPrefix(err.Error(), "kriegd: "))
 		return nil
 	}
-	// The old password is a guess at the account's, limited as a login's
-	// are (per account and per address) before anything is read or hashed.
-	now, name := c.s.clock.Now(), strings.ToLower(c.name)
-	keys := c.s.guesses.guessKeys(now, name, c.addr)
-	if wait, _ := c.s.guesses.begin(now, keys); wait > 0 {
-		c.s.metrics.limited("password")
-		c.reply(cmdOther, fmt.Sprintf("Your password is unchanged: too many wrong passwords for %s or from your address; try again in %d s.", c.name, int((wait+time.Second-1)/time.Second)))
-		return nil
-	}
-	if !c.s.hashing.acquireGuess(c.addr) {
-		c.s.guesses.uncount(keys) // not checked: neither right nor wrong
-		c.reply(cmdOther, "Your password is unchanged: too many password checks are waiting. Try again in a minute.")
-		return nil
-	}
 	ctx, cancel := c.s.ctx()
 	defer cancel()
 	acct, err := c.s.cfg.Store.Account(ctx, c.name)
 	if err != nil {
-		c.s.hashing.release(c.addr, true)
-		c.s.guesses.uncount(keys)
 		c.s.log.Error("kriegd: password: the store", "name", c.name, "err", err)
 		c.reply(cmdOther, sentence(c.s.storeTrouble("account database", err)))
 		return nil
 	}
-	ok := c.s.cfg.Passwords.Check(acct.Hash, old)
-	hash := ""
-	if ok {
-		hash, err = c.s.cfg.Passwords.Hash(fresh)
-	}
-	c.s.hashing.release(c.addr, ok)
+	// The old password is a guess at the account's, limited as a login's.
+	ok, held := c.guessPassword(acct, old)
 	switch {
+	case held != nil:
+		c.reply(cmdOther, "Your password is unchanged. "+held.words(acct.Name))
+		return nil
 	case !ok:
-		c.s.logAddr(c.addr, slog.LevelWarn, "kriegd: a wrong old password", "name", c.name, "from", c.addr)
 		c.reply(cmdOther, "Your password is unchanged: the old password given is not yours.")
 		return nil
-	case err != nil:
+	}
+	c.s.hashing.acquire(c.addr)
+	hash, err := c.s.cfg.Passwords.Hash(fresh)
+	c.s.hashing.release(c.addr, true)
+	if err != nil {
 		c.s.log.Error("kriegd: password: hashing", "name", c.name, "err", err)
 		c.reply(cmdOther, "Your password is unchanged: the server could not hash the new one. Try again later.")
 		return nil
 	}
-	c.s.guesses.succeeded(c.s.clock.Now(), name, c.addr, keys)
 	if err := c.s.cfg.Store.SetPassword(ctx, c.name, hash); err != nil {
 		c.s.log.Error("kriegd: password: the store", "name", c.name, "err", err)
 		c.reply(cmdOther, sentence(c.s.storeTrouble("account database", err)))

@@ -199,49 +199,24 @@ func (c *conn) checkPassword(acct store.Account, password string) bool {
 	if wait := c.s.guesses.takeLogin(c.s.clock.Now(), c.addr); wait > 0 {
 		return c.tooMany(wait, "logins", "Too many logins with a password from your address")
 	}
-	name := strings.ToLower(acct.Name)
-	keys := c.s.guesses.guessKeys(c.s.clock.Now(), name, c.addr)
-	if wait, elsewhere := c.s.guesses.begin(c.s.clock.Now(), keys); wait > 0 {
-		c.s.metrics.limited("password")
-		secs := int((wait + time.Second - 1) / time.Second)
-		why := fmt.Sprintf("Too many wrong passwords for %s or from your address: try again in %d s.", acct.Name, secs)
-		if elsewhere {
-			why = fmt.Sprintf("Too many wrong passwords for %s from other addresses: an address it has not logged in from lately waits %d s (one it has logged in from does not).", acct.Name, secs)
-		}
+	ok, held := c.guessPassword(acct, password)
+	switch {
+	case held != nil && held.wrong:
 		c.s.locked(func() error {
-			c.send(c.dg(dg.LoginFailed, dg.LoginWait, fmt.Sprintf("Too many wrong passwords: wait %d s.", secs)) + "\r\n" + why + "\r\n")
+			c.send(c.dg(dg.LoginFailed, dg.LoginWait, fmt.Sprintf("Too many wrong passwords: wait %d s.", waitSeconds(held.wait))) + "\r\n" + held.words(acct.Name) + "\r\n")
 			return nil
 		})
-		c.s.pause(min(wait, maxGuessPause))
+		c.s.pause(min(held.wait, maxGuessPause))
 		return false
+	case held != nil:
+		return c.tooMany(held.wait, held.limit, held.why)
+	case !ok:
+		c.s.locked(func() error {
+			c.send(c.dg(dg.LoginFailed, dg.LoginBad, "Invalid password.") + "\r\nInvalid password.\r\n")
+			return nil
+		})
 	}
-	// Only now, within the guess limits, is a remembered login consulted:
-	// otherwise a guesser held by them could go on trying against it.
-	if c.s.verified.known(c.s.clock.Now(), acct.Name, acct.Hash, password) {
-		c.s.guesses.succeeded(c.s.clock.Now(), name, c.addr, keys)
-		return true
-	}
-	if wait := c.s.guesses.takeCheck(c.s.clock.Now(), c.addr); wait > 0 {
-		c.s.guesses.uncount(keys) // not checked: neither right nor wrong
-		return c.tooMany(wait, "password_checks", "Too many password checks from your address")
-	}
-	if !c.s.hashing.acquireGuess(c.addr) {
-		c.s.guesses.uncount(keys) // not checked: neither right nor wrong
-		return c.tooMany(maxGuessPause, "password_queue", "Too many passwords from addresses that guessed wrong lately are waiting to be checked")
-	}
-	ok := c.s.cfg.Passwords.Check(acct.Hash, password)
-	c.s.hashing.release(c.addr, ok)
-	if ok {
-		c.s.guesses.succeeded(c.s.clock.Now(), name, c.addr, keys)
-		c.s.verified.remember(c.s.clock.Now(), acct.Name, acct.Hash, password)
-		return true
-	}
-	c.s.locked(func() error {
-		c.send(c.dg(dg.LoginFailed, dg.LoginBad, "Invalid password.") + "\r\nInvalid password.\r\n")
-		return nil
-	})
-	c.s.logAddr(c.addr, slog.LevelWarn, "kriegd: a wrong password", "name", acct.Name, "from", c.addr)
-	return false
+	return ok
 }
 
 // tooMany tells c its login must wait (why, counted as limit), holds the
@@ -249,10 +224,9 @@ func (c *conn) checkPassword(acct store.Account, password string) bool {
 // returns false.
 func (c *conn) tooMany(wait time.Duration, limit, why string) bool {
 	c.s.metrics.limited(limit)
-	secs := int((wait + time.Second - 1) / time.Second)
 	c.s.locked(func() error {
-		c.send(c.dg(dg.LoginFailed, dg.LoginWait, fmt.Sprintf("Too many logins: wait %d s.", secs)) +
-			fmt.Sprintf("\r\n%s: try again in %d s.\r\n", why, secs))
+		c.send(c.dg(dg.LoginFailed, dg.LoginWait, fmt.Sprintf("Too many logins: wait %d s.", waitSeconds(wait))) +
+			fmt.Sprintf("\r\n%s: try again in %d s.\r\n", why, waitSeconds(wait)))
 		return nil
 	})
 	c.s.pause(min(wait, maxGuessPause))

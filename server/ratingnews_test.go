@@ -113,7 +113,7 @@ func TestPasswordChangeGuessesLimited(t *testing.T) {
 		e.waitFor("the old password given is not yours.")
 	}
 	e.send("password erinpw erin-new")
-	e.waitFor("Your password is unchanged: too many wrong passwords for Erin or from your address; try again in ")
+	e.waitFor("Your password is unchanged. Too many wrong passwords for Erin or from your address: try again in ")
 	e.neverHeard("Your password is changed", "a password was changed while its guesses waited")
 	if a, err := u.store.Account(context.Background(), "Erin"); err != nil || bcrypt.CompareHashAndPassword([]byte(a.Hash), []byte("erinpw")) != nil {
 		t.Fatalf("Erin's password after the refused change: %v; want erinpw still", err)
