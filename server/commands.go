@@ -91,6 +91,8 @@ func (c *conn) do(cmd Command) error {
 		g.command(c, cmd.Verb)
 	case "who":
 		s.who(c, cmd.Args)
+	case "sought":
+		s.sought(c)
 	case "games":
 		s.gamesCmd(c)
 	case "observe":
@@ -104,7 +106,7 @@ func (c *conn) do(cmd Command) error {
 	case "say":
 		s.say(c, g, cmd.Rest)
 	case "help":
-		c.sendText(cmdOther, "Commands: match NAME [min inc] [r|u] [w16|berkeley|berkeley-any|cincinnati|english|rand|open] [white|black], accept, decline, withdraw [NAME], seek, unseek, play N,",
+		c.sendText(cmdOther, "Commands: match NAME [min inc] [r|u] [w16|berkeley|berkeley-any|cincinnati|english|rand|open] [white|black], accept, decline, withdraw [NAME], seek [min inc] [r|u] [rules] [white|black], unseek, sought (the open seeks), play N,",
 			"e2e4 (a move), any, resign, draw, abort, flag, who, games, history [NAME], finger [NAME], observe N, unobserve [N], tell NAME TEXT, say TEXT, register PASSWORD, password OLD NEW, quit.")
 	}
 	return nil

@@ -93,7 +93,7 @@ func TestListingFloodIsLimited(t *testing.T) {
 	r.waitFor("Commands: match")
 	all := r.all()
 	answered := strings.Count(all, " logged in:") + strings.Count(all, "in progress:")
-	refused := strings.Count(all, "Too many listings (who, games, observe, finger, history): wait a second")
+	refused := strings.Count(all, "Too many listings (who, games, sought, observe, finger, history): wait a second")
 	if answered > 10 || answered+refused != 20 {
 		t.Fatalf("%d listings answered (at most 10: a burst of 5, one a second), %d refused, of 20", answered, refused)
 	}
@@ -244,7 +244,7 @@ func TestFingerAndHistoryAreListings(t *testing.T) {
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		all := r.all()
 		answered = strings.Count(all, "is an unregistered guest") + strings.Count(all, "History of") // a guest's finger
-		refused = strings.Count(all, "Too many listings (who, games, observe, finger, history): wait a second")
+		refused = strings.Count(all, "Too many listings (who, games, sought, observe, finger, history): wait a second")
 		if answered+refused >= 10 {
 			break
 		}

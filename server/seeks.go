@@ -198,6 +198,35 @@ func (s *Server) play(c *conn, args []string) {
 	}
 }
 
+// maxSought is how many seeks sought lists at most.
+const maxSought = 50
+
+// sought lists the open seeks, oldest first, the user's own marked, so that
+// a player who logged in after a seek was announced can still find it.
+func (s *Server) sought(c *conn) {
+	open := s.sortedSeeks()
+	if len(open) == 0 {
+		c.sendText(cmdOther, "No seeks are open: \"seek [min inc] [r|u] [rules] [white|black]\" posts one, which the others are told of.")
+		return
+	}
+	lines := []string{fmt.Sprintf("%d %s open (\"play NUMBER\" takes one):", len(open), plural(len(open), "seek", "seeks"))}
+	for _, sk := range open[:min(len(open), maxSought)] {
+		as := ""
+		if sk.color >= 0 {
+			as = ", " + sk.from + " playing " + game.Color(sk.color).Title()
+		}
+		mine := ""
+		if sk.issuer == c {
+			mine = " (yours: unseek withdraws it)"
+		}
+		lines = append(lines, fmt.Sprintf("%3d %5s %s  %s%s%s", sk.number, ratingWord(sk.issuer.registered, sk.issuer.rating), sk.from, sk.describe(), as, mine))
+	}
+	if len(open) > maxSought {
+		lines = append(lines, fmt.Sprintf("(and %d more)", len(open)-maxSought))
+	}
+	c.sendText(cmdOther, lines...)
+}
+
 // sortedSeeks lists the open seeks, oldest first (under s.mu).
 func (s *Server) sortedSeeks() []*seek {
 	return slices.SortedFunc(maps.Values(s.seeks), func(a, b *seek) int { return cmp.Compare(a.number, b.number) })

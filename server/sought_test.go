@@ -1,0 +1,42 @@
+package server_test
+
+import (
+	"testing"
+
+	"github.com/krieg/krieg/server"
+)
+
+// TestSoughtListsOpenSeeks: a player who logs in after seeks were announced
+// finds them with sought, each with its number, rating, terms and colour,
+// the asker's own marked; a seek taken or withdrawn leaves the list.
+func TestSoughtListsOpenSeeks(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	addAccount(t, u, "Erin", "erinpw")
+	e := u.login(t, "Erin", "erinpw")
+	e.send("sought")
+	e.waitFor(`No seeks are open: "seek [min inc] [r|u] [rules] [white|black]" posts one`)
+	e.send("seek 3 2 r berkeley black")
+	e.waitFor("Your seek 1 is posted")
+	g := u.login(t, "gus", "")
+	g.send("seek 5 0")
+	g.waitFor("Your seek 2 is posted")
+	late := u.login(t, "hal", "")
+	late.send("sought")
+	late.waitFor(`2 seeks open ("play NUMBER" takes one):`)
+	late.waitFor("  1  1500 Erin  rated Berkeley 3 2, Erin playing Black")
+	late.waitFor("  2  ++++ gus  unrated Wild 16 (ICC) 5 0")
+	g.send("sought")
+	g.waitFor("  2  ++++ gus  unrated Wild 16 (ICC) 5 0 (yours: unseek withdraws it)")
+	g.send("unseek")
+	g.waitFor("1 seek removed.")
+	late.send("sought")
+	late.waitFor(`1 seek open ("play NUMBER" takes one):`)
+	late.send("play 1")
+	late.waitFor("That seek is for a rated game")
+	addAccount(t, u, "Ivy", "ivypw")
+	i := u.login(t, "Ivy", "ivypw")
+	i.send("play 1")
+	i.waitFor("Creating: ")
+	late.send("sought")
+	late.waitFor("No seeks are open")
+}
