@@ -401,13 +401,28 @@ func (c *conn) enter(name string, registered bool, r rating.Rating) error {
 	}
 	c.send(fmt.Sprintf("\r\n**** Starting session as %s ****\r\n", name))
 	c.s.logAddr(c.addr, slog.LevelInfo, "kriegd: logged in", "name", name, "from", c.addr, "registered", registered)
+	rejoined := false
 	for _, g := range c.s.games {
-		if g.rejoin(c) {
+		if rejoined = g.rejoin(c); rejoined {
 			break
 		}
 	}
+	if !rejoined {
+		c.send(c.s.firstSteps() + "\r\n")
+	}
 	c.armIdle()
 	return nil
+}
+
+// firstSteps is the line a player who logs in with no game to rejoin is
+// given: how to find or offer a game, with how many seeks are open, so that
+// a newcomer at a bare prompt knows what to type (under s.mu).
+func (s *Server) firstSteps() string {
+	open := "No seek is open"
+	if n := len(s.seeks); n > 0 {
+		open = fmt.Sprintf("%d %s open: sought lists them, play N takes one", n, plural(n, "seek is", "seeks are"))
+	}
+	return open + "; seek posts a game for anyone, match NAME challenges a player, who lists the players and help every command."
 }
 
 // newToken returns a fresh reconnect token: 128 random bits in hex.

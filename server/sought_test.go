@@ -6,13 +6,15 @@ import (
 	"github.com/krieg/krieg/server"
 )
 
-// TestSoughtListsOpenSeeks: a player who logs in after seeks were announced
+// TestSoughtListsOpenSeeks: a player who logs in is told how many seeks
+// are open and what to type; one who logs in after seeks were announced
 // finds them with sought, each with its number, rating, terms and colour,
 // the asker's own marked; a seek taken or withdrawn leaves the list.
 func TestSoughtListsOpenSeeks(t *testing.T) {
 	u := startUmpire(t, server.Config{})
 	addAccount(t, u, "Erin", "erinpw")
 	e := u.login(t, "Erin", "erinpw")
+	e.waitFor("No seek is open; seek posts a game for anyone, match NAME challenges a player")
 	e.send("sought")
 	e.waitFor(`No seeks are open: "seek [min inc] [r|u] [rules] [white|black]" posts one`)
 	e.send("seek 3 2 r berkeley black")
@@ -21,6 +23,7 @@ func TestSoughtListsOpenSeeks(t *testing.T) {
 	g.send("seek 5 0")
 	g.waitFor("Your seek 2 is posted")
 	late := u.login(t, "hal", "")
+	late.waitFor("2 seeks are open: sought lists them, play N takes one; seek posts a game for anyone")
 	late.send("sought")
 	late.waitFor(`2 seeks open ("play NUMBER" takes one):`)
 	late.waitFor("  1  1500 Erin  rated Berkeley 3 2, Erin playing Black")
