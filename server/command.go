@@ -46,7 +46,7 @@ func isCommandWord(w string) bool {
 var verbs = map[string]string{
 	"match": "match", "accept": "accept", "decline": "decline", "withdraw": "withdraw", "unmatch": "withdraw", "seek": "seek", "unseek": "unseek",
 	"play": "play", "resign": "resign", "draw": "draw", "abort": "abort", "flag": "flag",
-	"who": "who", "games": "games", "sought": "sought", "history": "history", "observe": "observe", "unobserve": "unobserve",
+	"who": "who", "games": "games", "sought": "sought", "lobby": "lobby", "history": "history", "observe": "observe", "unobserve": "unobserve",
 	"tell": "tell", "say": "say", "finger": "finger", "register": "register", "password": "password", "any": "any", "px": "any",
 	"set-2": "set-2", "set-quietly": "set-quietly", "set": "set", "quit": "quit", "exit": "quit", "help": "help",
 	"chessmove": "move", "level1": "level1", "level2settings": "level2settings", "moves": "moves",

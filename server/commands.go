@@ -93,6 +93,8 @@ func (c *conn) do(cmd Command) error {
 		s.who(c, cmd.Args)
 	case "sought":
 		s.sought(c)
+	case "lobby":
+		s.lobbyCmd(c)
 	case "games":
 		s.gamesCmd(c)
 	case "observe":

@@ -15,7 +15,7 @@ import (
 // built once for as long as what they list stands (listing).
 
 // listingVerbs are the commands whose answer lists server-wide state.
-var listingVerbs = map[string]bool{"who": true, "games": true, "sought": true, "observe": true}
+var listingVerbs = map[string]bool{"who": true, "games": true, "sought": true, "lobby": true, "observe": true}
 
 // listing is the text of a listing, kept until what it lists changes: the
 // generation it was built at is compared with the server's current one.

@@ -51,6 +51,11 @@ type GameView struct {
 func (s *Server) Lobby() LobbyView {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.lobbyView()
+}
+
+// lobbyView is Lobby under s.mu.
+func (s *Server) lobbyView() LobbyView {
 	v := LobbyView{Seeks: []SeekView{}, Players: []PlayerView{}, Games: []GameView{}}
 	for _, sk := range s.sortedSeeks() {
 		colour := ""

@@ -2,12 +2,14 @@ package server
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
 	"time"
 
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/net/icc/dg"
 )
 
 // Seeks are kept by number (s.seeks) and by their issuer (conn.seeks), so
@@ -225,6 +227,24 @@ func (s *Server) sought(c *conn) {
 		lines = append(lines, fmt.Sprintf("(and %d more)", len(open)-maxSought))
 	}
 	c.sendText(cmdOther, lines...)
+}
+
+// lobbyCmd answers "lobby": to a client that turned datagram 202 on, the
+// lobby as JSON (LobbyView, as the page's /lobby serves it), so that a
+// window can list the seeks and players to click; to anyone else, sought's
+// lines.
+func (s *Server) lobbyCmd(c *conn) {
+	if !c.dgs[dg.Lobby] {
+		s.sought(c)
+		return
+	}
+	v, err := json.Marshal(s.lobbyView())
+	if err != nil {
+		s.log.Error("kriegd: lobby: encoding", "err", err)
+		c.sendText(cmdOther, "The lobby could not be listed: try again.")
+		return
+	}
+	c.send(c.dg(dg.Lobby, string(v)))
 }
 
 // sortedSeeks lists the open seeks, oldest first (under s.mu).

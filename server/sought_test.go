@@ -43,3 +43,19 @@ func TestSoughtListsOpenSeeks(t *testing.T) {
 	late.send("sought")
 	late.waitFor("No seeks are open")
 }
+
+// TestLobbyDatagram: "lobby" answers a client that turned datagram 202 on
+// with the lobby as JSON (the seeks, players and games the page's /lobby
+// lists), and anyone else with sought's lines.
+func TestLobbyDatagram(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	addAccount(t, u, "Erin", "erinpw")
+	e := u.login(t, "Erin", "erinpw")
+	e.send("seek 3 2 r berkeley black")
+	e.waitFor("Your seek 1 is posted")
+	g := u.login(t, "gus", "")
+	g.send("set-2 202 0", "lobby")
+	g.waitFor("  1  1500 Erin  rated Berkeley 3 2, Erin playing Black")
+	g.send("set-2 202 1", "lobby")
+	g.waitFor("\x19(202 \x19{{\"seeks\":[{\"number\":1,\"from\":\"Erin\",\"rules\":\"berkeley\",\"title\":\"Berkeley\",\"minutes\":3,\"increment\":2,\"rated\":true,\"colour\":\"black\"}],\"players\":[{\"name\":\"Erin\",\"registered\":true,\"rating\":1500,\"playing\":false},{\"name\":\"gus\",\"registered\":false,\"playing\":false}],\"games\":[]}\x19}\x19)")
+}

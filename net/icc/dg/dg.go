@@ -28,7 +28,8 @@ const (
 	Set2           = 124 // SET2: "set-2" acknowledged
 	ReconnectToken = 200 // kriegd's own: the token that reclaims an unregistered player's seat
 	GameRecord     = 201 // kriegd's own: a finished game's record (game number, PGN), sent to its players
-	MaxKnown       = 201 // the highest number named here
+	Lobby          = 202 // kriegd's own: the lobby (open seeks, players, games) as JSON, the answer to "lobby"
+	MaxKnown       = 202 // the highest number named here
 )
 
 // ILLEGAL_MOVE's reasons.
