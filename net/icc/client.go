@@ -106,6 +106,8 @@ type Client struct {
 	wg     sync.WaitGroup // the reader
 
 	wmu sync.Mutex // serialises writes
+
+	lobbies chan string // the JSON of a lobby the server sent, for Lobby
 }
 
 // New returns a client; nothing happens until Connect.
@@ -136,7 +138,7 @@ func New(opt Options) (*Client, error) {
 		opt.Backoff.Max = 30 * time.Second
 	}
 	life, end := context.WithCancel(context.Background())
-	c := &Client{opt: opt, events: make(chan net.Event, 1024), life: life, end: end,
+	c := &Client{opt: opt, events: make(chan net.Event, 1024), life: life, end: end, lobbies: make(chan string, 1),
 		rng:  rand.New(rand.NewPCG(uint64(opt.Now().UnixNano()), 0x696363)),
 		sess: &session{user: opt.User, password: opt.Password, inLogin: opt.PasswordInLogin, token: opt.Token, patterns: opt.Patterns, now: opt.Now}}
 	return c, nil
@@ -320,6 +322,8 @@ func (c *Client) read(conn io.ReadWriteCloser) {
 			}
 		}
 		evs, writes := c.sess.take()
+		lobby := c.sess.lobby
+		c.sess.lobby = ""
 		unsaved := c.sess.unsaved
 		var snap net.Snapshot
 		if unsaved != nil {
@@ -327,6 +331,9 @@ func (c *Client) read(conn io.ReadWriteCloser) {
 		}
 		c.signalLogin(lost)
 		c.mu.Unlock()
+		if lobby != "" {
+			c.handOver(lobby)
+		}
 		if unsaved != nil && c.opt.SaveDir != "" {
 			ev := c.save(unsaved)
 			ev.Snap = snap

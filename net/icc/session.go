@@ -47,6 +47,9 @@ type session struct {
 	// unsaved is a finished game's record the server sent, for the Client
 	// to save (the session does no I/O).
 	unsaved *record.Record
+	// lobby is the JSON of the last lobby the server sent (datagram 202),
+	// for the Client to hand to whoever asked.
+	lobby string
 }
 
 // phase is how far the login has gone on the current connection.
@@ -85,7 +88,7 @@ var ErrPasswordUnused = errors.New("icc: the server has no account of that name 
 // datagramsWanted are the level-2 datagrams the client turns on.
 var datagramsWanted = []int{dg.WhoAmI, dg.GameStarted, dg.GameResult, dg.Offers, dg.SendMoves, dg.Kibitz, dg.Match, dg.MatchRemoved,
 	dg.Tell, dg.MoveSmith, dg.SetClock, dg.IllegalMove, dg.MyRelation, dg.Msec, dg.MoreTime, dg.LoginFailed, dg.Dummy,
-	dg.MyGameChange, dg.PositionBegin, dg.Set2, dg.ReconnectToken, dg.GameRecord}
+	dg.MyGameChange, dg.PositionBegin, dg.Set2, dg.ReconnectToken, dg.GameRecord, dg.Lobby}
 
 // level2settings returns the "level2settings=" line: character i is '1'
 // when datagram i is wanted.
@@ -307,6 +310,11 @@ func (s *session) dispatch(d Datagram) error {
 			return errFields
 		}
 		s.token = f[0]
+	case dg.Lobby:
+		if len(f) < 1 {
+			return errFields
+		}
+		s.lobby = f[0]
 	case dg.Set2: // acknowledged
 	case dg.Kibitz, dg.Tell:
 		if len(f) < 1 {

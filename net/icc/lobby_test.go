@@ -1,0 +1,61 @@
+package icc_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/net/icc"
+	"github.com/krieg/krieg/server"
+	"github.com/krieg/krieg/server/kriegdtest"
+)
+
+// TestLobbyFromKriegd: the driver lists a real kriegd's lobby (datagram
+// 202): another player's seek with its terms, the players with their
+// ratings; a client closed lists nothing, saying so.
+func TestLobbyFromKriegd(t *testing.T) {
+	addr := kriegdtest.Start(t, server.Config{})
+	connect := func(user string) *icc.Client {
+		c, err := icc.New(icc.Options{Addr: addr, User: user, Quiet: 5 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Connect(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		go func() { // the events are read, as a window reads them
+			for range c.Events() {
+			}
+		}()
+		return c
+	}
+	bob, ann := connect("bob"), connect("ann")
+	if err := bob.Console("seek 3 2 berkeley white"); err != nil {
+		t.Fatal(err)
+	}
+	var l icc.Lobby
+	for deadline := time.Now().Add(5 * time.Second); len(l.Seeks) == 0 && time.Now().Before(deadline); {
+		ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+		var err error
+		l, err = ann.Lobby(ctx)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(l.Seeks) != 1 {
+		t.Fatalf("lobby %+v; want bob's seek", l)
+	}
+	if s := l.Seeks[0]; s.From != "bob" || s.Rules != "berkeley" || s.Minutes != 3 || s.Increment != 2 || s.Rated || s.Colour != "white" {
+		t.Fatalf("seek %+v; want bob's Berkeley 3 2 unrated, bob White", s)
+	}
+	if len(l.Players) != 2 || l.Players[0].Name != "ann" || l.Players[1].Name != "bob" || l.Players[0].Registered || l.Players[0].Rating != 0 {
+		t.Fatalf("players %+v; want ann and bob, unregistered", l.Players)
+	}
+	ann.Close()
+	if _, err := ann.Lobby(t.Context()); !errors.Is(err, icc.ErrNoLobby) {
+		t.Fatalf("a closed client's lobby: %v; want ErrNoLobby", err)
+	}
+}
