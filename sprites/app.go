@@ -55,7 +55,8 @@ type Options struct {
 	// asked for on the command line, which win over the saved ones.
 	SettingsDir string
 	ChoiceFlags scene.ChoiceFields
-	// Site opens the kriegspiel.org lobby (see lobby.go).
+	// Site opens a server's lobby (see lobby.go): kriegspiel.org's, or,
+	// with Remote, a kriegd's.
 	Site *Site
 	// Demo runs krieg demo's show instead (package show).
 	Demo *show.Options
@@ -144,6 +145,11 @@ func New(opt Options) (*App, error) {
 	case opt.Site != nil:
 		a.lobby = newLobby(opt.Site)
 		a.frame.Mode = scene.LobbyScreen
+		if opt.Remote != nil {
+			// A kriegd's session is followed from the start, behind the
+			// lobby: a challenge or a game begun takes the board.
+			a.play = newPlay(opt.Remote, opt)
+		}
 	case opt.Remote != nil:
 		a.play = newPlay(opt.Remote, opt)
 		a.frame.Mode = scene.PlayScreen

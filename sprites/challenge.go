@@ -25,6 +25,9 @@ func (a *App) challenged(p *play, ev net.Event) {
 		a.dropChallenge(ev.From)
 		a.challenges = append(a.challenges, challenge{from: ev.From, text: ev.Text})
 		a.challengeOver = true
+		if a.frame.Mode == scene.LobbyScreen {
+			a.frame.Mode = scene.PlayScreen // the card is drawn over the board
+		}
 		p.say(&a.frame, ev.Text)
 		// The legend would cover the card, and the player would not know
 		// of it: a challenge closes it, as a key would.

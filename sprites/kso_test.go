@@ -87,7 +87,7 @@ func TestWindowKSO(t *testing.T) {
 		t.Fatal(err)
 	}
 	tp := newTap(ep)
-	app, err := New(Options{Site: &Site{Endpoint: tp, Lobby: ep.Lobby(), User: "alice"}})
+	app, err := New(Options{Site: &Site{Endpoint: tp, Lobby: KSOLister{Lobby: ep.Lobby()}, User: "alice"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestWindowLobbyAsksDuringTheComputersGame(t *testing.T) {
 	if err := ep.Connect(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	app, err := New(Options{Site: &Site{Endpoint: newTap(ep), Lobby: ep.Lobby(), User: "alice"},
+	app, err := New(Options{Site: &Site{Endpoint: newTap(ep), Lobby: KSOLister{Lobby: ep.Lobby()}, User: "alice"},
 		Local: scriptedLocal("e7e5")})
 	if err != nil {
 		t.Fatal(err)

@@ -6,34 +6,43 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/net"
-	"github.com/krieg/krieg/net/kso"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
-// Site is a kriegspiel.org session for the window's lobby: an endpoint
-// logged in (Connect done) as User, its Lobby (kso.Endpoint.Lobby) for the
-// lists; the endpoint runs the chosen entry's command (its Console) and
-// plays the game.
+// Site is a server session for the window's lobby: an endpoint logged in
+// (Connect done) as User, and its Lobby for the lists; the endpoint runs
+// the chosen entry's command (its Console) and plays the game.
 type Site struct {
 	Endpoint net.Communicator
 	Lobby    Lister
 	User     string
 }
 
-// Lister lists the site's games and bots (kso.Lobby does). An interface,
-// so that a build that never opens the lobby (the web page) links none of
-// kriegspiel.org's HTTP client.
+// Lister lists a server's lobby: kriegspiel.org's (KSOLister) or a
+// kriegd's (KriegdLister). An interface, so that a build that never opens
+// the kriegspiel.org lobby (the web page) links none of its HTTP client.
 type Lister interface {
-	List(ctx context.Context) (kso.Listing, error)
+	// Name is the server's, for the lobby's title.
+	Name() string
+	// Variants are the rulesets a new game may have, as the server names them.
+	Variants() []string
+	// List fetches the lobby.
+	List(ctx context.Context) (Listing, error)
 }
 
-// lobby is the kriegspiel.org lobby screen's state. The lists are fetched
-// off the loop's goroutine; the choice is carried out by the endpoint,
-// whose game the play screen then follows.
+// Listing is a lobby fetched: its choices, new games in variant with us
+// playing colour (white, black or random).
+type Listing interface {
+	Entries(variant, colour string) []net.LobbyEntry
+}
+
+// lobby is the lobby screen's state. The lists are fetched off the loop's
+// goroutine; the choice is carried out by the endpoint, whose game the
+// play screen then follows.
 type lobby struct {
 	site    *Site
-	listing kso.Listing
-	entries []kso.Entry
+	listing Listing
+	entries []net.LobbyEntry
 	fetched chan fetchResult // the listing on its way; nil when none is
 	rule    int
 	colour  int
@@ -41,7 +50,7 @@ type lobby struct {
 }
 
 type fetchResult struct {
-	listing kso.Listing
+	listing Listing
 	err     error
 }
 
@@ -82,10 +91,13 @@ func (l *lobby) poll(f *scene.Frame, computer bool) {
 		}
 	default:
 	}
-	variants := kso.Variants()
-	l.entries = l.listing.Entries(variants[l.rule], lobbyColours[l.colour])
+	variants := l.site.Lobby.Variants()
+	l.entries = nil
+	if l.listing != nil {
+		l.entries = l.listing.Entries(variants[l.rule], lobbyColours[l.colour])
+	}
 	v := &f.Lobby
-	v.Title = "kriegspiel.org · " + l.site.User
+	v.Title = l.site.Lobby.Name() + " · " + l.site.User
 	v.Rules, v.Rule, v.Colours, v.Colour = variants, l.rule, lobbyColours, l.colour
 	v.Entries = v.Entries[:0]
 	for _, e := range l.entries {
@@ -111,7 +123,7 @@ func (l *lobby) apply(a *App, in Intent) {
 	}
 	switch g {
 	case scene.LobbyRulesGroup:
-		l.rule = min(i, len(kso.Variants())-1)
+		l.rule = min(i, len(l.site.Lobby.Variants())-1)
 	case scene.LobbyColourGroup:
 		l.colour = min(i, len(lobbyColours)-1)
 	case scene.LobbyGroup:
@@ -123,11 +135,14 @@ func (l *lobby) apply(a *App, in Intent) {
 
 // choose carries out entry e: the endpoint runs its lobby command and
 // follows the game, which a new play screen shows.
-func (l *lobby) choose(a *App, e kso.Entry) {
+func (l *lobby) choose(a *App, e net.LobbyEntry) {
 	ep := l.site.Endpoint
 	if err := ep.Console(e.Command); err != nil {
 		l.status = fmt.Sprintf("%s: %v", e.Command, err)
 		return
+	}
+	if old := a.play; old != nil && old.ctl != nil {
+		old.ctl.Close() // its game is over: the new play follows the next
 	}
 	a.play = newPlay(ep, a.opt)
 	a.frame.Mode = scene.PlayScreen

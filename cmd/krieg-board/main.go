@@ -94,7 +94,7 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 		if err := ep.Connect(context.Background()); err != nil {
 			return err
 		}
-		opt.Site = &sprites.Site{Endpoint: ep, Lobby: ep.Lobby(), User: user}
+		opt.Site = &sprites.Site{Endpoint: ep, Lobby: sprites.KSOLister{Lobby: ep.Lobby()}, User: user}
 		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) } // the lobby's Play the computer
 	case fl.Remote():
 		c, err := fl.ICCEndpoint(bufio.NewReader(stdin), stderr)
@@ -106,6 +106,11 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 		}
 		spec.AnySide = true
 		opt.Remote, opt.Spec = c, &spec
+		if !fl.ICC {
+			// A kriegd: its lobby lists the seeks and players to click.
+			opt.Site = &sprites.Site{Endpoint: c, Lobby: sprites.KriegdLister{Client: c, Terms: spec}, User: c.Handle()}
+			opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) } // the lobby's Play the computer
+		}
 	default:
 		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) }
 	}

@@ -420,7 +420,7 @@ func (c *Client) send(lines ...string) error {
 // "match <name> <min> <inc> r|u w16 [white|black]" (the ruleset's name
 // instead of w16 for the other rulesets, which kriegd plays).
 func (c *Client) Begin(spec net.GameSpec) error {
-	return c.send(matchCommand(spec))
+	return c.send(MatchCommand(spec))
 }
 
 // Attempt sends our attempt in coordinate form.
@@ -482,8 +482,9 @@ func (c *Client) Close() error {
 	return nil
 }
 
-// matchCommand writes the challenge (or seek) for spec.
-func matchCommand(spec net.GameSpec) string {
+// MatchCommand is the line that challenges spec.Opponent to spec's game,
+// or seeks it when Opponent is empty.
+func MatchCommand(spec net.GameSpec) string {
 	rated := "u"
 	if spec.Rated {
 		rated = "r"

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+
+	"github.com/krieg/krieg/net"
 )
 
 // Listing is the lobby as a window shows it: our active games, the open
@@ -30,29 +32,23 @@ func (l Lobby) List(ctx context.Context) (Listing, error) {
 	return x, nil
 }
 
-// Entry is one choice of the lobby: what to show and the typed lobby
-// command (see Lobby.Command and Endpoint.Console) that carries it out.
-type Entry struct {
-	Label, Command string
-}
-
 // Entries lists the choices in order: resume each active game, join each
 // open game, play each bot that offers variant, and create an open game;
 // the new games are in variant with us as colour.
-func (x Listing) Entries(variant, colour string) []Entry {
-	var out []Entry
+func (x Listing) Entries(variant, colour string) []net.LobbyEntry {
+	var out []net.LobbyEntry
 	for _, g := range x.Active {
 		m := gameOf(g)
-		out = append(out, Entry{fmt.Sprintf("Resume %s: %s, %s vs %s, move %d", g.GameCode, g.RuleVariant, m.White, m.Black, g.MoveNumber), "resume " + g.GameCode})
+		out = append(out, net.LobbyEntry{fmt.Sprintf("Resume %s: %s, %s vs %s, move %d", g.GameCode, g.RuleVariant, m.White, m.Black, g.MoveNumber), "resume " + g.GameCode})
 	}
 	for _, g := range x.Open {
-		out = append(out, Entry{fmt.Sprintf("Join %s: %s by %s, you play %s", g.GameCode, g.RuleVariant, g.CreatedBy, g.AvailableColor), "join " + g.GameCode})
+		out = append(out, net.LobbyEntry{fmt.Sprintf("Join %s: %s by %s, you play %s", g.GameCode, g.RuleVariant, g.CreatedBy, g.AvailableColor), "join " + g.GameCode})
 	}
 	for _, b := range x.Bots {
 		if len(b.SupportedRuleVariants) > 0 && !slices.Contains(b.SupportedRuleVariants, variant) {
 			continue
 		}
-		out = append(out, Entry{fmt.Sprintf("Play %s (elo %d): %s as %s", b.Username, b.Elo, variant, colour), fmt.Sprintf("play %s %s %s", b.Username, variant, colour)})
+		out = append(out, net.LobbyEntry{fmt.Sprintf("Play %s (elo %d): %s as %s", b.Username, b.Elo, variant, colour), fmt.Sprintf("play %s %s %s", b.Username, variant, colour)})
 	}
-	return append(out, Entry{fmt.Sprintf("Create an open %s game as %s", variant, colour), fmt.Sprintf("create %s %s", variant, colour)})
+	return append(out, net.LobbyEntry{fmt.Sprintf("Create an open %s game as %s", variant, colour), fmt.Sprintf("create %s %s", variant, colour)})
 }

@@ -1,0 +1,126 @@
+package sprites
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc"
+	"github.com/krieg/krieg/server"
+	"github.com/krieg/krieg/server/kriegdtest"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// kriegdLobbyWindow starts a kriegd on 127.0.0.1 and the window on its
+// lobby as alice; a second driver logs in as bob, whose events are read.
+func kriegdLobbyWindow(t *testing.T) (app *App, bob *icc.Client) {
+	t.Helper()
+	addr := kriegdtest.Start(t, server.Config{})
+	connect := func(user string) *icc.Client {
+		c, err := icc.New(icc.Options{Addr: addr, User: user, Quiet: 5 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Connect(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	bob = connect("bob")
+	t.Cleanup(func() { bob.Close() })
+	go func() {
+		for range bob.Events() {
+		}
+	}()
+	alice := connect("alice")
+	terms := net.GameSpec{Base: 3 * time.Minute, Increment: 2 * time.Second, AnySide: true}
+	app, err := New(Options{Remote: alice, Spec: &terms, Site: &Site{Endpoint: alice, Lobby: KriegdLister{Client: alice, Terms: terms}, User: "alice"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.show(nil); app.Close() })
+	h.show(app)
+	return app, bob
+}
+
+// lobbyEntries refreshes the lobby until an entry starts with want, and
+// returns the entries and its place.
+func lobbyEntries(t *testing.T, app *App, want string) ([]string, int) {
+	t.Helper()
+	var labels []string
+	at := -1
+	h.waitFor(t, "the lobby to list "+want, 10*time.Second, func() bool {
+		if app.frame.Mode != scene.LobbyScreen || app.frame.Lobby.Fetching {
+			return false
+		}
+		labels = app.frame.Lobby.Entries
+		if at = indexPrefix(labels, want); at < 0 {
+			app.Inject(Intent{Kind: Press, Button: scene.Refresh})
+			return false
+		}
+		return true
+	})
+	return labels, at
+}
+
+// TestWindowKriegdLobbyTakesASeek: on a kriegd the window opens its lobby:
+// another player's seek to take, players to challenge, a seek of our own
+// on the command line's clock. A click on the seek starts its game.
+func TestWindowKriegdLobbyTakesASeek(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	if err := bob.Console("seek 4 1 berkeley white"); err != nil {
+		t.Fatal(err)
+	}
+	labels, seek := lobbyEntries(t, app, "Play bob (++++): Berkeley, 4+1, unrated, you play Black")
+	for _, w := range []string{"Challenge bob (++++): Wild 16 (ICC), 3+2, unrated, you play White", "Seek a game anyone may take: Wild 16 (ICC), 3+2, unrated, you play White"} {
+		if indexPrefix(labels, w) < 0 {
+			t.Fatalf("the lobby lacks %q:\n%s", w, strings.Join(labels, "\n"))
+		}
+	}
+	h.do(func() {
+		if got := app.frame.Lobby.Title; got != "kriegd · alice" {
+			t.Errorf("lobby title %q", got)
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, seek)})
+	})
+	h.waitFor(t, "the game to start", 10*time.Second, func() bool {
+		sn := app.play.snap
+		return app.frame.Mode == scene.PlayScreen && app.play.ctl != nil && sn.InGame && sn.Spec.Rules.Name == "berkeley" && sn.Side.String() == "black"
+	})
+}
+
+// TestWindowKriegdLobbySeekTaken: a seek posted from the lobby shows as
+// ours to withdraw, and when another player takes it the game takes the
+// board; a challenge while the lobby shows brings its card over the board.
+func TestWindowKriegdLobbySeekTaken(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	_, mine := lobbyEntries(t, app, "Seek a game anyone may take: ")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, mine)}) })
+	h.waitFor(t, "the play screen", 5*time.Second, func() bool { return app.frame.Mode == scene.PlayScreen })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.NewGame}) }) // back to the lobby, the seek standing
+	lobbyEntries(t, app, "Your seek 1: Wild 16 (ICC), 3+2, unrated (withdraw it)")
+
+	if err := bob.Console("match alice 1 0 u"); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "bob's challenge card", 10*time.Second, func() bool {
+		return app.frame.Mode == scene.PlayScreen && len(app.challenges) == 1
+	})
+	h.do(func() { app.answerChallenge(false) })
+	h.waitFor(t, "the card to go", 5*time.Second, func() bool { return len(app.challenges) == 0 })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.NewGame}) })
+	lobbyEntries(t, app, "Your seek 1:")
+	if err := bob.Console("play 1"); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "the seek's game to take the board", 10*time.Second, func() bool {
+		return app.frame.Mode == scene.PlayScreen && app.play.ctl != nil && app.play.snap.InGame
+	})
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	if l, err := bob.Lobby(ctx); err != nil || len(l.Seeks) != 0 {
+		t.Fatalf("after the seek was taken, the lobby %+v, %v; want no seek", l, err)
+	}
+}

@@ -1,0 +1,122 @@
+package sprites
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// KriegdLister lists a kriegd's lobby through the ICC driver (datagram
+// 202): the open seeks to take, the players free to challenge, and a seek
+// of our own, the new games on Terms' clock and rating.
+type KriegdLister struct {
+	Client interface {
+		Lobby(ctx context.Context) (icc.Lobby, error)
+		Handle() string
+	}
+	// Terms are the new games' clock and whether they are rated (the
+	// command line's); the lobby chooses their ruleset and our colour.
+	Terms net.GameSpec
+}
+
+// Name is the server's kind.
+func (KriegdLister) Name() string { return "kriegd" }
+
+// Variants are the rulesets kriegd umpires, by name.
+func (KriegdLister) Variants() []string {
+	out := make([]string, len(referee.Rulesets))
+	for i, r := range referee.Rulesets {
+		out[i] = r.Name
+	}
+	return out
+}
+
+// List fetches the lobby.
+func (k KriegdLister) List(ctx context.Context) (Listing, error) {
+	l, err := k.Client.Lobby(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return kriegdListing{lobby: l, me: k.Client.Handle(), terms: k.Terms}, nil
+}
+
+// kriegdListing is a kriegd's lobby as fetched, for the player me.
+type kriegdListing struct {
+	lobby icc.Lobby
+	me    string
+	terms net.GameSpec
+}
+
+// Entries lists, in order: each open seek (ours to withdraw, the others to
+// take), each player logged in and not playing to challenge, and a seek of
+// our own, the new games in variant with us playing colour; the last
+// always shows, however many come before it.
+func (x kriegdListing) Entries(variant, colour string) []net.LobbyEntry {
+	ratings := map[string]string{}
+	for _, p := range x.lobby.Players {
+		ratings[p.Name] = "++++"
+		if p.Registered {
+			ratings[p.Name] = fmt.Sprint(p.Rating)
+		}
+	}
+	var out []net.LobbyEntry
+	for _, s := range x.lobby.Seeks {
+		terms := fmt.Sprintf("%s, %d+%d, %s", s.Title, s.Minutes, s.Increment, ratedWord(s.Rated))
+		if strings.EqualFold(s.From, x.me) {
+			out = append(out, net.LobbyEntry{Label: fmt.Sprintf("Your seek %d: %s (withdraw it)", s.Number, terms), Command: "unseek"})
+			continue
+		}
+		out = append(out, net.LobbyEntry{Label: fmt.Sprintf("Play %s (%s): %s, you play %s", s.From, ratings[s.From], terms, seekersOther(s.Colour)), Command: fmt.Sprintf("play %d", s.Number)})
+	}
+	spec := x.terms
+	spec.Kriegspiel, spec.Opponent = true, ""
+	if r, err := referee.RulesetByName(variant); err == nil {
+		spec.Rules = r
+	}
+	spec.AnySide = colour != "white" && colour != "black"
+	spec.Side = map[bool]game.Color{true: game.White, false: game.Black}[colour == "white"]
+	terms := fmt.Sprintf("%s, %s, %s, you play %s", spec.Rules.Title, spec.TimeControl(), ratedWord(spec.Rated), colourWord(colour))
+	for _, p := range x.lobby.Players {
+		if p.Playing || strings.EqualFold(p.Name, x.me) {
+			continue
+		}
+		c := spec
+		c.Opponent = p.Name
+		out = append(out, net.LobbyEntry{Label: fmt.Sprintf("Challenge %s (%s): %s", p.Name, ratings[p.Name], terms), Command: icc.MatchCommand(c)})
+	}
+	out = out[:min(len(out), scene.LobbyMax-1)]
+	return append(out, net.LobbyEntry{Label: "Seek a game anyone may take: " + terms, Command: icc.MatchCommand(spec)})
+}
+
+// ratedWord says whether a game is rated.
+func ratedWord(rated bool) string {
+	if rated {
+		return "rated"
+	}
+	return "unrated"
+}
+
+// seekersOther is the colour a seek's taker plays, from the seeker's.
+func seekersOther(colour string) string {
+	switch colour {
+	case "white":
+		return "Black"
+	case "black":
+		return "White"
+	}
+	return "either colour"
+}
+
+// colourWord is the lobby's colour choice in words.
+func colourWord(colour string) string {
+	if colour == "white" || colour == "black" {
+		return strings.ToUpper(colour[:1]) + colour[1:]
+	}
+	return "either colour"
+}

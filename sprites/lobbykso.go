@@ -1,0 +1,31 @@
+package sprites
+
+import (
+	"context"
+
+	"github.com/krieg/krieg/net/kso"
+)
+
+// KSOLister lists kriegspiel.org's lobby: our active games, its open games
+// and its bots, and a new open game (kso.Listing.Entries).
+type KSOLister struct {
+	// Lobby fetches the lists (kso.Endpoint.Lobby).
+	Lobby interface {
+		List(ctx context.Context) (kso.Listing, error)
+	}
+}
+
+// Name is the site's.
+func (KSOLister) Name() string { return "kriegspiel.org" }
+
+// Variants are the site's rule variants krieg plays.
+func (KSOLister) Variants() []string { return kso.Variants() }
+
+// List fetches the site's three lists.
+func (k KSOLister) List(ctx context.Context) (Listing, error) {
+	x, err := k.Lobby.List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return x, nil
+}
