@@ -2,6 +2,7 @@ package sprites
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -89,6 +90,26 @@ func TestWindowKriegdLobbyTakesASeek(t *testing.T) {
 		sn := app.play.snap
 		return app.frame.Mode == scene.PlayScreen && app.play.ctl != nil && sn.InGame && sn.Spec.Rules.Name == "berkeley" && sn.Side.String() == "black"
 	})
+
+	// Lobby during the game asks first, as Resign does; after the game the
+	// result card offers it, and it lists the lobby again.
+	h.do(func() {
+		if !app.frame.Panel.Lobby {
+			t.Error("no Lobby button in a kriegd game")
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.ToLobby})
+	})
+	h.waitFor(t, "Lobby to ask first", 5*time.Second, func() bool { return app.play.question == lobbyQuestion })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.CancelResign}) })
+	h.waitFor(t, "the question taken back", 5*time.Second, func() bool { return app.play.confirmAt.IsZero() && app.frame.Mode == scene.PlayScreen })
+	if err := bob.Do(net.Resign); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "the result card", 10*time.Second, func() bool {
+		return app.play.snap.Result != nil && app.frame.Banner != nil && slices.Contains(scene.BannerActions(app.frame.Panel), scene.ToLobby)
+	})
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
+	lobbyEntries(t, app, "Challenge bob (")
 }
 
 // TestWindowKriegdLobbySeekTaken: a seek posted from the lobby shows as
@@ -99,7 +120,7 @@ func TestWindowKriegdLobbySeekTaken(t *testing.T) {
 	_, mine := lobbyEntries(t, app, "Seek a game anyone may take: ")
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, mine)}) })
 	h.waitFor(t, "the play screen", 5*time.Second, func() bool { return app.frame.Mode == scene.PlayScreen })
-	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.NewGame}) }) // back to the lobby, the seek standing
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) }) // back to the lobby, the seek standing
 	lobbyEntries(t, app, "Your seek 1: Wild 16 (ICC), 3+2, unrated (withdraw it)")
 
 	if err := bob.Console("match alice 1 0 u"); err != nil {
@@ -110,7 +131,7 @@ func TestWindowKriegdLobbySeekTaken(t *testing.T) {
 	})
 	h.do(func() { app.answerChallenge(false) })
 	h.waitFor(t, "the card to go", 5*time.Second, func() bool { return len(app.challenges) == 0 })
-	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.NewGame}) })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
 	lobbyEntries(t, app, "Your seek 1:")
 	if err := bob.Console("play 1"); err != nil {
 		t.Fatal(err)

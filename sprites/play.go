@@ -384,7 +384,7 @@ func (p *play) tick(a *App) {
 		src = r.HasRecord() // a server's record comes after its result, if at all
 	}
 	f.Panel.Reviewable = f.Panel.GameOver && src
-	f.Panel.Lobby = p.opt.Lobby != nil || p.local && a.fromServer()
+	f.Panel.Lobby = p.opt.Lobby != nil || p.local && a.fromServer() || !p.local && a.lobby != nil
 	f.Panel.Table = p.table
 	// kriegd takes an abort after both first moves as an offer, the
 	// computer never.
@@ -783,10 +783,10 @@ func (p *play) button(a *App, b scene.Button) {
 	case scene.ToLobby:
 		over := p.snap.Result != nil || !p.snap.InGame
 		switch {
-		case p.local && !over && a.lobby != nil:
-			// The window's lobby screen would abandon the computer's game:
-			// as Resign, asked first, and the lobby once the game has
-			// ended (afterResign).
+		case !over && a.lobby != nil:
+			// The window's lobby screen would abandon the game (the
+			// computer's or the server's): as Resign, asked first, and the
+			// lobby once the game has ended (afterResign).
 			p.askFirst(a, b, lobbyQuestion)
 			return
 		case p.local && !over:
@@ -794,6 +794,9 @@ func (p *play) button(a *App, b scene.Button) {
 			// back with the computer's game where it stood.
 		case p.local && a.fromServer():
 			a.leaveComputer()
+		case a.lobby != nil:
+			a.lobby.back(a)
+			return
 		}
 		if p.opt.Lobby != nil {
 			p.opt.Lobby()
