@@ -81,6 +81,13 @@ func TestWindowKriegdLobbyTakesASeek(t *testing.T) {
 		}
 	}
 	h.do(func() {
+		if got := app.frame.Lobby.Rated; len(got) != 2 {
+			t.Errorf("the lobby's rating choices %q; want unrated and rated", got)
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyRatedGroup, 1)}, Intent{Kind: Press, Button: scene.Choice(scene.LobbyColourGroup, 2)})
+	})
+	lobbyEntries(t, app, "Seek a game anyone may take: Wild 16 (ICC), 3+2, rated, you play either colour")
+	h.do(func() {
 		if got := app.frame.Lobby.Title; got != "kriegd · alice" {
 			t.Errorf("lobby title %q", got)
 		}

@@ -26,14 +26,24 @@ type Lister interface {
 	Name() string
 	// Variants are the rulesets a new game may have, as the server names them.
 	Variants() []string
+	// Rates tells whether a new game may be rated (the lobby then offers
+	// the choice).
+	Rates() bool
 	// List fetches the lobby.
 	List(ctx context.Context) (Listing, error)
 }
 
-// Listing is a lobby fetched: its choices, new games in variant with us
-// playing colour (white, black or random).
+// Listing is a lobby fetched: its choices, the new games as the lobby's
+// buttons choose them.
 type Listing interface {
-	Entries(variant, colour string) []net.LobbyEntry
+	Entries(c NewGameTerms) []net.LobbyEntry
+}
+
+// NewGameTerms are the lobby's choices for a new game: its ruleset (as the
+// server names it), our colour (white, black or random), and whether rated.
+type NewGameTerms struct {
+	Variant, Colour string
+	Rated           bool
 }
 
 // lobby is the lobby screen's state. The lists are fetched off the loop's
@@ -46,6 +56,7 @@ type lobby struct {
 	fetched chan fetchResult // the listing on its way; nil when none is
 	rule    int
 	colour  int
+	rated   int // an index into lobbyRated
 	status  string
 }
 
@@ -53,6 +64,10 @@ type fetchResult struct {
 	listing Listing
 	err     error
 }
+
+// lobbyRated are the lobby's choices of a new game's rating, when the
+// server rates games.
+var lobbyRated = []string{"unrated", "rated"}
 
 // lobbyColours are the colours a new game may give us, as the site names them.
 var lobbyColours = []string{"white", "black", "random"}
@@ -94,11 +109,15 @@ func (l *lobby) poll(f *scene.Frame, computer bool) {
 	variants := l.site.Lobby.Variants()
 	l.entries = nil
 	if l.listing != nil {
-		l.entries = l.listing.Entries(variants[l.rule], lobbyColours[l.colour])
+		l.entries = l.listing.Entries(NewGameTerms{Variant: variants[l.rule], Colour: lobbyColours[l.colour], Rated: l.rated == 1})
 	}
 	v := &f.Lobby
 	v.Title = l.site.Lobby.Name() + " · " + l.site.User
 	v.Rules, v.Rule, v.Colours, v.Colour = variants, l.rule, lobbyColours, l.colour
+	v.Rated, v.Rate = nil, l.rated
+	if l.site.Lobby.Rates() {
+		v.Rated = lobbyRated
+	}
 	v.Entries = v.Entries[:0]
 	for _, e := range l.entries {
 		v.Entries = append(v.Entries, e.Label)
@@ -126,6 +145,8 @@ func (l *lobby) apply(a *App, in Intent) {
 		l.rule = min(i, len(l.site.Lobby.Variants())-1)
 	case scene.LobbyColourGroup:
 		l.colour = min(i, len(lobbyColours)-1)
+	case scene.LobbyRatedGroup:
+		l.rated = min(i, len(lobbyRated)-1)
 	case scene.LobbyGroup:
 		if i < len(l.entries) {
 			l.choose(a, l.entries[i])

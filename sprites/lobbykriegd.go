@@ -20,8 +20,8 @@ type KriegdLister struct {
 		Lobby(ctx context.Context) (icc.Lobby, error)
 		Handle() string
 	}
-	// Terms are the new games' clock and whether they are rated (the
-	// command line's); the lobby chooses their ruleset and our colour.
+	// Terms are the new games' clock (the command line's); the lobby
+	// chooses their ruleset, our colour and whether they are rated.
 	Terms net.GameSpec
 }
 
@@ -36,6 +36,9 @@ func (KriegdLister) Variants() []string {
 	}
 	return out
 }
+
+// Rates is true: kriegd rates the games of registered players.
+func (KriegdLister) Rates() bool { return true }
 
 // List fetches the lobby.
 func (k KriegdLister) List(ctx context.Context) (Listing, error) {
@@ -55,9 +58,10 @@ type kriegdListing struct {
 
 // Entries lists, in order: each open seek (ours to withdraw, the others to
 // take), each player logged in and not playing to challenge, and a seek of
-// our own, the new games in variant with us playing colour; the last
-// always shows, however many come before it.
-func (x kriegdListing) Entries(variant, colour string) []net.LobbyEntry {
+// our own, the new games on the terms chosen (c); the last always shows,
+// however many come before it.
+func (x kriegdListing) Entries(c NewGameTerms) []net.LobbyEntry {
+	variant, colour := c.Variant, c.Colour
 	ratings := map[string]string{}
 	for _, p := range x.lobby.Players {
 		ratings[p.Name] = "++++"
@@ -75,7 +79,7 @@ func (x kriegdListing) Entries(variant, colour string) []net.LobbyEntry {
 		out = append(out, net.LobbyEntry{Label: fmt.Sprintf("Play %s (%s): %s, you play %s", s.From, ratings[s.From], terms, seekersOther(s.Colour)), Command: fmt.Sprintf("play %d", s.Number)})
 	}
 	spec := x.terms
-	spec.Kriegspiel, spec.Opponent = true, ""
+	spec.Kriegspiel, spec.Opponent, spec.Rated = true, "", c.Rated
 	if r, err := referee.RulesetByName(variant); err == nil {
 		spec.Rules = r
 	}
@@ -86,9 +90,9 @@ func (x kriegdListing) Entries(variant, colour string) []net.LobbyEntry {
 		if p.Playing || strings.EqualFold(p.Name, x.me) {
 			continue
 		}
-		c := spec
-		c.Opponent = p.Name
-		out = append(out, net.LobbyEntry{Label: fmt.Sprintf("Challenge %s (%s): %s", p.Name, ratings[p.Name], terms), Command: icc.MatchCommand(c)})
+		to := spec
+		to.Opponent = p.Name
+		out = append(out, net.LobbyEntry{Label: fmt.Sprintf("Challenge %s (%s): %s", p.Name, ratings[p.Name], terms), Command: icc.MatchCommand(to)})
 	}
 	out = out[:min(len(out), scene.LobbyMax-1)]
 	return append(out, net.LobbyEntry{Label: "Seek a game anyone may take: " + terms, Command: icc.MatchCommand(spec)})

@@ -3,6 +3,7 @@ package sprites
 import (
 	"context"
 
+	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/kso"
 )
 
@@ -21,11 +22,20 @@ func (KSOLister) Name() string { return "kriegspiel.org" }
 // Variants are the site's rule variants krieg plays.
 func (KSOLister) Variants() []string { return kso.Variants() }
 
+// Rates is false: the site's games are not rated from krieg.
+func (KSOLister) Rates() bool { return false }
+
 // List fetches the site's three lists.
 func (k KSOLister) List(ctx context.Context) (Listing, error) {
 	x, err := k.Lobby.List(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return x, nil
+	return ksoListing{x}, nil
 }
+
+// ksoListing is the site's lists as fetched.
+type ksoListing struct{ x kso.Listing }
+
+// Entries are kso.Listing's for the ruleset and colour chosen.
+func (k ksoListing) Entries(c NewGameTerms) []net.LobbyEntry { return k.x.Entries(c.Variant, c.Colour) }

@@ -12,6 +12,7 @@ const (
 	LobbyGroup = MotionGroup + 4 + iota
 	LobbyRulesGroup
 	LobbyColourGroup
+	LobbyRatedGroup
 	lobbyRefreshGroup
 )
 
@@ -33,6 +34,8 @@ type LobbyView struct {
 	Rule     int      // the one chosen
 	Colours  []string // the colours we may take
 	Colour   int      // the one chosen
+	Rated    []string // unrated and rated, when the server rates games (else none)
+	Rate     int      // the one chosen
 	Status   string   // loading, an error, or what was chosen
 	Fetching bool     // a listing is on its way
 	Computer bool     // the window can play the computer: PlayComputer is offered
@@ -55,6 +58,9 @@ func (s *Scene) lobbyPanel(f *Frame) {
 		}
 		group("Ruleset of a new game", LobbyRulesGroup, v.Rules, v.Rule)
 		group("You play", LobbyColourGroup, v.Colours, v.Colour)
+		if len(v.Rated) > 0 {
+			group("Rating", LobbyRatedGroup, v.Rated, v.Rate)
+		}
 		c.row(c.unit * 0.4)
 		c.line("Choose a game", assets.Bold, textMain)
 		for i, e := range v.Entries[:min(len(v.Entries), LobbyMax)] {
