@@ -26,6 +26,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -107,7 +108,8 @@ type Client struct {
 
 	wmu sync.Mutex // serialises writes
 
-	lobbies chan string // the JSON of a lobby the server sent, for Lobby
+	lobbies chan string  // the JSON of a lobby the server sent, for Lobby
+	asking  atomic.Int32 // Lobby calls waiting for one
 }
 
 // New returns a client; nothing happens until Connect.
@@ -332,7 +334,7 @@ func (c *Client) read(conn io.ReadWriteCloser) {
 		c.signalLogin(lost)
 		c.mu.Unlock()
 		if lobby != "" {
-			c.handOver(lobby)
+			evs = append(evs, c.handOver(lobby)...)
 		}
 		if unsaved != nil && c.opt.SaveDir != "" {
 			ev := c.save(unsaved)

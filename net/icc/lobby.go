@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc/dg"
 )
 
@@ -61,6 +62,8 @@ func (c *Client) Lobby(ctx context.Context) (Lobby, error) {
 	if !up {
 		return Lobby{}, ErrNoLobby
 	}
+	c.asking.Add(1)
+	defer c.asking.Add(-1)
 	// An answer left from an earlier ask whose wait ended is not this one's.
 	select {
 	case <-c.lobbies:
@@ -84,10 +87,46 @@ func (c *Client) Lobby(ctx context.Context) (Lobby, error) {
 }
 
 // handOver gives a lobby the session read to a waiting Lobby call, without
-// blocking the reader: an answer nobody waits for replaces none.
-func (c *Client) handOver(raw string) {
-	select {
-	case c.lobbies <- raw:
-	default:
+// blocking the reader. One nobody waits for ("lobby" typed at a console)
+// is returned as lines for the console, the seeks as sought lists them.
+func (c *Client) handOver(raw string) []net.Event {
+	if c.asking.Load() > 0 {
+		select {
+		case c.lobbies <- raw:
+		default:
+		}
+		return nil
 	}
+	var l Lobby
+	if err := json.Unmarshal([]byte(raw), &l); err != nil {
+		return []net.Event{{Kind: net.KindProblem, Text: fmt.Sprintf("icc: the server's lobby (datagram %d) does not read: %v", dg.Lobby, err), Err: err}}
+	}
+	var evs []net.Event
+	for _, line := range l.Lines() {
+		evs = append(evs, net.Event{Kind: net.KindConsole, Text: line})
+	}
+	return evs
+}
+
+// Lines are the lobby in words: the open seeks, each with the command that
+// takes it, and how many players and games there are.
+func (l Lobby) Lines() []string {
+	out := []string{fmt.Sprintf("%d %s logged in, %d %s in progress, %d %s open:", len(l.Players), plural(len(l.Players), "player", "players"),
+		len(l.Games), plural(len(l.Games), "game", "games"), len(l.Seeks), plural(len(l.Seeks), "seek", "seeks"))}
+	for _, s := range l.Seeks {
+		colour := ""
+		if s.Colour != "" {
+			colour = ", " + s.From + " playing " + s.Colour
+		}
+		out = append(out, fmt.Sprintf("  %s: %s %d %d, %s%s (\"play %d\")", s.From, s.Title, s.Minutes, s.Increment, map[bool]string{true: "rated", false: "unrated"}[s.Rated], colour, s.Number))
+	}
+	return out
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

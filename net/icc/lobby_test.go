@@ -3,9 +3,11 @@ package icc_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc"
 	"github.com/krieg/krieg/server"
 	"github.com/krieg/krieg/server/kriegdtest"
@@ -13,9 +15,11 @@ import (
 
 // TestLobbyFromKriegd: the driver lists a real kriegd's lobby (datagram
 // 202): another player's seek with its terms, the players with their
-// ratings; a client closed lists nothing, saying so.
+// ratings; "lobby" typed, with no call waiting, comes to the console in
+// words; a client closed lists nothing, saying so.
 func TestLobbyFromKriegd(t *testing.T) {
 	addr := kriegdtest.Start(t, server.Config{})
+	typed := make(chan string, 16) // bob's console lines about the lobby
 	connect := func(user string) *icc.Client {
 		c, err := icc.New(icc.Options{Addr: addr, User: user, Quiet: 5 * time.Millisecond})
 		if err != nil {
@@ -26,7 +30,10 @@ func TestLobbyFromKriegd(t *testing.T) {
 		}
 		t.Cleanup(func() { c.Close() })
 		go func() { // the events are read, as a window reads them
-			for range c.Events() {
+			for ev := range c.Events() {
+				if ev.Kind == net.KindConsole && user == "bob" && (strings.Contains(ev.Text, "logged in, ") || strings.HasPrefix(ev.Text, "  bob:")) {
+					typed <- ev.Text
+				}
 			}
 		}()
 		return c
@@ -53,6 +60,23 @@ func TestLobbyFromKriegd(t *testing.T) {
 	}
 	if len(l.Players) != 2 || l.Players[0].Name != "ann" || l.Players[1].Name != "bob" || l.Players[0].Registered || l.Players[0].Rating != 0 {
 		t.Fatalf("players %+v; want ann and bob, unregistered", l.Players)
+	}
+	// "lobby" typed at a console, with no Lobby call waiting: the lobby in words.
+	if err := bob.Console("lobby"); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"2 players logged in, 0 games in progress, 1 seek open:", `  bob: Berkeley 3 2, unrated, bob playing white ("play 1")`}
+	var got []string
+	for timeout := time.After(5 * time.Second); len(got) < len(want); {
+		select {
+		case ev := <-typed:
+			got = append(got, ev)
+		case <-timeout:
+			t.Fatalf("typed lobby gave %q; want %q", got, want)
+		}
+	}
+	if got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("typed lobby gave %q; want %q", got, want)
 	}
 	ann.Close()
 	if _, err := ann.Lobby(t.Context()); !errors.Is(err, icc.ErrNoLobby) {
