@@ -4,47 +4,23 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/krieg/krieg/net/icc/dg"
 )
 
-// LobbyView is a copy of what the lobby holds: the open seeks, the players
-// logged in and the games in progress. It is public (anyone may list it,
-// as anyone logged in may with seek, who and games) and holds nothing
-// secret about a game but its players.
-type LobbyView struct {
-	Seeks   []SeekView   `json:"seeks"`
-	Players []PlayerView `json:"players"`
-	Games   []GameView   `json:"games"`
-}
-
-// SeekView is one open seek; "play NUMBER" takes it.
-type SeekView struct {
-	Number    int    `json:"number"`
-	From      string `json:"from"`
-	Rules     string `json:"rules"` // the ruleset's name (wild16, berkeley, ...)
-	Title     string `json:"title"`
-	Minutes   int    `json:"minutes"`
-	Increment int    `json:"increment"` // seconds
-	Rated     bool   `json:"rated"`
-	Colour    string `json:"colour"` // white, black or "" for either
-}
-
-// PlayerView is one player logged in: a registered player with its
-// rating, an unregistered one with none (who shows it as ++++).
-type PlayerView struct {
-	Name       string `json:"name"`
-	Registered bool   `json:"registered"`
-	Rating     int    `json:"rating,omitempty"`
-	Playing    bool   `json:"playing"`
-}
-
-// GameView is one game in progress.
-type GameView struct {
-	Number int    `json:"number"`
-	White  string `json:"white"`
-	Black  string `json:"black"`
-	Title  string `json:"title"`
-	Plies  int    `json:"plies"`
-}
+// The lobby's views are the JSON kriegd sends (datagram 202) and serves
+// (/lobby): their shapes live with the datagram numbers, so that the server
+// and krieg's driver share them.
+type (
+	// LobbyView is a copy of what the lobby holds.
+	LobbyView = dg.LobbyView
+	// SeekView is one open seek.
+	SeekView = dg.SeekView
+	// PlayerView is one player logged in.
+	PlayerView = dg.PlayerView
+	// GameView is one game in progress.
+	GameView = dg.GameView
+)
 
 // Lobby returns the lobby as it stands. It reads memory only (no store
 // call), so it is cheap to ask often.

@@ -10,44 +10,10 @@ import (
 	"github.com/krieg/krieg/net/icc/dg"
 )
 
-// Lobby is a kriegd's lobby as datagram 202 carries it (the JSON of the
-// server's LobbyView, which the page's /lobby also serves): the open
-// seeks, the players logged in and the games in progress. ICC has no such
+// Lobby is a kriegd's lobby as datagram 202 carries it: the open seeks,
+// the players logged in and the games in progress. ICC has no such
 // datagram.
-type Lobby struct {
-	Seeks   []LobbySeek   `json:"seeks"`
-	Players []LobbyPlayer `json:"players"`
-	Games   []LobbyGame   `json:"games"`
-}
-
-// LobbySeek is one open seek; "play NUMBER" takes it.
-type LobbySeek struct {
-	Number    int    `json:"number"`
-	From      string `json:"from"`
-	Rules     string `json:"rules"` // the ruleset's name (wild16, berkeley, ...)
-	Title     string `json:"title"`
-	Minutes   int    `json:"minutes"`
-	Increment int    `json:"increment"` // seconds
-	Rated     bool   `json:"rated"`
-	Colour    string `json:"colour"` // the seeker's: white, black, or "" for either
-}
-
-// LobbyPlayer is one player logged in; Rating is 0 for an unregistered one.
-type LobbyPlayer struct {
-	Name       string `json:"name"`
-	Registered bool   `json:"registered"`
-	Rating     int    `json:"rating"`
-	Playing    bool   `json:"playing"`
-}
-
-// LobbyGame is one game in progress.
-type LobbyGame struct {
-	Number int    `json:"number"`
-	White  string `json:"white"`
-	Black  string `json:"black"`
-	Title  string `json:"title"`
-	Plies  int    `json:"plies"`
-}
+type Lobby = dg.LobbyView
 
 // ErrNoLobby is Lobby's error when the connection is not up.
 var ErrNoLobby = errors.New("icc: not connected, so no lobby to list")
@@ -102,15 +68,15 @@ func (c *Client) handOver(raw string) []net.Event {
 		return []net.Event{{Kind: net.KindProblem, Text: fmt.Sprintf("icc: the server's lobby (datagram %d) does not read: %v", dg.Lobby, err), Err: err}}
 	}
 	var evs []net.Event
-	for _, line := range l.Lines() {
+	for _, line := range LobbyLines(l) {
 		evs = append(evs, net.Event{Kind: net.KindConsole, Text: line})
 	}
 	return evs
 }
 
-// Lines are the lobby in words: the open seeks, each with the command that
-// takes it, and how many players and games there are.
-func (l Lobby) Lines() []string {
+// LobbyLines are a lobby in words: the open seeks, each with the command
+// that takes it, and how many players and games there are.
+func LobbyLines(l Lobby) []string {
 	out := []string{fmt.Sprintf("%d %s logged in, %d %s in progress, %d %s open:", len(l.Players), plural(len(l.Players), "player", "players"),
 		len(l.Games), plural(len(l.Games), "game", "games"), len(l.Seeks), plural(len(l.Seeks), "seek", "seeks"))}
 	for _, s := range l.Seeks {

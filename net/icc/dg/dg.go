@@ -1,6 +1,7 @@
 // Package dg names the level-2 datagram numbers of ICC's protocol that
 // krieg's ICC driver (net/icc) reads and kriegd (server) sends, so that the
-// two agree by name; docs/protocols.md describes each datagram's fields.
+// two agree by name, and the shape of the lobby kriegd sends in its own
+// datagram 202 (lobby.go); docs/protocols.md describes each datagram's fields.
 package dg
 
 // ICC's datagram numbers.
