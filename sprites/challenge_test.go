@@ -21,7 +21,7 @@ import (
 // game begins on the board.
 func TestWindowChallengeCard(t *testing.T) {
 	addr := kriegdtest.Start(t, server.Config{})
-	player := func(name string) *icc.Client { return kriegdClient(t, addr, name, "") }
+	player := func(name string) *icc.Client { return kriegdtest.Client(t, addr, name, "") }
 	app := showOn(t, player("alice"))
 	challenge := func(from *icc.Client) {
 		t.Helper()

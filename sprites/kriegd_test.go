@@ -123,21 +123,6 @@ func (s *served) play(t *testing.T, moves ...string) {
 // machine slows two drivers, a server and the window at once.
 const servedWait = 15 * time.Second
 
-// kriegdClient logs name in (with password, if any) on the kriegd at addr
-// through krieg's ICC driver, closed when the test ends.
-func kriegdClient(t *testing.T, addr, name, password string) *icc.Client {
-	t.Helper()
-	c, err := icc.New(icc.Options{Addr: addr, User: name, Password: password, Quiet: 5 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Connect(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	return c
-}
-
 // showOn opens the window on comm, a server session, closed when the test
 // ends.
 func showOn(t *testing.T, comm net.Communicator) *App {

@@ -19,23 +19,12 @@ import (
 func kriegdLobbyWindow(t *testing.T) (app *App, bob *icc.Client) {
 	t.Helper()
 	addr := kriegdtest.Start(t, server.Config{})
-	connect := func(user string) *icc.Client {
-		c, err := icc.New(icc.Options{Addr: addr, User: user, Quiet: 5 * time.Millisecond})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := c.Connect(t.Context()); err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
-	bob = connect("bob")
-	t.Cleanup(func() { bob.Close() })
+	bob = kriegdtest.Client(t, addr, "bob", "")
 	go func() {
 		for range bob.Events() {
 		}
 	}()
-	alice := connect("alice")
+	alice := kriegdtest.Client(t, addr, "alice", "")
 	terms := net.GameSpec{Base: 3 * time.Minute, Increment: 2 * time.Second, AnySide: true}
 	app, err := New(Options{Remote: alice, Spec: &terms, Site: &Site{Endpoint: alice, Lobby: KriegdLister{Client: alice, Terms: terms}, User: "alice"}})
 	if err != nil {

@@ -24,7 +24,7 @@ func TestWindowRatingChangeFromKriegd(t *testing.T) {
 	// (kriegd's "register", as the page's lobby does).
 	member := func(name, password string) *icc.Client {
 		t.Helper()
-		c := kriegdClient(t, addr, name, "")
+		c := kriegdtest.Client(t, addr, name, "")
 		if err := c.Console("register " + password); err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +34,7 @@ func TestWindowRatingChangeFromKriegd(t *testing.T) {
 			}
 		}
 		c.Close()
-		return kriegdClient(t, addr, name, password)
+		return kriegdtest.Client(t, addr, name, password)
 	}
 	alice, bob := member("alice", "alicepw"), member("bob", "bobpw")
 	app := showOn(t, alice)

@@ -21,14 +21,7 @@ func TestLobbyFromKriegd(t *testing.T) {
 	addr := kriegdtest.Start(t, server.Config{})
 	typed := make(chan string, 16) // bob's console lines about the lobby
 	connect := func(user string) *icc.Client {
-		c, err := icc.New(icc.Options{Addr: addr, User: user, Quiet: 5 * time.Millisecond})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := c.Connect(t.Context()); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { c.Close() })
+		c := kriegdtest.Client(t, addr, user, "")
 		go func() { // the events are read, as a window reads them
 			for ev := range c.Events() {
 				if ev.Kind == net.KindConsole && user == "bob" && (strings.Contains(ev.Text, "logged in, ") || strings.HasPrefix(ev.Text, "  bob:")) {

@@ -1,5 +1,6 @@
 // Package kriegdtest runs a real kriegd on loopback for other packages'
-// tests: a TCP listener on 127.0.0.1, a fresh data folder and SQLite store.
+// tests (a TCP listener on 127.0.0.1, a fresh data folder and SQLite
+// store), and logs clients in on it.
 package kriegdtest
 
 import (
@@ -7,7 +8,9 @@ import (
 	"log/slog"
 	stdnet "net"
 	"testing"
+	"time"
 
+	"github.com/krieg/krieg/net/icc"
 	"github.com/krieg/krieg/server"
 	"github.com/krieg/krieg/server/store"
 )
@@ -32,4 +35,19 @@ func Start(t testing.TB, cfg server.Config) string {
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
 	return ln.Addr().String()
+}
+
+// Client logs name in (with password, if not empty) on the kriegd at addr
+// through krieg's ICC driver, closed when the test ends.
+func Client(t testing.TB, addr, name, password string) *icc.Client {
+	t.Helper()
+	c, err := icc.New(icc.Options{Addr: addr, User: name, Password: password, Quiet: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Connect(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
 }
