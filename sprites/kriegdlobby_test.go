@@ -64,7 +64,7 @@ func TestWindowKriegdLobbyTakesASeek(t *testing.T) {
 		t.Fatal(err)
 	}
 	labels, seek := lobbyEntries(t, app, "Play bob (++++): Berkeley, 4+1, unrated, you play Black")
-	for _, w := range []string{"Challenge bob (++++): Wild 16 (ICC), 3+2, unrated, you play White", "Seek a game anyone may take: Wild 16 (ICC), 3+2, unrated, you play White"} {
+	for _, w := range []string{"Challenge bob (++++): Wild 16 (ICC), 3+2, unrated, you play White", "Seek a game: Wild 16 (ICC), 3+2, unrated, you play White"} {
 		if indexPrefix(labels, w) < 0 {
 			t.Fatalf("the lobby lacks %q:\n%s", w, strings.Join(labels, "\n"))
 		}
@@ -75,7 +75,7 @@ func TestWindowKriegdLobbyTakesASeek(t *testing.T) {
 		}
 		app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyRatedGroup, 1)}, Intent{Kind: Press, Button: scene.Choice(scene.LobbyColourGroup, 2)})
 	})
-	lobbyEntries(t, app, "Seek a game anyone may take: Wild 16 (ICC), 3+2, rated, you play either colour")
+	lobbyEntries(t, app, "Seek a game: Wild 16 (ICC), 3+2, rated, you play either colour")
 	h.do(func() {
 		if got := app.frame.Lobby.Title; got != "kriegd · alice" {
 			t.Errorf("lobby title %q", got)
@@ -113,7 +113,7 @@ func TestWindowKriegdLobbyTakesASeek(t *testing.T) {
 // board; a challenge while the lobby shows brings its card over the board.
 func TestWindowKriegdLobbySeekTaken(t *testing.T) {
 	app, bob := kriegdLobbyWindow(t)
-	_, mine := lobbyEntries(t, app, "Seek a game anyone may take: ")
+	_, mine := lobbyEntries(t, app, "Seek a game: ")
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, mine)}) })
 	h.waitFor(t, "the play screen", 5*time.Second, func() bool { return app.frame.Mode == scene.PlayScreen })
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) }) // back to the lobby, the seek standing

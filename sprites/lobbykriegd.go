@@ -95,7 +95,7 @@ func (x kriegdListing) Entries(c NewGameTerms) []net.LobbyEntry {
 		out = append(out, net.LobbyEntry{Label: fmt.Sprintf("Challenge %s (%s): %s", p.Name, ratings[p.Name], terms), Command: icc.MatchCommand(to)})
 	}
 	out = out[:min(len(out), scene.LobbyMax-1)]
-	return append(out, net.LobbyEntry{Label: "Seek a game anyone may take: " + terms, Command: icc.MatchCommand(spec)})
+	return append(out, net.LobbyEntry{Label: "Seek a game: " + terms, Command: icc.MatchCommand(spec)})
 }
 
 // ratedWord says whether a game is rated.

@@ -23,6 +23,9 @@ var Refresh = Choice(lobbyRefreshGroup, 0)
 // in the window, begun on the new-game screen; the server's session stays.
 var PlayComputer = Choice(lobbyRefreshGroup, 1)
 
+// lobbyPerRow is how many of a choice group's buttons share a row.
+const lobbyPerRow = 4
+
 // LobbyMax is how many entries the lobby shows (one choice group's worth).
 const LobbyMax = 16
 
@@ -47,13 +50,19 @@ func (s *Scene) lobbyPanel(f *Frame) {
 		v := f.Lobby
 		c.line(v.Title, assets.Bold, textMain)
 		c.row(c.unit * 0.4)
+		// A group's buttons run in rows of at most lobbyPerRow, so that a
+		// long name (berkeley-any) is not drawn too small to read.
 		group := func(title string, g int, opts []string, pick int) {
 			c.line(title, assets.Bold, textMain)
-			r := c.row(c.unit * 2.1)
+			rows := max(1, (len(opts)+lobbyPerRow-1)/lobbyPerRow)
+			per := max(1, (len(opts)+rows-1)/rows)
 			gap := 4.0
-			w := (r.W - gap*float64(len(opts)-1)) / float64(len(opts))
-			for i, o := range opts {
-				s.button(Rectangle{r.X + float64(i)*(w+gap), r.Y + 2, w, r.H - 5}, Choice(g, i), o, i == pick, c.unit*0.8)
+			for start := 0; start < len(opts); start += per {
+				r := c.row(c.unit * 2.1)
+				w := (r.W - gap*float64(per-1)) / float64(per)
+				for i, o := range opts[start:min(start+per, len(opts))] {
+					s.button(Rectangle{r.X + float64(i)*(w+gap), r.Y + 2, w, r.H - 5}, Choice(g, start+i), o, start+i == pick, c.unit*0.8)
+				}
 			}
 		}
 		group("Ruleset of a new game", LobbyRulesGroup, v.Rules, v.Rule)
