@@ -1,6 +1,10 @@
 package scene
 
-import "github.com/krieg/krieg/assets"
+import (
+	"fmt"
+
+	"github.com/krieg/krieg/assets"
+)
 
 // LobbyScreen is the kriegspiel.org lobby: the site's games and bots to
 // choose from before the board shows a game.
@@ -44,10 +48,15 @@ type LobbyView struct {
 	Computer bool     // the window can play the computer: PlayComputer is offered
 }
 
-// lobbyPanel draws the lobby beside the (empty) board.
+// lobbyPanel draws the lobby beside (or under) the empty board. The text
+// shrinks until every entry fits; in a panel too small for them all at the
+// smallest text, the entries that do not fit are left out, and the panel
+// says how many, rather than drawn past its edge.
 func (s *Scene) lobbyPanel(f *Frame) {
-	s.fitPanel(0, func(c *column) {
-		v := f.Lobby
+	v := f.Lobby
+	entries := v.Entries[:min(len(v.Entries), LobbyMax)]
+	shown := 0
+	s.fitPanelUntil(func(c *column) {
 		c.line(v.Title, assets.Bold, textMain)
 		c.row(c.unit * 0.4)
 		// A group's buttons run in rows of at most lobbyPerRow, so that a
@@ -72,9 +81,26 @@ func (s *Scene) lobbyPanel(f *Frame) {
 		}
 		c.row(c.unit * 0.4)
 		c.line("Choose a game", assets.Bold, textMain)
-		for i, e := range v.Entries[:min(len(v.Entries), LobbyMax)] {
+		// What comes after the entries, kept room for: Refresh, Play the
+		// computer, the status and the line saying what was left out.
+		tail := c.unit * (0.4 + 2.1 + 1.45)
+		if v.Computer {
+			tail += c.unit * 2.1
+		}
+		if v.Status != "" {
+			tail += c.unit * 1.45 * float64(len(Wrap(v.Status, assets.Regular, c.unit, c.r.W, "  ")))
+		}
+		shown = 0
+		for i, e := range entries {
+			if c.r.H < c.unit*1.9+tail {
+				break
+			}
 			r := c.row(c.unit * 1.9)
 			s.button(Rectangle{r.X, r.Y + 1, r.W, r.H - 3}, Choice(LobbyGroup, i), e, false, c.unit*0.85)
+			shown++
+		}
+		if left := len(entries) - shown; left > 0 {
+			c.line(fmt.Sprintf("(%d more: a taller window shows them)", left), assets.Regular, textDim)
 		}
 		c.row(c.unit * 0.4)
 		r := c.row(c.unit * 2.1)
@@ -86,5 +112,5 @@ func (s *Scene) lobbyPanel(f *Frame) {
 		if v.Status != "" {
 			c.line(v.Status, assets.Regular, textDim)
 		}
-	})
+	}, func(c column) bool { return shown == len(entries) && c.r.H >= 0 })
 }

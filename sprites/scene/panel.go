@@ -453,12 +453,18 @@ const logRows = 5
 // fit (keeping room for minRows lines of log), it starts again smaller. It
 // returns the text size it kept.
 func (s *Scene) fitPanel(minRows int, fill func(c *column)) float64 {
+	return s.fitPanelUntil(fill, func(c column) bool { return c.r.H >= float64(minRows)*c.unit*logLine })
+}
+
+// fitPanelUntil is fitPanel with its own test of a fit: fits is given the
+// column as fill left it.
+func (s *Scene) fitPanelUntil(fill func(c *column), fits func(c column) bool) float64 {
 	l := s.Layout
 	unit := max(9, min(l.Panel.W/26, l.Panel.H/36))
 	from := s.mark()
 	for {
 		c := s.fillPanel(from, unit, fill)
-		if c.r.H >= float64(minRows)*unit*logLine || unit <= 7 {
+		if fits(c) || unit <= 7 {
 			return unit
 		}
 		unit *= 0.9
