@@ -141,3 +141,21 @@ func TestWindowKriegdLobbySeekTaken(t *testing.T) {
 		t.Fatalf("after the seek was taken, the lobby %+v, %v; want no seek", l, err)
 	}
 }
+
+// TestWindowKriegdLobbyKeepsCurrent: a seek posted while the lobby shows
+// comes onto the list by itself, without Refresh.
+func TestWindowKriegdLobbyKeepsCurrent(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	lobbyEntries(t, app, "Challenge bob (")
+	if err := bob.Console("seek 2 1"); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "bob's seek listed unasked", 2*kriegdEvery+5*time.Second, func() bool {
+		return indexPrefix(app.frame.Lobby.Entries, "Play bob (++++): Wild 16 (ICC), 2+1") >= 0
+	})
+	h.do(func() {
+		if app.frame.Lobby.Status != "" {
+			t.Errorf("status %q after a listing unasked; want none", app.frame.Lobby.Status)
+		}
+	})
+}

@@ -29,6 +29,9 @@ type Lister interface {
 	// Rates tells whether a new game may be rated (the lobby then offers
 	// the choice).
 	Rates() bool
+	// Every is how often the lobby screen lists the lobby again by itself
+	// (0: only when asked, with Refresh).
+	Every() time.Duration
 	// List fetches the lobby.
 	List(ctx context.Context) (Listing, error)
 }
@@ -58,6 +61,8 @@ type lobby struct {
 	colour  int
 	rated   int // an index into lobbyRated
 	status  string
+	// last is when the last listing was asked for, for Lister.Every.
+	last time.Time
 }
 
 type fetchResult struct {
@@ -84,7 +89,7 @@ func (l *lobby) refresh() {
 		return
 	}
 	ch := make(chan fetchResult, 1)
-	l.fetched, l.status = ch, "Fetching the lobby…"
+	l.fetched, l.status, l.last = ch, "Fetching the lobby…", time.Now()
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -95,6 +100,11 @@ func (l *lobby) refresh() {
 
 // poll takes a finished fetch, without blocking, and shows the lobby.
 func (l *lobby) poll(f *scene.Frame, computer bool) {
+	if every := l.site.Lobby.Every(); every > 0 && l.fetched == nil && time.Since(l.last) >= every {
+		status := l.status
+		l.refresh()
+		l.status = status // listed again unasked: the status line stays as it was
+	}
 	select {
 	case r := <-l.fetched:
 		l.fetched = nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -39,6 +40,17 @@ func (KriegdLister) Variants() []string {
 
 // Rates is true: kriegd rates the games of registered players.
 func (KriegdLister) Rates() bool { return true }
+
+// Every is kriegdEvery: a kriegd's lobby is one line to a server that
+// answers from memory, so it is listed again while the screen shows it,
+// as a chess site's lobby keeps itself current.
+func (KriegdLister) Every() time.Duration { return kriegdEvery }
+
+// kriegdEvery is how often a kriegd's lobby screen lists it again: well
+// within kriegd's default listings budget (one a second per connection,
+// four per address), which typed who and history share, even for a club's
+// windows behind one address.
+const kriegdEvery = 5 * time.Second
 
 // List fetches the lobby.
 func (k KriegdLister) List(ctx context.Context) (Listing, error) {

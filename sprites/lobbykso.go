@@ -2,6 +2,7 @@ package sprites
 
 import (
 	"context"
+	"time"
 
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/kso"
@@ -24,6 +25,10 @@ func (KSOLister) Variants() []string { return kso.Variants() }
 
 // Rates is false: the site's games are not rated from krieg.
 func (KSOLister) Rates() bool { return false }
+
+// Every is 0: the site's lists are three requests to an outside service,
+// fetched when the player asks (Refresh, or back from a game).
+func (KSOLister) Every() time.Duration { return 0 }
 
 // List fetches the site's three lists.
 func (k KSOLister) List(ctx context.Context) (Listing, error) {
