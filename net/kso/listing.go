@@ -39,16 +39,16 @@ func (x Listing) Entries(variant, colour string) []net.LobbyEntry {
 	var out []net.LobbyEntry
 	for _, g := range x.Active {
 		m := gameOf(g)
-		out = append(out, net.LobbyEntry{fmt.Sprintf("Resume %s: %s, %s vs %s, move %d", g.GameCode, g.RuleVariant, m.White, m.Black, g.MoveNumber), "resume " + g.GameCode})
+		out = append(out, net.LobbyEntry{Label: fmt.Sprintf("Resume %s: %s, %s vs %s, move %d", g.GameCode, g.RuleVariant, m.White, m.Black, g.MoveNumber), Command: "resume " + g.GameCode})
 	}
 	for _, g := range x.Open {
-		out = append(out, net.LobbyEntry{fmt.Sprintf("Join %s: %s by %s, you play %s", g.GameCode, g.RuleVariant, g.CreatedBy, g.AvailableColor), "join " + g.GameCode})
+		out = append(out, net.LobbyEntry{Label: fmt.Sprintf("Join %s: %s by %s, you play %s", g.GameCode, g.RuleVariant, g.CreatedBy, g.AvailableColor), Command: "join " + g.GameCode})
 	}
 	for _, b := range x.Bots {
 		if len(b.SupportedRuleVariants) > 0 && !slices.Contains(b.SupportedRuleVariants, variant) {
 			continue
 		}
-		out = append(out, net.LobbyEntry{fmt.Sprintf("Play %s (elo %d): %s as %s", b.Username, b.Elo, variant, colour), fmt.Sprintf("play %s %s %s", b.Username, variant, colour)})
+		out = append(out, net.LobbyEntry{Label: fmt.Sprintf("Play %s (elo %d): %s as %s", b.Username, b.Elo, variant, colour), Command: fmt.Sprintf("play %s %s %s", b.Username, variant, colour)})
 	}
-	return append(out, net.LobbyEntry{fmt.Sprintf("Create an open %s game as %s", variant, colour), fmt.Sprintf("create %s %s", variant, colour)})
+	return append(out, net.LobbyEntry{Label: fmt.Sprintf("Create an open %s game as %s", variant, colour), Command: fmt.Sprintf("create %s %s", variant, colour)})
 }
