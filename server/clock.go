@@ -99,6 +99,20 @@ func (m *match) stopTimers() {
 	m.stopFirstMove()
 }
 
+// freeze stops the clocks at what they show now, as the game ends, and
+// tells everyone following (datagram 56, neither running), so that every
+// client shows the time the game ended with, not the last move's.
+func (m *match) freeze() {
+	if !m.ticking {
+		return
+	}
+	now := m.s.clock.Now()
+	side := int(m.ref.ToMove())
+	m.clock[side] = max(0, m.left(side, now))
+	m.stamp, m.ticking = now, false
+	m.sendClocks()
+}
+
 // stopFirstMove stops the first-move timer.
 func (m *match) stopFirstMove() {
 	if m.first != nil {

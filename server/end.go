@@ -30,6 +30,7 @@ func (m *match) end(r referee.Result) {
 	}
 	m.over = true
 	m.stopTimers()
+	m.freeze()
 	for _, st := range m.seats {
 		if st.grace != nil {
 			st.grace.Stop()

@@ -498,7 +498,12 @@ func (g *gameState) end(s *session, res referee.Result) {
 	}
 	g.flush(s, false) // the last move is reported while the game still runs
 	g.result = &res
-	g.clocks.Ticking = false
+	// The running clock stops at what it shows now, not at what the server
+	// last said of it: a resignation after a long think kept the think.
+	k := &g.clocks
+	now := s.now()
+	k.White, k.Black, k.Stamp = k.Remaining(game.White, now), k.Remaining(game.Black, now), now
+	k.Ticking = false
 	g.sent = nil
 	s.emit(net.Event{Kind: net.KindHeard, Entry: referee.Entry{Ply: g.plies, Mover: who, Verdict: referee.Finished,
 		Resigned: res.Reason == referee.ReasonResignation,

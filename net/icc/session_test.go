@@ -156,6 +156,26 @@ func (f *feeder) feed(text string) []net.Event {
 
 const started101 = `^Y(15 101 guest2741 bob 16 Wild 0 5 3 5 3 1 {} 0 1802 1638901213 {} {} 0 0 0 {} 0^Y)`
 
+// TestClockStopsAtTheResult: a result heard while a clock runs stops it at
+// what it shows then, the think before it charged (a resignation after 20
+// s showed the clock of the last move), when the server sends no clocks
+// of its own with the result (kriegd does, datagram 56, ICC need not).
+func TestClockStopsAtTheResult(t *testing.T) {
+	f := newFeeder(t)
+	f.feed(started101)
+	f.feed(`^Y(56 101 W 299000 1^Y)` + "\n" + `^Y(56 101 B 287500 0^Y)`)
+	f.now = f.now.Add(20 * time.Second)
+	ev := f.feed(`^Y(16 101 0 Res 0-1 {White resigns} A00^Y)`)
+	k := ev[len(ev)-1].Snap.Clocks
+	if k.Ticking || k.White != 279*time.Second || k.Black != 287500*time.Millisecond {
+		t.Fatalf("clocks after the result %+v; want stopped, W 279 s (its 20 s charged), B 287.5 s", k)
+	}
+	f.now = f.now.Add(time.Minute)
+	if left := k.Remaining(game.White, f.now); left != 279*time.Second {
+		t.Fatalf("a minute after the result White shows %v; want 279 s", left)
+	}
+}
+
 func TestClocks(t *testing.T) {
 	f := newFeeder(t)
 	f.feed(started101)
