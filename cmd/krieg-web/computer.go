@@ -20,7 +20,9 @@ import (
 // A game against the computer outlives the page: the page keeps it in the
 // browser's storage as it goes (its terms, the record of every attempt
 // so far, the time left on each clock), and a page opened again resumes
-// it where it was left. The clocks stand still while the page is closed.
+// it where it was left. The clocks stand still while the page is closed:
+// while one runs, the time left is kept again every clockEvery, so that a
+// page closed during a long think keeps the think spent.
 
 // gameKey is the storage item of the game against the computer in progress.
 const gameKey = "krieg/computer-game"
@@ -78,9 +80,13 @@ type keeping struct {
 
 	mu     sync.Mutex // guards the state below
 	snap   net.Snapshot
-	on     bool // a game is in progress
-	unkept bool // the last save was refused: a reload would lose the game
+	on     bool     // a game is in progress
+	unkept bool     // the last save was refused: a reload would lose the game
+	last   keptGame // what the last save kept, for the clocks' updates
 }
+
+// clockEvery is how often a running clock's time left is kept.
+var clockEvery = time.Second
 
 // keep follows c's games, keeping each in k; terms gives the game's rules,
 // time, opponent and seed.
@@ -120,7 +126,7 @@ func (w *keeping) note(ev net.Event) {
 	case net.KindStarted:
 		w.on = true
 	case net.KindEnded:
-		w.on, w.unkept = false, false
+		w.on, w.unkept, w.last = false, false, keptGame{}
 		w.store.Remove(gameKey)
 		return
 	case net.KindHeard, net.KindClock:
@@ -136,14 +142,38 @@ func (w *keeping) note(ev net.Event) {
 // saver saves the game whenever asked, off the event's way: the record
 // comes from the endpoint's loop, which may be busy with the computer's turn.
 func (w *keeping) saver() {
+	tick := time.NewTicker(clockEvery)
+	defer tick.Stop()
 	for {
 		select {
 		case <-w.dirty:
 			w.save()
+		case <-tick.C:
+			w.keepClocks()
 		case <-w.stop:
 			return
 		}
 	}
+}
+
+// keepClocks keeps the time left on the clocks as they stand now, with the
+// record of the last save, while a game is on and a clock runs.
+func (w *keeping) keepClocks() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.on || !w.snap.Clocks.Ticking || w.last.PGN == "" {
+		return
+	}
+	w.setClocks(&w.last, time.Now())
+	if b, err := json.Marshal(w.last); err == nil {
+		w.unkept = w.store.Set(gameKey, string(b)) != nil
+	}
+}
+
+// setClocks sets g's time left from the clocks at now (under w.mu).
+func (w *keeping) setClocks(g *keptGame, now time.Time) {
+	g.White = w.snap.Clocks.Remaining(game.White, now).Milliseconds()
+	g.Black = w.snap.Clocks.Remaining(game.Black, now).Milliseconds()
 }
 
 // save writes the game as it stands into storage.
@@ -167,16 +197,18 @@ func (w *keeping) save() {
 	if !w.on || (rec.Result != "" && rec.Result != "*") {
 		return // the game ended meanwhile: it is forgotten, not kept again
 	}
-	g, now := w.terms, time.Now()
+	g := w.terms
 	g.Side = strings.ToLower(w.snap.Side.Title())
-	g.White = w.snap.Clocks.Remaining(game.White, now).Milliseconds()
-	g.Black = w.snap.Clocks.Remaining(game.Black, now).Milliseconds()
+	w.setClocks(&g, time.Now())
 	g.Plies, g.PGN = len(rec.Plies), pgn.String()
 	b, err := json.Marshal(g)
 	if err == nil {
 		err = w.store.Set(gameKey, string(b))
 	}
 	w.unkept = err != nil
+	if err == nil {
+		w.last = g
+	}
 }
 
 // unsaved reports whether a game is on that storage did not keep: leaving

@@ -260,3 +260,29 @@ func TestRegisterAnswerToldToThePage(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptClockCountsTheThink: while our clock runs, the page keeps the
+// time left as it goes, not only at each thing heard, so that a page
+// closed during a long think resumes with the think spent (an outside
+// tester got 34 s back by reloading).
+func TestKeptClockCountsTheThink(t *testing.T) {
+	was := clockEvery
+	clockEvery = 20 * time.Millisecond
+	defer func() { clockEvery = was }()
+	k := mapKeeper{}
+	w, err := startComputer(k, pageFlags("wild16"), blackVsRandom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	heard, _ := playSome(t, w, game.Black, 3) // our turn: Black's clock runs
+	before := keptHeard(t, k, game.Black, referee.Wild16, len(heard))
+	time.Sleep(500 * time.Millisecond) // thinking
+	after, _ := keptComputerGame(k)
+	if spent := time.Duration(before.Black-after.Black) * time.Millisecond; spent < 400*time.Millisecond || spent > 2*time.Second {
+		t.Fatalf("kept Black's clock at %d ms, then %d ms after a 500 ms think; want the think spent", before.Black, after.Black)
+	}
+	if after.PGN != before.PGN {
+		t.Fatalf("the record changed while Black thought")
+	}
+}
