@@ -76,6 +76,10 @@ func (c *conn) history(cmd Command) error {
 		c.reply(cmdOther, fmt.Sprintf("There is no player called %s: a name is a letter, then letters, digits, - or _.", truncate(name, 20)))
 		return nil
 	}
+	if len(games) == 0 {
+		c.reply(cmdOther, fmt.Sprintf("History of %s: no games on record.", truncate(name, 20)))
+		return nil
+	}
 	lines := []string{fmt.Sprintf("History of %s (%d %s shown):", truncate(name, 20), len(games), plural(len(games), "game", "games"))}
 	for _, g := range games {
 		lines = append(lines, fmt.Sprintf("%s  %s vs. %s  %s %s (%s, %d %s) %s", g.Ended.Format("2006-01-02 15:04"), g.White, g.Black, g.Result, g.Reason, g.Rules, g.Plies, plural(g.Plies, "ply", "plies"), g.ID))
@@ -134,14 +138,14 @@ func (c *conn) register(cmd Command) error {
 		return nil
 	}
 	if err := ValidPassword(cmd.Args[0]); err != nil {
-		c.reply(cmdOther, err.Error()) // before hashing, and before a registration is counted
+		c.reply(cmdOther, "Not registered: "+strings.TrimPrefix(err.Error(), "kriegd: ")) // before hashing, and before a registration is counted
 		return nil
 	}
-	var room bool
-	c.s.locked(func() error { room = c.s.takeRegistration(c.addr); return nil })
-	if !room {
+	var wait time.Duration
+	c.s.locked(func() error { wait = c.s.takeRegistration(c.addr); return nil })
+	if wait > 0 {
 		c.s.metrics.limited("registrations")
-		c.reply(cmdOther, fmt.Sprintf("Too many registrations from your address: at most %d an hour. Try again later.", c.s.cfg.Registrations))
+		c.reply(cmdOther, fmt.Sprintf("Too many registrations from your address: %d an hour on average. The next is allowed in %s.", c.s.cfg.Registrations, seconds(wait.Round(time.Second))))
 		return nil
 	}
 	made := false
@@ -237,8 +241,9 @@ func (c *conn) changePassword(cmd Command) error {
 }
 
 // takeRegistration takes one of addr's registrations for the hour (under
-// s.mu); false when it has none left. A bucket full again is forgotten.
-func (s *Server) takeRegistration(addr string) bool {
+// s.mu); when it has none left, it returns how long until the next, else
+// 0. A bucket full again is forgotten.
+func (s *Server) takeRegistration(addr string) time.Duration {
 	now := s.clock.Now()
 	n := float64(s.cfg.Registrations)
 	if len(s.regsAddr) > 10000 {
@@ -253,7 +258,10 @@ func (s *Server) takeRegistration(addr string) bool {
 		b = newBucket(now, n)
 		s.regsAddr[addr] = b
 	}
-	return b.take(now, n/3600, n)
+	if b.take(now, n/3600, n) {
+		return 0
+	}
+	return max(time.Second, time.Duration((1-b.tokens)/(n/3600)*float64(time.Second)))
 }
 
 // giveRegistration gives back a registration that made no account (under s.mu).

@@ -337,8 +337,12 @@ func (m *match) unobserve(c *conn) { delete(m.observers, c) }
 func (s *Server) tell(c *conn, rest string) {
 	name, text, _ := strings.Cut(strings.TrimSpace(rest), " ")
 	to := s.user(name)
-	if to == nil || strings.TrimSpace(text) == "" {
+	switch {
+	case name == "" || strings.TrimSpace(text) == "":
 		c.sendText(cmdTell, "Usage: tell NAME TEXT (to a player logged in)")
+		return
+	case to == nil:
+		c.sendText(cmdTell, fmt.Sprintf("%s is not logged in: not told.", truncate(name, 20)))
 		return
 	}
 	if why := to.mail(to.dg(dg.Tell, c.name, "", truncate(text, 400), 1) + fmt.Sprintf("\r\n%s tells you: %s\r\n", c.name, truncate(text, 400))); why != "" {

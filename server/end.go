@@ -224,14 +224,14 @@ func (m *match) dropped(c *conn) {
 	st.c = nil
 	m.s.rosterChanged()
 	for _, o := range m.players() {
-		o.sendText(cmdOther, fmt.Sprintf("%s has disconnected; the game is lost unless they return within %v.", st.name, m.s.cfg.Grace))
+		o.sendText(cmdOther, fmt.Sprintf("%s has disconnected; the game is lost unless they return within %s.", st.name, seconds(m.s.cfg.Grace)))
 	}
 	st.grace = m.s.clock.AfterFunc(m.s.cfg.Grace, m.s.safely("the grace timer", func() {
 		m.s.locked(func() error {
 			switch {
 			case st.c != nil || m.over || m.s.closed: // a closing server decides no game
 			case m.seats[color.Other()].c == nil:
-				m.abort(fmt.Sprintf("both players left the game, and were away when %s's grace period (%v) ended", st.name, m.s.cfg.Grace), true)
+				m.abort(fmt.Sprintf("both players left the game, and were away when %s's grace period (%s) ended", st.name, seconds(m.s.cfg.Grace)), true)
 			default:
 				m.end(referee.Result{Score: game.WinFor(color.Other()), Reason: referee.ReasonDisconnect})
 			}

@@ -329,6 +329,8 @@ func TestTellSayWhoGames(t *testing.T) {
 	}
 	a.waitFor("(told carl)")
 	a.send("tell nobody hi")
+	a.waitFor("nobody is not logged in: not told.")
+	a.send("tell carl")
 	a.waitFor("Usage: tell NAME TEXT")
 	a.send("say hi")
 	a.waitFor("You are not playing a game.")

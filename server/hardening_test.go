@@ -387,7 +387,7 @@ func TestRegistrationsPerAddress(t *testing.T) {
 			r.waitFor(name + " is now registered")
 			continue
 		}
-		r.waitFor("Too many registrations from your address: at most 2 an hour")
+		r.waitFor("Too many registrations from your address: 2 an hour on average. The next is allowed in ")
 		r.send("finger")
 		r.waitFor("reg3 is an unregistered guest")
 	}

@@ -135,7 +135,8 @@ func (m *match) attempt(c *conn, text string) {
 	}
 	mv, err := game.ParseMove(text)
 	if err != nil {
-		c.unit(cmdIllegal, clean(err.Error())+"\r\n"+c.dg(dg.IllegalMove, m.number, text, dg.IllegalNotation))
+		why := strings.TrimPrefix(err.Error(), game.ErrMoveText.Error()+": ")
+		c.unit(cmdIllegal, "Not a move, and no attempt used: "+clean(why)+".\r\n"+c.dg(dg.IllegalMove, m.number, text, dg.IllegalNotation))
 		return
 	}
 	before := m.ref.Position()

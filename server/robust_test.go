@@ -159,7 +159,7 @@ func TestSlowReaderIsDisconnected(t *testing.T) {
 		}
 		for i := 0; i < 20; i++ {
 			a.waitFor("\x19[101 *\r\n")
-			if strings.HasPrefix(a.waitFor("\r\n"), "Usage") {
+			if strings.HasPrefix(a.waitFor("\r\n"), "sloth is not logged in") {
 				gone = true
 			}
 		}

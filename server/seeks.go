@@ -55,7 +55,9 @@ func (s *Server) seekCmd(c *conn, args []string) {
 	s.nextSeek++
 	sk := &seek{number: s.nextSeek, from: c.name, issuer: c, terms: t}
 	if len(c.seeks) >= maxSeeks {
-		s.dropSeek(c.seeks[0])
+		old := c.seeks[0]
+		s.dropSeek(old)
+		c.sendText(cmdOther, fmt.Sprintf("Your seek %d is withdrawn: at most %d of yours stand at once, the oldest going first.", old.number, maxSeeks))
 	}
 	s.seeks[sk.number] = sk
 	c.seeks = append(c.seeks, sk)
@@ -101,7 +103,7 @@ func (s *Server) tellNews() {
 		}
 	}
 	if n.more > 0 {
-		lines = append(lines, fmt.Sprintf("(and %d more seeks posted in the last %v)", n.more, newsEvery))
+		lines = append(lines, fmt.Sprintf("(and %d more seeks posted in the last %s)", n.more, seconds(newsEvery)))
 	}
 	if len(lines) == 0 {
 		return

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/krieg/krieg/server"
@@ -42,6 +43,15 @@ func TestSoughtListsOpenSeeks(t *testing.T) {
 	i.waitFor("Creating: ")
 	late.send("sought")
 	late.waitFor("No seeks are open")
+
+	// A seek past the most one may have withdraws the oldest, saying so.
+	for i := range 3 {
+		late.send(fmt.Sprintf("seek %d 0", i+1))
+		late.waitFor("is posted")
+	}
+	late.send("seek 4 0")
+	late.waitFor("Your seek 3 is withdrawn: at most 3 of yours stand at once, the oldest going first.")
+	late.waitFor("Your seek 6 is posted")
 }
 
 // TestLobbyDatagram: "lobby" answers a client that turned datagram 202 on

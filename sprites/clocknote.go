@@ -3,6 +3,7 @@ package sprites
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"time"
 
 	"github.com/krieg/krieg/net"
@@ -11,7 +12,10 @@ import (
 // The server's words when the opponent's connection ends mid-game and
 // when it comes back (kriegd's; the clocks run on meanwhile).
 var (
-	awayPattern = regexp.MustCompile(`^(\S+) has disconnected; the game is lost unless they return within (\S+?)\.?$`)
+	awayPattern = regexp.MustCompile(`^(\S+) has disconnected; the game is lost unless they return within (.+?)\.?$`)
+	// waitWords reads the wait as kriegd words it ("1 minute 30 seconds");
+	// an older kriegd wrote a Go duration ("1m30s").
+	waitWords = regexp.MustCompile(`^(?:(\d+) minutes?)? ?(?:(\d+) seconds?)?$`)
 	backPattern = regexp.MustCompile(`^(\S+) has returned; the game goes on\.?$`)
 )
 
@@ -26,7 +30,7 @@ type away struct {
 func (p *play) awayNews(line string, now time.Time) {
 	if m := awayPattern.FindStringSubmatch(line); m != nil {
 		p.away = &away{name: m[1]}
-		if d, err := time.ParseDuration(m[2]); err == nil {
+		if d, ok := parseWait(m[2]); ok {
 			p.away.until = now.Add(d)
 		}
 		return
@@ -62,4 +66,19 @@ func (p *play) clockNote(s net.Snapshot, now time.Time) string {
 		return "Clocks stopped"
 	}
 	return "Clocks stopped by the server"
+}
+
+// parseWait reads the wait a server gives a player to return, in words or
+// as a Go duration.
+func parseWait(s string) (time.Duration, bool) {
+	if d, err := time.ParseDuration(s); err == nil {
+		return d, true
+	}
+	m := waitWords.FindStringSubmatch(s)
+	if m == nil || m[1] == "" && m[2] == "" {
+		return 0, false
+	}
+	min, _ := strconv.Atoi(m[1])
+	sec, _ := strconv.Atoi(m[2])
+	return time.Duration(min)*time.Minute + time.Duration(sec)*time.Second, true
 }

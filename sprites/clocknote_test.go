@@ -52,3 +52,19 @@ func TestWindowClocksSayWhyOnKriegd(t *testing.T) {
 		}
 	})
 }
+
+// TestParseWait: the time a server gives a player to return, as kriegd
+// words it and as an older kriegd wrote it.
+func TestParseWait(t *testing.T) {
+	for in, want := range map[string]time.Duration{"1 minute": time.Minute, "30 seconds": 30 * time.Second,
+		"2 minutes 5 seconds": 125 * time.Second, "1m0s": time.Minute, "1 second": time.Second} {
+		if got, ok := parseWait(in); !ok || got != want {
+			t.Errorf("parseWait(%q) = %v, %v; want %v", in, got, ok, want)
+		}
+	}
+	for _, bad := range []string{"", "soon", "5 fortnights"} {
+		if _, ok := parseWait(bad); ok {
+			t.Errorf("parseWait(%q) read a wait", bad)
+		}
+	}
+}
