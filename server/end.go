@@ -3,7 +3,6 @@ package server
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
@@ -169,9 +168,9 @@ func (m *match) abort(why string, keep bool) {
 func (m *match) entry(r referee.Result) (rec *record.Record, e pendingEntry, keep bool) {
 	w, b := m.seats[game.White], m.seats[game.Black]
 	rec, err := record.FromReferee(m.ref, []record.Tag{{Key: "Event", Value: "kriegd " + m.rules.Title},
-		{Key: "Site", Value: "kriegd"}, {Key: "Date", Value: m.s.clock.Now().UTC().Format("2006.01.02")},
+		{Key: "Site", Value: "kriegd"}, {Key: "Date", Value: m.s.clock.Now().UTC().Format("2006.01.02")}, {Key: "Round", Value: "-"},
 		{Key: "White", Value: w.name}, {Key: "Black", Value: b.name},
-		{Key: "TimeControl", Value: fmt.Sprintf("%d+%d", int(m.base/time.Second), int(m.inc/time.Second))}})
+		{Key: "TimeControl", Value: record.TimeControl(m.base, m.inc)}})
 	if err != nil {
 		m.s.log.Error("kriegd: building a record", "game", m.number, "err", err)
 		m.s.metrics.recordFailures.WithLabelValues("record").Inc()

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -290,6 +291,20 @@ func TestEndMustAgree(t *testing.T) {
 		doctor(rec)
 		if err := Check(rec, referee.Wild16); err == nil || !strings.Contains(err.Error(), what) {
 			t.Errorf("%s: %v", what, err)
+		}
+	}
+}
+
+// TestTimeControlTag: whole seconds as PGN writes them, the fractions
+// kriegd allows kept rather than cut (1.5 minutes and half a second were
+// written 90+0), and "-" for no clock.
+func TestTimeControlTag(t *testing.T) {
+	for _, c := range []struct {
+		base, inc time.Duration
+		want      string
+	}{{5 * time.Minute, 3 * time.Second, "300+3"}, {90 * time.Second, 500 * time.Millisecond, "90+0.5"}, {6 * time.Second, 0, "6+0"}, {0, 0, "-"}} {
+		if got := TimeControl(c.base, c.inc); got != c.want {
+			t.Errorf("TimeControl(%v, %v) = %q; want %q", c.base, c.inc, got, c.want)
 		}
 	}
 }

@@ -445,6 +445,12 @@ func TestUntimedGameRecord(t *testing.T) {
 	if got := rec.Tag("TimeControl"); got != "-" {
 		t.Errorf("TimeControl %q; want -", got)
 	}
+	// PGN's seven tags, which some tools want, are all there.
+	for _, key := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"} {
+		if rec.Tag(key) == "" {
+			t.Errorf("the record has no %s tag", key)
+		}
+	}
 }
 
 // TestFlagWithoutAClock: flag in a game without a clock says there is

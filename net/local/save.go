@@ -2,7 +2,6 @@ package local
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/net"
@@ -36,10 +35,12 @@ func (g *session) record() (*record.Record, error) {
 	}
 	rec, err := record.FromReferee(g.ref, []record.Tag{
 		{Key: "Event", Value: "krieg local game"},
+		{Key: "Site", Value: "krieg"},
 		{Key: "Date", Value: g.started.Format("2006.01.02")},
+		{Key: "Round", Value: "-"},
 		{Key: "White", Value: g.spec.White},
 		{Key: "Black", Value: g.spec.Black},
-		{Key: "TimeControl", Value: timeControlTag(g.spec.Base, g.spec.Increment)},
+		{Key: "TimeControl", Value: record.TimeControl(g.spec.Base, g.spec.Increment)},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("local: the game's record: %w", err)
@@ -70,13 +71,4 @@ func (e *Endpoint) Record() (*record.Record, error) {
 	case <-done:
 		return nil, fmt.Errorf("local: record: %w", net.ErrClosed)
 	}
-}
-
-// timeControlTag is PGN's TimeControl: base and increment in seconds, or
-// "-" for a game without a clock.
-func timeControlTag(base, inc time.Duration) string {
-	if base == 0 && inc == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%d+%d", int(base.Seconds()), int(inc.Seconds()))
 }

@@ -151,7 +151,7 @@ func (f *frameWatch) check() *wsstream.Refusal {
 		length = uint64(n)
 	}
 	if !masked {
-		return &wsstream.Refusal{Code: websocket.StatusProtocolError, Reason: "a frame from the client was not masked, and every frame a client sends must be"}
+		return &wsstream.Refusal{Code: websocket.StatusProtocolError, Reason: "every frame from the client must be masked, and this one was not"}
 	}
 	if why := f.badShape(h[0], fin, op); why != "" {
 		return &wsstream.Refusal{Code: websocket.StatusProtocolError, Reason: why}
