@@ -552,6 +552,12 @@ func (g *gameState) clock(s *session, number int, f []string) error {
 			return err
 		}
 		*k.Of(c) = time.Duration(ms) * time.Millisecond
+		if d := time.Duration(ms) * time.Millisecond; g.plies == 0 && d > g.spec.Base && d < g.spec.Base+time.Minute {
+			// The clocks before the first move are the game's time: kriegd
+			// allows fractions of a minute (0.1 0, 1.5 0.5), which datagram
+			// 15's whole minutes cut (to 0 0, "no clock").
+			g.spec.Base = d
+		}
 		switch running, _ := field(f, 3); {
 		case running == "1":
 			k.Running, k.Ticking = c, true

@@ -176,6 +176,19 @@ func TestClockStopsAtTheResult(t *testing.T) {
 	}
 }
 
+// TestFractionalTimeControl: a kriegd game of 0.1 minutes (6 s) comes in
+// datagram 15 as 0 0, whole minutes; the clocks before the first move give
+// its time, so that the game is not taken for one without a clock.
+func TestFractionalTimeControl(t *testing.T) {
+	f := newFeeder(t)
+	f.feed(strings.Replace(started101, " 16 Wild 0 5 3 5 3 1 ", " 16 Wild 0 0 0 0 0 1 ", 1))
+	ev := f.feed(`^Y(56 101 W 6000 0^Y)` + "\n" + `^Y(56 101 B 6000 0^Y)`)
+	spec := ev[len(ev)-1].Snap.Spec
+	if spec.Untimed() || spec.Base != 6*time.Second {
+		t.Fatalf("the game's time %v+%v (untimed %v); want 6 s", spec.Base, spec.Increment, spec.Untimed())
+	}
+}
+
 func TestClocks(t *testing.T) {
 	f := newFeeder(t)
 	f.feed(started101)
