@@ -411,6 +411,13 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
+	if verb != "add" && *dsn == "" {
+		// A mistyped folder would be made afresh and list no account, as if
+		// every one were gone: only add may start a new one.
+		if _, err := os.Stat(*data); errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("kriegd: there is no data folder %s (--data names the one kriegd serves)", *data)
+		}
+	}
 	if verb == "list" {
 		if fs.NArg() != 0 {
 			return errors.New(userUsage)
@@ -424,7 +431,7 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := server.ValidName(name); err != nil {
 		return err
 	}
-	pw, err := launch.ReadPassword(bufio.NewReader(stdin), stderr)
+	pw, err := launch.ReadNewPassword(bufio.NewReader(stdin), stderr)
 	if err != nil {
 		return err
 	}

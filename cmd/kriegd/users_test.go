@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	stdnet "net"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -47,6 +48,20 @@ func TestUserPasswdAndList(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 3 || !strings.HasPrefix(lines[0], "abe ") || !strings.HasPrefix(lines[1], "Erin ") || !strings.Contains(lines[1], " 1500 ") || lines[2] != "2 accounts" || strings.Contains(out.String(), "$2") {
 		t.Fatalf("user list printed:\n%s", out.String())
+	}
+	// A mistyped folder is refused, not made afresh with no account in it.
+	typo := data + "-typo"
+	for _, verb := range []string{"list", "passwd"} {
+		args := []string{"user", verb, "--data", typo}
+		if verb == "passwd" {
+			args = append(args, "Erin")
+		}
+		if err := run(args, strings.NewReader("whatever1\n"), &out, &errOut); err == nil || !strings.Contains(err.Error(), "there is no data folder") {
+			t.Errorf("kriegd user %s on a folder that is not there: %v; want it refused", verb, err)
+		}
+	}
+	if _, err := os.Stat(typo); !os.IsNotExist(err) {
+		t.Errorf("the mistyped folder was made: %v", err)
 	}
 	for _, bad := range [][]string{{"user", "list", "--data", data, "extra"}, {"user", "passwd", "--data", data}, {"user", "rm", "Erin"}} {
 		if err := run(bad, strings.NewReader("password\n"), &out, &errOut); err == nil || !strings.Contains(err.Error(), "usage: kriegd user add") {

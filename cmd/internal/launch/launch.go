@@ -216,6 +216,39 @@ func ReadPassword(in *bufio.Reader, stderr io.Writer) (string, error) {
 	return strings.TrimRight(line, "\r\n"), nil
 }
 
+// ReadNewPassword reads a password that is to be set: on a terminal it is
+// asked twice without echo and must be typed the same both times, since a
+// typo nobody saw would lock its owner out; from a pipe it is ReadPassword's
+// one line.
+func ReadNewPassword(in *bufio.Reader, stderr io.Writer) (string, error) {
+	if !term.IsTerminal(int(os.Stdin.Fd())) {
+		return ReadPassword(in, stderr)
+	}
+	return askTwice(func(prompt string) (string, error) {
+		fmt.Fprint(stderr, prompt)
+		pw, err := term.ReadPassword(int(os.Stdin.Fd()))
+		fmt.Fprintln(stderr)
+		return string(pw), err
+	})
+}
+
+// askTwice asks for a new password and for it again, refusing two that
+// differ.
+func askTwice(ask func(prompt string) (string, error)) (string, error) {
+	pw, err := ask("new password: ")
+	if err != nil {
+		return "", fmt.Errorf("reading the password: %w", err)
+	}
+	again, err := ask("the same again: ")
+	if err != nil {
+		return "", fmt.Errorf("reading the password: %w", err)
+	}
+	if pw != again {
+		return "", errors.New("the two passwords typed differ: nothing was changed")
+	}
+	return pw, nil
+}
+
 // DefaultSaveDir is where finished local games are saved: the user's data
 // folder's krieg/games.
 func DefaultSaveDir() string {

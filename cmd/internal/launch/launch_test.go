@@ -193,3 +193,21 @@ func TestBoardHelpSaysWhatKriegIs(t *testing.T) {
 		t.Errorf("a default that changes each run in:\n%s", help)
 	}
 }
+
+// TestAskTwice: a new password asked on a terminal must be typed the same
+// twice; two that differ change nothing, saying so.
+func TestAskTwice(t *testing.T) {
+	answers := func(a ...string) func(string) (string, error) {
+		return func(string) (string, error) {
+			next := a[0]
+			a = a[1:]
+			return next, nil
+		}
+	}
+	if pw, err := askTwice(answers("abcd1", "abcd1")); err != nil || pw != "abcd1" {
+		t.Fatalf("the same twice: %q, %v", pw, err)
+	}
+	if _, err := askTwice(answers("abcd1", "abcd2")); err == nil || !strings.Contains(err.Error(), "differ") {
+		t.Fatalf("two that differ: %v; want them refused", err)
+	}
+}
