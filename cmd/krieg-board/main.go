@@ -84,6 +84,7 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 	} else {
 		fmt.Fprintf(stderr, "krieg: settings will not be kept: %v\n", err)
 	}
+	var left func() error // keeps a guest's seat on a kriegd left during a game
 	switch {
 	case b.KSO.On:
 		// The password is asked here, on the terminal, before the window opens.
@@ -97,6 +98,9 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 		opt.Site = &sprites.Site{Endpoint: ep, Lobby: sprites.KSOLister{Lobby: ep.Lobby()}, User: user}
 		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) } // the lobby's Play the computer
 	case fl.Remote():
+		if !fl.ICC {
+			fl.SeatDir = launch.DefaultSeatDir()
+		}
 		c, err := fl.ICCEndpoint(bufio.NewReader(stdin), stderr)
 		if err != nil {
 			return err
@@ -110,6 +114,7 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 			// A kriegd: its lobby lists the seeks and players to click.
 			opt.Site = &sprites.Site{Endpoint: c, Lobby: sprites.KriegdLister{Client: c, Terms: spec}, User: c.Handle()}
 			opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) } // the lobby's Play the computer
+			left = func() error { return launch.KeepSeat(fl.SeatDir, fl.Addr, c) }
 		}
 	default:
 		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) }
@@ -118,7 +123,13 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return sprites.Run(app, "krieg: Kriegspiel")
+	err = sprites.Run(app, "krieg: Kriegspiel")
+	if left != nil {
+		if kerr := left(); kerr != nil {
+			fmt.Fprintf(stderr, "krieg: your seat in the game left could not be kept: %v\n", kerr)
+		}
+	}
+	return err
 }
 
 // runReplay opens a record in the replay window.

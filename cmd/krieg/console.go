@@ -50,11 +50,20 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		return consoleLoop(ep, &spec, stdin, stdout, fl.MoveTime+quiet)
 	}
 	in := bufio.NewReader(stdin)
+	if !fl.ICC {
+		fl.SeatDir = launch.DefaultSeatDir()
+	}
 	c, err := fl.ICCEndpoint(in, stderr)
 	if err != nil {
 		return err
 	}
-	return consoleLoop(c, nil, in, stdout, quiet)
+	err = consoleLoop(c, nil, in, stdout, quiet)
+	if !fl.ICC {
+		if kerr := launch.KeepSeat(fl.SeatDir, fl.Addr, c); kerr != nil {
+			fmt.Fprintf(stderr, "krieg: your seat in the game left could not be kept: %v\n", kerr)
+		}
+	}
+	return err
 }
 
 // usage turns the launch package's usage errors into this command's.

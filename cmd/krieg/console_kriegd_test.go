@@ -203,6 +203,15 @@ type kriegdConsole struct {
 // connected.
 func openConsole(t *testing.T, addr, name string) *kriegdConsole {
 	t.Helper()
+	return openConsoleIn(t, addr, name, t.TempDir())
+}
+
+// openConsoleIn is openConsole with config as the user's configuration
+// folder, where a guest's seat left in a game is kept: each console has
+// its own unless a test shares one.
+func openConsoleIn(t *testing.T, addr, name, config string) *kriegdConsole {
+	t.Helper()
+	t.Setenv("XDG_CONFIG_HOME", config) // read as the console starts
 	r, w := io.Pipe()
 	c := &kriegdConsole{name: name, in: w, out: &screen{}, done: make(chan int, 1), errs: &screen{}, save: t.TempDir()}
 	args := []string{"console", "--connect", addr, "--save", c.save}
@@ -326,6 +335,45 @@ func TestConsoleLeavesAServerGame(t *testing.T) {
 	g2.out.waitMatch(t, g2.name, g1.name+` has disconnected`)
 	g2.in.Close()
 	<-g2.done
+}
+
+// TestConsoleTakesBackAGuestsSeat: a guest whose console ends during a
+// game on kriegd (Ctrl-D, a closed terminal) has the seat kept; the next
+// console to that server with no --user takes it back within the grace
+// period, under the same name, and the game goes on.
+func TestConsoleTakesBackAGuestsSeat(t *testing.T) {
+	addr := startKriegd(t)
+	config := t.TempDir()
+	g1 := openConsoleIn(t, addr, "", config)
+	g2 := openConsole(t, addr, "")
+	fmt.Fprintf(g1.in, "match %s 5 3 u w16 white\n", g2.name)
+	g2.out.waitLine(t, g2.name, `You can "accept" or "decline".`)
+	fmt.Fprintln(g2.in, "accept")
+	g1.out.waitMatch(t, g1.name, `Creating unrated Wild 16 \(ICC\) match`)
+	fmt.Fprintln(g1.in, "e2e4")
+	g2.out.waitLine(t, g2.name, "white: Black's move")
+	g1.in.Close()
+	if code := <-g1.done; code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	g2.out.waitMatch(t, g2.name, g1.name+` has disconnected`)
+
+	again := openConsoleIn(t, addr, "", config)
+	if again.name != g1.name {
+		t.Fatalf("the console came back as %s; want %s's seat", again.name, g1.name)
+	}
+	again.errs.waitMatch(t, "the returning guest", `taking back `+g1.name+`'s seat on `)
+	g2.out.waitMatch(t, g2.name, g1.name+` has returned`)
+	fmt.Fprintln(g2.in, "e7e5")
+	again.out.waitLine(t, g1.name, "black: White's move")
+	// Left again after the game's end, nothing is kept: the next console is a new guest.
+	fmt.Fprintln(again.in, "resign")
+	again.out.waitMatch(t, g1.name, `(?m)^\* game over: `)
+	again.in.Close()
+	<-again.done
+	if fresh := openConsoleIn(t, addr, "", config); fresh.name == g1.name {
+		t.Fatalf("a seat was kept after the game ended")
+	}
 }
 
 // guestsMidGame logs two guests in to addr and starts a game between

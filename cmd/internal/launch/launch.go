@@ -43,6 +43,9 @@ type Flags struct {
 	MoveTime time.Duration
 	Rules    string
 	SaveDir  string
+	// SeatDir keeps a guest's seat on a kriegd left during a game (seat.go);
+	// "" keeps none. Set by the program, not a flag.
+	SeatDir string
 }
 
 // Register adds the flags to fs.
@@ -188,11 +191,16 @@ func (f *Flags) ICCEndpoint(in *bufio.Reader, stderr io.Writer) (*icc.Client, er
 		opt.Patterns = p
 	}
 	if f.User != "" {
-		pw, err := ReadPassword(in, stderr)
+		pw, err := readPasswordAs(in, stderr, fmt.Sprintf("password for %s (Enter alone if %s has no account, to play unregistered): ", f.User, f.User), true)
 		if err != nil {
 			return nil, err
 		}
 		opt.Password = pw
+	} else if name, token, ok := TakeSeat(f.SeatDir, f.Addr); ok && !f.ICC {
+		// The game this guest left when the program closed, if the server
+		// still holds its seat.
+		opt.User, opt.Token = name, token
+		fmt.Fprintf(stderr, "krieg: taking back %s's seat on %s, left during a game\n", name, f.Addr)
 	}
 	return icc.New(opt)
 }
@@ -200,8 +208,14 @@ func (f *Flags) ICCEndpoint(in *bufio.Reader, stderr io.Writer) (*icc.Client, er
 // ReadPassword asks for the password without echo on a terminal, or reads
 // one line from a pipe.
 func ReadPassword(in *bufio.Reader, stderr io.Writer) (string, error) {
+	return readPasswordAs(in, stderr, "password: ", false)
+}
+
+// readPasswordAs is ReadPassword with its prompt; emptyOK takes a pipe
+// with nothing in it for an empty password rather than an error.
+func readPasswordAs(in *bufio.Reader, stderr io.Writer, prompt string, emptyOK bool) (string, error) {
 	if term.IsTerminal(int(os.Stdin.Fd())) {
-		fmt.Fprint(stderr, "password: ")
+		fmt.Fprint(stderr, prompt)
 		pw, err := term.ReadPassword(int(os.Stdin.Fd()))
 		fmt.Fprintln(stderr)
 		if err != nil {
@@ -211,6 +225,9 @@ func ReadPassword(in *bufio.Reader, stderr io.Writer) (string, error) {
 	}
 	line, err := in.ReadString('\n')
 	if err != nil && line == "" {
+		if emptyOK && errors.Is(err, io.EOF) {
+			return "", nil
+		}
 		return "", fmt.Errorf("reading the password: %w", err)
 	}
 	return strings.TrimRight(line, "\r\n"), nil

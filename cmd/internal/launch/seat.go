@@ -1,0 +1,91 @@
+package launch
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/krieg/krieg/net/icc"
+)
+
+// A guest's seat on a kriegd outlives the program that left it: a window
+// or console closed during a game keeps the guest's name and reconnect
+// token in a folder of the user's (the window's settings), and the next
+// --connect to that server with no --user takes the seat back with them.
+// Within the server's grace period the game goes on; past it the server
+// has forgotten the token and the driver logs in as a new guest. Only a
+// game left in progress is kept, so that two windows of one user, each a
+// guest, never take each other's seat.
+
+// keptSeat is the file's content.
+type keptSeat struct {
+	Name  string `json:"name"`
+	Token string `json:"token"`
+}
+
+// seatPath is the file of addr's seat in dir.
+func seatPath(dir, addr string) string {
+	safe := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' {
+			return r
+		}
+		return '_'
+	}, addr)
+	return filepath.Join(dir, "seat-"+safe+".json")
+}
+
+// KeepSeat keeps c's seat on the kriegd at addr in dir when c leaves a
+// game in progress as a guest (a reconnect token), and forgets any kept
+// otherwise.
+func KeepSeat(dir, addr string, c *icc.Client) error {
+	if dir == "" {
+		return nil
+	}
+	path := seatPath(dir, addr)
+	token, name := c.Token(), c.Handle()
+	if token == "" || name == "" || !c.Playing() {
+		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		return nil
+	}
+	b, err := json.Marshal(keptSeat{Name: name, Token: token})
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o600)
+}
+
+// TakeSeat returns the seat kept for addr in dir, if any, and forgets it:
+// it is tried once.
+func TakeSeat(dir, addr string) (name, token string, ok bool) {
+	if dir == "" {
+		return "", "", false
+	}
+	path := seatPath(dir, addr)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", "", false
+	}
+	os.Remove(path)
+	var s keptSeat
+	if json.Unmarshal(b, &s) != nil || s.Name == "" || s.Token == "" {
+		return "", "", false
+	}
+	return s.Name, s.Token, true
+}
+
+// DefaultSeatDir is where seats are kept: the user's configuration folder's
+// krieg, beside the window's settings ("" when there is none).
+func DefaultSeatDir() string {
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(d, "krieg")
+}
