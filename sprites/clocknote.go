@@ -15,7 +15,7 @@ var (
 	awayPattern = regexp.MustCompile(`^(\S+) has disconnected; the game is lost unless they return within (.+?)\.?$`)
 	// waitWords reads the wait as kriegd words it ("1 minute 30 seconds");
 	// an older kriegd wrote a Go duration ("1m30s").
-	waitWords = regexp.MustCompile(`^(?:(\d+) minutes?)? ?(?:(\d+) seconds?)?$`)
+	waitWords   = regexp.MustCompile(`^(?:(\d+) minutes?)? ?(?:(\d+) seconds?)?$`)
 	backPattern = regexp.MustCompile(`^(\S+) has returned; the game goes on\.?$`)
 )
 

@@ -35,6 +35,9 @@ type play struct {
 	opt     Options
 	snap    net.Snapshot
 	rules   referee.Ruleset
+	// saved is where the endpoint saved the last game's record ("game
+	// saved: PATH"), which Save as… offers rather than a second copy.
+	saved   string
 	console []scene.ConsoleLine
 	typed   string
 	// selected: the whole typed line is selected (Ctrl+A), so that what is
@@ -191,6 +194,9 @@ func (p *play) event(a *App, ev net.Event) {
 		a.challenged(p, ev)
 	case net.KindConsole:
 		p.say(f, ev.Text)
+		if path, ok := strings.CutPrefix(ev.Text, "game saved: "); ok {
+			p.saved = path
+		}
 		if news, ok := offerNews(ev.Text); ok {
 			f.Panel.OfferNews = news
 		}
@@ -246,7 +252,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 		f.Replay, f.Truth = scene.ReplayInfo{}, nil
 	}
 	f.Mode = scene.PlayScreen
-	p.rules = s.Spec.Rules
+	p.rules, p.saved = s.Spec.Rules, ""
 	if p.ctl != nil {
 		p.ctl.Close()
 	}

@@ -109,10 +109,24 @@ func (a *App) promptSave() {
 		return
 	}
 	a.offered = "krieg-" + time.Now().Format("2006-01-02-150405") + ".pgn"
+	hint := saveHint
+	if saved := a.savedAt(); saved != "" && filepath.Dir(saved) == filepath.Clean(a.saveDir()) {
+		// Saved already: offered as it is, so that Enter makes no second copy.
+		a.offered = filepath.Base(saved)
+		hint = "Saved already as " + a.offered + ": Enter leaves it there, or type another name for a copy; Escape cancels"
+	}
 	a.saving = filepath.Join(a.saveDir(), a.offered)
 	a.replacing, a.selected = "", false
 	a.prompting = true
-	notice(&a.frame, scene.HintTone, saveHint)
+	notice(&a.frame, scene.HintTone, hint)
+}
+
+// savedAt is where the endpoint saved the game shown, or "".
+func (a *App) savedAt() string {
+	if a.play == nil || a.play.saved == "" {
+		return ""
+	}
+	return filepath.Clean(a.play.saved)
 }
 
 // saveDir is the folder Save as… offers: the one finished games are saved
@@ -197,6 +211,10 @@ func (a *App) save(path string) bool {
 		path += ".pgn" // a record is a .pgn, whatever a slip of the keys left
 	}
 	path = filepath.Clean(path)
+	if path == a.savedAt() {
+		notice(&a.frame, scene.GoodTone, "Saved to "+path+" already, when the game ended")
+		return true
+	}
 	if st, err := os.Stat(path); err == nil && a.replacing != path {
 		if st.IsDir() {
 			notice(&a.frame, scene.BadTone, "save: "+path+" is a folder: add a file name")

@@ -361,3 +361,33 @@ func TestSaveAsIntoAFolder(t *testing.T) {
 		os.Remove(want)
 	}
 }
+
+// TestSaveAsOffersTheSavedRecord: a game the endpoint saved already ("game
+// saved: PATH") is offered under that name, and Enter leaves it there
+// rather than writing a second copy under another (an outside tester found
+// two of one game).
+func TestSaveAsOffersTheSavedRecord(t *testing.T) {
+	app := foolsMate(t)
+	dir := t.TempDir()
+	app.opt.SaveDir = dir
+	auto := filepath.Join(dir, "krieg-2026-11-29-001500.pgn")
+	if err := os.WriteFile(auto, []byte("THE SAVED ONE"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.do(func() {
+		app.play.event(app, net.Event{Kind: net.KindConsole, Text: "game saved: " + auto, Snap: app.play.snap})
+		app.Inject(Intent{Kind: Press, Button: scene.SaveAs})
+	})
+	h.waitFor(t, "the Save as line", servedWait, func() bool { return app.prompting })
+	h.do(func() {
+		if app.saving != auto || !strings.HasPrefix(app.frame.Panel.Notice, "Saved already as krieg-2026-11-29-001500.pgn") {
+			t.Errorf("Save as offers %q, saying %q; want the saved file, said so", app.saving, app.frame.Panel.Notice)
+		}
+		app.Inject(Intent{Kind: Submit})
+	})
+	h.waitFor(t, "the line to close", servedWait, func() bool { return !app.prompting })
+	entries, _ := os.ReadDir(dir)
+	if b, _ := os.ReadFile(auto); string(b) != "THE SAVED ONE" || len(entries) != 1 {
+		t.Errorf("Enter on the saved file: it holds %q, %d files in the folder; want it left, alone", b, len(entries))
+	}
+}
