@@ -201,4 +201,8 @@ func TestRegisterFromTheLobby(t *testing.T) {
 	if p.eval(`String(document.getElementById("register").hidden)`) != "true" {
 		t.Error("the form stays after the name was registered")
 	}
+	// The form gone, the news stays in sight in the lobby's line.
+	if note := p.eval(`document.getElementById("lobby-note").textContent`); !strings.Contains(note, "carol is now registered") {
+		t.Errorf("after registering the lobby says %q; want the news", note)
+	}
 }

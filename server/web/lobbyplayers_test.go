@@ -57,4 +57,12 @@ func TestLobbyChallengesAPlayer(t *testing.T) {
 	if note := p.eval(`document.getElementById("lobby-note").textContent`); !strings.Contains(note, "You challenged bob") {
 		t.Errorf("the lobby says %q; want that bob was challenged", note)
 	}
+	// Accepted, the challenge is over: the lobby no longer says it waits.
+	if err := bob.Do(net.Accept); err != nil {
+		t.Fatal(err)
+	}
+	p.wait("the game", 30*time.Second, func(b board) bool { return b.InGame })
+	if note := p.eval(`document.getElementById("lobby-note").textContent`); note != "" {
+		t.Errorf("once the game began the lobby still says %q", note)
+	}
 }

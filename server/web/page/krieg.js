@@ -46,8 +46,10 @@
         case "started":
           playing = true;
           closeLobby();
-          // kriegd drops every challenge when a game begins.
+          // kriegd drops every challenge when a game begins, ours too: what
+          // the lobby said of it is over.
           challenges.length = 0;
+          $("lobby-note").textContent = "";
           showChallenge();
           break;
         case "challenge": {
@@ -68,7 +70,11 @@
         case "said":
           // kriegd's answer to "register": shown by the form that sent it.
           $("register-note").textContent = text;
-          if (/is now registered/.test(text)) show("register", false);
+          if (/is now registered/.test(text)) {
+            // The form goes; the lobby's line keeps the news in sight.
+            show("register", false);
+            $("lobby-note").textContent = text;
+          }
           break;
         case "lost":
           // text is the board's sentence for a person (the server's reason
