@@ -95,6 +95,21 @@ func TestWrap(t *testing.T) {
 	}
 }
 
+// TestWrapCutsAPathAtASlash: a path too long for its line is cut after a
+// slash, not in the middle of a name ("…/games/mygam e1.pgn"), and loses
+// nothing.
+func TestWrapCutsAPathAtASlash(t *testing.T) {
+	path := "Saved to /home/someone/.local/share/krieg/games/mygame1.pgn"
+	w := Measure("Saved to /home/someone/.local/share/krieg/games/myg", 0, 14)
+	lines := Wrap(path, 0, 14, w, "")
+	if strings.ReplaceAll(strings.Join(lines, ""), " ", "") != strings.ReplaceAll(path, " ", "") {
+		t.Fatalf("wrapping lost text: %q", lines)
+	}
+	if last := lines[len(lines)-1]; last != "mygame1.pgn" {
+		t.Errorf("the path was cut as %q; want the file's name whole on the last line", lines)
+	}
+}
+
 // BenchmarkBuild measures building the play screen with a long log, a
 // tooltip and every panel line: the scene's share of a frame (text
 // measuring and wrapping included).

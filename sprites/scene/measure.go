@@ -172,7 +172,9 @@ func wrap(str string, f assets.Font, size, w float64, indent string) []string {
 }
 
 // cutAt returns the byte index of the longest prefix of s that fits in w,
-// keeping at least one rune past the first skip bytes.
+// keeping at least one rune past the first skip bytes. A path is cut after
+// one of its slashes when one falls in the last two thirds of the line, so
+// that a file's name is not broken mid-word.
 func cutAt(s string, skip int, f assets.Font, size, w float64) int {
 	best := -1
 	for i := range s {
@@ -185,6 +187,9 @@ func cutAt(s string, skip int, f assets.Font, size, w float64) int {
 		best = i
 	}
 	if best > 0 {
+		if j := strings.LastIndexByte(s[:best], '/'); j > skip && Measure(s[:j+1], f, size) >= w/3 {
+			return j + 1
+		}
 		return best
 	}
 	for i := range s {
