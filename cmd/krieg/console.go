@@ -313,9 +313,13 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 	s := ev.Snap
 	switch ev.Kind {
 	case net.KindConnection:
-		if ev.Err != nil && !errors.Is(ev.Err, io.EOF) {
+		switch {
+		case ev.Text != "":
+			// The server's own words on closing (kriegd's "shutting down").
+			fmt.Fprintf(w, "* %s: %s\n", s.State, ev.Text)
+		case ev.Err != nil && !errors.Is(ev.Err, io.EOF):
 			fmt.Fprintf(w, "* %s: %v\n", s.State, ev.Err)
-		} else {
+		default:
 			fmt.Fprintf(w, "* %s\n", s.State)
 		}
 	case net.KindStarted:

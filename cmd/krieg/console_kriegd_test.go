@@ -305,6 +305,8 @@ func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
 	srv.Close()
 	srv, _ = serveKriegd(t, data, st, addr)
 	defer srv.Close()
+	// Why the connection closed, in the server's words.
+	g1.out.waitLine(t, g1.name, "* disconnected: kriegd is shutting down: this connection is closed. Try again later.")
 	g1.out.waitLine(t, g1.name, "* connection lost; reconnecting")
 	for _, c := range []*kriegdConsole{g1, g2} {
 		// The game ends as kriegd stops, or, when it stopped without a word, as the guest logs in again.
