@@ -99,8 +99,8 @@ func TestWrap(t *testing.T) {
 // slash, not in the middle of a name ("…/games/mygam e1.pgn"), and loses
 // nothing.
 func TestWrapCutsAPathAtASlash(t *testing.T) {
-	path := "Saved to /home/someone/.local/share/krieg/games/mygame1.pgn"
-	w := Measure("Saved to /home/someone/.local/share/krieg/games/myg", 0, 14)
+	path := "Saved to ~/Documents/krieg/games/mygame1.pgn"
+	w := Measure("Saved to ~/Documents/krieg/games/myg", 0, 14)
 	lines := Wrap(path, 0, 14, w, "")
 	if strings.ReplaceAll(strings.Join(lines, ""), " ", "") != strings.ReplaceAll(path, " ", "") {
 		t.Fatalf("wrapping lost text: %q", lines)
