@@ -108,8 +108,13 @@ func (c *conn) do(cmd Command) error {
 	case "say":
 		s.say(c, g, cmd.Rest)
 	case "help":
-		c.sendText(cmdOther, "Commands: match NAME [min inc] [r|u] [w16|berkeley|berkeley-any|cincinnati|english|rand|open] [white|black], accept, decline, withdraw [NAME], seek [min inc] [r|u] [rules] [white|black], unseek, sought (the open seeks), play N,",
-			"e2e4 (a move), any, resign, draw, abort, flag, who, games, history [NAME], finger [NAME], observe N, unobserve [N], tell NAME TEXT, say TEXT, register PASSWORD, password OLD NEW, quit.")
+		c.sendText(cmdOther,
+			"Commands: match NAME [terms] challenges a player; accept, decline, withdraw [NAME] answer or take back a challenge.",
+			"  seek [terms] posts a game anyone may take; sought lists the open seeks; play N takes one; unseek withdraws yours.",
+			"  In a game: e2e4 tries a move (in coordinates; e7e8q promotes); any asks whether a pawn can capture; resign; draw and abort offer one (or agree to the one offered); flag ends the game when the opponent's time is out.",
+			"  who [PREFIX] and games list the players and the games; observe N, unobserve [N] watch one; history [NAME], finger [NAME] show a player's games and rating; tell NAME TEXT, say TEXT talk.",
+			"  register PASSWORD makes your name an account; password OLD NEW changes its password; quit leaves.",
+			"  Terms: [min inc] [r|u] [rules] [white|black]: minutes and increment seconds (5 3 when not said), rated or unrated, the rules (w16, berkeley, berkeley-any, cincinnati, english, rand, open), your colour.")
 	}
 	return nil
 }

@@ -418,11 +418,11 @@ func (c *conn) enter(name string, registered bool, r rating.Rating) error {
 // given: how to find or offer a game, with how many seeks are open, so that
 // a newcomer at a bare prompt knows what to type (under s.mu).
 func (s *Server) firstSteps() string {
-	open := "No seek is open"
+	open := "No seek is open."
 	if n := len(s.seeks); n > 0 {
-		open = fmt.Sprintf("%d %s open: sought lists them, play N takes one", n, plural(n, "seek is", "seeks are"))
+		open = fmt.Sprintf(`%d %s open: "sought" lists them, "play N" takes one.`, n, plural(n, "seek is", "seeks are"))
 	}
-	return open + "; seek posts a game for anyone, match NAME challenges a player, who lists the players and help every command."
+	return open + ` Type "seek" to post a game for anyone, "match NAME" to challenge a player, "who" to list the players, "help" for every command.`
 }
 
 // newToken returns a fresh reconnect token: 128 random bits in hex.

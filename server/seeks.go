@@ -210,7 +210,7 @@ const maxSought = 50
 func (s *Server) sought(c *conn) {
 	open := s.sortedSeeks()
 	if len(open) == 0 {
-		c.sendText(cmdOther, "No seeks are open: \"seek [min inc] [r|u] [rules] [white|black]\" posts one, which the others are told of.")
+		c.sendText(cmdOther, "No seek is open: \"seek [min inc] [r|u] [rules] [white|black]\" posts one, which the others are told of.")
 		return
 	}
 	lines := []string{fmt.Sprintf("%d %s open (\"play NUMBER\" takes one):", len(open), plural(len(open), "seek", "seeks"))}

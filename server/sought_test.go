@@ -15,16 +15,16 @@ func TestSoughtListsOpenSeeks(t *testing.T) {
 	u := startUmpire(t, server.Config{})
 	addAccount(t, u, "Erin", "erinpw")
 	e := u.login(t, "Erin", "erinpw")
-	e.waitFor("No seek is open; seek posts a game for anyone, match NAME challenges a player")
+	e.waitFor(`No seek is open. Type "seek" to post a game for anyone, "match NAME" to challenge a player`)
 	e.send("sought")
-	e.waitFor(`No seeks are open: "seek [min inc] [r|u] [rules] [white|black]" posts one`)
+	e.waitFor(`No seek is open: "seek [min inc] [r|u] [rules] [white|black]" posts one`)
 	e.send("seek 3 2 r berkeley black")
 	e.waitFor("Your seek 1 is posted")
 	g := u.login(t, "gus", "")
 	g.send("seek 5 0")
 	g.waitFor("Your seek 2 is posted")
 	late := u.login(t, "hal", "")
-	late.waitFor("2 seeks are open: sought lists them, play N takes one; seek posts a game for anyone")
+	late.waitFor(`2 seeks are open: "sought" lists them, "play N" takes one. Type "seek" to post a game for anyone`)
 	late.send("sought")
 	late.waitFor(`2 seeks open ("play NUMBER" takes one):`)
 	late.waitFor("  1  1500 Erin  rated Berkeley 3 2, Erin playing Black")
@@ -42,7 +42,7 @@ func TestSoughtListsOpenSeeks(t *testing.T) {
 	i.send("play 1")
 	i.waitFor("Creating: ")
 	late.send("sought")
-	late.waitFor("No seeks are open")
+	late.waitFor("No seek is open")
 
 	// A seek past the most one may have withdraws the oldest, saying so.
 	for i := range 3 {
