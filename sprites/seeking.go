@@ -17,11 +17,7 @@ func seekWords(spec net.GameSpec) string {
 	if rules == "" {
 		rules = "Wild 16"
 	}
-	rated := "unrated"
-	if spec.Rated {
-		rated = "rated"
-	}
-	terms := fmt.Sprintf("%s, %s, %s", rules, spec.TimeControl(), rated)
+	terms := fmt.Sprintf("%s, %s, %s", rules, spec.TimeControl(), ratedWord(spec.Rated))
 	if spec.Opponent != "" {
 		return fmt.Sprintf("You challenged %s (%s): waiting for an answer; type withdraw to take it back", spec.Opponent, terms)
 	}
