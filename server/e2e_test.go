@@ -3,6 +3,7 @@ package server_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
@@ -51,7 +52,11 @@ func playScript(t *testing.T, truth *referee.Referee, white, black *player, spec
 	pos := truth.Start()
 	for i, e := range truth.Log() {
 		mover := players[e.Mover]
-		if err := mover.c.Attempt(e.Attempt); err != nil {
+		ask := func() error { return mover.c.Attempt(e.Attempt) }
+		if e.AskedAny {
+			ask = func() error { return mover.c.Do(net.AskAny) }
+		}
+		if err := ask(); err != nil {
 			t.Fatalf("entry %d: %v", i, err)
 		}
 		before := pos
@@ -65,8 +70,12 @@ func playScript(t *testing.T, truth *referee.Referee, white, black *player, spec
 				continue
 			}
 			ev := p.next(net.KindHeard)
+			h = told(truth.Rules(), h)
 			if got, want := describe(ev.Entry, e.Mover == c), describe(h, e.Mover == c); got != want {
 				t.Fatalf("entry %d (%s), %s heard %q; the referee says %q", i, before.FEN(), p.name, got, want)
+			}
+			if got, want := triesIn(ev.Entry), triesIn(h); !reflect.DeepEqual(got, want) {
+				t.Fatalf("entry %d (%s), %s heard the tries %+v; the referee says %+v", i, before.FEN(), p.name, got, want)
 			}
 			if got, want := placement(ev.Snap.Own), placement(pos.Only(c)); got != want {
 				t.Fatalf("entry %d, %s's own men are %s; truly %s", i, p.name, got, want)
@@ -80,6 +89,31 @@ func playScript(t *testing.T, truth *referee.Referee, white, black *player, spec
 			t.Fatalf("%s: the game ended %+v; want %+v", p.name, ev.Snap.Result, *want)
 		}
 	}
+}
+
+// told is what a player hears of entry e in words: its tries in the form
+// the ruleset words them (Cincinnati's yes or no, RAND's squares).
+func told(rules referee.Ruleset, e referee.Entry) referee.Entry {
+	said := make([]referee.Announcement, len(e.Said))
+	for i, a := range e.Said {
+		if a.Kind == referee.KindTries {
+			a.Tries = a.Tries.Told(rules.Tries)
+		}
+		said[i] = a
+	}
+	e.Said = said
+	return e
+}
+
+// triesIn lists the tries e announces.
+func triesIn(e referee.Entry) []referee.Tries {
+	var out []referee.Tries
+	for _, a := range e.Said {
+		if a.Kind == referee.KindTries {
+			out = append(out, a.Tries)
+		}
+	}
+	return out
 }
 
 // checkSaved checks that the game's record is in the data folder and
@@ -130,4 +164,30 @@ func TestBerkeleyGameThroughKriegd(t *testing.T) {
 	bob := u.connect(t, "bob", "")
 	playScript(t, truth, alice, bob, net.GameSpec{Rules: referee.Berkeley, Kriegspiel: true, Side: game.White, Opponent: "bob", Base: 5 * time.Minute, Increment: 3 * time.Second})
 	checkSaved(t, u, truth)
+}
+
+// TestEveryRulesetThroughKriegd plays a game under each ruleset kriegd
+// umpires but Wild 16 and Berkeley (above) through krieg's ICC driver. Each
+// ruleset words its announcements its own way (Cincinnati's "Pawn
+// capture", RAND's "Pawn tries from c7", English's "Black"), and a driver
+// that misreads them feeds the assistant false news: each player's view
+// must equal the referee's.
+func TestEveryRulesetThroughKriegd(t *testing.T) {
+	for _, rules := range referee.Rulesets {
+		if rules.Name == referee.Wild16.Name || rules.Name == referee.Berkeley.Name {
+			continue
+		}
+		t.Run(rules.Name, func(t *testing.T) {
+			truth := scriptedGame(t, rules, func(f features) bool {
+				return f.whiteCaptures > 0 && f.blackCaptures > 0 && f.checks > 1 && f.illegal > 0 && f.plies < 200 &&
+					f.result.Reason != "" && (f.tries > 1 || rules.Tries == referee.TriesNone) &&
+					(f.asked > 1 || rules.Any == referee.AnyNone)
+			})
+			u := startUmpire(t, server.Config{Attempts: 10000})
+			alice := u.connect(t, "alice", "")
+			bob := u.connect(t, "bob", "")
+			playScript(t, truth, alice, bob, net.GameSpec{Rules: rules, Kriegspiel: true, Side: game.White, Opponent: "bob", Base: 5 * time.Minute, Increment: 3 * time.Second})
+			checkSaved(t, u, truth)
+		})
+	}
 }

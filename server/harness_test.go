@@ -398,7 +398,7 @@ func scriptedGame(t *testing.T, rules referee.Ruleset, want func(f features) boo
 // features counts what a game exercises.
 type features struct {
 	plies, illegal, nonsense, captures, checks, tries, promotions int
-	whiteCaptures, blackCaptures                                  int
+	whiteCaptures, blackCaptures, asked                           int
 	result                                                        referee.Result
 }
 
@@ -406,6 +406,9 @@ func featuresOf(ref *referee.Referee) features {
 	var f features
 	f.plies = ref.Plies()
 	for _, e := range ref.Log() {
+		if e.AskedAny {
+			f.asked++
+		}
 		switch e.Verdict {
 		case referee.Illegal:
 			f.illegal++

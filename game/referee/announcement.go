@@ -128,6 +128,27 @@ type Tries struct {
 // Has reports whether any pawn capture is legal.
 func (t Tries) Has() bool { return t.Count > 0 }
 
+// Told is what the words of style say of t, all a client that hears them
+// can know: a yes or no as a count of 0 or 1, the squares with their
+// number, the moves with theirs, the count alone.
+func (t Tries) Told(style TryStyle) Tries {
+	switch style {
+	case TriesYesNo:
+		return Tries{Count: min(t.Count, 1)}
+	case TriesSquares:
+		if len(t.Squares) == 0 {
+			return Tries{}
+		}
+		return Tries{Count: len(t.Squares), Squares: t.Squares}
+	case TriesMoves:
+		if len(t.Moves) == 0 {
+			return Tries{}
+		}
+		return Tries{Count: len(t.Moves), Moves: t.Moves}
+	}
+	return Tries{Count: t.Count}
+}
+
 // Known is the count of pawn tries an announcement tells under a try
 // style (1 for TriesYesNo's "some"), or -1 when nothing was said (t nil)
 // or the style tells none.

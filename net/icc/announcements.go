@@ -23,6 +23,9 @@ type Heard struct {
 	Kind   string // a kind of the pattern table: "capture-pawn", "check-long", "tries", ...
 	Square game.Square
 	Count  int // tries: the number of pawn tries
+	// Tries is the tries in full when the words name them (RAND's squares,
+	// open tries' moves: kriegd's rulesets, read by kriegdWords).
+	Tries *referee.Tries
 }
 
 // pattern is one row of the table.

@@ -376,6 +376,18 @@ func (g *gameState) answered() (game.Move, bool) {
 // waiting, it is a refusal told again to a player who returns to a game
 // (kriegd replays the game's refusals with its moves).
 func (g *gameState) illegal(s *session, reason int, named string) {
+	verdict, kind := referee.Illegal, referee.KindIllegal
+	if reason != 0 && reason != dg.IllegalRefused && reason != dg.IllegalInCheck {
+		verdict, kind = referee.Nonsense, referee.KindNonsense
+	}
+	g.refusal(s, named, verdict, kind)
+}
+
+// refusal reports our oldest unanswered attempt refused with verdict, in
+// words of kind (illegal for a datagram's refusal and the words "Illegal";
+// kriegd's rulesets also say "Nonsense" and "Already tried"). named is as
+// for illegal. An Any? is kriegd's answer to our "px" outside Wild 16.
+func (g *gameState) refusal(s *session, named string, verdict referee.Verdict, kind referee.Kind) {
 	m, ok := g.answered()
 	if !ok {
 		if named == "" {
@@ -390,22 +402,35 @@ func (g *gameState) illegal(s *session, reason int, named string) {
 		}
 	}
 	g.refused.ply, g.refused.move, g.refused.told = g.plies, m, true
-	verdict, kind := referee.Illegal, referee.KindIllegal
-	if reason != 0 && reason != dg.IllegalRefused && reason != dg.IllegalInCheck {
-		verdict, kind = referee.Nonsense, referee.KindNonsense
-	}
 	us := g.spec.Side
-	e := referee.Entry{Ply: g.plies, Mover: us, Attempt: m, Verdict: verdict,
+	e := referee.Entry{Ply: g.plies, Mover: us, Attempt: m, Verdict: verdict, AskedAny: m == game.NoMove && g.asksAny(),
 		Said: []referee.Announcement{{Kind: kind, To: referee.OnlyTo(us), Side: us}}}
 	s.emit(net.Event{Kind: net.KindHeard, Entry: e})
 }
 
-// theirIllegal reports the opponent's refused attempt, which rulesets with
-// public illegal attempts (Berkeley, Cincinnati, ...) let us hear.
-func (g *gameState) theirIllegal(s *session) {
+// asksAny reports whether our "px" is kriegd's Any? (a question) rather
+// than Wild 16's px (an attempt at the one pawn capture).
+func (g *gameState) asksAny() bool { return g.spec.Rules.Name != referee.Wild16.Name }
+
+// theirRefusal reports the opponent's refused attempt, which rulesets with
+// public refusals (Berkeley, Cincinnati, ...) let us hear: kind is
+// KindIllegal, or KindNonsense where nonsense is public too.
+func (g *gameState) theirRefusal(s *session, verdict referee.Verdict, kind referee.Kind) {
 	them := g.spec.Side.Other()
-	e := referee.Entry{Ply: g.plies, Mover: them, Attempt: game.NoMove, Verdict: referee.Illegal,
-		Said: []referee.Announcement{{Kind: referee.KindIllegal, To: referee.Everyone, Side: them}}}
+	e := referee.Entry{Ply: g.plies, Mover: them, Attempt: game.NoMove, Verdict: verdict,
+		Said: []referee.Announcement{{Kind: kind, To: referee.Everyone, Side: them}}}
+	s.emit(net.Event{Kind: net.KindHeard, Entry: e})
+}
+
+// anyAnswer reports the answer to an Any? asked by the side to move, heard
+// by both (kriegd's Berkeley + Any and English); ours was sent as "px".
+func (g *gameState) anyAnswer(s *session, has bool) {
+	asker := g.toMove
+	if asker == g.spec.Side {
+		g.answered()
+	}
+	e := referee.Entry{Ply: g.plies, Mover: asker, Attempt: game.NoMove, AskedAny: true, Verdict: referee.Answered,
+		Said: []referee.Announcement{{Kind: referee.KindAnyAnswer, To: referee.Everyone, Side: asker, Has: has}}}
 	s.emit(net.Event{Kind: net.KindHeard, Entry: e})
 }
 
@@ -416,9 +441,17 @@ func (g *gameState) heard(s *session, hs []Heard) {
 		switch {
 		case h.Kind == "turn":
 		case h.Kind == "illegal" && g.kriegspiel() && g.toMove != g.spec.Side:
-			g.theirIllegal(s)
+			g.theirRefusal(s, referee.Illegal, referee.KindIllegal)
 		case h.Kind == "illegal":
 			g.illegal(s, 0, "")
+		case h.Kind == "nonsense" && g.toMove != g.spec.Side:
+			g.theirRefusal(s, referee.Nonsense, referee.KindNonsense)
+		case h.Kind == "nonsense":
+			g.refusal(s, "", referee.Nonsense, referee.KindNonsense)
+		case h.Kind == "repeat":
+			g.refusal(s, "", referee.Repeated, referee.KindRepeat)
+		case h.Kind == "any-yes", h.Kind == "any-no":
+			g.anyAnswer(s, h.Kind == "any-yes")
 		case g.pending == nil:
 			g.early = append(g.early, h)
 		default:
@@ -447,7 +480,13 @@ func (g *gameState) announce(h Heard) {
 			g.own.Remove(h.Square) // told only in words: still our man gone
 		}
 	case "tries":
-		e.Said = append(e.Said, referee.Announcement{Kind: referee.KindTries, To: referee.Everyone, Side: mover.Other(), Tries: referee.Tries{Count: h.Count}})
+		t := referee.Tries{Count: h.Count}
+		if h.Tries != nil {
+			t = *h.Tries
+		}
+		e.Said = append(e.Said, referee.Announcement{Kind: referee.KindTries, To: referee.Everyone, Side: mover.Other(), Tries: t})
+	case "promoted":
+		e.Said = append(e.Said, referee.Announcement{Kind: referee.KindPromotion, To: referee.Everyone, Side: mover})
 	default:
 		if k, ok := checkKinds[h.Kind]; ok {
 			e.Said = append(e.Said, referee.Announcement{Kind: referee.KindCheck, To: referee.Everyone, Side: mover.Other(), Check: k})
@@ -456,7 +495,7 @@ func (g *gameState) announce(h Heard) {
 }
 
 // flush reports the pending move with what was heard about it, in the
-// referee's order (moved, capture, checks, tries). ICC says nothing when
+// referee's order (moved, capture, checks, promotion, tries). ICC says nothing when
 // there are no pawn tries, so silence is read as "0 pawn tries" unless the
 // game is ending.
 func (g *gameState) flush(s *session, ending bool) {
@@ -465,7 +504,7 @@ func (g *gameState) flush(s *session, ending bool) {
 		return
 	}
 	g.pending = nil
-	var moved, capture, checks, tries []referee.Announcement
+	var moved, capture, checks, promoted, tries []referee.Announcement
 	for _, a := range e.Said {
 		switch a.Kind {
 		case referee.KindMoved:
@@ -474,14 +513,18 @@ func (g *gameState) flush(s *session, ending bool) {
 			capture = append(capture, a)
 		case referee.KindCheck:
 			checks = append(checks, a)
+		case referee.KindPromotion:
+			promoted = append(promoted, a)
 		case referee.KindTries:
 			tries = append(tries, a)
 		}
 	}
-	if len(tries) == 0 && !ending && g.spec.Kriegspiel && g.spec.Rules.Tries == referee.TriesCount {
+	// Every ruleset that announces tries says nothing when there are none
+	// (Wild 16's "0 pawn tries", Cincinnati's "no pawn capture").
+	if len(tries) == 0 && !ending && g.spec.Kriegspiel && g.spec.Rules.Tries != referee.TriesNone {
 		tries = append(tries, referee.Announcement{Kind: referee.KindTries, To: referee.Everyone, Side: e.Mover.Other()})
 	}
-	e.Said = append(append(append(moved, capture...), checks...), tries...)
+	e.Said = append(append(append(append(moved, capture...), checks...), promoted...), tries...)
 	s.emit(net.Event{Kind: net.KindHeard, Entry: *e})
 }
 

@@ -245,6 +245,10 @@ func (s *session) line(text string, command int) {
 		return // the reconnect token is kept, never shown (a console line ends up on a screen or in a log)
 	}
 	if !chatCommands[command] && s.g.kriegspiel() {
+		if h, ok := kriegdWords(s.g.spec.Rules, text); ok {
+			s.g.heard(s, []Heard{h})
+			return
+		}
 		if heard, ok := s.patterns.Read(text); ok {
 			s.g.heard(s, heard)
 			return

@@ -48,18 +48,11 @@ func Normal(rules referee.Ruleset, es []referee.Entry) []referee.Entry {
 func Told1(rules referee.Ruleset, a referee.Announcement) referee.Announcement {
 	switch a.Kind {
 	case referee.KindTries:
-		switch rules.Tries {
-		case referee.TriesYesNo:
-			a.Tries = referee.Tries{Count: min(a.Tries.Count, 1)}
-		case referee.TriesSquares:
-			sq := a.Tries.Squares
-			if len(sq) == 0 {
-				sq = nil
-			}
-			a.Tries = referee.Tries{Count: len(sq), Squares: sq}
-		default:
-			a.Tries = referee.Tries{Count: a.Tries.Count}
+		style := rules.Tries
+		if style == referee.TriesMoves {
+			style = referee.TriesCount // the site tells open tries' number alone
 		}
+		a.Tries = a.Tries.Told(style)
 	case referee.KindGameOver:
 		if a.Result.Reason == referee.ReasonPlyCap {
 			a.Result.Reason = referee.ReasonFiftyMoves
