@@ -1,9 +1,11 @@
 package server_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc"
 	"github.com/krieg/krieg/server"
 )
 
@@ -189,5 +192,41 @@ func TestEveryRulesetThroughKriegd(t *testing.T) {
 			playScript(t, truth, alice, bob, net.GameSpec{Rules: rules, Kriegspiel: true, Side: game.White, Opponent: "bob", Base: 5 * time.Minute, Increment: 3 * time.Second})
 			checkSaved(t, u, truth)
 		})
+	}
+}
+
+// TestSeekKeepsTheColourChosen: a seek posted as the window posts it
+// (icc.MatchCommand) for a colour gives its seeker that colour, under
+// each colour.
+func TestSeekKeepsTheColourChosen(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	alice := u.connect(t, "alice", "")
+	bob := u.connect(t, "bob", "")
+	for n, side := range []game.Color{game.Black, game.White} {
+		spec := net.GameSpec{Rules: referee.Berkeley, Kriegspiel: true, Side: side, Base: 5 * time.Minute, Increment: 3 * time.Second}
+		if err := alice.c.Console(icc.MatchCommand(spec)); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond) // the seek posted before bob takes it
+		if err := bob.c.Console(fmt.Sprintf("play %d", n+1)); err != nil {
+			t.Fatal(err)
+		}
+		if got := alice.next(net.KindStarted).Snap.Side; got != side {
+			t.Fatalf("%q: alice plays %s; she sought %s", icc.MatchCommand(spec), got, side)
+		}
+		bob.next(net.KindStarted)
+		if err := alice.c.Do(net.Resign); err != nil {
+			t.Fatal(err)
+		}
+		alice.next(net.KindEnded)
+		bob.next(net.KindEnded)
+	}
+	// A challenge for a colour tells the one challenged the other.
+	spec := net.GameSpec{Rules: referee.Berkeley, Kriegspiel: true, Side: game.White, Opponent: "bob", Base: 5 * time.Minute}
+	if err := alice.c.Begin(spec); err != nil {
+		t.Fatal(err)
+	}
+	if ev := bob.next(net.KindChallenge); !strings.HasSuffix(ev.Text, "unrated Berkeley 5 0, you playing Black") {
+		t.Fatalf("bob's challenge reads %q; want it to end with the colour he would play", ev.Text)
 	}
 }

@@ -174,9 +174,14 @@ func (s *Server) matchCmd(c *conn, args []string) {
 	ch := &challenge{from: c.name, to: to.name, terms: t}
 	s.offers = append(s.offers, ch)
 	mine, theirs := ratingWord(c.registered, c.rating), ratingWord(to.registered, to.rating)
-	c.sendText(cmdMatch, fmt.Sprintf("Issuing: %s (%s) %s (%s) %s", c.name, mine, to.name, theirs, t.describe()))
-	if why := to.mail(to.dg(dg.Match, c.name, ratingField(c.registered, c.rating), to.name, ratingField(to.registered, to.rating), t.describe()) +
-		fmt.Sprintf("\r\nChallenge: %s (%s) %s (%s) %s.\r\nYou can \"accept\" or \"decline\".\r\n", c.name, mine, to.name, theirs, t.describe())); why != "" {
+	// Each side is told the colour it would play, when the challenge names one.
+	issuer, challenged := "", ""
+	if t.color >= 0 {
+		issuer, challenged = ", you playing "+game.Color(t.color).Title(), ", you playing "+game.Color(t.color).Other().Title()
+	}
+	c.sendText(cmdMatch, fmt.Sprintf("Issuing: %s (%s) %s (%s) %s%s", c.name, mine, to.name, theirs, t.describe(), issuer))
+	if why := to.mail(to.dg(dg.Match, c.name, ratingField(c.registered, c.rating), to.name, ratingField(to.registered, to.rating), t.describe()+challenged) +
+		fmt.Sprintf("\r\nChallenge: %s (%s) %s (%s) %s%s.\r\nYou can \"accept\" or \"decline\".\r\n", c.name, mine, to.name, theirs, t.describe(), challenged)); why != "" {
 		c.sendText(cmdMatch, to.name+why+": the challenge stands, unheard.")
 	}
 }

@@ -498,11 +498,11 @@ func MatchCommand(spec net.GameSpec) string {
 	case spec.Kriegspiel || spec.Rules.Name != "":
 		args += " w16"
 	}
+	if !spec.AnySide {
+		args += " " + spec.Side.String() // a seek's colour as a challenge's: kriegd and ICC take both
+	}
 	if spec.Opponent == "" {
 		return "seek " + args
-	}
-	if !spec.AnySide {
-		args += " " + spec.Side.String()
 	}
 	return "match " + spec.Opponent + " " + args
 }
