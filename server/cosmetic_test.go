@@ -35,7 +35,7 @@ func TestSetIsAnswered(t *testing.T) {
 	a.send("set")
 	a.waitFor("each is accepted and ignored).")
 	a.send("set-quietly prompt 0", "games")
-	if got := a.waitFor("in progress:"); strings.Contains(got, "variables") {
+	if got := a.waitFor("No games in progress."); strings.Contains(got, "variables") {
 		t.Fatalf("set-quietly was answered: %q", got)
 	}
 }
@@ -73,7 +73,7 @@ func TestLoneCarriageReturnEndsALine(t *testing.T) {
 	r.nc.Write([]byte("level1=5\rlevel2settings=" + strings.Repeat("1", 256) + "\rguest\r"))
 	r.waitFor("Starting session as guest")
 	r.nc.Write([]byte("games\r"))
-	r.waitFor("in progress:")
+	r.waitFor("in progress")
 	// A carriage return and line feed split across writes are still one
 	// line end: the password prompt does not read an empty password.
 	addAccount(t, u, "carol", "carolpw")

@@ -124,6 +124,9 @@ func (s *Server) whoLine(u *conn) string {
 // gamesCmd lists the games in progress.
 func (s *Server) gamesCmd(c *conn) {
 	c.sendText(cmdOther, s.gamesList.get(s.tables, func() []string {
+		if len(s.games) == 0 {
+			return []string{"No games in progress."}
+		}
 		lines := []string{fmt.Sprintf("%d %s in progress:", len(s.games), plural(len(s.games), "game", "games"))}
 		for n := 1; n < s.nextGame; n++ {
 			if m := s.games[n]; m != nil {

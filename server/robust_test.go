@@ -18,7 +18,7 @@ import (
 // stillServes checks that the server answers a well-behaved user.
 func stillServes(t *testing.T, r *raw) {
 	t.Helper()
-	list(t, r, "games", "in progress:")
+	list(t, r, "games", "in progress")
 }
 
 // list sends a listing command (who, games) and waits for its answer,
