@@ -390,9 +390,10 @@ func serveAdmin(addr string, srv *server.Server, logger *slog.Logger) (stop func
 // userUsage lists the account commands.
 const userUsage = `usage: kriegd user add [--data DIR] [--db DSN] NAME      register an account (password asked without echo)
        kriegd user passwd [--data DIR] [--db DSN] NAME   give an account a new password (asked without echo)
-       kriegd user list [--data DIR] [--db DSN]          list the accounts with their ratings`
+       kriegd user list [--data DIR] [--db DSN]          list the accounts with their ratings
+       kriegd user rm [--data DIR] [--db DSN] NAME       remove an account (its games stay in the history)`
 
-// userCmd is "kriegd user add|passwd|list": an operator's work on the
+// userCmd is "kriegd user add|passwd|list|rm": an operator's work on the
 // accounts, in the store a running kriegd reads at each login (so a new
 // password holds from the next login on). Passwords are asked without echo,
 // or read from one line of stdin when it is not a terminal.
@@ -401,7 +402,7 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, userUsage)
 		return flag.ErrHelp
 	}
-	if len(args) < 1 || args[0] != "add" && args[0] != "passwd" && args[0] != "list" {
+	if len(args) < 1 || args[0] != "add" && args[0] != "passwd" && args[0] != "list" && args[0] != "rm" {
 		return errors.New(userUsage)
 	}
 	verb := args[0]
@@ -430,6 +431,9 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	name := fs.Arg(0)
 	if err := server.ValidName(name); err != nil {
 		return err
+	}
+	if verb == "rm" {
+		return removeAccount(*data, *dsn, name, stdout)
 	}
 	pw, err := launch.ReadNewPassword(bufio.NewReader(stdin), stderr)
 	if err != nil {
@@ -465,6 +469,27 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "kriegd: account %s added\n", name)
+	return nil
+}
+
+// removeAccount removes the account name from the store, saying what it
+// held, since a rating cannot be given back.
+func removeAccount(data, dsn, name string, stdout io.Writer) error {
+	st, err := openStore(data, dsn)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	a, err := st.Account(context.Background(), name)
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("kriegd: there is no account named %s (kriegd user list lists them)", name)
+	} else if err != nil {
+		return err
+	}
+	if err := st.RemoveAccount(context.Background(), name); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "kriegd: account %s removed (rating %.0f, %d rated games); its games stay in the history, and the name is free to take again. A session logged in as %s now keeps it until it leaves.\n", a.Name, a.Rating.R, a.Games, a.Name)
 	return nil
 }
 

@@ -51,9 +51,9 @@ func TestUserPasswdAndList(t *testing.T) {
 	}
 	// A mistyped folder is refused, not made afresh with no account in it.
 	typo := data + "-typo"
-	for _, verb := range []string{"list", "passwd"} {
+	for _, verb := range []string{"list", "passwd", "rm"} {
 		args := []string{"user", verb, "--data", typo}
-		if verb == "passwd" {
+		if verb != "list" {
 			args = append(args, "Erin")
 		}
 		if err := run(args, strings.NewReader("whatever1\n"), &out, &errOut); err == nil || !strings.Contains(err.Error(), "there is no data folder") {
@@ -63,7 +63,26 @@ func TestUserPasswdAndList(t *testing.T) {
 	if _, err := os.Stat(typo); !os.IsNotExist(err) {
 		t.Errorf("the mistyped folder was made: %v", err)
 	}
-	for _, bad := range [][]string{{"user", "list", "--data", data, "extra"}, {"user", "passwd", "--data", data}, {"user", "rm", "Erin"}} {
+	// rm removes an account: its name no longer logs in with the password,
+	// and the list no longer has it.
+	out.Reset()
+	if err := run([]string{"user", "rm", "--data", data, "abe"}, strings.NewReader(""), &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.HasPrefix(got, "kriegd: account abe removed (rating 1500, 0 rated games)") {
+		t.Fatalf("rm said %q", got)
+	}
+	if text := loginAs(t, addr, "abe abe-first"); !strings.Contains(text, "There is no account named abe") {
+		t.Fatalf("a removed account: %q; want no account by that name", text)
+	}
+	out.Reset()
+	if err := run([]string{"user", "list", "--data", data}, strings.NewReader(""), &out, &errOut); err != nil || strings.Contains(out.String(), "abe") {
+		t.Fatalf("user list after rm: %v\n%s", err, out.String())
+	}
+	if err := run([]string{"user", "rm", "--data", data, "abe"}, strings.NewReader(""), &out, &errOut); err == nil || !strings.Contains(err.Error(), "there is no account named abe") {
+		t.Fatalf("rm of an account not there: %v; want it refused in words", err)
+	}
+	for _, bad := range [][]string{{"user", "list", "--data", data, "extra"}, {"user", "passwd", "--data", data}, {"user", "rm", "--data", data}, {"user", "delete", "Erin"}} {
 		if err := run(bad, strings.NewReader("password\n"), &out, &errOut); err == nil || !strings.Contains(err.Error(), "usage: kriegd user add") {
 			t.Errorf("kriegd %v: %v; want the usage", bad, err)
 		}

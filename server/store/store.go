@@ -149,14 +149,27 @@ func (s *Store) AddAccount(ctx context.Context, name, hash string) error {
 // case), or returns ErrNotFound. Logins read the store, so a running
 // server takes the new password at the next login.
 func (s *Store) SetPassword(ctx context.Context, name, hash string) error {
-	res, err := s.db.ExecContext(ctx, s.q(`UPDATE accounts SET hash = ? WHERE lname = ?`), hash, strings.ToLower(name))
+	return s.changeAccount(ctx, "setting "+name+"'s password", `UPDATE accounts SET hash = ? WHERE lname = ?`, hash, strings.ToLower(name))
+}
+
+// RemoveAccount deletes the account named name (any case), or returns
+// ErrNotFound. Its games stay in the index under the name, which anyone
+// may take again.
+func (s *Store) RemoveAccount(ctx context.Context, name string) error {
+	return s.changeAccount(ctx, "removing "+name, `DELETE FROM accounts WHERE lname = ?`, strings.ToLower(name))
+}
+
+// changeAccount runs query, which changes one account, saying what it
+// does in errors; ErrNotFound when it changed none.
+func (s *Store) changeAccount(ctx context.Context, what, query string, args ...any) error {
+	res, err := s.db.ExecContext(ctx, s.q(query), args...)
 	if err != nil {
-		return fmt.Errorf("store: setting %s's password: %w", name, err)
+		return fmt.Errorf("store: %s: %w", what, err)
 	}
 	if n, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("store: setting %s's password: %w", name, err)
+		return fmt.Errorf("store: %s: %w", what, err)
 	} else if n == 0 {
-		return fmt.Errorf("store: setting %s's password: %w", name, ErrNotFound)
+		return fmt.Errorf("store: %s: %w", what, ErrNotFound)
 	}
 	return nil
 }

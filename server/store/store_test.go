@@ -54,6 +54,18 @@ func storeCases(t *testing.T, dsn, dir string) {
 	if err := st.SetPassword(ctx, "nobody", "h"); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("a password for nobody: %v; want ErrNotFound", err)
 	}
+	if err := st.RemoveAccount(ctx, "nobody"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("removing nobody: %v; want ErrNotFound", err)
+	}
+	if err := st.AddAccount(ctx, "Eve", "hash-e"); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.RemoveAccount(ctx, "EVE"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Account(ctx, "eve"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("eve after her account was removed: %v; want ErrNotFound", err)
+	}
 	if all, err := st.Accounts(ctx); err != nil || len(all) != 2 || all[0].Name != "Carol" || all[1].Name != "dave" || all[0].Hash != "" || all[1].Rating != rating.Start {
 		t.Fatalf("the accounts: %+v, %v; want Carol then dave, no hashes, the start rating", all, err)
 	}
