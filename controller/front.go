@@ -214,7 +214,9 @@ func (f *front) text(o *belief.Observation, k referee.Kind) string {
 
 // logEntry adds the entry's announcements to the log.
 func (f *front) logEntry(e referee.Entry, o *belief.Observation) {
-	line := LogLine{Ply: e.Ply, Side: e.Mover, Own: e.Mover == f.side}
+	// A game's end is the referee's word, not an attempt, though it names
+	// a side (who resigned, or was to move).
+	line := LogLine{Ply: e.Ply, Side: e.Mover, Own: e.Mover == f.side && e.Verdict != referee.Finished}
 	text := ""
 	for _, a := range e.Said {
 		if t := a.Text(f.rules); t != "" {

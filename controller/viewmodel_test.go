@@ -103,3 +103,26 @@ func TestObserveRefusesImpossibleEntries(t *testing.T) {
 		t.Error("White's e4-e6, a pawn jumping two squares from the fourth rank, was accepted")
 	}
 }
+
+// TestLogTellsTheEndInWords: a game's end in the log is the referee's,
+// not marked as our attempt though it names our side, and an end no
+// referee announces (an abort) reads in words, not as the record's "*".
+func TestLogTellsTheEndInWords(t *testing.T) {
+	ref := referee.New(referee.Wild16, game.Start())
+	ctl := New(game.White, referee.Wild16, game.Start(), Options{Capacity: 64, Seed: 1})
+	ref.Attempt(game.NewMove(game.E2, game.E4, game.NoPieceType))
+	e, _ := ref.Log()[0].HeardBy(game.White)
+	if _, err := ctl.Observe(e); err != nil {
+		t.Fatal(err)
+	}
+	end := referee.Entry{Ply: 1, Mover: game.White, Verdict: referee.Finished, Said: []referee.Announcement{{Kind: referee.KindGameOver,
+		To: referee.Everyone, Side: game.White, Result: referee.Result{Score: "*", Reason: referee.ReasonAborted}}}}
+	vm, err := ctl.Observe(end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := vm.Log[len(vm.Log)-1]
+	if last.Own || last.Text != "No result: the game was aborted" {
+		t.Fatalf("the end in the log: %+v; want the referee's words, not our attempt", last)
+	}
+}

@@ -207,6 +207,8 @@ func TestWordingPerRuleset(t *testing.T) {
 		{OpenTries, Announcement{Kind: KindCheck}, "Check"},
 		{OpenTries, Announcement{Kind: KindTries, Tries: Tries{Moves: []game.Move{game.NewMove(game.E4, game.D5, 0)}}}, "Pawn captures: e4xd5"},
 		{Wild16, Announcement{Kind: KindGameOver, Result: Result{Score: "0-1", Reason: ReasonCheckmate}}, "Checkmate, Black wins"},
+		{Wild16, Announcement{Kind: KindGameOver, Result: Result{Score: "*", Reason: ReasonAborted}}, "No result: the game was aborted"},
+		{Berkeley, Announcement{Kind: KindGameOver, Result: Result{Score: "1/2-1/2", Reason: ReasonAgreement}}, "Draw: agreed · ½-½"},
 	}
 	for _, tc := range tests {
 		if got := tc.a.Text(tc.rules); got != tc.want {

@@ -153,5 +153,5 @@ func resultText(r Result) string {
 	case ReasonResignation:
 		return "Resignation" + who
 	}
-	return string(r.Score)
+	return r.Words() // an end no referee announces (an abort, an agreed draw, a flag): in words, not "*"
 }
