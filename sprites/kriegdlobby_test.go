@@ -93,6 +93,9 @@ func TestWindowKriegdLobbyTakesASeek(t *testing.T) {
 		if !app.frame.Panel.Lobby {
 			t.Error("no Lobby button in a kriegd game")
 		}
+		if got, want := app.frame.Panel.Title, "Berkeley · 4+1 · you play Black · unrated"; got != want {
+			t.Errorf("the game's title %q; want %q", got, want)
+		}
 		app.Inject(Intent{Kind: Press, Button: scene.ToLobby})
 	})
 	h.waitFor(t, "Lobby to ask first", 5*time.Second, func() bool { return app.play.question == lobbyQuestion })

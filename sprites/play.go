@@ -276,6 +276,9 @@ func (p *play) start(a *App, s net.Snapshot) {
 		p.console[i].After = 0 // the new game's log starts after them
 	}
 	f.Panel.Title = fmt.Sprintf("%s · %s · you play %s", s.Spec.Rules.Title, s.Spec.TimeControl(), s.Side.Title())
+	if !p.local {
+		f.Panel.Title += " · " + ratedWord(s.Spec.Rated) // a server's game may change your rating
+	}
 }
 
 // heard feeds one referee entry to the controller and cues its sound.
