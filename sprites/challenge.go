@@ -137,4 +137,8 @@ func (a *App) challengeCard() {
 
 // challengeUnder reports whether the result card is up and came after the
 // challenge, so that it is drawn over the challenge's card and has the keys.
-func (a *App) challengeUnder() bool { return a.frame.Banner != nil && !a.challengeOver }
+// Only the play screen draws the result card: over a review the challenge's
+// card is the only one.
+func (a *App) challengeUnder() bool {
+	return a.frame.Banner != nil && a.frame.Mode == scene.PlayScreen && !a.challengeOver
+}

@@ -180,8 +180,10 @@ func (l *lobby) choose(a *App, e net.LobbyEntry) {
 	notice(&a.frame, scene.BadTone, "")
 }
 
-// back returns from a finished game to the lobby, with fresh lists.
+// back returns from a finished game, or its review, to the lobby, with
+// fresh lists.
 func (l *lobby) back(a *App) {
+	a.endReview()
 	a.frame.Mode = scene.LobbyScreen
 	l.refresh()
 }

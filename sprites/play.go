@@ -248,8 +248,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	if a.replay != nil {
 		// A game begins (a seek taken on the server) while the last one is
 		// reviewed: the board goes to it, or its clock runs unseen.
-		a.replay = nil
-		f.Replay, f.Truth = scene.ReplayInfo{}, nil
+		a.endReview()
 	}
 	f.Mode = scene.PlayScreen
 	p.rules, p.saved = s.Spec.Rules, ""
