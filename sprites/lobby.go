@@ -3,6 +3,7 @@ package sprites
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/krieg/krieg/net"
@@ -37,9 +38,12 @@ type Lister interface {
 }
 
 // Listing is a lobby fetched: its choices, the new games as the lobby's
-// buttons choose them.
+// buttons choose them. The entries come in groups, whose sizes groups
+// gives in order (nil: one group): when the lobby cannot show them all it
+// shows some of each (scene.LobbyOrder), and always the last entry, our
+// own new game.
 type Listing interface {
-	Entries(c NewGameTerms) []net.LobbyEntry
+	Entries(c NewGameTerms) (entries []net.LobbyEntry, groups []int)
 }
 
 // NewGameTerms are the lobby's choices for a new game: its ruleset (as the
@@ -118,10 +122,12 @@ func (l *lobby) poll(f *scene.Frame, computer bool) {
 	}
 	variants := l.site.Lobby.Variants()
 	l.entries = nil
-	if l.listing != nil {
-		l.entries = l.listing.Entries(NewGameTerms{Variant: variants[l.rule], Colour: lobbyColours[l.colour], Rated: l.rated == 1})
-	}
 	v := &f.Lobby
+	v.Groups, v.Omitted = nil, 0
+	if l.listing != nil {
+		all, groups := l.listing.Entries(NewGameTerms{Variant: variants[l.rule], Colour: lobbyColours[l.colour], Rated: l.rated == 1})
+		l.entries, v.Groups, v.Omitted = pickEntries(all, groups)
+	}
 	v.Title = l.site.Lobby.Name() + " · " + l.site.User
 	v.Rules, v.Rule, v.Colours, v.Colour = variants, l.rule, lobbyColours, l.colour
 	v.Rated, v.Rate = nil, l.rated
@@ -134,6 +140,19 @@ func (l *lobby) poll(f *scene.Frame, computer bool) {
 	}
 	v.Status, v.Fetching = l.status, l.fetched != nil
 	v.Computer = computer
+}
+
+// pickEntries keeps at most scene.LobbyMax of a listing's entries, some of
+// each group, in the listing's order; it returns them, their groups' sizes
+// and how many it left out.
+func pickEntries(all []net.LobbyEntry, groups []int) ([]net.LobbyEntry, []int, int) {
+	order := scene.LobbyOrder(groups, len(all))
+	picked := slices.Sorted(slices.Values(order[:min(len(order), scene.LobbyMax)]))
+	out := make([]net.LobbyEntry, len(picked))
+	for k, i := range picked {
+		out[k] = all[i]
+	}
+	return out, scene.LobbyGroups(groups, len(all), picked), len(all) - len(picked)
 }
 
 // apply handles the lobby screen's intents: a ruleset, a colour, Refresh,
