@@ -104,6 +104,9 @@ type App struct {
 	// its card is drawn over it and takes Enter and Escape (the newest
 	// card on top).
 	challengeOver bool
+	// lobbyUnder: a challenge's card took the board from the lobby screen,
+	// which comes back once the last card goes without a game begun.
+	lobbyUnder bool
 	// stop is set from outside the loop (a signal) to close the window.
 	stop atomic.Bool
 	// The Save as… question: prompting while the path is being typed;

@@ -159,3 +159,33 @@ func TestWindowKriegdLobbyKeepsCurrent(t *testing.T) {
 		}
 	})
 }
+
+// TestWindowKriegdLobbyActionsStay: withdrawing our seek from the lobby
+// keeps the lobby on screen, and a challenge that came while it showed
+// gives it back once declined.
+func TestWindowKriegdLobbyActionsStay(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	_, mine := lobbyEntries(t, app, "Seek a game: ")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, mine)}) })
+	h.waitFor(t, "the play screen", servedWait, func() bool { return app.frame.Mode == scene.PlayScreen })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
+	_, withdraw := lobbyEntries(t, app, "Your seek 1:")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, withdraw)}) })
+	left := false
+	h.waitFor(t, "the seek withdrawn, listed anew", servedWait, func() bool {
+		left = left || app.frame.Mode != scene.LobbyScreen
+		return !app.frame.Lobby.Fetching && indexPrefix(app.frame.Lobby.Entries, "Your seek") < 0
+	})
+	if left {
+		t.Error("withdrawing the seek left the lobby")
+	}
+
+	if err := bob.Console("match alice 1 0 u"); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "bob's challenge card", servedWait, func() bool { return len(app.challenges) == 1 && hasButton(&app.scene, scene.DeclineChallenge) })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.DeclineChallenge}) })
+	h.waitFor(t, "the lobby back after the decline", servedWait, func() bool {
+		return len(app.challenges) == 0 && app.frame.Mode == scene.LobbyScreen
+	})
+}

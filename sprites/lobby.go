@@ -184,11 +184,18 @@ func (l *lobby) apply(a *App, in Intent) {
 }
 
 // choose carries out entry e: the endpoint runs its lobby command and
-// follows the game, which a new play screen shows.
+// follows the game, which a new play screen shows (a seek withdrawn keeps
+// the lobby).
 func (l *lobby) choose(a *App, e net.LobbyEntry) {
 	ep := l.site.Endpoint
 	if err := ep.Console(e.Command); err != nil {
 		l.status = fmt.Sprintf("%s: %v", e.Command, err)
+		return
+	}
+	if seekTakenBack(e.Command) {
+		// A seek withdrawn begins no game: the lobby stays, listed anew
+		// without it.
+		l.refresh()
 		return
 	}
 	if old := a.play; old != nil && old.ctl != nil {
@@ -203,6 +210,7 @@ func (l *lobby) choose(a *App, e net.LobbyEntry) {
 // fresh lists.
 func (l *lobby) back(a *App) {
 	a.endReview()
+	a.lobbyUnder = false
 	a.frame.Mode = scene.LobbyScreen
 	l.refresh()
 }

@@ -251,6 +251,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 		a.endReview()
 	}
 	f.Mode = scene.PlayScreen
+	a.lobbyUnder = false // the game has the board, not a card over the lobby
 	p.rules, p.saved = s.Spec.Rules, ""
 	if p.ctl != nil {
 		p.ctl.Close()
