@@ -55,6 +55,26 @@ func lobbyEntries(t *testing.T, app *App, want string) ([]string, int) {
 	return labels, at
 }
 
+// lobbyGameOver has bob seek and the window take the seek in its lobby;
+// bob resigns, and the window waits for the result card with Review.
+func lobbyGameOver(t *testing.T, app *App, bob *icc.Client) {
+	t.Helper()
+	if err := bob.Console("seek 3 0 w16 white"); err != nil {
+		t.Fatal(err)
+	}
+	_, seek := lobbyEntries(t, app, "Play bob (")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, seek)}) })
+	h.waitFor(t, "the game to start", servedWait, func() bool {
+		return app.frame.Mode == scene.PlayScreen && app.play.ctl != nil && app.play.snap.InGame
+	})
+	if err := bob.Do(net.Resign); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "the result card with Review", servedWait, func() bool {
+		return app.frame.Banner != nil && app.frame.Panel.Reviewable
+	})
+}
+
 // TestWindowKriegdLobbyTakesASeek: on a kriegd the window opens its lobby:
 // another player's seek to take, players to challenge, a seek of our own
 // on the command line's clock. A click on the seek starts its game.
@@ -188,4 +208,49 @@ func TestWindowKriegdLobbyActionsStay(t *testing.T) {
 	h.waitFor(t, "the lobby back after the decline", servedWait, func() bool {
 		return len(app.challenges) == 0 && app.frame.Mode == scene.LobbyScreen
 	})
+}
+
+// TestWindowKriegdLobbySeekWaits: once a finished game is left for the
+// lobby, nothing of it comes back: a seek posted from the lobby waits on a
+// fresh board with a status saying so, not under the old game's title and
+// result, and a challenge's card comes alone, without the old result card.
+func TestWindowKriegdLobbySeekWaits(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	lobbyGameOver(t, app, bob)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
+	_, mine := lobbyEntries(t, app, "Seek a game: ")
+	noOldCard := func() {
+		t.Helper()
+		if err := bob.Console("match alice 1 0 u"); err != nil {
+			t.Fatal(err)
+		}
+		h.waitFor(t, "bob's challenge card", servedWait, func() bool { return hasButton(&app.scene, scene.DeclineChallenge) })
+		h.do(func() {
+			if app.frame.Banner != nil || app.frame.Panel.Title != "" {
+				t.Errorf("the old game came back under the challenge: card %+v, title %q", app.frame.Banner, app.frame.Panel.Title)
+			}
+			app.Inject(Intent{Kind: Press, Button: scene.DeclineChallenge})
+		})
+		h.waitFor(t, "the lobby back", servedWait, func() bool { return app.frame.Mode == scene.LobbyScreen })
+	}
+	noOldCard()
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, mine)}) })
+	h.waitFor(t, "the seek's wait on the play screen", servedWait, func() bool { return app.frame.Mode == scene.PlayScreen })
+	time.Sleep(200 * time.Millisecond) // the server's answers to the seek come in
+	h.do(func() {
+		f := &app.frame
+		if want := "Seeking a game: Wild 16 (ICC), 3+2, unrated, you play White — waiting for an opponent"; !strings.HasPrefix(f.Panel.Status, want) {
+			t.Errorf("status %q while the seek waits; want %q…", f.Panel.Status, want)
+		}
+		if f.Panel.Title != "" || f.Banner != nil || f.Panel.GameOver || f.Panel.Reviewable || f.View.Result != nil || len(f.View.Log) != 0 {
+			t.Errorf("the seek waits under the old game: title %q, card %v, over %v, reviewable %v, result %v, %d log lines",
+				f.Panel.Title, f.Banner, f.Panel.GameOver, f.Panel.Reviewable, f.View.Result, len(f.View.Log))
+		}
+		if !hasButton(&app.scene, scene.ToLobby) {
+			t.Error("no way back to the lobby while the seek waits")
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.ToLobby})
+	})
+	lobbyEntries(t, app, "Your seek ")
+	noOldCard()
 }

@@ -195,6 +195,9 @@ func (l *lobby) choose(a *App, e net.LobbyEntry) {
 	if seekTakenBack(e.Command) {
 		// A seek withdrawn begins no game: the lobby stays, listed anew
 		// without it.
+		if a.play != nil {
+			a.play.sought = ""
+		}
 		l.refresh()
 		return
 	}
@@ -202,6 +205,7 @@ func (l *lobby) choose(a *App, e net.LobbyEntry) {
 		old.ctl.Close() // its game is over: the new play follows the next
 	}
 	a.play = newPlay(ep, a.opt)
+	a.play.sought = soughtWords(e)
 	a.frame.Mode = scene.PlayScreen
 	notice(&a.frame, scene.BadTone, "")
 }
@@ -211,6 +215,15 @@ func (l *lobby) choose(a *App, e net.LobbyEntry) {
 func (l *lobby) back(a *App) {
 	a.endReview()
 	a.lobbyUnder = false
+	if a.play != nil && !a.play.local {
+		a.play.leave()
+		if a.play.ctl == nil {
+			// Nothing of the game left comes back on the board (a seek's
+			// wait, a challenge's card would show it).
+			a.freshBoard()
+			a.frame.Panel.Title, a.frame.Panel.Names = "", [2]string{}
+		}
+	}
 	a.frame.Mode = scene.LobbyScreen
 	l.refresh()
 }

@@ -71,6 +71,9 @@ type play struct {
 	// seeking is what New game asked the server for, until a game
 	// begins or it is taken back (nil: nothing asked).
 	seeking *net.GameSpec
+	// sought says what an entry chosen in the lobby asked for (a seek, a
+	// challenge), the status until a game begins or it is taken back.
+	sought string
 	// away is the opponent while the server says their connection ended.
 	away *away
 	// Events handled and referee entries heard; tests wait on them.
@@ -81,6 +84,19 @@ type play struct {
 // for the game).
 func newPlay(comm net.Communicator, opt Options) *play {
 	return &play{comm: comm, opt: opt, rules: referee.Wild16}
+}
+
+// leave is done with the game on the board, once it is over and the player
+// went back to the lobby: its deduction ends, and with it its result card
+// and its status, so that neither comes back over what the lobby leads to
+// (a seek waiting, a challenge's card). A game in progress is kept.
+func (p *play) leave() {
+	if p.ctl == nil || p.snap.InGame && p.snap.Result == nil {
+		return
+	}
+	p.ctl.Close()
+	p.ctl, p.ended, p.closed = nil, nil, true
+	p.hearing, p.table = nil, nil
 }
 
 // close ends the session and the deduction. A game against the computer
@@ -267,7 +283,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Ghosts, f.KeyCursor = [64]game.PieceType{}, false
 	p.queue, p.waiting, p.tried, f.Queue, p.tries = nil, false, nil, nil, controller.TryWatch{}
 	p.hearing, p.table = scene.NewHearing(s.Side), nil
-	p.confirmAt, p.rating, p.closed, p.away, p.seeking = time.Time{}, "", false, nil, nil
+	p.confirmAt, p.rating, p.closed, p.away, p.seeking, p.sought = time.Time{}, "", false, nil, nil, ""
 	f.Banner, f.Panel.ConfirmResign = nil, false
 	f.Panel.Offer, f.Panel.OfferNews = "", ""
 	notice(f, scene.BadTone, "")
@@ -384,7 +400,10 @@ func (p *play) tick(a *App) {
 	f.Panel.ClockNote = p.clockNote(s, now)
 	f.Panel.Typed, f.Panel.Console, f.Panel.ShowInput = p.typed, p.console, true
 	f.Panel.TypedSelected = p.selected && p.typed != ""
-	f.Panel.GameOver = s.Result != nil
+	// A game left for the lobby is over and done with (leave): the
+	// driver's snapshot still holds its result, which no longer shows.
+	over := s.Result != nil && p.ctl != nil
+	f.Panel.GameOver = over
 	_, src := p.comm.(recordSource)
 	if r, ok := p.comm.(recordReady); ok && src {
 		src = r.HasRecord() // a server's record comes after its result, if at all
@@ -417,7 +436,9 @@ func (p *play) tick(a *App) {
 	switch {
 	case p.seeking != nil:
 		f.Panel.Status = seekStatus(*p.seeking)
-	case s.Result != nil:
+	case p.sought != "":
+		f.Panel.Status = p.sought
+	case over:
 		f.Panel.Status = "Game over. " + s.Result.Words()
 	case p.ctl == nil:
 		f.Panel.Status = "Waiting for a game (" + s.State.String() + ")"
@@ -754,8 +775,8 @@ func (p *play) submit(a *App) {
 		}
 	}
 	a.answeredByHand(line)
-	if seekTakenBack(line) && p.seeking != nil {
-		p.seeking = nil
+	if seekTakenBack(line) && (p.seeking != nil || p.sought != "") {
+		p.seeking, p.sought = nil, ""
 		notice(&a.frame, scene.HintTone, "")
 	}
 	if err := net.SendTyped(p.comm, line); err != nil {

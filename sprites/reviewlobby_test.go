@@ -3,30 +3,8 @@ package sprites
 import (
 	"testing"
 
-	"github.com/krieg/krieg/net"
-	"github.com/krieg/krieg/net/icc"
 	"github.com/krieg/krieg/sprites/scene"
 )
-
-// lobbyGameOver has bob seek and the window take the seek in its lobby;
-// bob resigns, and the window waits for the result card with Review.
-func lobbyGameOver(t *testing.T, app *App, bob *icc.Client) {
-	t.Helper()
-	if err := bob.Console("seek 3 0 w16 white"); err != nil {
-		t.Fatal(err)
-	}
-	_, seek := lobbyEntries(t, app, "Play bob (")
-	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, seek)}) })
-	h.waitFor(t, "the game to start", servedWait, func() bool {
-		return app.frame.Mode == scene.PlayScreen && app.play.ctl != nil && app.play.snap.InGame
-	})
-	if err := bob.Do(net.Resign); err != nil {
-		t.Fatal(err)
-	}
-	h.waitFor(t, "the result card with Review", servedWait, func() bool {
-		return app.frame.Banner != nil && app.frame.Panel.Reviewable
-	})
-}
 
 // TestWindowKriegdReviewToLobby: a challenge that comes while a game of the
 // lobby's is reviewed shows its card over the review, and Lobby in the
