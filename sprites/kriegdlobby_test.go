@@ -254,3 +254,34 @@ func TestWindowKriegdLobbySeekWaits(t *testing.T) {
 	lobbyEntries(t, app, "Your seek ")
 	noOldCard()
 }
+
+// TestWindowKriegdNoGameNoResign: while a seek waits, and once the game it
+// brought is over, the panel offers no Resign, Draw or Abort, which the
+// server would only refuse; during the game it does.
+func TestWindowKriegdNoGameNoResign(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	gameButtons := func(want bool, when string) {
+		t.Helper()
+		h.do(func() {
+			for _, b := range []scene.Button{scene.Resign, scene.OfferDraw, scene.Abort} {
+				if hasButton(&app.scene, b) != want {
+					t.Errorf("%s: button %v offered %v; want %v", when, b, !want, want)
+				}
+			}
+		})
+	}
+	_, mine := lobbyEntries(t, app, "Seek a game: ")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, mine)}) })
+	h.waitFor(t, "the seek's wait", servedWait, func() bool { return app.frame.Mode == scene.PlayScreen && hasButton(&app.scene, scene.ToLobby) })
+	gameButtons(false, "the seek waiting")
+	if err := bob.Console("play 1"); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "the game", servedWait, func() bool { return app.play.ctl != nil && app.play.snap.InGame && hasButton(&app.scene, scene.Resign) })
+	gameButtons(true, "the game in progress")
+	if err := bob.Do(net.Resign); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "the game's end", servedWait, func() bool { return app.play.snap.Result != nil && app.frame.Banner != nil })
+	gameButtons(false, "the game over")
+}

@@ -414,6 +414,7 @@ func (p *play) tick(a *App) {
 	// kriegd takes an abort after both first moves as an offer, the
 	// computer never.
 	f.Panel.NoAbort = p.local && s.InGame && s.Result == nil && s.Plies >= 2
+	f.Panel.NoGame = p.ctl == nil || !s.InGame || s.Result != nil
 	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) >= confirmFor || s.Result != nil) {
 		// Unconfirmed, the question lapses, and says so: the armed button
 		// counted the time down, and the player learns the game goes on.

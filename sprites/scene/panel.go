@@ -200,6 +200,10 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	case f.Panel.ConfirmResign:
 		// Armed, the row holds only the question and its way out.
 		c.buttons([]Button{Resign, CancelResign}, nil)
+	case f.Panel.NoGame:
+		// With no game to resign, offer a draw in or abort, the row holds
+		// only the way to the next game.
+		c.buttons([]Button{next}, nil)
 	default:
 		play := []Button{Resign, OfferDraw, Abort, next}
 		if f.Panel.NoAbort {
