@@ -24,7 +24,13 @@ func kriegdLobbyWindow(t *testing.T) (app *App, bob *icc.Client) {
 		for range bob.Events() {
 		}
 	}()
-	alice := kriegdtest.Client(t, addr, "alice", "")
+	return lobbyOn(t, kriegdtest.Client(t, addr, "alice", "")), bob
+}
+
+// lobbyOn opens the window on a kriegd's lobby through alice, a driver
+// logged in as alice.
+func lobbyOn(t *testing.T, alice *icc.Client) *App {
+	t.Helper()
 	terms := net.GameSpec{Base: 3 * time.Minute, Increment: 2 * time.Second, AnySide: true}
 	app, err := New(Options{Remote: alice, Spec: &terms, Site: &Site{Endpoint: alice, Lobby: KriegdLister{Client: alice, Terms: terms}, User: "alice"}})
 	if err != nil {
@@ -32,7 +38,7 @@ func kriegdLobbyWindow(t *testing.T) (app *App, bob *icc.Client) {
 	}
 	t.Cleanup(func() { h.show(nil); app.Close() })
 	h.show(app)
-	return app, bob
+	return app
 }
 
 // lobbyEntries refreshes the lobby until an entry starts with want, and

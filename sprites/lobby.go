@@ -67,6 +67,9 @@ type lobby struct {
 	status  string
 	// last is when the last listing was asked for, for Lister.Every.
 	last time.Time
+	// lost says why the server's connection was lost, and what to do; the
+	// lobby then lists nothing more.
+	lost string
 }
 
 type fetchResult struct {
@@ -104,6 +107,15 @@ func (l *lobby) refresh() {
 
 // poll takes a finished fetch, without blocking, and shows the lobby.
 func (l *lobby) poll(f *scene.Frame, computer bool) {
+	if l.lost != "" {
+		// The connection is gone: a listing would only fail, and the
+		// last one's entries are stale.
+		l.listing, l.entries = nil, nil
+		v := &f.Lobby
+		v.Entries, v.Groups, v.Omitted, v.Status, v.Fetching = nil, nil, 0, "", false
+		v.Lost, v.Computer = l.lost, computer
+		return
+	}
 	if every := l.site.Lobby.Every(); every > 0 && l.fetched == nil && time.Since(l.last) >= every {
 		status := l.status
 		l.refresh()

@@ -232,10 +232,13 @@ func (p *play) event(a *App, ev net.Event) {
 			}
 			break
 		}
+		msg := ev.Why() + " " + a.opt.signInAgain()
+		if ev.Lost() && a.lobby != nil {
+			a.lobby.lost = msg // the lobby lists nothing more
+		}
 		if ev.Lost() && (ev.Err != nil || ev.Text != "") {
 			// Said in words a player reads, with what to do; the driver's
 			// error names a library and stays out of sight.
-			msg := ev.Why() + " " + a.opt.signInAgain()
 			notice(f, scene.BadTone, msg)
 			p.say(f, msg)
 			break

@@ -51,6 +51,9 @@ type LobbyView struct {
 	Status   string   // loading, an error, or what was chosen
 	Fetching bool     // a listing is on its way
 	Computer bool     // the window can play the computer: PlayComputer is offered
+	// Lost says, when the server's connection is lost, why and what to do;
+	// the lobby then lists nothing to choose and offers no Refresh.
+	Lost string
 }
 
 // lobbyPanel draws the lobby beside (or under) the empty board. The text
@@ -65,6 +68,17 @@ func (s *Scene) lobbyPanel(f *Frame) {
 	s.fitPanelUntil(func(c *column) {
 		c.line(v.Title, assets.Bold, textMain)
 		c.row(c.unit * 0.4)
+		if v.Lost != "" {
+			// Said as a game says it, in the problem's red: no entry of
+			// a listing gone stale is left to click.
+			c.line(v.Lost, assets.Bold, toneColours[BadTone])
+			c.row(c.unit * 0.4)
+			if v.Computer {
+				r := c.row(c.unit * 2.1)
+				s.button(Rectangle{r.X, r.Y + 2, r.W, r.H - 5}, PlayComputer, "Play the computer", false, c.unit)
+			}
+			return
+		}
 		// A group's buttons run in rows of at most lobbyPerRow, so that a
 		// long name (berkeley-any) is not drawn too small to read.
 		group := func(title string, g int, opts []string, pick int) {

@@ -116,3 +116,27 @@ func TestLobbyOrder(t *testing.T) {
 		t.Errorf("LobbyGroups of one of each: %v", got)
 	}
 }
+
+// TestLobbyLostInRed: a lost connection reads in the problem's red, as in
+// a game, and the lobby offers no entry and no Refresh, only the computer.
+func TestLobbyLostInRed(t *testing.T) {
+	f := playFrame(1280, 800)
+	f.Mode = LobbyScreen
+	f.Lobby = LobbyView{Title: "kriegd · ann", Entries: []string{"Seek a game: Wild 16"}, Computer: true, Lost: "The connection to the server was lost."}
+	s := Build(f)
+	red := false
+	for _, sp := range s.Sprites {
+		red = red || sp.Text == f.Lobby.Lost && sp.Color == toneColours[BadTone]
+	}
+	if !red {
+		t.Error("the lost connection is not said in red")
+	}
+	for _, h := range s.Hits {
+		if g, _, ok := h.Button.AsChoice(); ok && g == LobbyGroup || h.Button == Refresh {
+			t.Errorf("button %v offered with the connection lost", h.Button)
+		}
+	}
+	if !slices.ContainsFunc(s.Hits, func(h Hit) bool { return h.Button == PlayComputer }) {
+		t.Error("no Play the computer with the connection lost")
+	}
+}
