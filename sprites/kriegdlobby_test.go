@@ -95,13 +95,8 @@ func TestWindowKriegdLobbyTakesASeek(t *testing.T) {
 			t.Fatalf("the lobby lacks %q:\n%s", w, strings.Join(labels, "\n"))
 		}
 	}
-	h.do(func() {
-		if got := app.frame.Lobby.Rated; len(got) != 2 {
-			t.Errorf("the lobby's rating choices %q; want unrated and rated", got)
-		}
-		app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyRatedGroup, 1)}, Intent{Kind: Press, Button: scene.Choice(scene.LobbyColourGroup, 2)})
-	})
-	lobbyEntries(t, app, "Seek a game: Wild 16 (ICC), 3+2, rated, you play either colour")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyColourGroup, 2)}) })
+	lobbyEntries(t, app, "Seek a game: Wild 16 (ICC), 3+2, unrated, you play either colour")
 	h.do(func() {
 		if got := app.frame.Lobby.Title; got != "kriegd · alice" {
 			t.Errorf("lobby title %q", got)
@@ -290,4 +285,32 @@ func TestWindowKriegdNoGameNoResign(t *testing.T) {
 	}
 	h.waitFor(t, "the game's end", servedWait, func() bool { return app.play.snap.Result != nil && app.frame.Banner != nil })
 	gameButtons(false, "the game over")
+}
+
+// TestWindowKriegdLobbyRatedForMembers: a registered player's lobby offers
+// rated games, and its entries then say rated; a guest's offers no rated
+// choice, only the reason, and its entries stay unrated.
+func TestWindowKriegdLobbyRatedForMembers(t *testing.T) {
+	addr := kriegdtest.Start(t, server.Config{})
+	app := lobbyOn(t, member(t, addr, "alice", "alicepw"))
+	lobbyEntries(t, app, "Seek a game: ")
+	h.do(func() {
+		if got := app.frame.Lobby.Rated; len(got) != 2 || !hasButton(&app.scene, scene.Choice(scene.LobbyRatedGroup, 1)) {
+			t.Errorf("a member's rating choices %q; want unrated and rated", got)
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyRatedGroup, 1)})
+	})
+	lobbyEntries(t, app, "Seek a game: Wild 16 (ICC), 3+2, rated")
+
+	guest, _ := kriegdLobbyWindow(t)
+	lobbyEntries(t, guest, "Seek a game: Wild 16 (ICC), 3+2, unrated")
+	h.do(func() {
+		v := guest.frame.Lobby
+		if len(v.Rated) != 0 || hasButton(&guest.scene, scene.Choice(scene.LobbyRatedGroup, 1)) {
+			t.Errorf("a guest is offered rated games: %q", v.Rated)
+		}
+		if !strings.Contains(v.RatedNote, "registered players") || !sceneHasText(&guest.scene, "guest.") {
+			t.Errorf("a guest's lobby says %q of rated games; want why there are none", v.RatedNote)
+		}
+	})
 }

@@ -28,7 +28,7 @@ type Lister interface {
 	// Variants are the rulesets a new game may have, as the server names them.
 	Variants() []string
 	// Rates tells whether a new game may be rated (the lobby then offers
-	// the choice).
+	// the choice, unless the listing says ours may not be: unratedListing).
 	Rates() bool
 	// Every is how often the lobby screen lists the lobby again by itself
 	// (0: only when asked, with Refresh).
@@ -44,6 +44,13 @@ type Lister interface {
 // own new game.
 type Listing interface {
 	Entries(c NewGameTerms) (entries []net.LobbyEntry, groups []int)
+}
+
+// unratedListing is a Listing that knows whether our games may be rated
+// (a kriegd's, which rates registered players only): Unrated says why they
+// may not, or "".
+type unratedListing interface {
+	Unrated() string
 }
 
 // NewGameTerms are the lobby's choices for a new game: its ruleset (as the
@@ -136,16 +143,23 @@ func (l *lobby) poll(f *scene.Frame, computer bool) {
 	l.entries = nil
 	v := &f.Lobby
 	v.Groups, v.Omitted = nil, 0
+	v.Rated, v.RatedNote = nil, ""
+	if u, ok := l.listing.(unratedListing); ok && l.site.Lobby.Rates() {
+		// Offered only once the listing says our games may be rated: a
+		// guest's choice of rated would only be refused.
+		if v.RatedNote = u.Unrated(); v.RatedNote != "" {
+			l.rated = 0
+		} else {
+			v.Rated = lobbyRated
+		}
+	}
 	if l.listing != nil {
 		all, groups := l.listing.Entries(NewGameTerms{Variant: variants[l.rule], Colour: lobbyColours[l.colour], Rated: l.rated == 1})
 		l.entries, v.Groups, v.Omitted = pickEntries(all, groups)
 	}
 	v.Title = l.site.Lobby.Name() + " · " + l.site.User
 	v.Rules, v.Rule, v.Colours, v.Colour = variants, l.rule, lobbyColours, l.colour
-	v.Rated, v.Rate = nil, l.rated
-	if l.site.Lobby.Rates() {
-		v.Rated = lobbyRated
-	}
+	v.Rate = l.rated
 	v.Entries = v.Entries[:0]
 	for _, e := range l.entries {
 		v.Entries = append(v.Entries, e.Label)

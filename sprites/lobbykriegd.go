@@ -111,6 +111,17 @@ func (x kriegdListing) Entries(c NewGameTerms) ([]net.LobbyEntry, []int) {
 	return out, []int{len(ours), len(seeks), len(challenges), 1}
 }
 
+// Unrated says why our games are not rated when we are a guest (kriegd
+// rates registered players only), or "" when they may be.
+func (x kriegdListing) Unrated() string {
+	for _, p := range x.lobby.Players {
+		if strings.EqualFold(p.Name, x.me) && !p.Registered {
+			return "Unrated only: rated games are for registered players, and you are a guest."
+		}
+	}
+	return ""
+}
+
 // ratedWord says whether a game is rated.
 func ratedWord(rated bool) string {
 	if rated {

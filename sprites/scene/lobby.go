@@ -41,16 +41,19 @@ type LobbyView struct {
 	Groups []int
 	// Omitted is how many entries the listing held beyond Entries, counted
 	// under the list.
-	Omitted  int
-	Rules    []string // the rulesets a new game may have
-	Rule     int      // the one chosen
-	Colours  []string // the colours we may take
-	Colour   int      // the one chosen
-	Rated    []string // unrated and rated, when the server rates games (else none)
-	Rate     int      // the one chosen
-	Status   string   // loading, an error, or what was chosen
-	Fetching bool     // a listing is on its way
-	Computer bool     // the window can play the computer: PlayComputer is offered
+	Omitted int
+	Rules   []string // the rulesets a new game may have
+	Rule    int      // the one chosen
+	Colours []string // the colours we may take
+	Colour  int      // the one chosen
+	Rated   []string // unrated and rated, when the server rates our games (else none)
+	// RatedNote says, in the rating row's place, why our games are not
+	// rated (a guest's on a kriegd); "" for no such row.
+	RatedNote string
+	Rate      int    // the one chosen
+	Status    string // loading, an error, or what was chosen
+	Fetching  bool   // a listing is on its way
+	Computer  bool   // the window can play the computer: PlayComputer is offered
 	// Lost says, when the server's connection is lost, why and what to do;
 	// the lobby then lists nothing to choose and offers no Refresh.
 	Lost string
@@ -98,6 +101,11 @@ func (s *Scene) lobbyPanel(f *Frame) {
 		group("You play", LobbyColourGroup, v.Colours, v.Colour)
 		if len(v.Rated) > 0 {
 			group("Rating", LobbyRatedGroup, v.Rated, v.Rate)
+		} else if v.RatedNote != "" {
+			// No choice to offer that the server would refuse: the
+			// reason stands where it would be.
+			c.line("Rating", assets.Bold, textMain)
+			c.line(v.RatedNote, assets.Regular, textDim)
 		}
 		c.row(c.unit * 0.4)
 		c.line("Choose a game", assets.Bold, textMain)
