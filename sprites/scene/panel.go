@@ -600,6 +600,13 @@ func (s *Scene) newGameColumn(c *column, f *Frame, put func(string, assets.Font,
 	c.row(c.unit * 0.5)
 	r := c.row(c.unit * 3)
 	s.button(Rectangle{r.X, r.Y, r.W, r.H}, Start, "Play", true, c.unit*1.2)
+	if f.Panel.Lobby {
+		// The lobby behind the screen is shown a way back to, besides
+		// Escape, which nobody sees.
+		c.row(c.unit * 0.4)
+		r := c.row(c.unit * 2.2)
+		s.button(Rectangle{r.X, r.Y, r.W, r.H}, ToLobby, "Back to the lobby (Esc)", false, c.unit)
+	}
 	c.row(c.unit * 0.7)
 	if f.Panel.Notice != "" {
 		put(f.Panel.Notice, assets.Bold, toneColours[f.Panel.Tone])
