@@ -32,16 +32,9 @@ func LobbyOrder(groups []int, n int) []int {
 	if n == 0 {
 		return nil
 	}
-	sum := 0
-	for _, g := range groups {
-		sum += g
-	}
-	if sum != n {
-		groups = []int{n}
-	}
 	// The last entry leaves its group (the last not empty): it has come
 	// first already.
-	groups = slices.Clone(groups)
+	groups = slices.Clone(lobbyGroupsOf(groups, n))
 	for i := len(groups) - 1; i >= 0; i-- {
 		if groups[i] > 0 {
 			groups[i]--
@@ -66,13 +59,7 @@ func LobbyOrder(groups []int, n int) []int {
 // LobbyGroups are the sizes of the groups that the entries picked (indices
 // in ascending order) fall in, empty groups left out.
 func LobbyGroups(groups []int, n int, picked []int) []int {
-	sum := 0
-	for _, g := range groups {
-		sum += g
-	}
-	if sum != n {
-		groups = []int{n}
-	}
+	groups = lobbyGroupsOf(groups, n)
 	var out []int
 	end, k := 0, 0
 	for _, g := range groups {
@@ -86,6 +73,19 @@ func LobbyGroups(groups []int, n int, picked []int) []int {
 		}
 	}
 	return out
+}
+
+// lobbyGroupsOf are the groups of n entries: groups, or one group of all
+// when groups do not add up to n (nil, or a listing's mistake).
+func lobbyGroupsOf(groups []int, n int) []int {
+	sum := 0
+	for _, g := range groups {
+		sum += g
+	}
+	if sum != n {
+		return []int{n}
+	}
+	return groups
 }
 
 // lobbyMore is the line under the list saying how many entries it leaves
@@ -136,7 +136,7 @@ func (s *Scene) lobbyEntries(c *column, v LobbyView, entries []string, size, tai
 		r := c.row(height(i))
 		b := Rectangle{r.X, r.Y + 1, r.W, r.H - 3}
 		s.button(b, Choice(LobbyGroup, i), "", false, size)
-		lh := (b.H) / float64(len(lines[i]))
+		lh := b.H / float64(len(lines[i]))
 		for k, l := range lines[i] {
 			s.text(Rectangle{b.X + pad/2, b.Y + float64(k)*lh, b.W - pad, lh}, l, assets.Regular, size, textMain, Center)
 		}
