@@ -243,9 +243,9 @@ func TestWindowKriegdLobbySeekWaits(t *testing.T) {
 		if want := "Seeking a game: Wild 16 (ICC), 3+2, unrated, you play White — waiting for an opponent"; !strings.HasPrefix(f.Panel.Status, want) {
 			t.Errorf("status %q while the seek waits; want %q…", f.Panel.Status, want)
 		}
-		if f.Panel.Title != "" || f.Banner != nil || f.Panel.GameOver || f.Panel.Reviewable || f.View.Result != nil || len(f.View.Log) != 0 {
-			t.Errorf("the seek waits under the old game: title %q, card %v, over %v, reviewable %v, result %v, %d log lines",
-				f.Panel.Title, f.Banner, f.Panel.GameOver, f.Panel.Reviewable, f.View.Result, len(f.View.Log))
+		if f.Panel.Title != "" || f.Banner != nil || f.Panel.GameOver || f.Panel.Reviewable || f.View.Result != nil || len(f.View.Log) != 0 || !f.Panel.Untimed {
+			t.Errorf("the seek waits under the old game: title %q, card %v, over %v, reviewable %v, result %v, %d log lines, clocks shown %v",
+				f.Panel.Title, f.Banner, f.Panel.GameOver, f.Panel.Reviewable, f.View.Result, len(f.View.Log), !f.Panel.Untimed)
 		}
 		if !hasButton(&app.scene, scene.ToLobby) {
 			t.Error("no way back to the lobby while the seek waits")

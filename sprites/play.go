@@ -398,7 +398,9 @@ func (p *play) tick(a *App) {
 	now := time.Now()
 	s := p.snap
 	f.Panel.Clocks = [2]time.Duration{s.Clocks.Remaining(game.White, now), s.Clocks.Remaining(game.Black, now)}
-	f.Panel.Untimed = s.Spec.Rules.Name != "" && s.Spec.Untimed()
+	// No game followed, no clocks: those of a game left for the lobby,
+	// still in the driver's snapshot, are shown as none.
+	f.Panel.Untimed = p.ctl == nil || s.Spec.Rules.Name != "" && s.Spec.Untimed()
 	f.Panel.Running, f.Panel.Ticking = s.Clocks.Running, s.Clocks.Ticking && s.InGame
 	f.Panel.ClockNote = p.clockNote(s, now)
 	f.Panel.Typed, f.Panel.Console, f.Panel.ShowInput = p.typed, p.console, true
