@@ -104,6 +104,9 @@ type App struct {
 	// its card is drawn over it and takes Enter and Escape (the newest
 	// card on top).
 	challengeOver bool
+	// lobbyUnder: a challenge's card took the board from the lobby screen,
+	// which comes back once the last card goes without a game begun.
+	lobbyUnder bool
 	// stop is set from outside the loop (a signal) to close the window.
 	stop atomic.Bool
 	// The Save as… question: prompting while the path is being typed;
@@ -269,6 +272,11 @@ func (a *App) rebuild() {
 	}
 	a.frame.Panel.PromptSelected = a.prompting && a.selected
 	a.challengeCard()
+	if a.frame.Mode == scene.NewGameScreen {
+		// A lobby behind the new-game screen (the computer chosen from it)
+		// is a button away, as Escape takes the player there.
+		a.frame.Panel.Lobby = a.fromServer() || a.opt.Lobby != nil
+	}
 	if a.opt.Sounds != nil {
 		a.frame.Panel.Muted = a.opt.Sounds.Muted
 	}
@@ -409,6 +417,9 @@ func nextGhost(t game.PieceType) game.PieceType {
 func (a *App) newGame(in Intent) {
 	if in.Kind == Submit {
 		in = Intent{Kind: Press, Button: scene.Start}
+	}
+	if in.Kind == Press && in.Button == scene.ToLobby {
+		in = Intent{Kind: Cancel} // the button says what Escape does
 	}
 	if in.Kind == Cancel && a.fromServer() {
 		// Escape goes back to the server's lobby the computer was chosen from.

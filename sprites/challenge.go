@@ -27,6 +27,7 @@ func (a *App) challenged(p *play, ev net.Event) {
 		a.challengeOver = true
 		if a.frame.Mode == scene.LobbyScreen {
 			a.frame.Mode = scene.PlayScreen // the card is drawn over the board
+			a.lobbyUnder = true
 		}
 		p.say(&a.frame, ev.Text)
 		// The legend would cover the card, and the player would not know
@@ -39,6 +40,7 @@ func (a *App) challenged(p *play, ev net.Event) {
 			words := "The challenge from " + ev.From + " was withdrawn."
 			notice(&a.frame, scene.HintTone, words)
 			p.say(&a.frame, words)
+			a.cardGone(false)
 		}
 	}
 }
@@ -63,6 +65,7 @@ func (a *App) answerChallenge(accept bool) {
 	}
 	c := a.challenges[0]
 	a.challenges = a.challenges[1:]
+	defer a.cardGone(accept)
 	p := a.server
 	if p == nil {
 		p = a.play
@@ -86,11 +89,25 @@ func (a *App) answeredByHand(line string) {
 	if len(f) == 0 || f[0] != "accept" && f[0] != "decline" || len(a.challenges) == 0 {
 		return
 	}
+	defer a.cardGone(f[0] == "accept")
 	if len(f) > 1 {
 		a.dropChallenge(f[1])
 		return
 	}
 	a.challenges = a.challenges[:len(a.challenges)-1] // kriegd answers the latest
+}
+
+// cardGone gives the board back to the lobby the challenges' cards took it
+// from, once the last has gone without being accepted: declined or
+// withdrawn, no game follows, and the lobby is where the player was.
+func (a *App) cardGone(accepted bool) {
+	if len(a.challenges) > 0 || !a.lobbyUnder || accepted {
+		return
+	}
+	a.lobbyUnder = false
+	if a.lobby != nil && a.frame.Mode == scene.PlayScreen {
+		a.lobby.back(a)
+	}
 }
 
 // challengeKeys reports whether Enter and Escape answer the card: nothing
@@ -137,4 +154,8 @@ func (a *App) challengeCard() {
 
 // challengeUnder reports whether the result card is up and came after the
 // challenge, so that it is drawn over the challenge's card and has the keys.
-func (a *App) challengeUnder() bool { return a.frame.Banner != nil && !a.challengeOver }
+// Only the play screen draws the result card: over a review the challenge's
+// card is the only one.
+func (a *App) challengeUnder() bool {
+	return a.frame.Banner != nil && a.frame.Mode == scene.PlayScreen && !a.challengeOver
+}

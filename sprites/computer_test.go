@@ -121,3 +121,21 @@ func scriptedLocal(moves ...string) Starter {
 		return ep, ep.Begin(net.GameSpec{Rules: referee.Wild16, Start: game.Start(), Base: 5 * time.Minute})
 	}
 }
+
+// TestWindowComputerBackToTheLobby: the new-game screen reached with Play
+// the computer from a kriegd's lobby shows a button back to the lobby, as
+// Escape does (an outside tester found no visible way back).
+func TestWindowComputerBackToTheLobby(t *testing.T) {
+	app, _ := kriegdLobbyWindow(t)
+	h.do(func() { app.opt.Local = scriptedLocal("e7e5") })
+	h.waitFor(t, "Play the computer in the lobby", servedWait, func() bool { return hasButton(&app.scene, scene.PlayComputer) })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.PlayComputer}) })
+	h.waitFor(t, "the new-game screen", servedWait, func() bool { return app.frame.Mode == scene.NewGameScreen })
+	h.do(func() {
+		if !hasButton(&app.scene, scene.ToLobby) {
+			t.Fatal("the new-game screen shows no way back to the lobby")
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.ToLobby})
+	})
+	h.waitFor(t, "the lobby", servedWait, func() bool { return app.frame.Mode == scene.LobbyScreen })
+}

@@ -24,7 +24,13 @@ func kriegdLobbyWindow(t *testing.T) (app *App, bob *icc.Client) {
 		for range bob.Events() {
 		}
 	}()
-	alice := kriegdtest.Client(t, addr, "alice", "")
+	return lobbyOn(t, kriegdtest.Client(t, addr, "alice", "")), bob
+}
+
+// lobbyOn opens the window on a kriegd's lobby through alice, a driver
+// logged in as alice.
+func lobbyOn(t *testing.T, alice *icc.Client) *App {
+	t.Helper()
 	terms := net.GameSpec{Base: 3 * time.Minute, Increment: 2 * time.Second, AnySide: true}
 	app, err := New(Options{Remote: alice, Spec: &terms, Site: &Site{Endpoint: alice, Lobby: KriegdLister{Client: alice, Terms: terms}, User: "alice"}})
 	if err != nil {
@@ -32,7 +38,7 @@ func kriegdLobbyWindow(t *testing.T) (app *App, bob *icc.Client) {
 	}
 	t.Cleanup(func() { h.show(nil); app.Close() })
 	h.show(app)
-	return app, bob
+	return app
 }
 
 // lobbyEntries refreshes the lobby until an entry starts with want, and
@@ -55,6 +61,26 @@ func lobbyEntries(t *testing.T, app *App, want string) ([]string, int) {
 	return labels, at
 }
 
+// lobbyGameOver has bob seek and the window take the seek in its lobby;
+// bob resigns, and the window waits for the result card with Review.
+func lobbyGameOver(t *testing.T, app *App, bob *icc.Client) {
+	t.Helper()
+	if err := bob.Console("seek 3 0 w16 white"); err != nil {
+		t.Fatal(err)
+	}
+	_, seek := lobbyEntries(t, app, "Play bob (")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, seek)}) })
+	h.waitFor(t, "the game to start", servedWait, func() bool {
+		return app.frame.Mode == scene.PlayScreen && app.play.ctl != nil && app.play.snap.InGame
+	})
+	if err := bob.Do(net.Resign); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "the result card with Review", servedWait, func() bool {
+		return app.frame.Banner != nil && app.frame.Panel.Reviewable
+	})
+}
+
 // TestWindowKriegdLobbyTakesASeek: on a kriegd the window opens its lobby:
 // another player's seek to take, players to challenge, a seek of our own
 // on the command line's clock. A click on the seek starts its game.
@@ -69,13 +95,8 @@ func TestWindowKriegdLobbyTakesASeek(t *testing.T) {
 			t.Fatalf("the lobby lacks %q:\n%s", w, strings.Join(labels, "\n"))
 		}
 	}
-	h.do(func() {
-		if got := app.frame.Lobby.Rated; len(got) != 2 {
-			t.Errorf("the lobby's rating choices %q; want unrated and rated", got)
-		}
-		app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyRatedGroup, 1)}, Intent{Kind: Press, Button: scene.Choice(scene.LobbyColourGroup, 2)})
-	})
-	lobbyEntries(t, app, "Seek a game: Wild 16 (ICC), 3+2, rated, you play either colour")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyColourGroup, 2)}) })
+	lobbyEntries(t, app, "Seek a game: Wild 16 (ICC), 3+2, unrated, you play either colour")
 	h.do(func() {
 		if got := app.frame.Lobby.Title; got != "kriegd · alice" {
 			t.Errorf("lobby title %q", got)
@@ -159,6 +180,140 @@ func TestWindowKriegdLobbyKeepsCurrent(t *testing.T) {
 	h.do(func() {
 		if app.frame.Lobby.Status != "" {
 			t.Errorf("status %q after a listing unasked; want none", app.frame.Lobby.Status)
+		}
+	})
+}
+
+// TestWindowKriegdLobbyActionsStay: withdrawing our seek from the lobby
+// keeps the lobby on screen, and a challenge that came while it showed
+// gives it back once declined.
+func TestWindowKriegdLobbyActionsStay(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	_, mine := lobbyEntries(t, app, "Seek a game: ")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, mine)}) })
+	h.waitFor(t, "the play screen", servedWait, func() bool { return app.frame.Mode == scene.PlayScreen })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
+	_, withdraw := lobbyEntries(t, app, "Your seek 1:")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, withdraw)}) })
+	left := false
+	h.waitFor(t, "the seek withdrawn, listed anew", servedWait, func() bool {
+		left = left || app.frame.Mode != scene.LobbyScreen
+		return !app.frame.Lobby.Fetching && indexPrefix(app.frame.Lobby.Entries, "Your seek") < 0
+	})
+	if left {
+		t.Error("withdrawing the seek left the lobby")
+	}
+
+	if err := bob.Console("match alice 1 0 u"); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "bob's challenge card", servedWait, func() bool { return len(app.challenges) == 1 && hasButton(&app.scene, scene.DeclineChallenge) })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.DeclineChallenge}) })
+	h.waitFor(t, "the lobby back after the decline", servedWait, func() bool {
+		return len(app.challenges) == 0 && app.frame.Mode == scene.LobbyScreen
+	})
+}
+
+// TestWindowKriegdLobbySeekWaits: once a finished game is left for the
+// lobby, nothing of it comes back: a seek posted from the lobby waits on a
+// fresh board with a status saying so, not under the old game's title and
+// result, and a challenge's card comes alone, without the old result card.
+func TestWindowKriegdLobbySeekWaits(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	lobbyGameOver(t, app, bob)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
+	_, mine := lobbyEntries(t, app, "Seek a game: ")
+	noOldCard := func() {
+		t.Helper()
+		if err := bob.Console("match alice 1 0 u"); err != nil {
+			t.Fatal(err)
+		}
+		h.waitFor(t, "bob's challenge card", servedWait, func() bool { return hasButton(&app.scene, scene.DeclineChallenge) })
+		h.do(func() {
+			if app.frame.Banner != nil || app.frame.Panel.Title != "" {
+				t.Errorf("the old game came back under the challenge: card %+v, title %q", app.frame.Banner, app.frame.Panel.Title)
+			}
+			app.Inject(Intent{Kind: Press, Button: scene.DeclineChallenge})
+		})
+		h.waitFor(t, "the lobby back", servedWait, func() bool { return app.frame.Mode == scene.LobbyScreen })
+	}
+	noOldCard()
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, mine)}) })
+	h.waitFor(t, "the seek's wait on the play screen", servedWait, func() bool { return app.frame.Mode == scene.PlayScreen })
+	time.Sleep(200 * time.Millisecond) // the server's answers to the seek come in
+	h.do(func() {
+		f := &app.frame
+		if want := "Seeking a game: Wild 16 (ICC), 3+2, unrated, you play White — waiting for an opponent"; !strings.HasPrefix(f.Panel.Status, want) {
+			t.Errorf("status %q while the seek waits; want %q…", f.Panel.Status, want)
+		}
+		if f.Panel.Title != "" || f.Banner != nil || f.Panel.GameOver || f.Panel.Reviewable || f.View.Result != nil || len(f.View.Log) != 0 || !f.Panel.Untimed {
+			t.Errorf("the seek waits under the old game: title %q, card %v, over %v, reviewable %v, result %v, %d log lines, clocks shown %v",
+				f.Panel.Title, f.Banner, f.Panel.GameOver, f.Panel.Reviewable, f.View.Result, len(f.View.Log), !f.Panel.Untimed)
+		}
+		if !hasButton(&app.scene, scene.ToLobby) {
+			t.Error("no way back to the lobby while the seek waits")
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.ToLobby})
+	})
+	lobbyEntries(t, app, "Your seek ")
+	noOldCard()
+}
+
+// TestWindowKriegdNoGameNoResign: while a seek waits, and once the game it
+// brought is over, the panel offers no Resign, Draw or Abort, which the
+// server would only refuse; during the game it does.
+func TestWindowKriegdNoGameNoResign(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	gameButtons := func(want bool, when string) {
+		t.Helper()
+		h.do(func() {
+			for _, b := range []scene.Button{scene.Resign, scene.OfferDraw, scene.Abort} {
+				if hasButton(&app.scene, b) != want {
+					t.Errorf("%s: button %v offered %v; want %v", when, b, !want, want)
+				}
+			}
+		})
+	}
+	_, mine := lobbyEntries(t, app, "Seek a game: ")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, mine)}) })
+	h.waitFor(t, "the seek's wait", servedWait, func() bool { return app.frame.Mode == scene.PlayScreen && hasButton(&app.scene, scene.ToLobby) })
+	gameButtons(false, "the seek waiting")
+	if err := bob.Console("play 1"); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "the game", servedWait, func() bool { return app.play.ctl != nil && app.play.snap.InGame && hasButton(&app.scene, scene.Resign) })
+	gameButtons(true, "the game in progress")
+	if err := bob.Do(net.Resign); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "the game's end", servedWait, func() bool { return app.play.snap.Result != nil && app.frame.Banner != nil })
+	gameButtons(false, "the game over")
+}
+
+// TestWindowKriegdLobbyRatedForMembers: a registered player's lobby offers
+// rated games, and its entries then say rated; a guest's offers no rated
+// choice, only the reason, and its entries stay unrated.
+func TestWindowKriegdLobbyRatedForMembers(t *testing.T) {
+	addr := kriegdtest.Start(t, server.Config{})
+	app := lobbyOn(t, member(t, addr, "alice", "alicepw"))
+	lobbyEntries(t, app, "Seek a game: ")
+	h.do(func() {
+		if got := app.frame.Lobby.Rated; len(got) != 2 || !hasButton(&app.scene, scene.Choice(scene.LobbyRatedGroup, 1)) {
+			t.Errorf("a member's rating choices %q; want unrated and rated", got)
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyRatedGroup, 1)})
+	})
+	lobbyEntries(t, app, "Seek a game: Wild 16 (ICC), 3+2, rated")
+
+	guest, _ := kriegdLobbyWindow(t)
+	lobbyEntries(t, guest, "Seek a game: Wild 16 (ICC), 3+2, unrated")
+	h.do(func() {
+		v := guest.frame.Lobby
+		if len(v.Rated) != 0 || hasButton(&guest.scene, scene.Choice(scene.LobbyRatedGroup, 1)) {
+			t.Errorf("a guest is offered rated games: %q", v.Rated)
+		}
+		if !strings.Contains(v.RatedNote, "registered players") || !sceneHasText(&guest.scene, "guest.") {
+			t.Errorf("a guest's lobby says %q of rated games; want why there are none", v.RatedNote)
 		}
 	})
 }

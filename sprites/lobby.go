@@ -3,6 +3,7 @@ package sprites
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/krieg/krieg/net"
@@ -27,7 +28,7 @@ type Lister interface {
 	// Variants are the rulesets a new game may have, as the server names them.
 	Variants() []string
 	// Rates tells whether a new game may be rated (the lobby then offers
-	// the choice).
+	// the choice, unless the listing says ours may not be: unratedListing).
 	Rates() bool
 	// Every is how often the lobby screen lists the lobby again by itself
 	// (0: only when asked, with Refresh).
@@ -37,9 +38,19 @@ type Lister interface {
 }
 
 // Listing is a lobby fetched: its choices, the new games as the lobby's
-// buttons choose them.
+// buttons choose them. The entries come in groups, whose sizes groups
+// gives in order (nil: one group): when the lobby cannot show them all it
+// shows some of each (scene.LobbyOrder), and always the last entry, our
+// own new game.
 type Listing interface {
-	Entries(c NewGameTerms) []net.LobbyEntry
+	Entries(c NewGameTerms) (entries []net.LobbyEntry, groups []int)
+}
+
+// unratedListing is a Listing that knows whether our games may be rated
+// (a kriegd's, which rates registered players only): Unrated says why they
+// may not, or "".
+type unratedListing interface {
+	Unrated() string
 }
 
 // NewGameTerms are the lobby's choices for a new game: its ruleset (as the
@@ -63,6 +74,9 @@ type lobby struct {
 	status  string
 	// last is when the last listing was asked for, for Lister.Every.
 	last time.Time
+	// lost says why the server's connection was lost, and what to do; the
+	// lobby then lists nothing more.
+	lost string
 }
 
 type fetchResult struct {
@@ -100,6 +114,15 @@ func (l *lobby) refresh() {
 
 // poll takes a finished fetch, without blocking, and shows the lobby.
 func (l *lobby) poll(f *scene.Frame, computer bool) {
+	if l.lost != "" {
+		// The connection is gone: a listing would only fail, and the
+		// last one's entries are stale.
+		l.listing, l.entries = nil, nil
+		v := &f.Lobby
+		v.Entries, v.Groups, v.Omitted, v.Status, v.Fetching = nil, nil, 0, "", false
+		v.Lost, v.Computer = l.lost, computer
+		return
+	}
 	if every := l.site.Lobby.Every(); every > 0 && l.fetched == nil && time.Since(l.last) >= every {
 		status := l.status
 		l.refresh()
@@ -118,22 +141,44 @@ func (l *lobby) poll(f *scene.Frame, computer bool) {
 	}
 	variants := l.site.Lobby.Variants()
 	l.entries = nil
-	if l.listing != nil {
-		l.entries = l.listing.Entries(NewGameTerms{Variant: variants[l.rule], Colour: lobbyColours[l.colour], Rated: l.rated == 1})
-	}
 	v := &f.Lobby
+	v.Groups, v.Omitted = nil, 0
+	v.Rated, v.RatedNote = nil, ""
+	if u, ok := l.listing.(unratedListing); ok && l.site.Lobby.Rates() {
+		// Offered only once the listing says our games may be rated: a
+		// guest's choice of rated would only be refused.
+		if v.RatedNote = u.Unrated(); v.RatedNote != "" {
+			l.rated = 0
+		} else {
+			v.Rated = lobbyRated
+		}
+	}
+	if l.listing != nil {
+		all, groups := l.listing.Entries(NewGameTerms{Variant: variants[l.rule], Colour: lobbyColours[l.colour], Rated: l.rated == 1})
+		l.entries, v.Groups, v.Omitted = pickEntries(all, groups)
+	}
 	v.Title = l.site.Lobby.Name() + " · " + l.site.User
 	v.Rules, v.Rule, v.Colours, v.Colour = variants, l.rule, lobbyColours, l.colour
-	v.Rated, v.Rate = nil, l.rated
-	if l.site.Lobby.Rates() {
-		v.Rated = lobbyRated
-	}
+	v.Rate = l.rated
 	v.Entries = v.Entries[:0]
 	for _, e := range l.entries {
 		v.Entries = append(v.Entries, e.Label)
 	}
 	v.Status, v.Fetching = l.status, l.fetched != nil
 	v.Computer = computer
+}
+
+// pickEntries keeps at most scene.LobbyMax of a listing's entries, some of
+// each group, in the listing's order; it returns them, their groups' sizes
+// and how many it left out.
+func pickEntries(all []net.LobbyEntry, groups []int) ([]net.LobbyEntry, []int, int) {
+	order := scene.LobbyOrder(groups, len(all))
+	picked := slices.Sorted(slices.Values(order[:min(len(order), scene.LobbyMax)]))
+	out := make([]net.LobbyEntry, len(picked))
+	for k, i := range picked {
+		out[k] = all[i]
+	}
+	return out, scene.LobbyGroups(groups, len(all), picked), len(all) - len(picked)
 }
 
 // apply handles the lobby screen's intents: a ruleset, a colour, Refresh,
@@ -165,23 +210,46 @@ func (l *lobby) apply(a *App, in Intent) {
 }
 
 // choose carries out entry e: the endpoint runs its lobby command and
-// follows the game, which a new play screen shows.
+// follows the game, which a new play screen shows (a seek withdrawn keeps
+// the lobby).
 func (l *lobby) choose(a *App, e net.LobbyEntry) {
 	ep := l.site.Endpoint
 	if err := ep.Console(e.Command); err != nil {
 		l.status = fmt.Sprintf("%s: %v", e.Command, err)
 		return
 	}
+	if seekTakenBack(e.Command) {
+		// A seek withdrawn begins no game: the lobby stays, listed anew
+		// without it.
+		if a.play != nil {
+			a.play.sought = ""
+		}
+		l.refresh()
+		return
+	}
 	if old := a.play; old != nil && old.ctl != nil {
 		old.ctl.Close() // its game is over: the new play follows the next
 	}
 	a.play = newPlay(ep, a.opt)
+	a.play.sought = soughtWords(e)
 	a.frame.Mode = scene.PlayScreen
 	notice(&a.frame, scene.BadTone, "")
 }
 
-// back returns from a finished game to the lobby, with fresh lists.
+// back returns from a finished game, or its review, to the lobby, with
+// fresh lists.
 func (l *lobby) back(a *App) {
+	a.endReview()
+	a.lobbyUnder = false
+	if a.play != nil && !a.play.local {
+		a.play.leave()
+		if a.play.ctl == nil {
+			// Nothing of the game left comes back on the board (a seek's
+			// wait, a challenge's card would show it).
+			a.freshBoard()
+			a.frame.Panel.Title, a.frame.Panel.Names = "", [2]string{}
+		}
+	}
 	a.frame.Mode = scene.LobbyScreen
 	l.refresh()
 }

@@ -3,6 +3,7 @@ package sprites
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -10,7 +11,6 @@ import (
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc"
-	"github.com/krieg/krieg/sprites/scene"
 )
 
 // KriegdLister lists a kriegd's lobby through the ICC driver (datagram
@@ -68,11 +68,11 @@ type kriegdListing struct {
 	terms net.GameSpec
 }
 
-// Entries lists, in order: each open seek (ours to withdraw, the others to
-// take), each player logged in and not playing to challenge, and a seek of
+// Entries lists, in groups: our open seeks to withdraw, the others' to
+// take, each player logged in and not playing to challenge, and a seek of
 // our own, the new games on the terms chosen (c); the last always shows,
-// however many come before it.
-func (x kriegdListing) Entries(c NewGameTerms) []net.LobbyEntry {
+// however many come before it, and the lobby shows some of each group.
+func (x kriegdListing) Entries(c NewGameTerms) ([]net.LobbyEntry, []int) {
 	variant, colour := c.Variant, c.Colour
 	ratings := map[string]string{}
 	for _, p := range x.lobby.Players {
@@ -81,14 +81,14 @@ func (x kriegdListing) Entries(c NewGameTerms) []net.LobbyEntry {
 			ratings[p.Name] = fmt.Sprint(p.Rating)
 		}
 	}
-	var out []net.LobbyEntry
+	var ours, seeks, challenges []net.LobbyEntry
 	for _, s := range x.lobby.Seeks {
 		terms := fmt.Sprintf("%s, %d+%d, %s", s.Title, s.Minutes, s.Increment, ratedWord(s.Rated))
 		if strings.EqualFold(s.From, x.me) {
-			out = append(out, net.LobbyEntry{Label: fmt.Sprintf("Your seek %d: %s (withdraw it)", s.Number, terms), Command: "unseek"})
+			ours = append(ours, net.LobbyEntry{Label: fmt.Sprintf("Your seek %d: %s (withdraw it)", s.Number, terms), Command: "unseek"})
 			continue
 		}
-		out = append(out, net.LobbyEntry{Label: fmt.Sprintf("Play %s (%s): %s, you play %s", s.From, ratings[s.From], terms, seekersOther(s.Colour)), Command: fmt.Sprintf("play %d", s.Number)})
+		seeks = append(seeks, net.LobbyEntry{Label: fmt.Sprintf("Play %s (%s): %s, you play %s", s.From, ratings[s.From], terms, seekersOther(s.Colour)), Command: fmt.Sprintf("play %d", s.Number)})
 	}
 	spec := x.terms
 	spec.Kriegspiel, spec.Opponent, spec.Rated = true, "", c.Rated
@@ -104,10 +104,22 @@ func (x kriegdListing) Entries(c NewGameTerms) []net.LobbyEntry {
 		}
 		to := spec
 		to.Opponent = p.Name
-		out = append(out, net.LobbyEntry{Label: fmt.Sprintf("Challenge %s (%s): %s", p.Name, ratings[p.Name], terms), Command: icc.MatchCommand(to)})
+		challenges = append(challenges, net.LobbyEntry{Label: fmt.Sprintf("Challenge %s (%s): %s", p.Name, ratings[p.Name], terms), Command: icc.MatchCommand(to)})
 	}
-	out = out[:min(len(out), scene.LobbyMax-1)]
-	return append(out, net.LobbyEntry{Label: "Seek a game: " + terms, Command: icc.MatchCommand(spec)})
+	out := slices.Concat(ours, seeks, challenges)
+	out = append(out, net.LobbyEntry{Label: "Seek a game: " + terms, Command: icc.MatchCommand(spec)})
+	return out, []int{len(ours), len(seeks), len(challenges), 1}
+}
+
+// Unrated says why our games are not rated when we are a guest (kriegd
+// rates registered players only), or "" when they may be.
+func (x kriegdListing) Unrated() string {
+	for _, p := range x.lobby.Players {
+		if strings.EqualFold(p.Name, x.me) && !p.Registered {
+			return "Unrated only: rated games are for registered players, and you are a guest."
+		}
+	}
+	return ""
 }
 
 // ratedWord says whether a game is rated.

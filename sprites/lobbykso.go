@@ -42,5 +42,8 @@ func (k KSOLister) List(ctx context.Context) (Listing, error) {
 // ksoListing is the site's lists as fetched.
 type ksoListing struct{ x kso.Listing }
 
-// Entries are kso.Listing's for the ruleset and colour chosen.
-func (k ksoListing) Entries(c NewGameTerms) []net.LobbyEntry { return k.x.Entries(c.Variant, c.Colour) }
+// Entries are kso.Listing's for the ruleset and colour chosen, one group
+// whose last, a new open game, always shows.
+func (k ksoListing) Entries(c NewGameTerms) ([]net.LobbyEntry, []int) {
+	return k.x.Entries(c.Variant, c.Colour), nil
+}

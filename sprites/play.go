@@ -71,6 +71,9 @@ type play struct {
 	// seeking is what New game asked the server for, until a game
 	// begins or it is taken back (nil: nothing asked).
 	seeking *net.GameSpec
+	// sought says what an entry chosen in the lobby asked for (a seek, a
+	// challenge), the status until a game begins or it is taken back.
+	sought string
 	// away is the opponent while the server says their connection ended.
 	away *away
 	// Events handled and referee entries heard; tests wait on them.
@@ -81,6 +84,19 @@ type play struct {
 // for the game).
 func newPlay(comm net.Communicator, opt Options) *play {
 	return &play{comm: comm, opt: opt, rules: referee.Wild16}
+}
+
+// leave is done with the game on the board, once it is over and the player
+// went back to the lobby: its deduction ends, and with it its result card
+// and its status, so that neither comes back over what the lobby leads to
+// (a seek waiting, a challenge's card). A game in progress is kept.
+func (p *play) leave() {
+	if p.ctl == nil || p.snap.InGame && p.snap.Result == nil {
+		return
+	}
+	p.ctl.Close()
+	p.ctl, p.ended, p.closed = nil, nil, true
+	p.hearing, p.table = nil, nil
 }
 
 // close ends the session and the deduction. A game against the computer
@@ -216,10 +232,13 @@ func (p *play) event(a *App, ev net.Event) {
 			}
 			break
 		}
+		msg := ev.Why() + " " + a.opt.signInAgain()
+		if ev.Lost() && a.lobby != nil {
+			a.lobby.lost = msg // the lobby lists nothing more
+		}
 		if ev.Lost() && (ev.Err != nil || ev.Text != "") {
 			// Said in words a player reads, with what to do; the driver's
 			// error names a library and stays out of sight.
-			msg := ev.Why() + " " + a.opt.signInAgain()
 			notice(f, scene.BadTone, msg)
 			p.say(f, msg)
 			break
@@ -248,10 +267,10 @@ func (p *play) start(a *App, s net.Snapshot) {
 	if a.replay != nil {
 		// A game begins (a seek taken on the server) while the last one is
 		// reviewed: the board goes to it, or its clock runs unseen.
-		a.replay = nil
-		f.Replay, f.Truth = scene.ReplayInfo{}, nil
+		a.endReview()
 	}
 	f.Mode = scene.PlayScreen
+	a.lobbyUnder = false // the game has the board, not a card over the lobby
 	p.rules, p.saved = s.Spec.Rules, ""
 	if p.ctl != nil {
 		p.ctl.Close()
@@ -267,7 +286,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Ghosts, f.KeyCursor = [64]game.PieceType{}, false
 	p.queue, p.waiting, p.tried, f.Queue, p.tries = nil, false, nil, nil, controller.TryWatch{}
 	p.hearing, p.table = scene.NewHearing(s.Side), nil
-	p.confirmAt, p.rating, p.closed, p.away, p.seeking = time.Time{}, "", false, nil, nil
+	p.confirmAt, p.rating, p.closed, p.away, p.seeking, p.sought = time.Time{}, "", false, nil, nil, ""
 	f.Banner, f.Panel.ConfirmResign = nil, false
 	f.Panel.Offer, f.Panel.OfferNews = "", ""
 	notice(f, scene.BadTone, "")
@@ -382,12 +401,17 @@ func (p *play) tick(a *App) {
 	now := time.Now()
 	s := p.snap
 	f.Panel.Clocks = [2]time.Duration{s.Clocks.Remaining(game.White, now), s.Clocks.Remaining(game.Black, now)}
-	f.Panel.Untimed = s.Spec.Rules.Name != "" && s.Spec.Untimed()
+	// No game followed, no clocks: those of a game left for the lobby,
+	// still in the driver's snapshot, are shown as none.
+	f.Panel.Untimed = p.ctl == nil || s.Spec.Rules.Name != "" && s.Spec.Untimed()
 	f.Panel.Running, f.Panel.Ticking = s.Clocks.Running, s.Clocks.Ticking && s.InGame
 	f.Panel.ClockNote = p.clockNote(s, now)
 	f.Panel.Typed, f.Panel.Console, f.Panel.ShowInput = p.typed, p.console, true
 	f.Panel.TypedSelected = p.selected && p.typed != ""
-	f.Panel.GameOver = s.Result != nil
+	// A game left for the lobby is over and done with (leave): the
+	// driver's snapshot still holds its result, which no longer shows.
+	over := s.Result != nil && p.ctl != nil
+	f.Panel.GameOver = over
 	_, src := p.comm.(recordSource)
 	if r, ok := p.comm.(recordReady); ok && src {
 		src = r.HasRecord() // a server's record comes after its result, if at all
@@ -398,6 +422,7 @@ func (p *play) tick(a *App) {
 	// kriegd takes an abort after both first moves as an offer, the
 	// computer never.
 	f.Panel.NoAbort = p.local && s.InGame && s.Result == nil && s.Plies >= 2
+	f.Panel.NoGame = p.ctl == nil || !s.InGame || s.Result != nil
 	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) >= confirmFor || s.Result != nil) {
 		// Unconfirmed, the question lapses, and says so: the armed button
 		// counted the time down, and the player learns the game goes on.
@@ -420,7 +445,9 @@ func (p *play) tick(a *App) {
 	switch {
 	case p.seeking != nil:
 		f.Panel.Status = seekStatus(*p.seeking)
-	case s.Result != nil:
+	case p.sought != "":
+		f.Panel.Status = p.sought
+	case over:
 		f.Panel.Status = "Game over. " + s.Result.Words()
 	case p.ctl == nil:
 		f.Panel.Status = "Waiting for a game (" + s.State.String() + ")"
@@ -757,8 +784,8 @@ func (p *play) submit(a *App) {
 		}
 	}
 	a.answeredByHand(line)
-	if seekTakenBack(line) && p.seeking != nil {
-		p.seeking = nil
+	if seekTakenBack(line) && (p.seeking != nil || p.sought != "") {
+		p.seeking, p.sought = nil, ""
 		notice(&a.frame, scene.HintTone, "")
 	}
 	if err := net.SendTyped(p.comm, line); err != nil {

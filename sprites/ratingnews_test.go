@@ -15,28 +15,30 @@ import (
 	"github.com/krieg/krieg/sprites/scene"
 )
 
+// member logs name in on the kriegd at addr with its password,
+// registering the name first (kriegd's "register", as the page's lobby
+// does).
+func member(t *testing.T, addr, name, password string) *icc.Client {
+	t.Helper()
+	c := kriegdtest.Client(t, addr, name, "")
+	if err := c.Console("register " + password); err != nil {
+		t.Fatal(err)
+	}
+	for ev := range c.Events() {
+		if strings.Contains(ev.Text, "is now registered") {
+			break
+		}
+	}
+	c.Close()
+	return kriegdtest.Client(t, addr, name, password)
+}
+
 // TestWindowRatingChangeFromKriegd: after a rated game on a real kriegd the
 // result card says how the game moved the player's rating, read from the
 // line kriegd sends after the result ("Your rating: 1500 -> 1338 (-162).").
 func TestWindowRatingChangeFromKriegd(t *testing.T) {
 	addr := kriegdtest.Start(t, server.Config{})
-	// member logs name in with its password, registering the name first
-	// (kriegd's "register", as the page's lobby does).
-	member := func(name, password string) *icc.Client {
-		t.Helper()
-		c := kriegdtest.Client(t, addr, name, "")
-		if err := c.Console("register " + password); err != nil {
-			t.Fatal(err)
-		}
-		for ev := range c.Events() {
-			if strings.Contains(ev.Text, "is now registered") {
-				break
-			}
-		}
-		c.Close()
-		return kriegdtest.Client(t, addr, name, password)
-	}
-	alice, bob := member("alice", "alicepw"), member("bob", "bobpw")
+	alice, bob := member(t, addr, "alice", "alicepw"), member(t, addr, "bob", "bobpw")
 	app := showOn(t, alice)
 	if err := alice.Begin(net.GameSpec{Rules: referee.Wild16, Kriegspiel: true, Side: game.White, Opponent: "bob", Rated: true, Base: 5 * time.Minute}); err != nil {
 		t.Fatal(err)

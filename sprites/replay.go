@@ -71,6 +71,12 @@ func (r *replay) apply(a *App, in Intent) {
 				return
 			}
 		case scene.ToLobby:
+			if f.Replay.Review && a.lobby != nil {
+				// The window's own lobby, as from the result card: the
+				// page's hook below is for a lobby the window has not.
+				a.lobby.back(a)
+				return
+			}
 			if a.opt.Lobby != nil {
 				a.opt.Lobby()
 			}
@@ -91,6 +97,13 @@ func (a *App) closeReview() {
 		a.play.close()
 		a.play = nil
 	}
-	a.replay = nil
+	a.endReview()
 	a.toNewGame()
+}
+
+// endReview leaves the review (or replay) on show: nothing of it stays on
+// the board a game or the lobby takes next.
+func (a *App) endReview() {
+	a.replay = nil
+	a.frame.Replay, a.frame.Truth = scene.ReplayInfo{}, nil
 }

@@ -9,7 +9,8 @@ import (
 
 // New game after a game on a server posts a seek (or a challenge, when the
 // command line named an opponent): the player is told so in words, with
-// how to take it back, rather than left looking at the last result.
+// how to take it back, rather than left looking at the last result. So is
+// a seek or a challenge chosen in the lobby, while it waits.
 
 // seekWords says what New game asked the server for.
 func seekWords(spec net.GameSpec) string {
@@ -36,4 +37,23 @@ func seekStatus(spec net.GameSpec) string {
 func seekTakenBack(line string) bool {
 	f := strings.Fields(strings.ToLower(line))
 	return len(f) > 0 && (f[0] == "unseek" || f[0] == "withdraw")
+}
+
+// soughtWords is the status while an entry chosen in the lobby waits for
+// its game: what it asked for (its label's terms) and for whom it waits.
+// An entry whose game begins at once (another's seek taken) says so until
+// it does.
+func soughtWords(e net.LobbyEntry) string {
+	_, terms, _ := strings.Cut(e.Label, ": ")
+	verb, rest, _ := strings.Cut(e.Command, " ")
+	switch verb {
+	case "seek":
+		return "Seeking a game: " + terms + " — waiting for an opponent (Lobby goes back to the lobby)"
+	case "match":
+		name, _, _ := strings.Cut(rest, " ")
+		return "You challenged " + name + ": " + terms + " — waiting for an answer"
+	case "create":
+		return "Your open game waits for an opponent to join it (Lobby goes back to the lobby)"
+	}
+	return "Starting: " + e.Label + "…"
 }

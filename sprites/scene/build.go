@@ -27,7 +27,9 @@ func Build(f Frame) Scene {
 		s.playPanel(&f)
 	}
 	banner := f.Banner != nil && f.Mode == PlayScreen
-	challenge := f.Challenge != nil && (f.Mode == PlayScreen || f.Mode == NewGameScreen)
+	// A challenge shows over a review too: the player reviewing the last
+	// game is the one a chess site would show it to.
+	challenge := f.Challenge != nil && (f.Mode == PlayScreen || f.Mode == NewGameScreen || f.Mode == ReplayScreen)
 	// The newest of the result card and the challenge's is drawn on top.
 	if challenge && f.Challenge.Under {
 		s.challengeCard(f.Challenge)

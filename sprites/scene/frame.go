@@ -168,6 +168,9 @@ type Panel struct {
 	// NoAbort: Abort cannot work (the computer takes no abort once both
 	// sides have moved), so it is not offered.
 	NoAbort bool
+	// NoGame: no game is in progress (one awaited, or over), so Resign,
+	// Draw and Abort, which would only be refused, are not offered.
+	NoGame bool
 	// Lobby: a Lobby button takes New game's place (the web page's lobby
 	// chooses the games).
 	Lobby bool

@@ -200,6 +200,10 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	case f.Panel.ConfirmResign:
 		// Armed, the row holds only the question and its way out.
 		c.buttons([]Button{Resign, CancelResign}, nil)
+	case f.Panel.NoGame:
+		// With no game to resign, offer a draw in or abort, the row holds
+		// only the way to the next game.
+		c.buttons([]Button{next}, nil)
 	default:
 		play := []Button{Resign, OfferDraw, Abort, next}
 		if f.Panel.NoAbort {
@@ -596,6 +600,13 @@ func (s *Scene) newGameColumn(c *column, f *Frame, put func(string, assets.Font,
 	c.row(c.unit * 0.5)
 	r := c.row(c.unit * 3)
 	s.button(Rectangle{r.X, r.Y, r.W, r.H}, Start, "Play", true, c.unit*1.2)
+	if f.Panel.Lobby {
+		// The lobby behind the screen is shown a way back to, besides
+		// Escape, which nobody sees.
+		c.row(c.unit * 0.4)
+		r := c.row(c.unit * 2.2)
+		s.button(Rectangle{r.X, r.Y, r.W, r.H}, ToLobby, "Back to the lobby (Esc)", false, c.unit)
+	}
 	c.row(c.unit * 0.7)
 	if f.Panel.Notice != "" {
 		put(f.Panel.Notice, assets.Bold, toneColours[f.Panel.Tone])
