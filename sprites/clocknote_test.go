@@ -18,7 +18,9 @@ import (
 func TestWindowClocksSayWhyOnKriegd(t *testing.T) {
 	s := serveGame(t, server.Config{Attempts: 10000, Grace: 20 * time.Second})
 	h.waitFor(t, "the first-move note", servedWait, func() bool {
-		return s.app.frame.Panel.ClockNote == "Clocks start once both sides have made their first move" && sceneHasText(&s.app.scene, "Clocks start once")
+		n := s.app.frame.Panel.ClockNote
+		return strings.HasPrefix(n, "Your first move within 0:") && strings.HasSuffix(n, ", or the game is aborted; the clocks start after both first moves") &&
+			sceneHasText(&s.app.scene, "Your first move within")
 	})
 	s.play(t, "e2e4", "e7e5", "d2d4")
 	h.waitFor(t, "the clocks running", servedWait, func() bool {
@@ -50,6 +52,30 @@ func TestWindowClocksSayWhyOnKriegd(t *testing.T) {
 		if after := p.Clocks[game.Black]; after > before {
 			t.Errorf("Black's clock went back from %v to %v on the server's word", before, after)
 		}
+	})
+}
+
+// TestWindowFirstMoveLimit: the note counts down the server's limit on a
+// first move, and when it passes, the result card says why the game was
+// aborted, in the server's words.
+func TestWindowFirstMoveLimit(t *testing.T) {
+	s := serveGame(t, server.Config{FirstMove: 3 * time.Second})
+	var first string
+	h.waitFor(t, "the first-move note", servedWait, func() bool {
+		first = s.app.frame.Panel.ClockNote
+		return strings.HasPrefix(first, "Your first move within 0:0")
+	})
+	h.waitFor(t, "the limit counting down", servedWait, func() bool {
+		n := s.app.frame.Panel.ClockNote
+		return n != first && strings.HasPrefix(n, "Your first move within 0:0")
+	})
+	s.play(t, "e2e4")
+	h.waitFor(t, "Black's first move awaited", servedWait, func() bool {
+		return strings.HasPrefix(s.app.frame.Panel.ClockNote, "Black's first move within 0:0")
+	})
+	h.waitFor(t, "the abort's reason on the card", servedWait, func() bool {
+		b := s.app.frame.Banner
+		return b != nil && b.Detail == "No result: bob (Black) made no first move within 3 seconds"
 	})
 }
 

@@ -76,6 +76,10 @@ type play struct {
 	sought string
 	// away is the opponent while the server says their connection ended.
 	away *away
+	// first is the server's limit on the first moves and when the turn
+	// began; abortWhy is why the server said it aborted the game.
+	first    firstMove
+	abortWhy string
 	// Events handled and referee entries heard; tests wait on them.
 	handled, entries int
 }
@@ -216,7 +220,7 @@ func (p *play) event(a *App, ev net.Event) {
 		if news, ok := offerNews(ev.Text); ok {
 			f.Panel.OfferNews = news
 		}
-		p.awayNews(ev.Text, time.Now())
+		p.clockNews(ev.Text, time.Now())
 	case net.KindOffer:
 		f.Panel.Offer = ev.Text
 		p.say(f, "the opponent offers: "+ev.Text)
@@ -287,6 +291,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	p.queue, p.waiting, p.tried, f.Queue, p.tries = nil, false, nil, nil, controller.TryWatch{}
 	p.hearing, p.table = scene.NewHearing(s.Side), nil
 	p.confirmAt, p.rating, p.closed, p.away, p.seeking, p.sought = time.Time{}, "", false, nil, nil, ""
+	p.first, p.abortWhy = firstMove{limit: p.first.limit}, "" // the limit is the server's, said maybe before the start
 	f.Banner, f.Panel.ConfirmResign = nil, false
 	f.Panel.Offer, f.Panel.OfferNews = "", ""
 	notice(f, scene.BadTone, "")
@@ -440,6 +445,9 @@ func (p *play) tick(a *App) {
 	if s.Result != nil && !p.closed && p.ctl != nil {
 		b := scene.ResultBanner(*s.Result, s.Side)
 		b.Rating = p.rating
+		if s.Result.Reason == referee.ReasonAborted && p.abortWhy != "" {
+			b.Detail = "No result: " + p.abortWhy // "guest12 (White) made no first move within 30 seconds"
+		}
 		f.Banner = &b
 	}
 	switch {
