@@ -101,6 +101,10 @@ func TestWindowKriegdLobbyTakesASeek(t *testing.T) {
 		if got := app.frame.Lobby.Title; got != "kriegd · alice" {
 			t.Errorf("lobby title %q", got)
 		}
+		// The rulesets are named as the new-game screen names them.
+		if got := app.frame.Lobby.Rules; !slices.Equal(got, scene.RuleChoices()) {
+			t.Errorf("the lobby's rulesets %q; want %q", got, scene.RuleChoices())
+		}
 		app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, seek)})
 	})
 	h.waitFor(t, "the game to start", 10*time.Second, func() bool {

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
+	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
 )
@@ -158,7 +160,10 @@ func (l *lobby) poll(f *scene.Frame, computer bool) {
 		l.entries, v.Groups, v.Omitted = pickEntries(all, groups)
 	}
 	v.Title = l.site.Lobby.Name() + " · " + l.site.User
-	v.Rules, v.Rule, v.Colours, v.Colour = variants, l.rule, lobbyColours, l.colour
+	v.Rules, v.Rule, v.Colours, v.Colour = v.Rules[:0], l.rule, lobbyColours, l.colour
+	for _, name := range variants {
+		v.Rules = append(v.Rules, variantLabel(name))
+	}
 	v.Rate = l.rated
 	v.Entries = v.Entries[:0]
 	for _, e := range l.entries {
@@ -252,4 +257,14 @@ func (l *lobby) back(a *App) {
 	}
 	a.frame.Mode = scene.LobbyScreen
 	l.refresh()
+}
+
+// variantLabel is a site's ruleset name as the new-game screen's buttons
+// say it ("berkeley_any" and "berkeley-any" are "Berkeley + Any"), or the
+// name itself for a ruleset krieg does not know.
+func variantLabel(name string) string {
+	if r, err := referee.RulesetByName(strings.ReplaceAll(name, "_", "-")); err == nil {
+		return scene.RuleLabel(r)
+	}
+	return name
 }

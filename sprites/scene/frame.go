@@ -277,9 +277,16 @@ func (c NewGameChoice) Ruleset() referee.Ruleset {
 func RuleChoices() []string {
 	labels := make([]string, len(referee.Rulesets))
 	for i, r := range referee.Rulesets {
-		labels[i], _, _ = strings.Cut(r.Title, " (")
+		labels[i] = RuleLabel(r)
 	}
 	return labels
+}
+
+// RuleLabel is a ruleset's name on a button: its title without its
+// parenthesised origin ("Wild 16 (ICC)" is "Wild 16").
+func RuleLabel(r referee.Ruleset) string {
+	label, _, _ := strings.Cut(r.Title, " (")
+	return label
 }
 
 // The new-game screen's choices.
