@@ -150,7 +150,14 @@ func (a *App) challengeCard() {
 	}
 	c := a.challenges[0]
 	a.frame.Challenge = &scene.ChallengeCard{Text: c.text, More: len(a.challenges) - 1, Keys: a.challengeKeys(), Under: a.challengeUnder()}
+	if p := a.play; p != nil && p.local && p.snap.InGame && p.snap.Result == nil {
+		a.frame.Challenge.Leaves = computerGameLeft
+	}
 }
+
+// computerGameLeft says on a challenge's card what accepting it does to a
+// game against the computer in progress.
+const computerGameLeft = "Accepting ends your game against the computer; it is saved unfinished."
 
 // challengeUnder reports whether the result card is up and came after the
 // challenge, so that it is drawn over the challenge's card and has the keys.

@@ -24,8 +24,10 @@ func (a *App) playComputer() {
 		notice(f, scene.BadTone, "Resign or finish this game first")
 		return
 	}
+	waiting := false
 	if p := a.play; p != nil && !p.local {
 		a.server, a.play = p, nil
+		waiting = p.seeking != nil || p.sought != ""
 	}
 	if a.play != nil {
 		a.play.close()
@@ -34,7 +36,14 @@ func (a *App) playComputer() {
 	a.replay = nil
 	a.toNewGame()
 	notice(f, scene.BadTone, "")
+	if waiting {
+		notice(f, scene.HintTone, seekStaysOpen)
+	}
 }
+
+// seekStaysOpen warns, as the computer's game is chosen, that what was
+// sought on the server still stands and would take the board.
+const seekStaysOpen = "Your seek stays open on the server: a game it starts takes the board from the computer's. The lobby withdraws it."
 
 // fromServer reports whether the window came to the computer from a
 // server's lobby, which its Lobby button goes back to.

@@ -139,3 +139,37 @@ func TestWindowComputerBackToTheLobby(t *testing.T) {
 	})
 	h.waitFor(t, "the lobby", servedWait, func() bool { return app.frame.Mode == scene.LobbyScreen })
 }
+
+// TestWindowChallengeDuringAComputerGame: a challenge coming while the
+// computer's game is played says on its card that accepting ends that game.
+func TestWindowChallengeDuringAComputerGame(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	h.do(func() { app.opt.Local = scriptedLocal("e7e5") })
+	h.waitFor(t, "Play the computer in the lobby", servedWait, func() bool { return hasButton(&app.scene, scene.PlayComputer) })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.PlayComputer}, Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the computer's game", servedWait, atPly(app, 0))
+	if err := bob.Begin(net.GameSpec{Rules: referee.Wild16, Kriegspiel: true, Opponent: "alice", AnySide: true, Base: 5 * time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "bob's card saying what accepting ends", servedWait, func() bool {
+		c := app.frame.Challenge
+		return c != nil && c.Leaves == computerGameLeft && sceneHasText(&app.scene, computerGameLeft)
+	})
+}
+
+// TestWindowComputerWhileASeekWaits: choosing the computer while a seek
+// of ours stands on the server says that a game it starts would take the
+// board.
+func TestWindowComputerWhileASeekWaits(t *testing.T) {
+	app, _ := kriegdLobbyWindow(t)
+	h.do(func() { app.opt.Local = scriptedLocal("e7e5") })
+	_, mine := lobbyEntries(t, app, "Seek a game: ")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, mine)}) })
+	h.waitFor(t, "the seek's wait", servedWait, func() bool { return app.frame.Mode == scene.PlayScreen })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
+	lobbyEntries(t, app, "Your seek ")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.PlayComputer}) })
+	h.waitFor(t, "the new-game screen with the warning", servedWait, func() bool {
+		return app.frame.Mode == scene.NewGameScreen && app.frame.Panel.Notice == seekStaysOpen && sceneHasText(&app.scene, "Your seek stays open")
+	})
+}

@@ -18,6 +18,9 @@ type ChallengeCard struct {
 	// Under: the result card came after the challenge and is drawn over
 	// its card (the newest card on top).
 	Under bool
+	// Leaves says what accepting would end ("" for nothing): a game
+	// against the computer in progress.
+	Leaves string
 }
 
 // challengeGroup holds the card's two buttons (see Choice).
@@ -37,6 +40,9 @@ func (s *Scene) challengeCard(c *ChallengeCard) {
 	unit := max(12, l.Square*0.26)
 	w := l.Board.W * 0.86
 	lines := []string{c.Text}
+	if c.Leaves != "" {
+		lines = append(lines, c.Leaves)
+	}
 	if c.More > 0 {
 		lines = append(lines, fmt.Sprintf("%d more waiting after this one", c.More))
 	}
