@@ -146,7 +146,9 @@ func TestWindowChallengeDuringAComputerGame(t *testing.T) {
 	app, bob := kriegdLobbyWindow(t)
 	h.do(func() { app.opt.Local = scriptedLocal("e7e5") })
 	h.waitFor(t, "Play the computer in the lobby", servedWait, func() bool { return hasButton(&app.scene, scene.PlayComputer) })
-	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.PlayComputer}, Intent{Kind: Press, Button: scene.Start}) })
+	h.do(func() {
+		app.Inject(Intent{Kind: Press, Button: scene.PlayComputer}, Intent{Kind: Press, Button: scene.Start})
+	})
 	h.waitFor(t, "the computer's game", servedWait, atPly(app, 0))
 	if err := bob.Begin(net.GameSpec{Rules: referee.Wild16, Kriegspiel: true, Opponent: "alice", AnySide: true, Base: 5 * time.Minute}); err != nil {
 		t.Fatal(err)
