@@ -2,7 +2,6 @@ package sprites
 
 import (
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -20,16 +19,7 @@ import (
 // does).
 func member(t *testing.T, addr, name, password string) *icc.Client {
 	t.Helper()
-	c := kriegdtest.Client(t, addr, name, "")
-	if err := c.Console("register " + password); err != nil {
-		t.Fatal(err)
-	}
-	for ev := range c.Events() {
-		if strings.Contains(ev.Text, "is now registered") {
-			break
-		}
-	}
-	c.Close()
+	kriegdtest.Register(t, addr, name, password)
 	return kriegdtest.Client(t, addr, name, password)
 }
 

@@ -2,12 +2,16 @@ package icc
 
 import (
 	"errors"
+	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Reason returns why a login failed as a sentence for a person: for a
 // login the server refused, the server's own words, without the driver's
-// prefixes and the datagram's code; any other error as it is.
+// prefixes and the datagram's code; any other error without the driver's
+// "icc:" and "login as" prefixes, begun with a capital.
 func Reason(err error) string {
 	var le *LoginError
 	switch {
@@ -25,5 +29,13 @@ func Reason(err error) string {
 	case errors.Is(err, ErrNoPassword):
 		return "This name is registered: type its password, or play as a guest."
 	}
-	return err.Error()
+	text := loginPrefix.ReplaceAllString(strings.ReplaceAll(err.Error(), "icc: ", ""), "")
+	if r, size := utf8.DecodeRuneInString(text); size > 0 {
+		text = string(unicode.ToUpper(r)) + text[size:]
+	}
+	return text
 }
+
+// loginPrefix is Connect's wrapping of a failed login ("login as
+// "alice": "), which names what the person asked for, not why it failed.
+var loginPrefix = regexp.MustCompile(`^login as "[^"]*": `)

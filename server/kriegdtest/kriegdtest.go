@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	stdnet "net"
+	"strings"
 	"testing"
 	"time"
 
@@ -50,4 +51,22 @@ func Client(t testing.TB, addr, name, password string) *icc.Client {
 	}
 	t.Cleanup(func() { c.Close() })
 	return c
+}
+
+// Register makes name an account with password on the kriegd at addr, as
+// a player does (kriegd's "register", logged in unregistered), and logs
+// out again.
+func Register(t testing.TB, addr, name, password string) {
+	t.Helper()
+	c := Client(t, addr, name, "")
+	defer c.Close()
+	if err := c.Console("register " + password); err != nil {
+		t.Fatal(err)
+	}
+	for ev := range c.Events() {
+		if strings.Contains(ev.Text, "is now registered") {
+			return
+		}
+	}
+	t.Fatalf("%s was not registered", name)
 }
