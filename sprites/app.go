@@ -70,6 +70,9 @@ type Options struct {
 	// SaveDir is the folder finished games are saved to, where Save as…
 	// offers to write ("": the home folder).
 	SaveDir string
+	// SignIn, when set, opens the window on the sign-in screen, which asks
+	// a server's password before its session begins (signin.go).
+	SignIn *SignIn
 }
 
 // signInAgain is what to do once the server's connection is lost.
@@ -97,6 +100,7 @@ type App struct {
 	replay *replay
 	lobby  *lobby
 	demo   *demo
+	signIn *signIn // the sign-in screen's state, until the login succeeds
 	quit   bool
 	// challenges are those waiting for our answer, the first on the card.
 	challenges []challenge
@@ -137,7 +141,26 @@ func New(opt Options) (*App, error) {
 	a := &App{opt: opt, drawer: d, w: scene.PreferredW, h: scene.PreferredH}
 	a.frame = scene.Frame{Show: scene.DefaultShow, NewGame: opt.Choice}
 	a.freshBoard()
+	a.open()
+	if opt.Sounds != nil {
+		a.frame.Panel.Silent = opt.Sounds.Problem // shown for as long as the window runs
+	}
+	a.loadSettings()
+	if a.frame.Mode == scene.NewGameScreen {
+		a.freshBoard() // the saved side's
+	}
+	a.rebuild()
+	return a, nil
+}
+
+// open shows the screen the options begin on; a login made on the
+// sign-in screen opens the server's in the same way.
+func (a *App) open() {
+	opt := a.opt
 	switch {
+	case opt.SignIn != nil:
+		a.signIn = &signIn{cfg: opt.SignIn}
+		a.frame.Mode = scene.SignInScreen
 	case opt.Demo != nil:
 		a.demo = &demo{show.New(*opt.Demo)}
 		a.frame.Mode = scene.DemoScreen
@@ -159,15 +182,6 @@ func New(opt Options) (*App, error) {
 	default:
 		a.frame.Mode = scene.NewGameScreen
 	}
-	if opt.Sounds != nil {
-		a.frame.Panel.Silent = opt.Sounds.Problem // shown for as long as the window runs
-	}
-	a.loadSettings()
-	if a.frame.Mode == scene.NewGameScreen {
-		a.freshBoard() // the saved side's
-	}
-	a.rebuild()
-	return a, nil
 }
 
 // loadSettings applies the saved settings, if the window keeps any.
@@ -220,6 +234,9 @@ func (a *App) Inject(in ...Intent) { a.queue = append(a.queue, in...) }
 func (a *App) Update() error {
 	a.tick++
 	a.frame.Tick = a.tick
+	if a.signIn != nil {
+		a.signIn.poll(a)
+	}
 	if a.server != nil {
 		a.server.aside(a)
 	}
@@ -271,6 +288,9 @@ func (a *App) rebuild() {
 		a.frame.Panel.Prompt, a.frame.Panel.PromptLabel = a.saving, "Save as:"
 	}
 	a.frame.Panel.PromptSelected = a.prompting && a.selected
+	if a.signIn != nil {
+		a.signIn.show(&a.frame.SignIn)
+	}
 	a.challengeCard()
 	if a.frame.Mode == scene.NewGameScreen {
 		// A lobby behind the new-game screen (the computer chosen from it)
@@ -307,6 +327,10 @@ func (a *App) apply(in Intent) {
 		} else {
 			a.demo.apply(a, in)
 		}
+		return
+	}
+	if a.signIn != nil {
+		a.signIn.apply(a, in)
 		return
 	}
 	if a.prompting && a.prompt(in) {
@@ -503,6 +527,9 @@ func (a *App) toNewGame() {
 
 // Close ends the session with the endpoint, if any.
 func (a *App) Close() {
+	if a.signIn != nil {
+		a.signIn.abandon()
+	}
 	if a.demo != nil {
 		a.demo.s.Close()
 	}

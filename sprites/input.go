@@ -85,7 +85,7 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 		in.chars = in.chars[:0]
 	}
 	if len(in.chars) > 0 {
-		if string(in.chars) == "?" {
+		if string(in.chars) == "?" && !s.Secret {
 			out = append(out, Intent{Kind: Press, Button: scene.Legend}) // no move has a "?"
 		} else {
 			out = append(out, Intent{Kind: TypeText, Text: string(in.chars)})

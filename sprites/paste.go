@@ -72,6 +72,31 @@ func (a *App) typeInto(line string, in Intent, all bool, limit int) string {
 	return line
 }
 
+// edit applies in to a line being typed, as every line takes it, and
+// reports whether in was for the line: typing or pasting adds to it
+// (replacing it after Ctrl+A, which sets *selected), Backspace takes its
+// last character (all of it when selected); anything but the pointer's
+// moves ends the selection.
+func (a *App) edit(line *string, selected *bool, in Intent, limit int) bool {
+	all := *selected
+	*selected = all && keepsSelection(in)
+	switch in.Kind {
+	case SelectAll:
+		*selected = *line != ""
+	case TypeText, Paste:
+		*line = a.typeInto(*line, in, all, limit)
+	case Backspace:
+		if r := []rune(*line); all {
+			*line = ""
+		} else if len(r) > 0 {
+			*line = string(r[:len(r)-1])
+		}
+	default:
+		return false
+	}
+	return true
+}
+
 // pasteQueue carries the clipboard's text from where it is read (a
 // goroutine on the desktop, the browser's paste event in the page) to the
 // game loop, which takes it as a Paste intent.

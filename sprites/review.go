@@ -150,21 +150,13 @@ const saveHint = "Type or edit the file name below, then Enter saves the PGN; Es
 // stays, as typed, when the file cannot be written or would be replaced
 // unasked), Escape gives up; buttons and the board work as usual.
 func (a *App) prompt(in Intent) bool {
-	all := a.selected
-	a.selected = a.selected && keepsSelection(in)
-	switch in.Kind {
-	case SelectAll:
-		a.selected = true
-	case TypeText, Paste:
-		a.saving = a.typeInto(a.saving, in, all, maxPath)
-		a.replacing = ""
-	case Backspace:
-		if r := []rune(a.saving); all {
-			a.saving = ""
-		} else if len(r) > 0 {
-			a.saving = string(r[:len(r)-1])
+	if a.edit(&a.saving, &a.selected, in, maxPath) {
+		if in.Kind != SelectAll {
+			a.replacing = "" // the path changed: a second Enter asks again
 		}
-		a.replacing = ""
+		return true
+	}
+	switch in.Kind {
 	case Cancel:
 		a.prompting = false
 		notice(&a.frame, scene.HintTone, "")

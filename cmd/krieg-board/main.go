@@ -3,6 +3,7 @@
 // headless subcommands live in a binary of their own).
 //
 //	krieg-board [game flags]                a game against the computer, or on a server with --connect/--icc
+//	                                        (with --user: the password asked on the terminal, or without one in the window)
 //	krieg-board --kso [--user NAME]          kriegspiel.org: the password asked on the terminal, then the lobby
 //	krieg-board replay [--side black] FILE  step through a record
 //	krieg-board demo [FILE]                 the deduction on three boards: the computer against itself, or a record
@@ -18,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
@@ -28,6 +30,7 @@ import (
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc"
 	"github.com/krieg/krieg/sprites"
 	"github.com/krieg/krieg/sprites/scene"
 	"github.com/krieg/krieg/sprites/settings"
@@ -84,7 +87,7 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 	} else {
 		fmt.Fprintf(stderr, "krieg: settings will not be kept: %v\n", err)
 	}
-	var left func() error // keeps a guest's seat on a kriegd left during a game
+	var signed atomic.Pointer[icc.Client] // the server's session, once logged in
 	switch {
 	case b.KSO.On:
 		// The password is asked here, on the terminal, before the window opens.
@@ -98,23 +101,8 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 		opt.Site = &sprites.Site{Endpoint: ep, Lobby: sprites.KSOLister{Lobby: ep.Lobby()}, User: user}
 		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) } // the lobby's Play the computer
 	case fl.Remote():
-		if !fl.ICC {
-			fl.SeatDir = launch.DefaultSeatDir()
-		}
-		c, err := fl.ICCEndpoint(bufio.NewReader(stdin), stderr)
-		if err != nil {
+		if err := remote(&opt, &fl, spec, &signed, stdin, stderr, launch.StdinIsTerminal()); err != nil {
 			return err
-		}
-		if err := c.Connect(context.Background()); err != nil {
-			return err
-		}
-		spec.AnySide = true
-		opt.Remote, opt.Spec = c, &spec
-		if !fl.ICC {
-			// A kriegd: its lobby lists the seeks and players to click.
-			opt.Site = &sprites.Site{Endpoint: c, Lobby: sprites.KriegdLister{Client: c, Terms: spec}, User: c.Handle()}
-			opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) } // the lobby's Play the computer
-			left = func() error { return launch.KeepSeat(fl.SeatDir, fl.Addr, c) }
 		}
 	default:
 		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) }
@@ -124,12 +112,70 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 		return err
 	}
 	err = sprites.Run(app, "krieg: Kriegspiel")
-	if left != nil {
-		if kerr := left(); kerr != nil {
+	if c := signed.Load(); c != nil && !fl.ICC {
+		// A guest's seat on a kriegd, left during a game, is kept.
+		if kerr := launch.KeepSeat(fl.SeatDir, fl.Addr, c); kerr != nil {
 			fmt.Fprintf(stderr, "krieg: your seat in the game left could not be kept: %v\n", kerr)
 		}
 	}
 	return err
+}
+
+// remote sets opt up for a server (--connect or --icc): logged in now, the
+// password asked on the terminal, or, for a --user with no terminal to ask
+// on (a desktop launcher, a menu), by the window's sign-in screen, which
+// logs in once the password is typed. signed gets the session once logged
+// in.
+func remote(opt *sprites.Options, fl *launch.Flags, spec net.GameSpec, signed *atomic.Pointer[icc.Client], stdin io.Reader, stderr io.Writer, terminal bool) error {
+	if !fl.ICC {
+		fl.SeatDir = launch.DefaultSeatDir()
+	}
+	if fl.User != "" && !terminal {
+		o, err := fl.ICCOptions()
+		if err != nil {
+			return err
+		}
+		base := *opt
+		opt.SignIn = &sprites.SignIn{Server: o.Addr, User: fl.User, Login: func(password string) (sprites.Options, error) {
+			o := o
+			o.Password = password
+			c, err := icc.New(o)
+			if err != nil {
+				return sprites.Options{}, err
+			}
+			if err := c.Connect(context.Background()); err != nil {
+				c.Close()
+				return sprites.Options{}, errors.New(icc.Reason(err))
+			}
+			signedIn := base
+			serve(&signedIn, c, *fl, spec, signed)
+			return signedIn, nil
+		}}
+		return nil
+	}
+	c, err := fl.ICCEndpoint(bufio.NewReader(stdin), stderr)
+	if err != nil {
+		return err
+	}
+	if err := c.Connect(context.Background()); err != nil {
+		return err
+	}
+	serve(opt, c, *fl, spec, signed)
+	return nil
+}
+
+// serve sets opt up to play on c, a server's session logged in, as both
+// the terminal's login and the window's sign-in go on, and keeps c in
+// signed.
+func serve(opt *sprites.Options, c *icc.Client, fl launch.Flags, spec net.GameSpec, signed *atomic.Pointer[icc.Client]) {
+	spec.AnySide = true
+	opt.Remote, opt.Spec = c, &spec
+	if !fl.ICC {
+		// A kriegd: its lobby lists the seeks and players to click.
+		opt.Site = &sprites.Site{Endpoint: c, Lobby: sprites.KriegdLister{Client: c, Terms: spec}, User: c.Handle()}
+		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) } // the lobby's Play the computer
+	}
+	signed.Store(c)
 }
 
 // runReplay opens a record in the replay window.

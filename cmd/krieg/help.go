@@ -23,7 +23,8 @@ records in --save (default ~/.local/share/krieg/games).
   krieg --kso [--user NAME]               kriegspiel.org, starting at its lobby
 
 A password is asked on the terminal without echo before the window opens,
-and never stored. On a server, the typed-line box sends server commands
+and never stored; started without a terminal (a desktop launcher), the
+window asks it for --connect and --icc on a sign-in screen. On a server, the typed-line box sends server commands
 (seek 5 3 u w16, accept).`,
 
 	"demo": `A show of the deduction, full screen, that runs by itself: the computer

@@ -127,6 +127,14 @@ func TestGoldens(t *testing.T) {
 			return f
 		}},
 		{"preview", func() scene.Frame { return previewFrame(t, base) }},
+		// The sign-in screen after a refusal, its password line in dots.
+		{"signin", func() scene.Frame {
+			f := base
+			f.Mode, f.View = scene.SignInScreen, startView()
+			f.SignIn = scene.SignInView{Title: "Sign in to krieg.example.org:5000 as alice", User: "alice", Dots: 9}
+			f.Panel.Notice = "Invalid password."
+			return f
+		}},
 		{"replay-truth", func() scene.Frame {
 			f := base
 			f.Mode, f.View, f.Truth = scene.ReplayScreen, tl.Views[game.Black][30], &tl.Truth[30]

@@ -23,6 +23,8 @@ func Build(f Frame) Scene {
 		s.replayPanel(&f)
 	case LobbyScreen:
 		s.lobbyPanel(&f)
+	case SignInScreen:
+		s.signInPanel(&f)
 	default:
 		s.playPanel(&f)
 	}

@@ -38,6 +38,9 @@ const (
 	// CancelResign takes back a first press of Resign (beside the armed
 	// button, as lichess shows it).
 	CancelResign
+	SignIn           // the sign-in screen: log in with the password typed
+	PlayUnregistered // the sign-in screen: log in with no password, the name without an account
+	Quit             // the sign-in screen: close the window
 	choiceBase
 )
 
@@ -96,6 +99,12 @@ func (b Button) label() string {
 		return "Lobby"
 	case CancelResign:
 		return "Cancel"
+	case SignIn:
+		return "Sign in"
+	case PlayUnregistered:
+		return "Play unregistered"
+	case Quit:
+		return "Quit (Esc)"
 	}
 	return ""
 }

@@ -98,6 +98,8 @@ type Frame struct {
 	Show  Show
 	Truth *game.Position // replay's "reveal truth": the enemy men as they are
 	Lobby LobbyView      // the kriegspiel.org lobby (LobbyScreen)
+	// SignIn is the sign-in screen's (SignInScreen).
+	SignIn SignInView
 
 	Selected game.Square   // NoSquare when none
 	Dests    game.Bitboard // where the selected man may be tried

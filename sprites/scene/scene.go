@@ -67,6 +67,9 @@ type Scene struct {
 	// Layout is the board geometry the scene was built with, for mapping
 	// pointer positions to squares.
 	Layout Layout
+	// Secret: the line being typed is a password, which takes every
+	// character ("?" too, which elsewhere opens the legend).
+	Secret bool
 	// Overlay is the box of a panel drawn over the rest (the legend), if any.
 	Overlay Rectangle
 	// overlayFrom is the index of the overlay's first sprite.

@@ -156,39 +156,50 @@ func (f *Flags) Local() (*local.Endpoint, error) {
 	return local.New(opp, local.Options{Seed: f.Seed, SaveDir: f.SaveDir, MinTurn: f.MoveTime, Name: name}), nil
 }
 
-// ICCEndpoint makes the server endpoint, asking for the password on the terminal
-// (or reading one line from in when it is not a terminal).
-func (f *Flags) ICCEndpoint(in *bufio.Reader, stderr io.Writer) (*icc.Client, error) {
+// ICCOptions are the server endpoint's options as the flags give them:
+// its address, TLS, patterns and user, but no password, which ICCEndpoint
+// asks on the terminal and the window's sign-in screen in the window.
+func (f *Flags) ICCOptions() (icc.Options, error) {
 	opt := icc.Options{Addr: "chessclub.com:5000", User: f.User, SaveDir: f.SaveDir}
 	if !f.ICC {
 		addr, useTLS, err := icc.ParseAddr(f.Addr)
 		if err != nil {
-			return nil, fmt.Errorf("%w: --connect: %v", ErrUsage, err)
+			return opt, fmt.Errorf("%w: --connect: %v", ErrUsage, err)
 		}
 		opt.Addr = addr
 		if useTLS {
 			if opt.Dial, err = f.dialTLS(addr); err != nil {
-				return nil, err
+				return opt, err
 			}
 		} else if f.TLSCA != "" {
-			return nil, fmt.Errorf("%w: --tls-ca goes with --connect tls://host:port", ErrUsage)
+			return opt, fmt.Errorf("%w: --tls-ca goes with --connect tls://host:port", ErrUsage)
 		}
 	}
 	if f.Patterns != "" {
 		p, err := icc.DefaultPatterns()
 		if err != nil {
-			return nil, err
+			return opt, err
 		}
 		file, err := os.Open(f.Patterns)
 		if err != nil {
-			return nil, fmt.Errorf("patterns: %w", err)
+			return opt, fmt.Errorf("patterns: %w", err)
 		}
 		err = p.Load(file, f.Patterns)
 		file.Close()
 		if err != nil {
-			return nil, err
+			return opt, err
 		}
 		opt.Patterns = p
+	}
+	return opt, nil
+}
+
+// ICCEndpoint makes the server endpoint, asking for the password on the terminal
+// (or reading one line from in when it is not a terminal).
+func (f *Flags) ICCEndpoint(in *bufio.Reader, stderr io.Writer) (*icc.Client, error) {
+	opt, err := f.ICCOptions()
+	if err != nil {
+		return nil, err
 	}
 	if f.User != "" {
 		pw, err := readPasswordAs(in, stderr, fmt.Sprintf("password for %s (Enter alone if %s has no account, to play unregistered): ", f.User, f.User), true)
@@ -205,6 +216,11 @@ func (f *Flags) ICCEndpoint(in *bufio.Reader, stderr io.Writer) (*icc.Client, er
 	return icc.New(opt)
 }
 
+// StdinIsTerminal reports whether the program's standard input is a
+// terminal, where a password can be asked without echo; a program started
+// from a desktop launcher or a menu has none.
+func StdinIsTerminal() bool { return term.IsTerminal(int(os.Stdin.Fd())) }
+
 // ReadPassword asks for the password without echo on a terminal, or reads
 // one line from a pipe.
 func ReadPassword(in *bufio.Reader, stderr io.Writer) (string, error) {
@@ -214,7 +230,7 @@ func ReadPassword(in *bufio.Reader, stderr io.Writer) (string, error) {
 // readPasswordAs is ReadPassword with its prompt; emptyOK takes a pipe
 // with nothing in it for an empty password rather than an error.
 func readPasswordAs(in *bufio.Reader, stderr io.Writer, prompt string, emptyOK bool) (string, error) {
-	if term.IsTerminal(int(os.Stdin.Fd())) {
+	if StdinIsTerminal() {
 		fmt.Fprint(stderr, prompt)
 		pw, err := term.ReadPassword(int(os.Stdin.Fd()))
 		fmt.Fprintln(stderr)
@@ -238,7 +254,7 @@ func readPasswordAs(in *bufio.Reader, stderr io.Writer, prompt string, emptyOK b
 // typo nobody saw would lock its owner out; from a pipe it is ReadPassword's
 // one line.
 func ReadNewPassword(in *bufio.Reader, stderr io.Writer) (string, error) {
-	if !term.IsTerminal(int(os.Stdin.Fd())) {
+	if !StdinIsTerminal() {
 		return ReadPassword(in, stderr)
 	}
 	return askTwice(func(prompt string) (string, error) {
