@@ -321,3 +321,23 @@ func TestWindowKriegdLobbyRatedForMembers(t *testing.T) {
 		}
 	})
 }
+
+// TestWindowKriegdChallengeDeclined: a challenge chosen in the lobby and
+// declined no longer reads as awaited: the status lets it go and the
+// panel says who declined.
+func TestWindowKriegdChallengeDeclined(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	_, challenge := lobbyEntries(t, app, "Challenge bob (")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, challenge)}) })
+	h.waitFor(t, "the challenge awaited", servedWait, func() bool {
+		return strings.HasPrefix(app.frame.Panel.Status, "You challenged bob: ")
+	})
+	time.Sleep(200 * time.Millisecond) // the challenge reaches bob
+	if err := bob.Console("decline alice"); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "the decline told", servedWait, func() bool {
+		f := &app.frame
+		return !strings.HasPrefix(f.Panel.Status, "You challenged") && f.Panel.Notice == "bob declined your challenge; Lobby goes back to the lobby"
+	})
+}

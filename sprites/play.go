@@ -221,6 +221,10 @@ func (p *play) event(a *App, ev net.Event) {
 			f.Panel.OfferNews = news
 		}
 		p.clockNews(ev.Text, time.Now())
+		if name, ok := challengeDeclined(p.sought, ev.Text); ok {
+			p.sought = ""
+			notice(f, scene.HintTone, name+" declined your challenge; Lobby goes back to the lobby")
+		}
 	case net.KindOffer:
 		f.Panel.Offer = ev.Text
 		p.say(f, "the opponent offers: "+ev.Text)

@@ -57,3 +57,12 @@ func soughtWords(e net.LobbyEntry) string {
 	}
 	return "Starting: " + e.Label + "…"
 }
+
+// challengeDeclined reports whether line is the server's word that the
+// player our waiting challenge (sought, soughtWords' "You challenged NAME:
+// …") went to declined it, and that player's name.
+func challengeDeclined(sought, line string) (string, bool) {
+	rest, ok := strings.CutPrefix(sought, "You challenged ")
+	name, _, _ := strings.Cut(rest, ": ")
+	return name, ok && name != "" && strings.EqualFold(line, name+" declines your challenge.")
+}
