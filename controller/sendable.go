@@ -35,6 +35,17 @@ func Sendable(own game.Position, m game.Move, refused []game.Move) (game.Move, e
 	return m, fmt.Errorf("%s %w: %s", m, ErrNotSent, impossible(&own, m))
 }
 
+// SendableUnder is Sendable under rules: where promotion is to a queen
+// only (open tries), a promotion to another man is kept back too, since
+// the referee would refuse it as an illegal attempt the opponent hears.
+func SendableUnder(rules referee.Ruleset, own game.Position, m game.Move, refused []game.Move) (game.Move, error) {
+	m, err := Sendable(own, m, refused)
+	if err == nil && rules.QueenOnly && m.Promotion() != game.NoPieceType && m.Promotion() != game.Queen {
+		return m, fmt.Errorf("%s %w: %s promotes to a queen only", m, ErrNotSent, rules.Title)
+	}
+	return m, err
+}
+
 // AnySendable checks a typed "px" (Any?; on ICC's Wild 16, a pawn
 // capture, taken when exactly one is legal) before it leaves the client.
 // Under rules without the question it is kept back, and so it is where

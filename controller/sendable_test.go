@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/referee"
 )
 
 func TestSendable(t *testing.T) {
@@ -50,6 +51,30 @@ func TestSendable(t *testing.T) {
 			t.Errorf("%s: sends %s; want %s", tc.move, got, tc.sent)
 		case tc.want != "" && (!errors.Is(err, ErrNotSent) || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%s: %v; want it kept back because %q", tc.move, err, tc.want)
+		}
+	}
+}
+
+// TestSendableUnderQueenOnly: under open tries a promotion to a knight is
+// kept back, one to a queen (or unnamed) goes; other rulesets take both.
+func TestSendableUnderQueenOnly(t *testing.T) {
+	promo, err := game.ParseFEN("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := promo.Only(game.White)
+	for _, tc := range []struct {
+		rules referee.Ruleset
+		move  string
+		sent  bool
+	}{
+		{referee.OpenTries, "a7a8n", false}, {referee.OpenTries, "a7a8", true}, {referee.OpenTries, "a7a8q", true},
+		{referee.Wild16, "a7a8n", true}, {referee.RAND, "a7a8r", true},
+	} {
+		m, _ := game.ParseMove(tc.move)
+		_, err := SendableUnder(tc.rules, own, m, nil)
+		if (err == nil) != tc.sent || err != nil && (!errors.Is(err, ErrNotSent) || !strings.Contains(err.Error(), "promotes to a queen only")) {
+			t.Errorf("%s %s: %v; want sent %v", tc.rules.Name, tc.move, err, tc.sent)
 		}
 	}
 }

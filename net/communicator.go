@@ -12,6 +12,7 @@ package net
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/krieg/krieg/game"
@@ -188,15 +189,21 @@ type Event struct {
 	Err   error         // KindConnection (why it was lost), KindProblem
 }
 
-// SendTyped sends one line a person typed: "px" asks for pawn captures (Any?
+// IsAnyQuestion reports whether a typed line asks for pawn captures: "px"
+// (ICC's word) or "any" (kriegd's), in any case.
+func IsAnyQuestion(line string) bool {
+	return strings.EqualFold(line, "px") || strings.EqualFold(line, "any")
+}
+
+// SendTyped sends one line a person typed: "px" or "any" asks for pawn captures (Any?
 // in other rulesets), a move in coordinates (e2e4, e7e8q) goes out as our
 // attempt, and anything else goes to the server as it is.
 func SendTyped(c Communicator, line string) error {
 	switch {
 	case line == "":
 		return nil
-	case line == "px":
-		return c.Do(AskAny)
+	case IsAnyQuestion(line):
+		return c.Do(AskAny) // the driver then knows the answer is to its question
 	}
 	if m, err := game.ParseMove(line); err == nil {
 		return c.Attempt(m)

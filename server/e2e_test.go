@@ -207,7 +207,10 @@ func TestSeekKeepsTheColourChosen(t *testing.T) {
 		if err := alice.c.Console(icc.MatchCommand(spec)); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(100 * time.Millisecond) // the seek posted before bob takes it
+		// bob is told the colour he would play before he takes it.
+		want := fmt.Sprintf("alice (++++) seeking unrated Berkeley 5 3, you playing %s if you take it", side.Other().Title())
+		for ev := bob.next(net.KindConsole); !strings.HasPrefix(ev.Text, want); ev = bob.next(net.KindConsole) {
+		}
 		if err := bob.c.Console(fmt.Sprintf("play %d", n+1)); err != nil {
 			t.Fatal(err)
 		}
@@ -228,5 +231,55 @@ func TestSeekKeepsTheColourChosen(t *testing.T) {
 	}
 	if ev := bob.next(net.KindChallenge); !strings.HasSuffix(ev.Text, "unrated Berkeley 5 0, you playing Black") {
 		t.Fatalf("bob's challenge reads %q; want it to end with the colour he would play", ev.Text)
+	}
+}
+
+// TestAnyAskedTwice: Any? asked twice in one turn under Berkeley + Any,
+// typed as it is (the console's "any", sent as a line, and as krieg's own
+// question): the first answer is heard by both, the second is nonsense
+// to the asker alone, as kriegd words it, not a public "No".
+func TestAnyAskedTwice(t *testing.T) {
+	u := startUmpire(t, server.Config{Attempts: 10000})
+	alice := u.connect(t, "alice", "")
+	bob := u.connect(t, "bob", "")
+	if err := alice.c.Begin(net.GameSpec{Rules: referee.BerkeleyAny, Kriegspiel: true, Side: game.White, Opponent: "bob", Base: 5 * time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	bob.next(net.KindChallenge)
+	if err := bob.c.Do(net.Accept); err != nil {
+		t.Fatal(err)
+	}
+	alice.next(net.KindStarted)
+	bob.next(net.KindStarted)
+	for round, ask := range []func() error{func() error { return alice.c.Console("any") }, func() error { return net.SendTyped(alice.c, "ANY") }} {
+		if err := ask(); err != nil {
+			t.Fatal(err)
+		}
+		if e := alice.next(net.KindHeard).Entry; !e.AskedAny || e.Verdict != referee.Answered {
+			t.Fatalf("alice heard %s; want the answer to her Any?", describe(e, true))
+		}
+		if e := bob.next(net.KindHeard).Entry; !e.AskedAny || e.Verdict != referee.Answered {
+			t.Fatalf("bob heard %s; want the answer to alice's Any?", describe(e, false))
+		}
+		if err := ask(); err != nil {
+			t.Fatal(err)
+		}
+		e := alice.next(net.KindHeard).Entry
+		if !e.AskedAny || e.Verdict != referee.Nonsense || len(e.Said) != 1 || e.Said[0].Kind != referee.KindNonsense {
+			t.Fatalf("alice's second Any?: %s; want nonsense, to her alone", describe(e, true))
+		}
+		if round > 0 {
+			break
+		}
+		// A move each ends the turn, so that the next round asks afresh.
+		for _, mv := range []string{"e2e4", "e7e5"} {
+			p := map[bool]*player{true: alice, false: bob}[mv == "e2e4"]
+			m, _ := game.ParseMove(mv)
+			if err := p.c.Attempt(m); err != nil {
+				t.Fatal(err)
+			}
+			alice.next(net.KindHeard)
+			bob.next(net.KindHeard)
+		}
 	}
 }

@@ -99,7 +99,12 @@ func (s *Server) tellNews() {
 	for _, sk := range n.seeks {
 		if s.seeks[sk.number] == sk {
 			open = append(open, sk)
-			lines = append(lines, fmt.Sprintf("%s (%s) seeking %s (\"play %d\" to respond)", sk.from, ratingWord(sk.issuer.registered, sk.issuer.rating), sk.describe(), sk.number))
+			taker := ""
+			if sk.color >= 0 {
+				// A seek taken starts at once, with no accept to read it.
+				taker = ", you playing " + game.Color(sk.color).Other().Title() + " if you take it"
+			}
+			lines = append(lines, fmt.Sprintf("%s (%s) seeking %s%s (\"play %d\" to respond)", sk.from, ratingWord(sk.issuer.registered, sk.issuer.rating), sk.describe(), taker, sk.number))
 		}
 	}
 	if n.more > 0 {

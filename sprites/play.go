@@ -624,7 +624,7 @@ func (p *play) sendable(f *scene.Frame, m game.Move) (game.Move, error) {
 	if p.snap.ToMove == p.snap.Side {
 		refused = p.tried
 	}
-	return controller.Sendable(own, m, refused)
+	return controller.SendableUnder(p.rules, own, m, refused)
 }
 
 // hint shows why an attempt was kept back, at once and in the hint's colour.
@@ -789,7 +789,7 @@ func (p *play) submit(a *App) {
 		p.send(a, m)
 		return
 	}
-	if s := p.snap; line == "px" && s.InGame && s.Spec.Kriegspiel && s.ToMove == s.Side && s.Result == nil {
+	if s := p.snap; net.IsAnyQuestion(line) && s.InGame && s.Spec.Kriegspiel && s.ToMove == s.Side && s.Result == nil {
 		if err := controller.AnySendable(p.rules, p.tries.Count()); err != nil {
 			notice(&a.frame, scene.BadTone, err.Error())
 			return

@@ -76,7 +76,7 @@ func (c *attemptCheck) check(line *string) error {
 	if !s.InGame || !s.Spec.Kriegspiel || s.ToMove != s.Side {
 		return nil
 	}
-	if *line == "px" {
+	if net.IsAnyQuestion(*line) {
 		return controller.AnySendable(s.Spec.Rules, c.tries.Count())
 	}
 	if err != nil {
@@ -84,7 +84,7 @@ func (c *attemptCheck) check(line *string) error {
 	}
 	own := s.Own
 	own.SetTurn(s.Side)
-	m, err = controller.Sendable(own, m, c.tried)
+	m, err = controller.SendableUnder(s.Spec.Rules, own, m, c.tried)
 	if err != nil {
 		return err
 	}

@@ -34,6 +34,11 @@ type gameState struct {
 		move game.Move
 		told bool
 	}
+	// worded is a refusal heard in words with no attempt of ours waiting
+	// (one typed at the console): datagram 42, which names the attempt,
+	// follows, and reports it as the words said (kriegd's "Nonsense.",
+	// which the datagram's code does not tell from "Illegal").
+	worded *wordedRefusal
 	double game.Square // where our pawn stands after a double step last move, else NoSquare
 	// record is the finished game's record as kriegd sent it (datagram
 	// 201), for a review; nil until then, and always on ICC.
@@ -380,7 +385,21 @@ func (g *gameState) illegal(s *session, reason int, named string) {
 	if reason != 0 && reason != dg.IllegalRefused && reason != dg.IllegalInCheck {
 		verdict, kind = referee.Nonsense, referee.KindNonsense
 	}
+	if w := g.worded; w != nil && named != "" {
+		g.worded = nil
+		if w.ply == g.plies {
+			verdict, kind = w.verdict, w.kind
+		}
+	}
 	g.refusal(s, named, verdict, kind)
+}
+
+// wordedRefusal is a refusal heard in words before the datagram that
+// names its attempt.
+type wordedRefusal struct {
+	ply     int
+	verdict referee.Verdict
+	kind    referee.Kind
 }
 
 // refusal reports our oldest unanswered attempt refused with verdict, in
@@ -391,6 +410,7 @@ func (g *gameState) refusal(s *session, named string, verdict referee.Verdict, k
 	m, ok := g.answered()
 	if !ok {
 		if named == "" {
+			g.worded = &wordedRefusal{ply: g.plies, verdict: verdict, kind: kind}
 			return
 		}
 		var err error
