@@ -308,6 +308,15 @@ func drain(events <-chan net.Event, wait time.Duration, show func(net.Event)) {
 	}
 }
 
+// anyWord is how the question for pawn captures is typed under rules: ICC's
+// "px" in Wild 16, "any" elsewhere.
+func anyWord(rules referee.Ruleset) string {
+	if rules.Name == referee.Wild16.Name {
+		return "px"
+	}
+	return "any"
+}
+
 // printEvent writes one event for a person to read.
 func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 	s := ev.Snap
@@ -339,8 +348,12 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 			}
 		}
 		who := e.Mover.String()
-		if e.Attempt != game.NoMove && e.Mover == s.Side {
+		switch {
+		case e.Mover != s.Side:
+		case e.Attempt != game.NoMove:
 			who += " " + e.Attempt.String()
+		case e.AskedAny || e.Verdict != referee.Accepted:
+			who += " " + anyWord(rules) // our question, or Wild 16's px refused, named as typed
 		}
 		if len(said) == 0 {
 			break // the game's end: KindEnded says it

@@ -365,3 +365,26 @@ func TestConsoleMovesAfterNew(t *testing.T) {
 		t.Errorf("a move typed after new was not read on the new game's board:\n%s", text)
 	}
 }
+
+// TestPrintOwnQuestion: our own Any? (and Wild 16's px refused) is printed
+// as ours, named as typed, not in the form of the opponent's moves.
+func TestPrintOwnQuestion(t *testing.T) {
+	for _, tc := range []struct {
+		rules referee.Ruleset
+		e     referee.Entry
+		want  string
+	}{
+		{referee.BerkeleyAny, referee.Entry{Mover: game.White, AskedAny: true, Verdict: referee.Nonsense,
+			Said: []referee.Announcement{{Kind: referee.KindNonsense}}}, "white any: Nonsense\n"},
+		{referee.Wild16, referee.Entry{Mover: game.White, Verdict: referee.Illegal,
+			Said: []referee.Announcement{{Kind: referee.KindIllegal}}}, "white px: Illegal move\n"},
+		{referee.BerkeleyAny, referee.Entry{Mover: game.Black, AskedAny: true, Verdict: referee.Answered,
+			Said: []referee.Announcement{{Kind: referee.KindAnyAnswer, Has: true}}}, "black: Has pawn captures\n"},
+	} {
+		var out bytes.Buffer
+		printEvent(&out, net.Event{Kind: net.KindHeard, Entry: tc.e, Snap: net.Snapshot{Side: game.White}}, tc.rules)
+		if out.String() != tc.want {
+			t.Errorf("%s: printed %q; want %q", tc.rules.Name, out.String(), tc.want)
+		}
+	}
+}
