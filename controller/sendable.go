@@ -23,7 +23,11 @@ func Sendable(own game.Position, m game.Move, refused []game.Move) (game.Move, e
 	us := own.Turn()
 	from, to := m.From(), m.To()
 	pc := own.At(from)
-	if pc.Type() == game.Pawn && pc.Color() == us && m.Promotion() == game.NoPieceType && (to.Rank() == 0 || to.Rank() == 7) {
+	last := 7 // our last rank: a pawn's move to the first is no promotion, only impossible
+	if us == game.Black {
+		last = 0
+	}
+	if pc.Type() == game.Pawn && pc.Color() == us && m.Promotion() == game.NoPieceType && to.Rank() == last {
 		m = game.NewMove(from, to, game.Queen)
 	}
 	if slices.Contains(referee.Candidates(&own), m) {

@@ -16,6 +16,10 @@ func TestSendable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	blackPawn, err := game.ParseFEN("8/4p3/8/8/8/8/8/K2k4 b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
 	e4, _ := game.ParseMove("e2e4")
 	tests := []struct {
 		own     game.Position
@@ -37,6 +41,7 @@ func TestSendable(t *testing.T) {
 		{own, "g1f3q", nil, "only a pawn reaching the last rank promotes", ""},
 		{promo.Only(game.White), "a7a8", nil, "", "a7a8q"},
 		{promo.Only(game.White), "a7a8n", nil, "", "a7a8n"},
+		{blackPawn.Only(game.Black), "e7e8", nil, "e7e8 not sent", ""}, // backwards: named as typed, no queen added
 	}
 	for _, tc := range tests {
 		m, err := game.ParseMove(tc.move)

@@ -201,6 +201,9 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 				}
 			case ck.awaiting && (controller.IsTypedMove(l) || strings.EqualFold(l, "new")) || ck.beforeOurTurn(l) || len(held) > 0:
 				held = append(held, l) // after the held moves, in order
+				if controller.IsTypedMove(l) && ck.beforeOurTurn(l) {
+					fmt.Fprintf(stdout, "* %s waits for your turn\n", l) // not lost, and not sent yet
+				}
 			default:
 				send(l)
 			}

@@ -204,14 +204,15 @@ func TestConsolePastedMoves(t *testing.T) {
 	if strings.Contains(got, "a game is in progress") || !strings.Contains(got, "* game 2 started") {
 		t.Errorf("pasted e2e4, Nf3, resign, new, quit: no second game\n%s", got)
 	}
-	// Black's moves pasted before White's first wait for Black's turn and
-	// are checked on Black's board then: none reaches the referee.
+	// Black's moves pasted before White's first wait for Black's turn, as
+	// the console says, and are checked on Black's board then: none
+	// reaches the referee.
 	out.Reset()
 	if code := run([]string{"console", "--seed", "5", "--side", "black", "--opponent", "random", "--movetime", "300ms", "--save", ""}, strings.NewReader("d8d7\nO-O\nquit\n"), &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	got = out.String()
-	if strings.Contains(got, "Illegal move") || !strings.Contains(got, "d8d7 not sent") || !strings.Contains(got, "e8g8 not sent") {
+	if strings.Contains(got, "Illegal move") || !strings.Contains(got, "d8d7 not sent") || !strings.Contains(got, "e8g8 not sent") || !strings.Contains(got, "* d8d7 waits for your turn") {
 		t.Errorf("Black's moves pasted before White's first:\n%s", got)
 	}
 }
