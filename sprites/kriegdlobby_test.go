@@ -145,7 +145,7 @@ func TestWindowKriegdLobbySeekTaken(t *testing.T) {
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, mine)}) })
 	h.waitFor(t, "the play screen", 5*time.Second, func() bool { return app.frame.Mode == scene.PlayScreen })
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) }) // back to the lobby, the seek standing
-	lobbyEntries(t, app, "Your seek 1: Wild 16 (ICC), 3+2, unrated (withdraw it)")
+	lobbyEntries(t, app, "Your seek 1: Wild 16 (ICC), 3+2, unrated, you play White (withdraw it)")
 
 	if err := bob.Console("match alice 1 0 u"); err != nil {
 		t.Fatal(err)
@@ -227,6 +227,13 @@ func TestWindowKriegdLobbySeekWaits(t *testing.T) {
 	lobbyGameOver(t, app, bob)
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
 	_, mine := lobbyEntries(t, app, "Seek a game: ")
+	h.do(func() {
+		for _, l := range app.play.console {
+			if strings.Contains(l.Text, "Game 1 (") {
+				t.Errorf("the old game's line %q is kept for the next game's log", l.Text)
+			}
+		}
+	})
 	noOldCard := func() {
 		t.Helper()
 		if err := bob.Console("match alice 1 0 u"); err != nil {
@@ -308,6 +315,13 @@ func TestWindowKriegdLobbyRatedForMembers(t *testing.T) {
 		app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyRatedGroup, 1)})
 	})
 	lobbyEntries(t, app, "Seek a game: Wild 16 (ICC), 3+2, rated")
+	// A guest there is challenged unrated, as kriegd would play it.
+	guestThere := kriegdtest.Client(t, addr, "zed", "")
+	go func() {
+		for range guestThere.Events() {
+		}
+	}()
+	lobbyEntries(t, app, "Challenge zed (++++): Wild 16 (ICC), 3+2, unrated, you play White")
 
 	guest, _ := kriegdLobbyWindow(t)
 	lobbyEntries(t, guest, "Seek a game: Wild 16 (ICC), 3+2, unrated")
@@ -339,5 +353,35 @@ func TestWindowKriegdChallengeDeclined(t *testing.T) {
 	h.waitFor(t, "the decline told", servedWait, func() bool {
 		f := &app.frame
 		return !strings.HasPrefix(f.Panel.Status, "You challenged") && f.Panel.Notice == "bob declined your challenge; Lobby goes back to the lobby"
+	})
+}
+
+// TestWindowKriegdChallengeWithdrawnOnLeaving: Lobby while a challenge
+// chosen in the lobby waits withdraws it, so that it cannot start a game
+// after the player went back to the list.
+func TestWindowKriegdChallengeWithdrawnOnLeaving(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	_, challenge := lobbyEntries(t, app, "Challenge bob (")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, challenge)}) })
+	h.waitFor(t, "the challenge awaited", servedWait, func() bool {
+		return strings.HasPrefix(app.frame.Panel.Status, "You challenged bob: ")
+	})
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
+	h.waitFor(t, "the withdrawal said", servedWait, func() bool {
+		for _, l := range app.play.console {
+			if l.Text == "You withdraw your challenge to bob." {
+				return app.frame.Mode == scene.LobbyScreen
+			}
+		}
+		return false
+	})
+	if err := bob.Console("accept alice"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	h.do(func() {
+		if app.frame.Mode != scene.LobbyScreen || app.play.snap.InGame {
+			t.Error("bob's accept after the withdrawal started a game")
+		}
 	})
 }

@@ -247,6 +247,13 @@ func (l *lobby) back(a *App) {
 	a.endReview()
 	a.lobbyUnder = false
 	if a.play != nil && !a.play.local {
+		if name, ok := challengeAwaited(a.play.sought); ok {
+			// Left unanswered, it could start a game from the lobby, rated
+			// too, long after the player went on to other things.
+			if err := a.play.comm.Console("withdraw " + name); err == nil {
+				a.play.sought = ""
+			}
+		}
 		a.play.leave()
 		if a.play.ctl == nil {
 			// Nothing of the game left comes back on the board (a seek's

@@ -85,7 +85,7 @@ func (x kriegdListing) Entries(c NewGameTerms) ([]net.LobbyEntry, []int) {
 	for _, s := range x.lobby.Seeks {
 		terms := fmt.Sprintf("%s, %d+%d, %s", s.Title, s.Minutes, s.Increment, ratedWord(s.Rated))
 		if strings.EqualFold(s.From, x.me) {
-			ours = append(ours, net.LobbyEntry{Label: fmt.Sprintf("Your seek %d: %s (withdraw it)", s.Number, terms), Command: "unseek"})
+			ours = append(ours, net.LobbyEntry{Label: fmt.Sprintf("Your seek %d: %s, you play %s (withdraw it)", s.Number, terms, colourWord(s.Colour)), Command: "unseek"})
 			continue
 		}
 		seeks = append(seeks, net.LobbyEntry{Label: fmt.Sprintf("Play %s (%s): %s, you play %s", s.From, ratings[s.From], terms, seekersOther(s.Colour)), Command: fmt.Sprintf("play %d", s.Number)})
@@ -97,15 +97,19 @@ func (x kriegdListing) Entries(c NewGameTerms) ([]net.LobbyEntry, []int) {
 	}
 	spec.AnySide = colour != "white" && colour != "black"
 	spec.Side = map[bool]game.Color{true: game.White, false: game.Black}[colour == "white"]
-	terms := fmt.Sprintf("%s, %s, %s, you play %s", spec.Rules.Title, spec.TimeControl(), ratedWord(spec.Rated), colourWord(colour))
+	termsOf := func(s net.GameSpec) string {
+		return fmt.Sprintf("%s, %s, %s, you play %s", s.Rules.Title, s.TimeControl(), ratedWord(s.Rated), colourWord(colour))
+	}
 	for _, p := range x.lobby.Players {
 		if p.Playing || strings.EqualFold(p.Name, x.me) {
 			continue
 		}
 		to := spec
 		to.Opponent = p.Name
-		challenges = append(challenges, net.LobbyEntry{Label: fmt.Sprintf("Challenge %s (%s): %s", p.Name, ratings[p.Name], terms), Command: icc.MatchCommand(to)})
+		to.Rated = spec.Rated && p.Registered // kriegd rates no game with a guest: offered as it will be played
+		challenges = append(challenges, net.LobbyEntry{Label: fmt.Sprintf("Challenge %s (%s): %s", p.Name, ratings[p.Name], termsOf(to)), Command: icc.MatchCommand(to)})
 	}
+	terms := termsOf(spec)
 	out := slices.Concat(ours, seeks, challenges)
 	out = append(out, net.LobbyEntry{Label: "Seek a game: " + terms, Command: icc.MatchCommand(spec)})
 	return out, []int{len(ours), len(seeks), len(challenges), 1}

@@ -101,6 +101,7 @@ func (p *play) leave() {
 	p.ctl.Close()
 	p.ctl, p.ended, p.closed = nil, nil, true
 	p.hearing, p.table = nil, nil
+	p.console = nil // the game's server lines go with it, not onto the next game's log
 }
 
 // close ends the session and the deduction. A game against the computer

@@ -58,11 +58,18 @@ func soughtWords(e net.LobbyEntry) string {
 	return "Starting: " + e.Label + "…"
 }
 
-// challengeDeclined reports whether line is the server's word that the
-// player our waiting challenge (sought, soughtWords' "You challenged NAME:
-// …") went to declined it, and that player's name.
-func challengeDeclined(sought, line string) (string, bool) {
+// challengeAwaited returns the player a challenge chosen in the lobby
+// went to, while it waits for an answer (sought is soughtWords' "You
+// challenged NAME: …").
+func challengeAwaited(sought string) (string, bool) {
 	rest, ok := strings.CutPrefix(sought, "You challenged ")
 	name, _, _ := strings.Cut(rest, ": ")
-	return name, ok && name != "" && strings.EqualFold(line, name+" declines your challenge.")
+	return name, ok && name != ""
+}
+
+// challengeDeclined reports whether line is the server's word that the
+// player our waiting challenge went to declined it, and that player's name.
+func challengeDeclined(sought, line string) (string, bool) {
+	name, ok := challengeAwaited(sought)
+	return name, ok && strings.EqualFold(line, name+" declines your challenge.")
 }
