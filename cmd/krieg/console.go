@@ -144,6 +144,10 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	// pasted all at once). Other lines go at once when nothing is held.
 	var held []string
 	ended := false
+	// reconnected gives the end of a reconnection under way (nil: none),
+	// which stopReconnect gives up.
+	var reconnected chan error
+	stopReconnect := func() {}
 	// Ctrl-C leaves as quit does: a game in progress is abandoned and saved
 	// unfinished. A second Ctrl-C ends the program at once.
 	interrupted := make(chan struct{})
@@ -153,6 +157,11 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			l := held[0]
 			held = held[1:]
 			send(l)
+		}
+		if ended && reconnected != nil {
+			stopReconnect() // leaving gives up waiting for the server
+			fmt.Fprintln(stdout, "* left while the connection was lost")
+			return nil
 		}
 		if ended && len(held) == 0 {
 			// The answers to lines already sent come before the words on
@@ -219,13 +228,22 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			if ev.Kind == net.KindEnded && spec != nil {
 				fmt.Fprintln(stdout, "* type new for another game, or quit (or Ctrl-D) to leave")
 			}
-			if ev.Kind == net.KindConnection && ev.Snap.State == net.Disconnected && ev.Err != nil {
+			if ev.Kind == net.KindConnection && ev.Snap.State == net.Disconnected && ev.Err != nil && reconnected == nil {
 				if r, ok := comm.(interface{ Reconnect(context.Context) error }); ok {
-					fmt.Fprintln(stdout, "* connection lost; reconnecting")
-					if err := r.Reconnect(ctx); err != nil {
-						return err
-					}
+					fmt.Fprintln(stdout, "* connection lost; reconnecting (quit or Ctrl-C leaves)")
+					// Off the loop, so that quit, the input's end and Ctrl-C
+					// still leave while the server is away.
+					rctx, cancel := context.WithCancel(ctx)
+					done := make(chan error, 1)
+					stopReconnect, reconnected = cancel, done
+					go func() { done <- r.Reconnect(rctx) }()
 				}
+			}
+		case err := <-reconnected:
+			stopReconnect()
+			reconnected, stopReconnect = nil, func() {}
+			if err != nil {
+				return err
 			}
 		}
 	}

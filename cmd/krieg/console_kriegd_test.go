@@ -307,7 +307,7 @@ func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
 	defer srv.Close()
 	// Why the connection closed, in the server's words.
 	g1.out.waitLine(t, g1.name, "* disconnected: kriegd is shutting down: this connection is closed. Try again later.")
-	g1.out.waitLine(t, g1.name, "* connection lost; reconnecting")
+	g1.out.waitLine(t, g1.name, "* connection lost; reconnecting (quit or Ctrl-C leaves)")
 	for _, c := range []*kriegdConsole{g1, g2} {
 		// The game ends as kriegd stops, or, when it stopped without a word, as the guest logs in again.
 		c.out.waitMatch(t, c.name, `(?m)^\* game over: No result: the game was aborted$`)
@@ -322,6 +322,31 @@ func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
 			t.Fatalf("a guest's console exited %d: %s", code, c.errs.buf.String())
 		}
 	}
+}
+
+// TestConsoleLeavesWhileReconnecting: with the server gone for good, the
+// input's end leaves at once, though the console is reconnecting.
+func TestConsoleLeavesWhileReconnecting(t *testing.T) {
+	data := t.TempDir()
+	st, err := store.Open(context.Background(), "", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv, addr := serveKriegd(t, data, st, "127.0.0.1:0")
+	g1, _ := guestsMidGame(t, addr)
+	srv.Close()
+	g1.out.waitLine(t, g1.name, "* connection lost; reconnecting (quit or Ctrl-C leaves)")
+	g1.in.Close()
+	select {
+	case code := <-g1.done:
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, g1.errs.buf.String())
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the console did not leave within 5 s of its input's end while reconnecting")
+	}
+	g1.out.waitLine(t, g1.name, "* left while the connection was lost")
 }
 
 // TestConsoleLeavesAServerGame: the input's end (Ctrl-D) in a game on

@@ -108,6 +108,12 @@ type Client struct {
 
 	wmu sync.Mutex // serialises writes
 
+	// sendMu lets Close close events only once no deliver is sending:
+	// Connect (a Reconnect on another goroutine) may deliver while the
+	// client closes.
+	sendMu       sync.RWMutex
+	eventsClosed bool
+
 	lobbies chan string  // the JSON of a lobby the server sent, for Lobby
 	asking  atomic.Int32 // Lobby calls waiting for one
 }
@@ -383,6 +389,11 @@ func (c *Client) signalLogin(lost bool) {
 
 // deliver sends events in order, waiting for room, until the client closes.
 func (c *Client) deliver(evs []net.Event) {
+	c.sendMu.RLock()
+	defer c.sendMu.RUnlock()
+	if c.eventsClosed {
+		return
+	}
 	for _, ev := range evs {
 		select {
 		case c.events <- ev:
@@ -480,7 +491,10 @@ func (c *Client) Close() error {
 		conn.Close()
 	}
 	c.wg.Wait()
+	c.sendMu.Lock() // a deliver under way has seen life end and returns
+	c.eventsClosed = true
 	close(c.events)
+	c.sendMu.Unlock()
 	return nil
 }
 
