@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/net/icc"
 	"github.com/krieg/krieg/server"
 	"github.com/krieg/krieg/server/kriegdtest"
@@ -53,5 +54,62 @@ func TestWindowLobbyLostConnection(t *testing.T) {
 				t.Errorf("button %v still offered with the connection lost", hit.Button)
 			}
 		}
+	})
+}
+
+// TestWindowGameLostConnection: the server's connection lost during a game
+// stops the game on the board: the status says why, the clocks stand, the
+// game's buttons go, a move is not silently swallowed, and Lobby goes to
+// the lobby (which says the connection is lost) without asking to resign.
+func TestWindowGameLostConnection(t *testing.T) {
+	addr := kriegdtest.Start(t, server.Config{})
+	var conn stdnet.Conn
+	alice, err := icc.New(icc.Options{Addr: addr, User: "alice", Quiet: 5 * time.Millisecond,
+		Dial: func(ctx context.Context) (io.ReadWriteCloser, error) {
+			var d stdnet.Dialer
+			nc, err := d.DialContext(ctx, "tcp", addr)
+			conn = nc
+			return nc, err
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := alice.Connect(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	bob := kriegdtest.Client(t, addr, "bob", "")
+	go func() {
+		for range bob.Events() {
+		}
+	}()
+	app := lobbyOn(t, alice)
+	if err := bob.Console("seek 5 0 w16 black"); err != nil {
+		t.Fatal(err)
+	}
+	_, seek := lobbyEntries(t, app, "Play bob (")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, seek)}) })
+	h.waitFor(t, "the game", servedWait, func() bool { return app.play != nil && app.play.ctl != nil && app.play.snap.InGame })
+	h.do(func() { app.Inject(Intent{Kind: AttemptMove, Move: game.NewMove(game.E2, game.E4, game.NoPieceType)}) })
+	h.waitFor(t, "e4 played", servedWait, func() bool { return app.play.snap.Plies == 1 })
+	conn.Close()
+	h.waitFor(t, "the game stopped", servedWait, func() bool {
+		p := app.frame.Panel
+		return p.Status == "The game stopped: the connection to the server was lost" && p.NoGame && !p.Ticking
+	})
+	var clocks [2]time.Duration
+	h.do(func() { clocks = app.frame.Panel.Clocks })
+	time.Sleep(1100 * time.Millisecond)
+	h.do(func() {
+		if got := app.frame.Panel.Clocks; got != clocks {
+			t.Errorf("the clocks ran on with no server: %v then %v", clocks, got)
+		}
+		app.Inject(Intent{Kind: AttemptMove, Move: game.NewMove(game.D2, game.D4, game.NoPieceType)})
+	})
+	h.waitFor(t, "the move refused in words", servedWait, func() bool {
+		return app.frame.Panel.Notice == "Not sent: the connection to the server was lost"
+	})
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
+	h.waitFor(t, "the lobby, without the question", servedWait, func() bool {
+		return app.frame.Mode == scene.LobbyScreen && app.frame.Lobby.Lost != ""
 	})
 }

@@ -80,6 +80,10 @@ type play struct {
 	// began; abortWhy is why the server said it aborted the game.
 	first    firstMove
 	abortWhy string
+	// lost: the server's connection is gone for good, so the game on the
+	// board can go on no more (the window does not reconnect).
+	lost   bool
+	lostAt time.Time // when, at which the clocks stand
 	// Events handled and referee entries heard; tests wait on them.
 	handled, entries int
 }
@@ -95,7 +99,7 @@ func newPlay(comm net.Communicator, opt Options) *play {
 // and its status, so that neither comes back over what the lobby leads to
 // (a seek waiting, a challenge's card). A game in progress is kept.
 func (p *play) leave() {
-	if p.ctl == nil || p.snap.InGame && p.snap.Result == nil {
+	if p.ctl == nil || p.snap.InGame && p.snap.Result == nil && !p.lost {
 		return
 	}
 	p.ctl.Close()
@@ -245,6 +249,9 @@ func (p *play) event(a *App, ev net.Event) {
 		if ev.Lost() && a.lobby != nil {
 			a.lobby.lost = msg // the lobby lists nothing more
 		}
+		if ev.Lost() && !p.lost {
+			p.lost, p.lostAt = true, time.Now()
+		}
 		if ev.Lost() && (ev.Err != nil || ev.Text != "") {
 			// Said in words a player reads, with what to do; the driver's
 			// error names a library and stays out of sight.
@@ -297,6 +304,7 @@ func (p *play) start(a *App, s net.Snapshot) {
 	p.hearing, p.table = scene.NewHearing(s.Side), nil
 	p.confirmAt, p.rating, p.closed, p.away, p.seeking, p.sought = time.Time{}, "", false, nil, nil, ""
 	p.first, p.abortWhy = firstMove{limit: p.first.limit}, "" // the limit is the server's, said maybe before the start
+	p.lost = false
 	f.Banner, f.Panel.ConfirmResign = nil, false
 	f.Panel.Offer, f.Panel.OfferNews = "", ""
 	notice(f, scene.BadTone, "")
@@ -410,11 +418,15 @@ func (p *play) tick(a *App) {
 	p.flush(a)
 	now := time.Now()
 	s := p.snap
-	f.Panel.Clocks = [2]time.Duration{s.Clocks.Remaining(game.White, now), s.Clocks.Remaining(game.Black, now)}
+	at := now
+	if p.lost {
+		at = p.lostAt // no server runs them any more
+	}
+	f.Panel.Clocks = [2]time.Duration{s.Clocks.Remaining(game.White, at), s.Clocks.Remaining(game.Black, at)}
 	// No game followed, no clocks: those of a game left for the lobby,
 	// still in the driver's snapshot, are shown as none.
 	f.Panel.Untimed = p.ctl == nil || s.Spec.Rules.Name != "" && s.Spec.Untimed()
-	f.Panel.Running, f.Panel.Ticking = s.Clocks.Running, s.Clocks.Ticking && s.InGame
+	f.Panel.Running, f.Panel.Ticking = s.Clocks.Running, s.Clocks.Ticking && s.InGame && !p.lost
 	f.Panel.ClockNote = p.clockNote(s, now)
 	f.Panel.Typed, f.Panel.Console, f.Panel.ShowInput = p.typed, p.console, true
 	f.Panel.TypedSelected = p.selected && p.typed != ""
@@ -432,7 +444,7 @@ func (p *play) tick(a *App) {
 	// kriegd takes an abort after both first moves as an offer, the
 	// computer never.
 	f.Panel.NoAbort = p.local && s.InGame && s.Result == nil && s.Plies >= 2
-	f.Panel.NoGame = p.ctl == nil || !s.InGame || s.Result != nil
+	f.Panel.NoGame = p.ctl == nil || !s.InGame || s.Result != nil || p.lost
 	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) >= confirmFor || s.Result != nil) {
 		// Unconfirmed, the question lapses, and says so: the armed button
 		// counted the time down, and the player learns the game goes on.
@@ -456,6 +468,8 @@ func (p *play) tick(a *App) {
 		f.Banner = &b
 	}
 	switch {
+	case p.lost && s.InGame && s.Result == nil:
+		f.Panel.Status = "The game stopped: the connection to the server was lost"
 	case p.seeking != nil:
 		f.Panel.Status = seekStatus(*p.seeking)
 	case p.sought != "":
@@ -701,6 +715,10 @@ func (p *play) send(a *App, m game.Move) {
 		notice(f, scene.BadTone, "No game in progress")
 		return
 	}
+	if p.lost {
+		notice(f, scene.BadTone, "Not sent: the connection to the server was lost")
+		return
+	}
 	m, err := p.sendable(f, m)
 	if err != nil {
 		p.hint(f, err) // nonsense never leaves the window and costs nothing
@@ -830,7 +848,7 @@ func (p *play) button(a *App, b scene.Button) {
 	case scene.Review:
 		a.review()
 	case scene.ToLobby:
-		over := p.snap.Result != nil || !p.snap.InGame
+		over := p.snap.Result != nil || !p.snap.InGame || p.lost
 		switch {
 		case !over && a.lobby != nil:
 			// The window's lobby screen would abandon the game (the
