@@ -18,6 +18,9 @@ type SignIn struct {
 	// them (Remote, Spec, Site, Local), or why the login failed, in words
 	// for a person.
 	Login func(password string) (Options, error)
+	// Guest logs in as a guest instead, as the server names one: the way
+	// on for a name that is registered to someone else.
+	Guest func() (Options, error)
 }
 
 // maxPassword bounds the password line, in characters: far past what a
@@ -81,18 +84,26 @@ func (s *signIn) apply(a *App, in Intent) {
 		s.login(a, s.typed)
 	case in.Kind == Press && in.Button == scene.PlayUnregistered:
 		s.login(a, "")
+	case in.Kind == Press && in.Button == scene.PlayAsGuest && s.cfg.Guest != nil:
+		s.start(a, s.cfg.Guest)
 	}
 }
 
 // login starts logging in with password off the loop; the line is
 // cleared at once, so that the window keeps no copy of it.
 func (s *signIn) login(a *App, password string) {
+	s.start(a, func() (Options, error) { return s.cfg.Login(password) })
+}
+
+// start runs a login (with the password, or as a guest) off the loop,
+// the line cleared at once.
+func (s *signIn) start(a *App, login func() (Options, error)) {
 	s.typed, s.selected = "", false
 	notice(&a.frame, scene.BadTone, "")
 	done := make(chan signedIn, 1)
 	s.done = done
 	go func() {
-		opt, err := s.cfg.Login(password)
+		opt, err := login()
 		done <- signedIn{opt, err}
 	}()
 }

@@ -19,7 +19,7 @@ import (
 // program's does.
 func signInWindow(t *testing.T, addr, name string) *App {
 	t.Helper()
-	login := func(password string) (Options, error) {
+	login := func(name, password string) (Options, error) {
 		c, err := icc.New(icc.Options{Addr: addr, User: name, Password: password, Quiet: 5 * time.Millisecond})
 		if err != nil {
 			return Options{}, err
@@ -31,7 +31,9 @@ func signInWindow(t *testing.T, addr, name string) *App {
 		terms := net.GameSpec{Base: 3 * time.Minute, Increment: 2 * time.Second, AnySide: true}
 		return Options{Remote: c, Spec: &terms, Site: &Site{Endpoint: c, Lobby: KriegdLister{Client: c, Terms: terms}, User: c.Handle()}}, nil
 	}
-	app, err := New(Options{SignIn: &SignIn{Server: addr, User: name, Login: login}})
+	app, err := New(Options{SignIn: &SignIn{Server: addr, User: name,
+		Login: func(password string) (Options, error) { return login(name, password) },
+		Guest: func() (Options, error) { return login("", "") }}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,6 +146,27 @@ func TestWindowSignInUnregistered(t *testing.T) {
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.PlayUnregistered}) })
 	h.waitFor(t, "bob's lobby, unrated", servedWait, func() bool {
 		return app.frame.Mode == scene.LobbyScreen && app.frame.Lobby.Title == "kriegd · bob" && app.frame.Lobby.RatedNote != ""
+	})
+}
+
+// TestWindowSignInAsGuest: a name registered to someone else cannot be
+// played unregistered; Play as a guest goes on under a guest's name.
+func TestWindowSignInAsGuest(t *testing.T) {
+	addr := kriegdtest.Start(t, server.Config{})
+	kriegdtest.Register(t, addr, "alice", "alicepw")
+	app := signInWindow(t, addr, "alice")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.PlayUnregistered}) })
+	if got := signInRefused(t, app); !strings.Contains(got, "registered") {
+		t.Errorf("alice unregistered: %q; want the name said to be registered", got)
+	}
+	h.do(func() {
+		if !hasButton(&app.scene, scene.PlayAsGuest) {
+			t.Error("no Play as a guest on the sign-in screen")
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.PlayAsGuest})
+	})
+	h.waitFor(t, "a guest's lobby", servedWait, func() bool {
+		return app.frame.Mode == scene.LobbyScreen && strings.HasPrefix(app.frame.Lobby.Title, "kriegd · guest")
 	})
 }
 

@@ -136,9 +136,9 @@ func remote(opt *sprites.Options, fl *launch.Flags, spec net.GameSpec, signed *a
 			return err
 		}
 		base := *opt
-		opt.SignIn = &sprites.SignIn{Server: o.Addr, User: fl.User, Login: func(password string) (sprites.Options, error) {
+		login := func(user, password string) (sprites.Options, error) {
 			o := o
-			o.Password = password
+			o.User, o.Password = user, password
 			c, err := icc.New(o)
 			if err != nil {
 				return sprites.Options{}, err
@@ -147,10 +147,14 @@ func remote(opt *sprites.Options, fl *launch.Flags, spec net.GameSpec, signed *a
 				c.Close()
 				return sprites.Options{}, errors.New(icc.Reason(err))
 			}
-			signedIn := base
-			serve(&signedIn, c, *fl, spec, signed)
+			signedIn, as := base, *fl
+			as.User = user
+			serve(&signedIn, c, as, spec, signed)
 			return signedIn, nil
-		}}
+		}
+		opt.SignIn = &sprites.SignIn{Server: o.Addr, User: fl.User,
+			Login: func(password string) (sprites.Options, error) { return login(fl.User, password) },
+			Guest: func() (sprites.Options, error) { return login("", "") }}
 		return nil
 	}
 	c, err := fl.ICCEndpoint(bufio.NewReader(stdin), stderr)

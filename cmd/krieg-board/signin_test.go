@@ -72,6 +72,15 @@ func TestNoTerminalSignsInInTheWindow(t *testing.T) {
 	if c := signed.Load(); c == nil || c != in.Remote {
 		t.Error("the session signed in is not kept for the seat left")
 	}
+	// Play as a guest: the way on for a name registered to someone else.
+	g, err := opt.SignIn.Guest()
+	if err != nil {
+		t.Fatalf("as a guest: %v", err)
+	}
+	t.Cleanup(func() { g.Remote.Close() })
+	if g.Site == nil || !strings.HasPrefix(g.Site.User, "guest") {
+		t.Fatalf("as a guest: %+v; want the lobby as a guest", g.Site)
+	}
 
 	// No --user: a guest, logged in at once, as before.
 	guest := flags()

@@ -41,6 +41,7 @@ const (
 	SignIn           // the sign-in screen: log in with the password typed
 	PlayUnregistered // the sign-in screen: log in with no password, the name without an account
 	Quit             // the sign-in screen: close the window
+	PlayAsGuest      // the sign-in screen: log in as a guest, under a name the server gives
 	choiceBase
 )
 
@@ -105,6 +106,8 @@ func (b Button) label() string {
 		return "Play unregistered"
 	case Quit:
 		return "Quit (Esc)"
+	case PlayAsGuest:
+		return "Play as a guest"
 	}
 	return ""
 }

@@ -36,7 +36,7 @@ func (s *Scene) signInPanel(f *Frame) {
 	s.fitPanel(0, func(c *column) {
 		c.line(v.Title, assets.Bold, textMain)
 		c.row(c.unit * 0.4)
-		c.line("Type "+v.User+"'s password and press Enter, or Play unregistered if "+v.User+" has no account.", assets.Regular, textDim)
+		c.line("Type "+v.User+"'s password and press Enter, or Play unregistered if "+v.User+" has no account, or play as a guest.", assets.Regular, textDim)
 		c.row(c.unit * 0.4)
 		c.line("Password", assets.Bold, textMain)
 		in := c.row(c.unit * 1.9)
@@ -52,7 +52,7 @@ func (s *Scene) signInPanel(f *Frame) {
 		r := c.row(c.unit * 2.6)
 		s.button(Rectangle{r.X, r.Y + 2, r.W, r.H - 5}, SignIn, SignIn.label(), true, c.unit*1.1)
 		c.row(c.unit * 0.3)
-		c.buttons([]Button{PlayUnregistered, Quit}, nil)
+		c.buttons([]Button{PlayUnregistered, PlayAsGuest, Quit}, nil)
 		c.row(c.unit * 0.6)
 		switch {
 		case v.Busy:
