@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc"
 	"github.com/krieg/krieg/server"
@@ -383,5 +384,24 @@ func TestWindowKriegdChallengeWithdrawnOnLeaving(t *testing.T) {
 		if app.frame.Mode != scene.LobbyScreen || app.play.snap.InGame {
 			t.Error("bob's accept after the withdrawal started a game")
 		}
+	})
+}
+
+// TestWindowKriegdLobbyAbortsAnUnbegunGame: Lobby before our first move
+// asks to abort the game, not to resign it, and confirmed, aborts it.
+func TestWindowKriegdLobbyAbortsAnUnbegunGame(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	if err := bob.Console("seek 3 0 w16 black"); err != nil {
+		t.Fatal(err)
+	}
+	_, seek := lobbyEntries(t, app, "Play bob (")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, seek)}) })
+	h.waitFor(t, "the game", servedWait, func() bool { return app.play != nil && app.play.ctl != nil && app.play.snap.InGame })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
+	h.waitFor(t, "Lobby to ask to abort", servedWait, func() bool { return app.play.question == lobbyAbortQuestion })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
+	h.waitFor(t, "the lobby after the abort", servedWait, func() bool {
+		r := app.play.snap.Result
+		return app.frame.Mode == scene.LobbyScreen && r != nil && r.Reason == referee.ReasonAborted
 	})
 }

@@ -853,8 +853,13 @@ func (p *play) button(a *App, b scene.Button) {
 		case !over && a.lobby != nil:
 			// The window's lobby screen would abandon the game (the
 			// computer's or the server's): as Resign, asked first, and the
-			// lobby once the game has ended (afterResign).
-			p.askFirst(a, b, lobbyQuestion)
+			// lobby once the game has ended (afterResign). On kriegd a
+			// game nobody has begun is aborted instead: nothing is lost.
+			q := lobbyQuestion
+			if p.abortsAlone(a) {
+				q = lobbyAbortQuestion
+			}
+			p.askFirst(a, b, q)
 			return
 		case p.local && !over:
 			// The page's lobby opens over the board, and closed, gives it
@@ -907,7 +912,10 @@ const (
 	resignQuestion  = "Resign? Click Confirm resign or press Enter; Cancel or Escape keeps playing"
 	newGameQuestion = "A new game? Resign this one first: click Confirm resign or press Enter; Cancel or Escape keeps playing"
 	lobbyQuestion   = "Back to the lobby? Resign this game first: click Confirm resign or press Enter; Cancel or Escape keeps playing"
-	resignLapsed    = "Resign not confirmed: the game goes on"
+	// lobbyAbortQuestion is Lobby's question before our first move on
+	// kriegd, which then aborts the game at our word.
+	lobbyAbortQuestion = "Back to the lobby? Before your first move the game is aborted, unrated: press Enter or click the lit button; Cancel or Escape keeps playing"
+	resignLapsed       = "Resign not confirmed: the game goes on"
 )
 
 // askFirst answers b (New game, Lobby) pressed during a game: it asks for
@@ -921,6 +929,16 @@ func (p *play) askFirst(a *App, b scene.Button, question string) {
 	}
 	p.confirmAt, p.after, p.question = time.Now(), b, question
 	notice(&a.frame, scene.BadTone, "")
+}
+
+// abortsAlone reports whether the game on the board is a kriegd's in which
+// we are to make our first move, which kriegd aborts at our word.
+func (p *play) abortsAlone(a *App) bool {
+	if p.local || a.lobby == nil || p.snap.Plies >= 2 || p.snap.ToMove != p.snap.Side {
+		return false
+	}
+	_, kriegd := a.lobby.site.Lobby.(KriegdLister)
+	return kriegd
 }
 
 // afterResign presses again the button that asked for the resignation once
@@ -947,7 +965,11 @@ func (p *play) unarm(a *App) {
 func (p *play) resign(a *App) {
 	p.confirmAt = time.Time{}
 	notice(&a.frame, scene.BadTone, "")
-	if err := p.comm.Do(net.Resign); err != nil {
+	end := net.Resign
+	if p.question == lobbyAbortQuestion && p.abortsAlone(a) {
+		end = net.Abort
+	}
+	if err := p.comm.Do(end); err != nil {
 		notice(&a.frame, scene.BadTone, err.Error())
 	}
 }
