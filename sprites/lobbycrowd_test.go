@@ -74,6 +74,9 @@ func TestLobbyCrowdedKeepsSeekAndChallenges(t *testing.T) {
 					plays++
 				}
 			}
+			if plays > 0 && !strings.HasPrefix(labels[0], "Play seeker23 ") {
+				t.Errorf("%dx%d: the first seek shown is %q; want the newest (seeker23's)", size[0], size[1], labels[0])
+			}
 			if seek != 1 || challenges == 0 || plays == 0 {
 				t.Errorf("%dx%d: shown %d seeks to take, %d players to challenge, %d of our own seek; want some of each:\n%s",
 					size[0], size[1], plays, challenges, seek, strings.Join(labels, "\n"))

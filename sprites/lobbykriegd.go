@@ -82,7 +82,9 @@ func (x kriegdListing) Entries(c NewGameTerms) ([]net.LobbyEntry, []int) {
 		}
 	}
 	var ours, seeks, challenges []net.LobbyEntry
-	for _, s := range x.lobby.Seeks {
+	// Newest first: a crowded lobby shows some of each group, and a seek
+	// just posted is the likeliest to be taken.
+	for _, s := range slices.Backward(x.lobby.Seeks) {
 		terms := fmt.Sprintf("%s, %d+%d, %s", s.Title, s.Minutes, s.Increment, ratedWord(s.Rated))
 		if strings.EqualFold(s.From, x.me) {
 			ours = append(ours, net.LobbyEntry{Label: fmt.Sprintf("Your seek %d: %s, you play %s (withdraw it)", s.Number, terms, colourWord(s.Colour)), Command: "unseek"})
