@@ -15,11 +15,10 @@ import (
 	"github.com/krieg/krieg/sprites/scene"
 )
 
-// TestWindowLobbyLostConnection: when the connection to the kriegd is cut
-// while its lobby shows, the lobby says so as a game does, with what to
-// do, and leaves no stale entry or Refresh to click.
-func TestWindowLobbyLostConnection(t *testing.T) {
-	addr := kriegdtest.Start(t, server.Config{})
+// cuttable logs alice in to the kriegd at addr and returns her session
+// and its TCP connection, for the test to cut.
+func cuttable(t *testing.T, addr string) (*icc.Client, stdnet.Conn) {
+	t.Helper()
 	var conn stdnet.Conn
 	alice, err := icc.New(icc.Options{Addr: addr, User: "alice", Quiet: 5 * time.Millisecond,
 		Dial: func(ctx context.Context) (io.ReadWriteCloser, error) {
@@ -34,6 +33,15 @@ func TestWindowLobbyLostConnection(t *testing.T) {
 	if err := alice.Connect(t.Context()); err != nil {
 		t.Fatal(err)
 	}
+	return alice, conn
+}
+
+// TestWindowLobbyLostConnection: when the connection to the kriegd is cut
+// while its lobby shows, the lobby says so as a game does, with what to
+// do, and leaves no stale entry or Refresh to click.
+func TestWindowLobbyLostConnection(t *testing.T) {
+	addr := kriegdtest.Start(t, server.Config{})
+	alice, conn := cuttable(t, addr)
 	app := lobbyOn(t, alice)
 	lobbyEntries(t, app, "Seek a game: ")
 	conn.Close()
@@ -63,20 +71,7 @@ func TestWindowLobbyLostConnection(t *testing.T) {
 // the lobby (which says the connection is lost) without asking to resign.
 func TestWindowGameLostConnection(t *testing.T) {
 	addr := kriegdtest.Start(t, server.Config{})
-	var conn stdnet.Conn
-	alice, err := icc.New(icc.Options{Addr: addr, User: "alice", Quiet: 5 * time.Millisecond,
-		Dial: func(ctx context.Context) (io.ReadWriteCloser, error) {
-			var d stdnet.Dialer
-			nc, err := d.DialContext(ctx, "tcp", addr)
-			conn = nc
-			return nc, err
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := alice.Connect(t.Context()); err != nil {
-		t.Fatal(err)
-	}
+	alice, conn := cuttable(t, addr)
 	bob := kriegdtest.Client(t, addr, "bob", "")
 	go func() {
 		for range bob.Events() {

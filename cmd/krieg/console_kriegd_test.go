@@ -290,17 +290,26 @@ func TestConsolePasswordForNoAccount(t *testing.T) {
 	}
 }
 
-// TestConsoleGuestAfterKriegdRestarts: when kriegd restarts, a guest's
-// console logs in again as a fresh guest (the server no longer knows the
-// old guest name or its token) and says that the game in progress is gone.
-func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
+// guestsServer serves a kriegd from a data folder and store of its own,
+// which a test may serve again after closing it; the store closes with
+// the test.
+func guestsServer(t *testing.T) (string, *store.Store, *server.Server, string) {
+	t.Helper()
 	data := t.TempDir()
 	st, err := store.Open(context.Background(), "", data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() })
 	srv, addr := serveKriegd(t, data, st, "127.0.0.1:0")
+	return data, st, srv, addr
+}
+
+// TestConsoleGuestAfterKriegdRestarts: when kriegd restarts, a guest's
+// console logs in again as a fresh guest (the server no longer knows the
+// old guest name or its token) and says that the game in progress is gone.
+func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
+	data, st, srv, addr := guestsServer(t)
 	g1, g2 := guestsMidGame(t, addr)
 	srv.Close()
 	srv, _ = serveKriegd(t, data, st, addr)
@@ -327,13 +336,7 @@ func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
 // TestConsoleLeavesWhileReconnecting: with the server gone for good, the
 // input's end leaves at once, though the console is reconnecting.
 func TestConsoleLeavesWhileReconnecting(t *testing.T) {
-	data := t.TempDir()
-	st, err := store.Open(context.Background(), "", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	srv, addr := serveKriegd(t, data, st, "127.0.0.1:0")
+	_, _, srv, addr := guestsServer(t)
 	g1, _ := guestsMidGame(t, addr)
 	srv.Close()
 	g1.out.waitLine(t, g1.name, "* connection lost; reconnecting (quit or Ctrl-C leaves)")
