@@ -2,6 +2,7 @@ package sprites
 
 import (
 	"strings"
+	"time"
 
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
@@ -40,6 +41,9 @@ func (a *App) challenged(p *play, ev net.Event) {
 			words := "The challenge from " + ev.From + " was withdrawn."
 			notice(&a.frame, scene.HintTone, words)
 			p.say(&a.frame, words)
+			if a.lobby != nil {
+				a.lobby.news, a.lobby.newsUntil = words, time.Now().Add(newsFor) // the lobby may be where the card goes back to
+			}
 			a.cardGone(false)
 		}
 	}

@@ -79,7 +79,14 @@ type lobby struct {
 	// lost says why the server's connection was lost, and what to do; the
 	// lobby then lists nothing more.
 	lost string
+	// news is what became of a challenge whose card the lobby gave way to
+	// (withdrawn by its player), shown until newsUntil under the list.
+	news      string
+	newsUntil time.Time
 }
+
+// newsFor is how long the lobby shows its news.
+const newsFor = 15 * time.Second
 
 type fetchResult struct {
 	listing Listing
@@ -170,6 +177,9 @@ func (l *lobby) poll(f *scene.Frame, computer bool) {
 		v.Entries = append(v.Entries, e.Label)
 	}
 	v.Status, v.Fetching = l.status, l.fetched != nil
+	if v.Status == "" && time.Now().Before(l.newsUntil) {
+		v.Status = l.news
+	}
 	v.Computer = computer
 }
 
