@@ -153,6 +153,10 @@ func (m *match) command(c *conn, verb string) {
 		o := &m.offers[us]
 		other := &m.offers[us.Other()]
 		agreed := (verb == "draw" && other.draw) || (verb == "abort" && other.abort)
+		if agreed && verb == "draw" && m.unplayed() {
+			m.abort("a draw was agreed before both players had moved", false)
+			return
+		}
 		if agreed {
 			reason, score := referee.ReasonAgreement, game.Draw
 			if verb == "abort" {

@@ -202,9 +202,20 @@ func (m *match) entry(r referee.Result) (rec *record.Record, e pendingEntry, kee
 	return rec, e, true
 }
 
-// resign ends the game in favour of c's opponent.
+// unplayed reports whether the game has not yet had a move from each
+// player. A game resigned, drawn or left in that state is aborted instead
+// (no result, unrated, unrecorded), as lichess does: nothing was played to
+// score, and a rating must not move on a game its loser never began.
+func (m *match) unplayed() bool { return m.ref.Plies() < 2 }
+
+// resign ends the game in favour of c's opponent, or aborts it before both
+// players have moved.
 func (m *match) resign(c *conn) {
 	us := m.colorOf(c)
+	if !m.over && m.unplayed() {
+		m.abort(fmt.Sprintf("%s resigned before both players had moved", m.seats[us].name), false)
+		return
+	}
 	if err := m.ref.Resign(us); err != nil {
 		c.sendText(cmdResign, err.Error())
 		return
@@ -223,7 +234,7 @@ func (m *match) dropped(c *conn) {
 	st.c = nil
 	m.s.rosterChanged()
 	for _, o := range m.players() {
-		o.sendText(cmdOther, fmt.Sprintf("%s has disconnected; the game is lost unless they return within %s.", st.name, seconds(m.s.cfg.Grace)))
+		o.sendText(cmdOther, fmt.Sprintf("%s has disconnected; the game is %s unless they return within %s.", st.name, map[bool]string{false: "lost", true: "aborted"}[m.unplayed()], seconds(m.s.cfg.Grace)))
 	}
 	st.grace = m.s.clock.AfterFunc(m.s.cfg.Grace, m.s.safely("the grace timer", func() {
 		m.s.locked(func() error {
@@ -231,6 +242,8 @@ func (m *match) dropped(c *conn) {
 			case st.c != nil || m.over || m.s.closed: // a closing server decides no game
 			case m.seats[color.Other()].c == nil:
 				m.abort(fmt.Sprintf("both players left the game, and were away when %s's grace period (%s) ended", st.name, seconds(m.s.cfg.Grace)), true)
+			case m.unplayed():
+				m.abort(fmt.Sprintf("%s left before both players had moved, and was away when the grace period (%s) ended", st.name, seconds(m.s.cfg.Grace)), false)
 			default:
 				m.end(referee.Result{Score: game.WinFor(color.Other()), Reason: referee.ReasonDisconnect})
 			}

@@ -90,14 +90,14 @@ func TestResignDrawAbort(t *testing.T) {
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 
 	begin(t, a, b, "bob", "5 0 u")
-	a.send("e2e4")
-	b.waitFor("\x19(24 1 ?\x19)")
+	firstMoves(a, b)
 	b.send("resign")
 	for _, p := range []*raw{a, b} {
 		p.waitFor("\x19(16 1 0 Res 1-0 ")
 	}
 
 	begin(t, a, b, "bob", "5 0 u")
+	firstMoves(a, b)
 	a.send("draw")
 	b.waitFor("alice offers to draw")
 	b.send("draw")
@@ -349,11 +349,12 @@ func TestTellSayWhoGames(t *testing.T) {
 	if g := c.waitFor("\x19]"); !strings.Contains(g, "1 alice vs. bob  Wild 16 (ICC), unrated (observable), 0 plies") {
 		t.Fatalf("games: %q", g)
 	}
+	firstMoves(a, b)
 	b.send("resign")
 	a.waitFor("\x19(16 1 ")
 	c.send("history alice")
 	c.waitFor("History of")
-	if h := c.waitFor("\x19]"); !strings.Contains(h, "alice vs. bob  1-0 resignation (wild16, 0 plies)") {
+	if h := c.waitFor("\x19]"); !strings.Contains(h, "alice vs. bob  1-0 resignation (wild16, 2 plies)") {
 		t.Fatalf("history alice: %q", h)
 	}
 }

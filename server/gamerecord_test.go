@@ -32,8 +32,8 @@ func TestRecordSentToPlayers(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the record sent does not read: %v\n%s", err, pgn)
 	}
-	if len(rec.Plies) != 1 || rec.Result != game.WhiteWins || rec.Tag("White") != "Wanda" || rec.Tag("Black") != "Boris" {
-		t.Fatalf("the record sent: %d plies, result %s, %s vs. %s; want 1 ply, 1-0, Wanda vs. Boris\n%s",
+	if len(rec.Plies) != 2 || rec.Result != game.WhiteWins || rec.Tag("White") != "Wanda" || rec.Tag("Black") != "Boris" {
+		t.Fatalf("the record sent: %d plies, result %s, %s vs. %s; want 2 plies, 1-0, Wanda vs. Boris\n%s",
 			len(rec.Plies), rec.Result, rec.Tag("White"), rec.Tag("Black"), pgn)
 	}
 	if len(rec.Plies[0].Failed) != 1 {

@@ -30,6 +30,7 @@ func TestTimerPanicEndsNothingElse(t *testing.T) {
 	u := startUmpire(t, server.Config{Grace: 200 * time.Millisecond, Log: log})
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 	begin(t, a, b, "bob", "5 0 u")
+	firstMoves(a, b) // else the grace period's end aborts the game
 	b.nc.Close()
 	a.waitFor("bob has disconnected")
 	deadline := time.Now().Add(5 * time.Second)
@@ -146,6 +147,8 @@ func TestSeatNeedsItsToken(t *testing.T) {
 	b.waitFor("alpha has returned")
 	back.send("e2e4")
 	b.waitFor("\x19(24 1 ?\x19)")
+	b.send("e7e5")
+	back.waitFor("\x19(24 1 ?\x19)")
 	back.send("resign")
 	b.waitFor("\x19(16 1 0 Res 0-1 ")
 	back.nc.Close()
@@ -277,6 +280,7 @@ func TestSlowStoreStallsNobodyElse(t *testing.T) {
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 	other := u.login(t, "carol", "")
 	begin(t, a, b, "bob", "5 0 u")
+	firstMoves(a, b)
 
 	// Another connection to the database holds its write lock for 3 s.
 	db, err := sql.Open("sqlite", filepath.Join(u.data, "kriegd.db"))

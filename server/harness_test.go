@@ -257,12 +257,12 @@ func tokenOf(t *testing.T, r *raw) string {
 	return token
 }
 
-// moveThenResign plays game n: white moves e2e4, black hears it and
-// resigns, white hears the result.
+// moveThenResign plays game n: white moves e2e4 and black e7e5, each
+// heard by the other, then black resigns (a game both have moved in, so
+// scored) and white hears the result.
 func moveThenResign(white, black *raw, n int) {
 	white.t.Helper()
-	white.send("e2e4")
-	black.waitFor(fmt.Sprintf("\x19(24 %d ?\x19)", n))
+	firstMoves(white, black)
 	black.send("resign")
 	white.waitFor(fmt.Sprintf("\x19(16 %d 0 Res 1-0 ", n))
 }

@@ -131,7 +131,7 @@ func (s *Server) gamesCmd(c *conn) {
 		for n := 1; n < s.nextGame; n++ {
 			if m := s.games[n]; m != nil {
 				rated := map[bool]string{true: "rated", false: "unrated (observable)"}[m.rated]
-				lines = append(lines, fmt.Sprintf("%3d %s vs. %s  %s, %s, %d plies", n, m.seats[0].name, m.seats[1].name, m.rules.Title, rated, m.ref.Plies()))
+				lines = append(lines, fmt.Sprintf("%3d %s vs. %s  %s, %s, %d %s", n, m.seats[0].name, m.seats[1].name, m.rules.Title, rated, m.ref.Plies(), plural(m.ref.Plies(), "ply", "plies")))
 			}
 		}
 		return lines

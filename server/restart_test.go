@@ -43,6 +43,7 @@ func TestRestartWithinASecondKeepsBothRecords(t *testing.T) {
 	second := startUmpire(t, cfg)
 	a, b = second.login(t, "alice", "alicepw"), second.login(t, "bob", "bobpw1")
 	begin(t, a, b, "bob", "5 0 r")
+	firstMoves(a, b)
 	a.send("resign")
 	b.waitFor("\x19(16 1 ")
 	if err := second.srv.Close(); err != nil {

@@ -34,13 +34,12 @@ func TestTwoInstancesShareOnePostgres(t *testing.T) {
 
 	a, b := us[0].login(t, "alice", ""), us[0].login(t, "bob", "")
 	begin(t, a, b, "bob", "5 0 u")
-	a.send("e2e4")
-	b.waitFor("\x19(24 1 ?\x19)")
+	firstMoves(a, b)
 	b.send("resign")
 	a.waitFor("\x19(16 1 0 Res 1-0 ")
 	other.send("history alice")
 	other.waitFor("History of alice (1 game shown)")
-	if h := other.waitFor("\x19]"); !strings.Contains(h, "alice vs. bob  1-0 resignation (wild16, 1 ply)") {
+	if h := other.waitFor("\x19]"); !strings.Contains(h, "alice vs. bob  1-0 resignation (wild16, 2 plies)") {
 		t.Fatalf("history on the other instance: %q", h)
 	}
 }

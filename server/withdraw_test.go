@@ -29,8 +29,8 @@ func TestWithdrawAChallenge(t *testing.T) {
 }
 
 // TestAccountWordsMended: register when registered says so; history of a
-// name nobody can hold says there is no such player; a one-ply game reads
-// "1 ply".
+// name nobody can hold says there is no such player; a game of one ply
+// reads "1 ply" in the games in progress, and "2 plies" in the history.
 func TestAccountWordsMended(t *testing.T) {
 	u := startUmpire(t, server.Config{})
 	addAccount(t, u, "Gail", "gailpw")
@@ -43,8 +43,12 @@ func TestAccountWordsMended(t *testing.T) {
 	begin(t, g, h, "hank", "5 0 u")
 	g.send("e2e4")
 	h.waitFor("\x19(24 1 ?\x19)")
+	g.send("games")
+	g.waitFor("unrated (observable), 1 ply\r\n")
+	h.send("e7e5")
+	g.waitFor("\x19(24 1 ?\x19)")
 	g.send("resign")
 	h.waitFor("\x19(16 1 ")
 	g.send("history")
-	g.waitFor("(wild16, 1 ply)")
+	g.waitFor("(wild16, 2 plies)")
 }

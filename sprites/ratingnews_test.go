@@ -42,6 +42,7 @@ func TestWindowRatingChangeFromKriegd(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.waitFor(t, "the rated game", servedWait, func() bool { return app.play.snap.InGame && app.play.snap.Spec.Rated })
+	firstMoves(t, app, bob, game.White)
 	h.do(func() {
 		app.Inject(Intent{Kind: Press, Button: scene.Resign}, Intent{Kind: Press, Button: scene.Resign})
 	})

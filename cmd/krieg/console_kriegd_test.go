@@ -245,13 +245,15 @@ func TestConsoleOffersThroughKriegd(t *testing.T) {
 	bob.out.waitLine(t, "bob", `alice offers to draw. Type "draw" or "accept" to agree, "decline" to refuse; a move refuses it too.`)
 	fmt.Fprintln(bob.in, "decline")
 	bob.out.waitLine(t, "bob", "You decline alice's draw offer.")
+	fmt.Fprintln(bob.in, "e7e5") // a game both have moved in is scored
+	alice.out.waitLine(t, "alice", "black: White's move")
 	fmt.Fprintln(bob.in, "resign")
 	for _, c := range []*kriegdConsole{alice, bob} {
 		c.out.waitLine(t, c.name, "* game over: White wins: Black resigned · 1-0")
 		// The record kriegd sends after the game is saved where --save says.
 		path := c.out.waitMatch(t, c.name, `game saved: (\S+\.pgn)`)[1]
-		if rec, err := record.ReadFile(path); err != nil || filepath.Dir(path) != c.save || len(rec.Plies) != 1 || rec.Result != game.WhiteWins {
-			t.Errorf("%s's saved game %s: %+v, %v; want 1 ply, 1-0, in %s", c.name, path, rec, err, c.save)
+		if rec, err := record.ReadFile(path); err != nil || filepath.Dir(path) != c.save || len(rec.Plies) != 2 || rec.Result != game.WhiteWins {
+			t.Errorf("%s's saved game %s: %+v, %v; want 2 plies, 1-0, in %s", c.name, path, rec, err, c.save)
 		}
 	}
 	// A second game, aborted before its first move.

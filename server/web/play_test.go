@@ -291,7 +291,8 @@ func TestBrowserPlaysICCClient(t *testing.T) {
 	next(t, driver, net.KindStarted)
 
 	// Erin signs in again from a new tab: the game moves there and takes
-	// the board, with no lobby over it; she resigns with two clicks.
+	// the board, with no lobby over it; she resigns with two clicks, and
+	// since neither side has moved the server aborts the game.
 	p = openTab(t, b, "erin again", "http://"+u.http+"/")
 	p.wait("the door again", 90*time.Second, func(board) bool { return p.eval(`String(!document.getElementById("door").hidden)`) == "true" })
 	login(p, "erin-secret-7")
@@ -315,10 +316,10 @@ func TestBrowserPlaysICCClient(t *testing.T) {
 		}
 	}
 	st = p.wait("the resignation", 30*time.Second, func(b board) bool { return b.Result != "" })
-	if st.Reason != string(referee.ReasonResignation) {
-		t.Fatalf("the second game ended %s (%s); want a resignation", st.Result, st.Reason)
+	if st.Reason != string(referee.ReasonAborted) {
+		t.Fatalf("the second game, resigned before a move, ended %s (%s); want it aborted", st.Result, st.Reason)
 	}
-	if ev := next(t, driver, net.KindEnded); ev.Snap.Result == nil || ev.Snap.Result.Reason != referee.ReasonResignation {
+	if ev := next(t, driver, net.KindEnded); ev.Snap.Result == nil || ev.Snap.Result.Reason != referee.ReasonAborted {
 		t.Fatalf("the driver saw the game end %+v", ev.Snap.Result)
 	}
 	for _, text := range []string{u.log.String(), p.eval("location.href")} {
