@@ -835,6 +835,9 @@ func (p *play) button(a *App, b scene.Button) {
 		}
 		if p.snap.InGame && p.snap.Result == nil {
 			p.confirmAt, p.question = time.Now(), resignQuestion
+			if p.unbegun(a) {
+				p.question = resignAbortQuestion
+			}
 			notice(&a.frame, scene.BadTone, "")
 		}
 	case scene.CancelResign:
@@ -856,7 +859,7 @@ func (p *play) button(a *App, b scene.Button) {
 			// lobby once the game has ended (afterResign). On kriegd a
 			// game nobody has begun is aborted instead: nothing is lost.
 			q := lobbyQuestion
-			if p.abortsAlone(a) {
+			if p.unbegun(a) {
 				q = lobbyAbortQuestion
 			}
 			p.askFirst(a, b, q)
@@ -879,7 +882,11 @@ func (p *play) button(a *App, b scene.Button) {
 		case !over && (p.local || a.lobby != nil):
 			// As Resign, asked first; the game's end then opens the
 			// new-game screen (afterResign).
-			p.askFirst(a, b, newGameQuestion)
+			q := newGameQuestion
+			if p.unbegun(a) {
+				q = newGameAbortQuestion
+			}
+			p.askFirst(a, b, q)
 		case p.local:
 			p.close()
 			a.play = nil
@@ -912,10 +919,12 @@ const (
 	resignQuestion  = "Resign? Click Confirm resign or press Enter; Cancel or Escape keeps playing"
 	newGameQuestion = "A new game? Resign this one first: click Confirm resign or press Enter; Cancel or Escape keeps playing"
 	lobbyQuestion   = "Back to the lobby? Resign this game first: click Confirm resign or press Enter; Cancel or Escape keeps playing"
-	// lobbyAbortQuestion is Lobby's question before our first move on
-	// kriegd, which then aborts the game at our word.
-	lobbyAbortQuestion = "Back to the lobby? Before your first move the game is aborted, unrated: press Enter or click the lit button; Cancel or Escape keeps playing"
-	resignLapsed       = "Resign not confirmed: the game goes on"
+	// The same questions before both sides have moved on kriegd, which
+	// then aborts the game rather than score it (unbegun).
+	resignAbortQuestion  = "Resign? Before both sides have moved the game is aborted, unrated: click Confirm resign or press Enter; Cancel or Escape keeps playing"
+	newGameAbortQuestion = "A new game? Before both sides have moved this one is aborted, unrated: click Confirm resign or press Enter; Cancel or Escape keeps playing"
+	lobbyAbortQuestion   = "Back to the lobby? Before both sides have moved the game is aborted, unrated: press Enter or click the lit button; Cancel or Escape keeps playing"
+	resignLapsed         = "Resign not confirmed: the game goes on"
 )
 
 // askFirst answers b (New game, Lobby) pressed during a game: it asks for
@@ -931,14 +940,21 @@ func (p *play) askFirst(a *App, b scene.Button, question string) {
 	notice(&a.frame, scene.BadTone, "")
 }
 
-// abortsAlone reports whether the game on the board is a kriegd's in which
-// we are to make our first move, which kriegd aborts at our word.
-func (p *play) abortsAlone(a *App) bool {
-	if p.local || a.lobby == nil || p.snap.Plies >= 2 || p.snap.ToMove != p.snap.Side {
+// unbegun reports whether the game on the board is a kriegd's in which
+// neither side has yet made its first move and the other its own: kriegd
+// aborts such a game when it is resigned (docs/kriegd.md, "Clocks").
+func (p *play) unbegun(a *App) bool {
+	if p.local || a.lobby == nil || p.snap.Plies >= 2 {
 		return false
 	}
 	_, kriegd := a.lobby.site.Lobby.(KriegdLister)
 	return kriegd
+}
+
+// abortsAlone reports whether the game on the board is a kriegd's in which
+// we are to make our first move, which kriegd aborts at our word.
+func (p *play) abortsAlone(a *App) bool {
+	return p.unbegun(a) && p.snap.ToMove == p.snap.Side
 }
 
 // afterResign presses again the button that asked for the resignation once
@@ -965,8 +981,8 @@ func (p *play) unarm(a *App) {
 func (p *play) resign(a *App) {
 	p.confirmAt = time.Time{}
 	notice(&a.frame, scene.BadTone, "")
-	end := net.Resign
-	if p.question == lobbyAbortQuestion && p.abortsAlone(a) {
+	end := net.Resign // which kriegd turns into an abort in an unbegun game
+	if p.abortsAlone(a) {
 		end = net.Abort
 	}
 	if err := p.comm.Do(end); err != nil {
