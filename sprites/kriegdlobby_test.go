@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc"
@@ -42,8 +43,9 @@ func lobbyOn(t *testing.T, alice *icc.Client) *App {
 	return app
 }
 
-// lobbyEntries refreshes the lobby until an entry starts with want, and
-// returns the entries and its place.
+// lobbyEntries refreshes the lobby until an entry starts with want and the
+// rows have stood still for lobbySettle, and returns the entries and its
+// place.
 func lobbyEntries(t *testing.T, app *App, want string) ([]string, int) {
 	t.Helper()
 	var labels []string
@@ -69,7 +71,9 @@ func lobbyEntries(t *testing.T, app *App, want string) ([]string, int) {
 			}
 			return false
 		}
-		return true
+		// A click on a row that has just changed is not carried out
+		// (lobby.movedUnder): a user sees the list before clicking.
+		return time.Since(app.lobby.changedAt) >= lobbySettle
 	})
 	return labels, at
 }
@@ -86,12 +90,42 @@ func lobbyGameOver(t *testing.T, app *App, bob *icc.Client) {
 	h.waitFor(t, "the game to start", servedWait, func() bool {
 		return app.frame.Mode == scene.PlayScreen && app.play.ctl != nil && app.play.snap.InGame
 	})
+	firstMoves(t, app, bob, game.Black)
 	if err := bob.Do(net.Resign); err != nil {
 		t.Fatal(err)
 	}
 	h.waitFor(t, "the result card with Review", servedWait, func() bool {
 		return app.frame.Banner != nil && app.frame.Panel.Reviewable
 	})
+}
+
+// firstMoves plays the first move of each side, e2e4 and e7e5, in the
+// window's game against other, the window playing side: kriegd aborts a
+// game resigned before both players have moved, and scores it after.
+func firstMoves(t *testing.T, app *App, other *icc.Client, side game.Color) {
+	t.Helper()
+	for ply, mv := range []string{"e2e4", "e7e5"} {
+		m, err := game.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if game.Color(ply%2) == side {
+			h.waitFor(t, "the window's turn for "+mv, servedWait, func() bool {
+				return app.play.ctl != nil && app.play.snap.InGame && app.play.snap.Plies == ply && app.play.snap.ToMove == side
+			})
+			h.do(func() { app.Inject(Intent{Kind: AttemptMove, Move: m}) })
+		} else {
+			// The other driver may hear the game start after the window.
+			deadline := time.Now().Add(servedWait)
+			for err := other.Attempt(m); err != nil; err = other.Attempt(m) {
+				if time.Now().After(deadline) {
+					t.Fatalf("the other side could not play %s: %v", mv, err)
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+		}
+		h.waitFor(t, mv+" played", servedWait, func() bool { return app.play.snap.Plies == ply+1 })
+	}
 }
 
 // TestWindowKriegdLobbyTakesASeek: on a kriegd the window opens its lobby:
@@ -418,6 +452,33 @@ func TestWindowKriegdLobbyAbortsAnUnbegunGame(t *testing.T) {
 	})
 }
 
+// TestWindowKriegdResignUnbegunAborts: Resign before both sides have moved,
+// on the opponent's turn, asks to abort the game, and confirmed, kriegd
+// aborts it: the card says no result, with no rating moved.
+func TestWindowKriegdResignUnbegunAborts(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	if err := bob.Console("seek 3 0 w16 white"); err != nil {
+		t.Fatal(err)
+	}
+	_, seek := lobbyEntries(t, app, "Play bob (")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, seek)}) })
+	h.waitFor(t, "the game, bob to move", servedWait, func() bool {
+		return app.play != nil && app.play.ctl != nil && app.play.snap.InGame && app.play.snap.ToMove == game.White
+	})
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Resign}) })
+	h.waitFor(t, "Resign to ask to abort", servedWait, func() bool { return app.play.question == resignAbortQuestion })
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Resign}) })
+	h.waitFor(t, "the game aborted", servedWait, func() bool {
+		r := app.play.snap.Result
+		return r != nil && r.Reason == referee.ReasonAborted && app.frame.Banner != nil
+	})
+	h.do(func() {
+		if b := app.frame.Banner; b.Rating != "" || b.Title != "No result" || !strings.Contains(b.Detail, "resigned before both players had moved") {
+			t.Errorf("the card after resigning an unbegun game: %+v; want no result, why, and no rating", *b)
+		}
+	})
+}
+
 // TestWindowKriegdLobbySaysAChallengeWithdrawn: a challenge whose card
 // came over the lobby and which its player withdrew gives the lobby back,
 // saying so under the list.
@@ -434,5 +495,47 @@ func TestWindowKriegdLobbySaysAChallengeWithdrawn(t *testing.T) {
 	h.waitFor(t, "the lobby saying the challenge was withdrawn", servedWait, func() bool {
 		return app.frame.Mode == scene.LobbyScreen && app.frame.Lobby.Status == "The challenge from bob was withdrawn." &&
 			sceneHasText(&app.scene, "The challenge from bob was withdrawn.")
+	})
+}
+
+// TestWindowKriegdLobbyClickOnAMovedRow: a click on a row that a new
+// listing has just put in place of another is not carried out (it was
+// aimed at the one before), and says so; once the rows have stood still, the
+// same click takes the entry.
+func TestWindowKriegdLobbyClickOnAMovedRow(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	if err := bob.Console("seek 3 0 w16 white"); err != nil {
+		t.Fatal(err)
+	}
+	_, first := lobbyEntries(t, app, "Play bob (")
+	if err := bob.Console("seek 7 0 w16 white"); err != nil {
+		t.Fatal(err)
+	}
+	var asked time.Time
+	h.waitFor(t, "the newer seek in the older one's row, clicked at once", servedWait, func() bool {
+		e := app.frame.Lobby.Entries
+		if app.frame.Lobby.Fetching || first >= len(e) || !strings.Contains(e[first], " 7+0") {
+			if time.Since(asked) > 1100*time.Millisecond {
+				app.Inject(Intent{Kind: Press, Button: scene.Refresh})
+				asked = time.Now()
+			}
+			return false
+		}
+		app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, first)})
+		return true
+	})
+	time.Sleep(100 * time.Millisecond)
+	h.do(func() {
+		if app.frame.Mode != scene.LobbyScreen || app.play != nil && app.play.snap.InGame {
+			t.Fatal("a click on a row that had just changed started a game")
+		}
+		if !strings.Contains(app.frame.Lobby.Status, "The list changed as you clicked") {
+			t.Errorf("the lobby's status after the click: %q", app.frame.Lobby.Status)
+		}
+	})
+	time.Sleep(lobbySettle)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, first)}) })
+	h.waitFor(t, "the 7-minute game", servedWait, func() bool {
+		return app.play != nil && app.play.snap.InGame && app.play.snap.Spec.Base == 7*time.Minute
 	})
 }

@@ -83,7 +83,18 @@ type lobby struct {
 	// (withdrawn by its player), shown until newsUntil under the list.
 	news      string
 	newsUntil time.Time
+	// labels are the entries shown, and before those shown until they
+	// changed at changedAt: a click on a row that changed under the
+	// pointer a moment ago was aimed at what stood there (lobbySettle).
+	labels, before []string
+	changedAt      time.Time
 }
+
+// lobbySettle is how long after a row of the lobby changed (a new
+// listing moved the rows) a click on it is taken as aimed at what stood
+// there before, and not carried out: about a human's time to see a change
+// and stop a click.
+const lobbySettle = 400 * time.Millisecond
 
 // newsFor is how long the lobby shows its news.
 const newsFor = 15 * time.Second
@@ -176,6 +187,9 @@ func (l *lobby) poll(f *scene.Frame, computer bool) {
 	for _, e := range l.entries {
 		v.Entries = append(v.Entries, e.Label)
 	}
+	if !slices.Equal(v.Entries, l.labels) {
+		l.before, l.labels, l.changedAt = l.labels, slices.Clone(v.Entries), time.Now()
+	}
 	v.Status, v.Fetching = l.status, l.fetched != nil
 	if v.Status == "" && time.Now().Before(l.newsUntil) {
 		v.Status = l.news
@@ -218,10 +232,24 @@ func (l *lobby) apply(a *App, in Intent) {
 	case scene.LobbyRatedGroup:
 		l.rated = min(i, len(lobbyRated)-1)
 	case scene.LobbyGroup:
-		if i < len(l.entries) {
+		switch {
+		case i >= len(l.entries):
+		case l.movedUnder(i):
+			l.status = "The list changed as you clicked: nothing was chosen. Click again."
+		default:
 			l.choose(a, l.entries[i])
 		}
 	}
+}
+
+// movedUnder reports whether row i of the lobby shows an entry that came
+// there less than lobbySettle ago, in place of another one: a click on it
+// was most likely aimed at the one before.
+func (l *lobby) movedUnder(i int) bool {
+	if len(l.before) == 0 || time.Since(l.changedAt) >= lobbySettle {
+		return false
+	}
+	return i >= len(l.before) || l.before[i] != l.entries[i].Label
 }
 
 // choose carries out entry e: the endpoint runs its lobby command and
