@@ -159,8 +159,10 @@ func TestWindowKriegdLobbyTakesASeek(t *testing.T) {
 		return app.frame.Mode == scene.PlayScreen && app.play.ctl != nil && sn.InGame && sn.Spec.Rules.Name == "berkeley" && sn.Side.String() == "black"
 	})
 
-	// Lobby during the game asks first, as Resign does; after the game the
-	// result card offers it, and it lists the lobby again.
+	// Lobby during the game (both sides having moved) asks first, as Resign
+	// does; after the game the result card offers it, and it lists the
+	// lobby again.
+	firstMoves(t, app, bob, game.Black)
 	h.do(func() {
 		if !app.frame.Panel.Lobby {
 			t.Error("no Lobby button in a kriegd game")
