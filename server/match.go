@@ -30,6 +30,13 @@ type match struct {
 	offers    [2]standing
 	over      bool
 	kept      string // why the server aborted it, for its record (abort); "" otherwise
+	// refusedTurn and refusedGame count the refused attempts (and
+	// questions) of the turn and of the game. The referee keeps each for
+	// the record, so that a player repeating one forever would grow the
+	// server's memory and the record forever: beyond Config.RefusedTurn
+	// and RefusedGame, far more than trying every move of every man needs,
+	// only a move that can be played goes to the referee (refusalsSpent).
+	refusedTurn, refusedGame int
 }
 
 // seat is one player of a match.
@@ -140,14 +147,46 @@ func (m *match) attempt(c *conn, text string) {
 		return
 	}
 	before := m.ref.Position()
+	if !m.playable(&before, mv) && m.refusalsSpent(c, text) {
+		return
+	}
 	ans := m.ref.Attempt(mv)
 	m.tell(ans, &before, mv)
+}
+
+// playable reports whether the referee would accept mv in p (a pawn
+// reaching the last rank queened where the rules queen it).
+func (m *match) playable(p *game.Position, mv game.Move) bool {
+	if p.IsLegal(mv) {
+		return true
+	}
+	return m.rules.QueenOnly && mv.Promotion() == game.NoPieceType && p.IsLegal(game.NewMove(mv.From(), mv.To(), game.Queen))
+}
+
+// refusalsSpent answers an attempt (or question) of c's beyond the
+// refusals a turn or a game takes, unjudged and with no attempt used, and
+// reports whether it did.
+func (m *match) refusalsSpent(c *conn, text string) bool {
+	var why string
+	switch {
+	case m.refusedGame >= m.s.cfg.RefusedGame:
+		why = fmt.Sprintf("This game has had %d refused attempts, all a game takes: from now on only a move that can be played is judged. No attempt used.", m.s.cfg.RefusedGame)
+	case m.refusedTurn >= m.s.cfg.RefusedTurn:
+		why = fmt.Sprintf("%d attempts refused this turn, all a turn takes: until you move, only a move that can be played is judged. No attempt used.", m.s.cfg.RefusedTurn)
+	default:
+		return false
+	}
+	c.unit(cmdIllegal, why+"\r\n"+c.dg(dg.IllegalMove, m.number, text, dg.IllegalNotation))
+	return true
 }
 
 // askAny asks "Any?" for c (rulesets with it).
 func (m *match) askAny(c *conn) {
 	if m.ref.ToMove() != m.colorOf(c) {
 		c.sendText(cmdOther, "It is not your move.")
+		return
+	}
+	if m.refusalsSpent(c, "px") {
 		return
 	}
 	if m.rules.Tries == referee.TriesCount {
@@ -176,7 +215,11 @@ func (m *match) askAny(c *conn) {
 func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 	e, _ := m.ref.Last() // the referee just logged the attempt or question
 	if ans.Verdict == referee.Accepted {
+		m.refusedTurn = 0
 		m.moved()
+	} else {
+		m.refusedTurn++
+		m.refusedGame++
 	}
 	if m.ref.Result() != nil {
 		// The last move is held back with the result until the record is

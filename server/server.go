@@ -53,6 +53,8 @@ type Config struct {
 	Inbox            float64       // messages one user receives from others a second, one to one (tells, challenges), on average (default 3, a burst of 5 times that): many senders, each within their limits, cannot bury one reader
 	MaxObservers     int           // observers of one game at once (default 50): each move goes to every observer, so a crowd of them would slow the players
 	FirstMove        time.Duration // each side's time for its first move, on no clock, before the game is aborted (default 30 s)
+	RefusedTurn      int           // refused attempts a turn takes (default 512); beyond them only playable moves are judged
+	RefusedGame      int           // refused attempts a game takes (default 20,000), the same way: the referee keeps each for the record
 	Registrations    int           // accounts one IP address may register an hour (default 5)
 	PasswordCost     int           // bcrypt's cost for the passwords registered (default bcrypt.DefaultCost)
 	Passwords        Passwords     // hashes and checks passwords (default bcrypt at PasswordCost)
@@ -127,6 +129,12 @@ func New(cfg Config) *Server {
 	}
 	if cfg.FirstMove == 0 {
 		cfg.FirstMove = 30 * time.Second
+	}
+	if cfg.RefusedTurn == 0 {
+		cfg.RefusedTurn = 512
+	}
+	if cfg.RefusedGame == 0 {
+		cfg.RefusedGame = 20000
 	}
 	if cfg.MaxObservers == 0 {
 		cfg.MaxObservers = 50
