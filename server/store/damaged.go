@@ -15,9 +15,16 @@ const (
 	sqliteNotADB  = 26
 )
 
+// ErrWrongRow is a row the database gave for a key that is not its own, as
+// a damaged index does.
+var ErrWrongRow = errors.New("the database gave another account's row: its index is damaged")
+
 // Damaged reports whether err says the database file is damaged: no retry
 // will help, and the operator must restore it.
 func Damaged(err error) bool {
+	if errors.Is(err, ErrWrongRow) {
+		return true
+	}
 	var e *sqlite.Error
 	if errors.As(err, &e) {
 		c := e.Code() & 0xff

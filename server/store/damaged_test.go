@@ -3,6 +3,7 @@ package store_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -57,5 +58,55 @@ func TestDamagedFileIsTold(t *testing.T) {
 	}
 	if store.Damaged(errors.New("connection refused")) {
 		t.Fatal("an error that is no damage was told as damage")
+	}
+}
+
+// TestWrongRowIsDamage: a database that answers a name's lookup with
+// another account's row (a damaged index does; here a view over the
+// accounts stands in for it) gives no account but an error told as damage,
+// so that a login never becomes another player's.
+func TestWrongRowIsDamage(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.Open(ctx, "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"dbA", "dbB"} {
+		if err := st.AddAccount(ctx, name, "hash-"+name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	db, err := sql.Open("sqlite", filepath.Join(dir, "kriegd.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`ALTER TABLE accounts RENAME TO real_accounts`,
+		`CREATE VIEW accounts AS SELECT CASE WHEN r.lname = 'dba' THEN o.name ELSE r.name END AS name,
+			r.lname AS lname, CASE WHEN r.lname = 'dba' THEN o.hash ELSE r.hash END AS hash,
+			r.rating, r.rd, r.sigma, r.games, r.joined
+			FROM real_accounts r JOIN real_accounts o ON o.lname = 'dbb'`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	st, err = store.Open(ctx, "", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	// dbA's key now reads dbB's name and password hash, as on a damaged
+	// index; dbB's own row is as it was.
+	a, err := st.Account(ctx, "dbb")
+	if err == nil && a.Name != "dbB" {
+		t.Fatalf("dbb read as %+v", a)
+	}
+	got, err := st.Account(ctx, "dbA")
+	if err == nil || !store.Damaged(err) || !errors.Is(err, store.ErrWrongRow) {
+		t.Fatalf("dbA read as %+v, %v; want no account and an error told as damage", got, err)
 	}
 }

@@ -201,13 +201,20 @@ func (s *Store) Accounts(ctx context.Context) ([]Account, error) {
 func (s *Store) Account(ctx context.Context, name string) (Account, error) {
 	var a Account
 	var joined int64
-	err := s.db.QueryRowContext(ctx, s.q(`SELECT name, hash, rating, rd, sigma, games, joined FROM accounts WHERE lname = ?`), strings.ToLower(name)).
-		Scan(&a.Name, &a.Hash, &a.Rating.R, &a.Rating.RD, &a.Rating.Sigma, &a.Games, &joined)
+	var lname string
+	want := strings.ToLower(name)
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT name, lname, hash, rating, rd, sigma, games, joined FROM accounts WHERE lname = ?`), want).
+		Scan(&a.Name, &lname, &a.Hash, &a.Rating.R, &a.Rating.RD, &a.Rating.Sigma, &a.Games, &joined)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Account{}, ErrNotFound
 	}
 	if err != nil {
 		return Account{}, fmt.Errorf("store: reading %s: %w", name, err)
+	}
+	if lname != want || strings.ToLower(a.Name) != want {
+		// A damaged index leads a key to another's row: a login must
+		// never become another account's.
+		return Account{}, fmt.Errorf("store: reading %s: %w (%s)", name, ErrWrongRow, a.Name)
 	}
 	a.Joined = time.Unix(joined, 0).UTC()
 	return a, nil
