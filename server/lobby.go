@@ -23,7 +23,25 @@ type terms struct {
 type challenge struct {
 	from, to string
 	terms
+	// changed is when the challenge replaced an earlier one of its
+	// issuer's to the same player (zero: it did not): an acceptance right
+	// after was aimed at the earlier terms (respond).
+	changed time.Time
 }
+
+// offered is the challenge's terms as the player challenged reads them:
+// with the colour they would play, when the challenge names one.
+func (ch *challenge) offered() string {
+	if ch.color < 0 {
+		return ch.describe()
+	}
+	return ch.describe() + ", you playing " + game.Color(ch.color).Other().Title()
+}
+
+// changeCooling is how soon after a challenge's terms changed an acceptance
+// is taken as aimed at the earlier terms, and answered with the new ones
+// instead of starting the game.
+const changeCooling = 3 * time.Second
 
 // seek is an open offer anyone may take with "play".
 type seek struct {
@@ -170,8 +188,15 @@ func (s *Server) matchCmd(c *conn, args []string) {
 			return
 		}
 	}
-	s.dropOffer(c.name, to.name)
 	ch := &challenge{from: c.name, to: to.name, terms: t}
+	replaces := ""
+	for _, o := range s.offers {
+		if strings.EqualFold(o.from, c.name) && strings.EqualFold(o.to, to.name) {
+			ch.changed = s.clock.Now()
+			replaces = fmt.Sprintf("%s changes the challenge; it was %s.\r\n", c.name, o.offered())
+		}
+	}
+	s.dropOffer(c.name, to.name)
 	s.offers = append(s.offers, ch)
 	mine, theirs := ratingWord(c.registered, c.rating), ratingWord(to.registered, to.rating)
 	// Each side is told the colour it would play, when the challenge names one.
@@ -181,7 +206,7 @@ func (s *Server) matchCmd(c *conn, args []string) {
 	}
 	c.sendText(cmdMatch, fmt.Sprintf("Issuing: %s (%s) %s (%s) %s%s", c.name, mine, to.name, theirs, t.describe(), issuer))
 	if why := to.mail(to.dg(dg.Match, c.name, ratingField(c.registered, c.rating), to.name, ratingField(to.registered, to.rating), t.describe()+challenged) +
-		fmt.Sprintf("\r\nChallenge: %s (%s) %s (%s) %s%s.\r\nYou can \"accept\" or \"decline\".\r\n", c.name, mine, to.name, theirs, t.describe(), challenged)); why != "" {
+		fmt.Sprintf("\r\n%sChallenge: %s (%s) %s (%s) %s%s.\r\nYou can \"accept\" or \"decline\".\r\n", replaces, c.name, mine, to.name, theirs, t.describe(), challenged)); why != "" {
 		c.sendText(cmdMatch, to.name+why+": the challenge stands, unheard.")
 	}
 }
@@ -199,14 +224,30 @@ func (s *Server) challenged(c *conn) bool {
 
 func (s *Server) respond(c *conn, args []string, accept bool) {
 	var found *challenge
+	var from []string
 	for _, o := range s.offers {
 		if strings.EqualFold(o.to, c.name) && (len(args) == 0 || strings.EqualFold(o.from, args[0])) {
 			found = o
+			from = append(from, o.from)
 		}
 	}
 	cmd := map[bool]int{true: cmdAccept, false: cmdDecline}[accept]
 	if found == nil {
 		c.sendText(cmd, "There is no challenge to answer.")
+		return
+	}
+	if len(from) > 1 {
+		// Which one is meant must be said: the newest is not always the
+		// one the player read.
+		verb := map[bool]string{true: "accept", false: "decline"}[accept]
+		c.sendText(cmd, fmt.Sprintf("Challenges from %s await: say which, as \"%s %s\".", strings.Join(from, " and "), verb, from[0]))
+		return
+	}
+	if accept && !found.changed.IsZero() && s.clock.Now().Sub(found.changed) < changeCooling {
+		// Terms changed as the player accepted: shown now, taken at the
+		// next acceptance.
+		found.changed = time.Time{}
+		c.sendText(cmd, fmt.Sprintf("%s changed the challenge a moment ago; it is now %s. Accept again to play it.", found.from, found.offered()))
 		return
 	}
 	if !accept {

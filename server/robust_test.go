@@ -141,7 +141,8 @@ func TestAttemptFloodIsRateLimited(t *testing.T) {
 }
 
 func TestSlowReaderIsDisconnected(t *testing.T) {
-	u := startUmpire(t, server.Config{OutQueue: 64, Attempts: 10000, Lobby: 1e6, Inbox: 1e6, Lines: 1e6})
+	// Refusals unlimited: they are the chatter that fills the sloth's queue.
+	u := startUmpire(t, server.Config{OutQueue: 64, Attempts: 10000, Lobby: 1e6, Inbox: 1e6, Lines: 1e6, RefusedTurn: 1e9, RefusedGame: 1e9})
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 	begin(t, a, b, "bob", "5 0 u cincinnati") // illegal and impossible attempts are public in Cincinnati's rules: observers hear them
 
