@@ -116,7 +116,14 @@ type Client struct {
 
 	lobbies chan string  // the JSON of a lobby the server sent, for Lobby
 	asking  atomic.Int32 // Lobby calls waiting for one
+	heard   atomic.Bool  // the current connection has brought a byte
+	plain   bool         // the connection is plain TCP (no Dial was given)
 }
+
+// silentFor is how long a connection that has brought nothing at all is
+// waited for: a server always greets a login within it, and one that
+// wants TLS says nothing to a plain connection.
+var silentFor = 10 * time.Second
 
 // New returns a client; nothing happens until Connect.
 func New(opt Options) (*Client, error) {
@@ -127,7 +134,8 @@ func New(opt Options) (*Client, error) {
 		}
 		opt.Patterns = p
 	}
-	if opt.Dial == nil {
+	plain := opt.Dial == nil
+	if plain {
 		opt.Dial = dialTCP(opt.Addr)
 	}
 	if opt.Now == nil {
@@ -146,7 +154,7 @@ func New(opt Options) (*Client, error) {
 		opt.Backoff.Max = 30 * time.Second
 	}
 	life, end := context.WithCancel(context.Background())
-	c := &Client{opt: opt, events: make(chan net.Event, 1024), life: life, end: end, lobbies: make(chan string, 1),
+	c := &Client{opt: opt, plain: plain, events: make(chan net.Event, 1024), life: life, end: end, lobbies: make(chan string, 1),
 		rng:  rand.New(rand.NewPCG(uint64(opt.Now().UnixNano()), 0x696363)),
 		sess: &session{user: opt.User, password: opt.Password, inLogin: opt.PasswordInLogin, token: opt.Token, patterns: opt.Patterns, now: opt.Now}}
 	return c, nil
@@ -208,6 +216,7 @@ func (c *Client) Connect(ctx context.Context) error {
 		return fmt.Errorf("icc: connect: %w", net.ErrClosed)
 	}
 	c.conn, c.login = conn, login
+	c.heard.Store(false)
 	c.sess.connected()
 	evs, _ := c.sess.take()
 	c.mu.Unlock()
@@ -217,19 +226,36 @@ func (c *Client) Connect(ctx context.Context) error {
 
 	timeout := time.NewTimer(c.opt.LoginTimeout)
 	defer timeout.Stop()
-	select {
-	case err = <-login:
-	case <-ctx.Done():
-		err = ctx.Err()
-	case <-timeout.C:
-		err = fmt.Errorf("icc: no login within %v", c.opt.LoginTimeout)
+	silent := time.NewTicker(min(silentFor, c.opt.LoginTimeout))
+	defer silent.Stop()
+	for err == nil {
+		select {
+		case err = <-login:
+			if err == nil {
+				return nil
+			}
+		case <-ctx.Done():
+			err = ctx.Err()
+		case <-timeout.C:
+			err = fmt.Errorf("icc: no login within %v", c.opt.LoginTimeout)
+		case <-silent.C:
+			if !c.heard.Load() {
+				err = c.silence()
+			}
+		}
 	}
-	if err != nil {
-		conn.Close()
-		c.wg.Wait()
-		return fmt.Errorf("icc: login as %q: %w", c.nameForErrors(), err)
+	conn.Close()
+	c.wg.Wait()
+	return fmt.Errorf("icc: login as %q: %w", c.nameForErrors(), err)
+}
+
+// silence is the error of a connection that has brought nothing at all:
+// on a plain connection, most likely a server that wants TLS.
+func (c *Client) silence() error {
+	if c.plain {
+		return fmt.Errorf("icc: the server at %s has said nothing in %v; if it serves TLS (kriegd --tls-cert), connect with tls://%s", c.opt.Addr, silentFor, c.opt.Addr)
 	}
-	return nil
+	return fmt.Errorf("icc: the server at %s has said nothing in %v", c.opt.Addr, silentFor)
 }
 
 // refusedError is a dial refused because nothing listens at the address,
@@ -305,6 +331,9 @@ func (c *Client) read(conn io.ReadWriteCloser) {
 			dl.SetReadDeadline(t)
 		}
 		n, err := conn.Read(buf)
+		if n > 0 {
+			c.heard.Store(true)
+		}
 		c.mu.Lock()
 		for _, it := range p.Feed(buf[:n]) {
 			c.sess.item(it)

@@ -1,0 +1,46 @@
+package icc
+
+import (
+	"context"
+	stdnet "net"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSilentServerToldAsTLS: a server that accepts the connection and says
+// nothing (as a kriegd serving TLS does to a plain connection) ends the
+// login within silentFor, not the whole login timeout, with a hint to
+// connect with tls://.
+func TestSilentServerToldAsTLS(t *testing.T) {
+	old := silentFor
+	silentFor = 200 * time.Millisecond
+	t.Cleanup(func() { silentFor = old })
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer conn.Close() // held open, silent
+		}
+	}()
+	c, err := New(Options{Addr: ln.Addr().String(), User: "alice", LoginTimeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	began := time.Now()
+	err = c.Connect(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "has said nothing in 200ms; if it serves TLS (kriegd --tls-cert), connect with tls://"+ln.Addr().String()) {
+		t.Fatalf("a silent server: %v; want the TLS hint", err)
+	}
+	if d := time.Since(began); d > 5*time.Second {
+		t.Fatalf("the silent server was waited for %v; want about 200ms", d)
+	}
+}
