@@ -178,6 +178,10 @@ func serve(opt *sprites.Options, c *icc.Client, fl launch.Flags, spec net.GameSp
 		// A kriegd: its lobby lists the seeks and players to click.
 		opt.Site = &sprites.Site{Endpoint: c, Lobby: sprites.KriegdLister{Client: c, Terms: spec}, User: c.Handle()}
 		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) } // the lobby's Play the computer
+		// A guest's seat is kept while it plays, for as long as the
+		// window runs: should it die, the next start takes the seat
+		// back; at a close, KeepSeat decides.
+		launch.WatchSeat(fl.SeatDir, fl.Addr, c)
 	}
 	signed.Store(c)
 }

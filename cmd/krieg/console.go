@@ -57,7 +57,12 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	stop := func() {}
+	if !fl.ICC {
+		stop = launch.WatchSeat(fl.SeatDir, fl.Addr, c)
+	}
 	err = consoleLoop(c, nil, in, stdout, quiet)
+	stop()
 	if !fl.ICC {
 		if kerr := launch.KeepSeat(fl.SeatDir, fl.Addr, c); kerr != nil {
 			fmt.Fprintf(stderr, "krieg: your seat in the game left could not be kept: %v\n", kerr)

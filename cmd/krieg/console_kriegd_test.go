@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	stdnet "net"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -406,6 +407,47 @@ func TestConsoleTakesBackAGuestsSeat(t *testing.T) {
 	if fresh := openConsoleIn(t, addr, "", config); fresh.name == g1.name {
 		t.Fatalf("a seat was kept after the game ended")
 	}
+}
+
+// TestConsoleKeepsAGuestsSeatWhilePlaying: a guest's seat is on disk as
+// soon as its game goes on, naming the process playing it, so that a
+// console killed outright (no chance to keep it at its end) leaves the
+// seat for the next one; once the game ends, the seat is forgotten.
+func TestConsoleKeepsAGuestsSeatWhilePlaying(t *testing.T) {
+	addr := startKriegd(t)
+	config := t.TempDir()
+	g1 := openConsoleIn(t, addr, "", config)
+	g2 := openConsole(t, addr, "")
+	fmt.Fprintf(g1.in, "match %s 5 3 u w16 white\n", g2.name)
+	g2.out.waitLine(t, g2.name, `You can "accept" or "decline".`)
+	fmt.Fprintln(g2.in, "accept")
+	g1.out.waitMatch(t, g1.name, `Creating unrated Wild 16 \(ICC\) match`)
+	seat := func() string {
+		files, _ := filepath.Glob(filepath.Join(config, "krieg", "seat-*.json"))
+		if len(files) != 1 {
+			return ""
+		}
+		b, _ := os.ReadFile(files[0])
+		return string(b)
+	}
+	want := fmt.Sprintf(`"name":%q`, g1.name)
+	pid := fmt.Sprintf(`"pid":%d`, os.Getpid())
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(seat(), want) || !strings.Contains(seat(), pid); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no seat on disk while %s plays: %q", g1.name, seat())
+		}
+	}
+	fmt.Fprintln(g1.in, "resign")
+	g1.out.waitMatch(t, g1.name, `(?m)^\* game over: `)
+	for deadline := time.Now().Add(5 * time.Second); seat() != ""; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the seat stayed after the game ended: %q", seat())
+		}
+	}
+	g1.in.Close()
+	<-g1.done
+	g2.in.Close()
+	<-g2.done
 }
 
 // guestsMidGame logs two guests in to addr and starts a game between

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/krieg/krieg/net/icc"
 )
@@ -17,12 +18,69 @@ import (
 // Within the server's grace period the game goes on; past it the server
 // has forgotten the token and the driver logs in as a new guest. Only a
 // game left in progress is kept, so that two windows of one user, each a
-// guest, never take each other's seat.
+// guest, never take each other's seat. So that a program that dies without
+// closing (killed, crashed) leaves its seat too, the seat is written as soon
+// as a game starts, naming the process that holds it (WatchSeat), and a
+// seat whose process still runs is not taken.
 
 // keptSeat is the file's content.
 type keptSeat struct {
 	Name  string `json:"name"`
 	Token string `json:"token"`
+	// PID is the process playing the seat, while it plays (0 once it
+	// left the game in progress and ended).
+	PID int `json:"pid,omitempty"`
+}
+
+// seatPoll is how often WatchSeat looks at the game.
+const seatPoll = time.Second
+
+// WatchSeat keeps c's seat on the kriegd at addr in dir while c plays a
+// game as a guest, naming this process as its holder, and forgets it when
+// the game is over, until stop is called (KeepSeat then decides what
+// stays).
+func WatchSeat(dir, addr string, c *icc.Client) (stop func()) {
+	if dir == "" {
+		return func() {}
+	}
+	done, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(seatPoll)
+		defer tick.Stop()
+		held := false
+		for {
+			token, name := c.Token(), c.Handle()
+			switch playing := token != "" && name != "" && c.Playing(); {
+			case playing && !held:
+				held = writeSeat(dir, addr, keptSeat{Name: name, Token: token, PID: os.Getpid()}) == nil
+			case !playing && held:
+				os.Remove(seatPath(dir, addr))
+				held = false
+			}
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+	}
+}
+
+// writeSeat writes s as addr's seat in dir.
+func writeSeat(dir, addr string, s keptSeat) error {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(seatPath(dir, addr), b, 0o600)
 }
 
 // seatPath is the file of addr's seat in dir.
@@ -51,14 +109,7 @@ func KeepSeat(dir, addr string, c *icc.Client) error {
 		}
 		return nil
 	}
-	b, err := json.Marshal(keptSeat{Name: name, Token: token})
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	return os.WriteFile(path, b, 0o600)
+	return writeSeat(dir, addr, keptSeat{Name: name, Token: token})
 }
 
 // TakeSeat returns the seat kept for addr in dir, if any, and forgets it:
@@ -72,9 +123,13 @@ func TakeSeat(dir, addr string) (name, token string, ok bool) {
 	if err != nil {
 		return "", "", false
 	}
-	os.Remove(path)
 	var s keptSeat
-	if json.Unmarshal(b, &s) != nil || s.Name == "" || s.Token == "" {
+	err = json.Unmarshal(b, &s)
+	if err == nil && s.PID != 0 && s.PID != os.Getpid() && running(s.PID) {
+		return "", "", false // another window of ours plays it
+	}
+	os.Remove(path)
+	if err != nil || s.Name == "" || s.Token == "" {
 		return "", "", false
 	}
 	return s.Name, s.Token, true
