@@ -100,7 +100,7 @@ peers:
 	sh lab/peer/build.sh
 
 build: deps
-	$(GO) build -o bin/ ./cmd/krieg ./cmd/krieg-board
+	$(GO) build -o bin/ ./cmd/krieg ./cmd/krieg-board ./cmd/kriegd
 
 # The page that plays in a browser: bin/web is a static site (any static
 # host serves it, for play against the computer), and bin/kriegd --http

@@ -134,7 +134,7 @@ func (c *conn) register(cmd Command) error {
 		c.reply(cmdOther, c.name+" is registered already: to register another name, log in with it.")
 		return nil
 	case ValidName(c.name) != nil:
-		c.reply(cmdOther, "Log in with the name you want (not a guest name) to register it.")
+		c.reply(cmdOther, "A guest name cannot be registered: log in with the name you want, leaving the password empty (krieg --connect HOST --user NAME, Enter at the password), then type register PASSWORD.")
 		return nil
 	}
 	if err := ValidPassword(cmd.Args[0]); err != nil {

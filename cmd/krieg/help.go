@@ -138,7 +138,7 @@ its games, plays its turn in each, asks Any? where the ruleset has it,
 and with --create keeps one open game, with --join-bots joins other bots'.
 
   krieg bot --kso --register NAME --email ADDR
-  krieg bot --kso --rules wild16,berkeley_any --max-games 4`,
+  krieg bot --kso --rules wild16,berkeley-any --max-games 4`,
 
 	"icc-dump": `Prints what the ICC parser reads from a capture of an ICC byte stream on
 standard input: one JSON object a line for each level-1 unit (its datagrams

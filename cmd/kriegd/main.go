@@ -8,6 +8,7 @@
 //	kriegd user add NAME                                             register an account (password asked without echo)
 //	kriegd user passwd NAME                                          give an account a new password
 //	kriegd user list                                                 list the accounts
+//	kriegd user rm NAME                                              remove an account
 //	kriegd load [--games 200] [--clients 400] [--duration 60s]      a bounded load test on loopback
 package main
 
@@ -55,6 +56,7 @@ const usageHead = `Usage:
   kriegd user add [--data DIR] [--db DSN] NAME           register an account (password asked without echo)
   kriegd user passwd [--data DIR] [--db DSN] NAME        give an account a new password (asked without echo)
   kriegd user list [--data DIR] [--db DSN]               list the accounts with their ratings
+  kriegd user rm [--data DIR] [--db DSN] NAME            remove an account (its games stay in the history)
   kriegd load [--games N] [--clients N] [--duration D]   a bounded load test on loopback (kriegd load -h)
   kriegd site --wasm FILE --wasm-exec FILE DIR           write the browser page's static site
 
