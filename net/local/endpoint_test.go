@@ -173,6 +173,8 @@ func TestCommands(t *testing.T) {
 		}, net.KindProblem, "no game in progress", ""},
 		{"console resign", game.Black, func(e *Endpoint) error { return e.Console("resign") }, net.KindEnded, "resignation", "1-0"},
 		{"console nonsense", game.White, func(e *Endpoint) error { return e.Console("hello") }, net.KindConsole, "not a move", ""},
+		{"a pasted page, quoted short", game.White, func(e *Endpoint) error { return e.Console(strings.Repeat("x", 5000)) }, net.KindConsole,
+			`"` + strings.Repeat("x", 40) + `…" is not a move`, ""},
 		{"flag with time left", game.White, func(e *Endpoint) error { return e.Do(net.Flag) }, net.KindProblem, "still has time", ""},
 		{"abort after both moved", game.Black, func(e *Endpoint) error {
 			e.Attempt(game.NewMove(game.E7, game.E5, 0))
@@ -212,7 +214,7 @@ func TestCommands(t *testing.T) {
 				if !strings.Contains(got, tc.want) {
 					t.Fatalf("got %q; want it to contain %q", got, tc.want)
 				}
-				if ev.Kind == net.KindProblem && strings.HasPrefix(got, "local:") {
+				if (ev.Kind == net.KindProblem || ev.Kind == net.KindConsole) && strings.HasPrefix(got, "local:") {
 					t.Fatalf("the player is told %q, with the package's prefix", got)
 				}
 				return

@@ -367,7 +367,16 @@ func (g *session) console(line string) {
 		g.attempt(m)
 		return
 	}
-	g.emit(net.Event{Kind: net.KindConsole, Text: fmt.Sprintf("local: %q is not a move or one of resign, draw, abort, flag, any", line)})
+	g.emit(net.Event{Kind: net.KindConsole, Text: fmt.Sprintf("%q is not a move (such as e2e4) nor resign, draw, abort, flag or any", shortened(line))})
+}
+
+// shortened is line cut to its first 40 characters, for quoting back: a
+// pasted page is not worth repeating.
+func shortened(line string) string {
+	if r := []rune(line); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return line
 }
 
 func (g *session) problem(err error) {
