@@ -25,7 +25,7 @@ const MaxLine = 4096
 var errEmpty = errors.New("empty line")
 
 // movePattern matches a move in coordinate form, with an optional promotion.
-var movePattern = regexp.MustCompile(`^[a-h][1-8]-?[a-h][1-8](?:=?[qrbnQRBN])?$`)
+var movePattern = regexp.MustCompile(`^[a-hA-H][1-8]-?[a-hA-H][1-8](?:=?[qrbnQRBN])?$`)
 
 // nearMove is a word that starts as a move in coordinates does but is not
 // one: e2e4k, e2e4=x.

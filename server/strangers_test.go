@@ -63,8 +63,15 @@ func TestCommandsBeforeLogin(t *testing.T) {
 }
 
 // TestNearMoveSaysNotation: a word that starts as a move but is not one is
-// told how moves are written, not that it is not a command.
+// told how moves are written, not that it is not a command; a move in
+// capitals (E2-E4) is a move.
 func TestNearMoveSaysNotation(t *testing.T) {
+	for _, w := range []string{"E2-E4", "E2E4", "E7E8Q", "e2-E4"} {
+		c, err := server.ParseCommand(w)
+		if err != nil || c.Verb != "move" || len(c.Args) != 1 || c.Args[0] != strings.ToLower(strings.ReplaceAll(w, "-", "")) {
+			t.Errorf("%s: %+v, %v; want the move in lower case", w, c, err)
+		}
+	}
 	for _, w := range []string{"e2e4k", "e7e8=x", "E2E4X"} {
 		_, err := server.ParseCommand(w)
 		if err == nil || !strings.Contains(err.Error(), "is not a move: moves are written e2e4") {
