@@ -345,6 +345,7 @@ func (m *match) unobserve(c *conn) { delete(m.observers, c) }
 // opponent during a game: that would be a channel around the referee.
 func (s *Server) tell(c *conn, rest string) {
 	name, text, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	text = visible(text)
 	to := s.user(name)
 	switch {
 	case name == "" || strings.TrimSpace(text) == "":
@@ -352,6 +353,9 @@ func (s *Server) tell(c *conn, rest string) {
 		return
 	case to == nil:
 		c.sendText(cmdTell, fmt.Sprintf("%s is not logged in: not told.", truncate(name, 20)))
+		return
+	case to == c:
+		c.sendText(cmdTell, "You cannot tell yourself.")
 		return
 	}
 	if why := to.mail(to.dg(dg.Tell, c.name, "", truncate(text, 400), 1) + fmt.Sprintf("\r\n%s tells you: %s\r\n", c.name, truncate(text, 400))); why != "" {
@@ -370,7 +374,7 @@ func (s *Server) say(c *conn, m *match, text string) {
 	}
 	them := m.seats[m.colorOf(c).Other()].c
 	if them != nil {
-		them.send(fmt.Sprintf("%s says: %s\r\n", c.name, truncate(text, 400)))
+		them.send(fmt.Sprintf("%s says: %s\r\n", c.name, truncate(visible(text), 400)))
 	}
 	c.sendText(cmdSay, "(told your opponent)")
 }

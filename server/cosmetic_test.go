@@ -56,6 +56,11 @@ func TestBidiControlsNeverReachOthers(t *testing.T) {
 	begin(t, a, b, "bob", "5 0 u")
 	a.send("say left\u202eright\u061c")
 	b.waitFor("alice says: leftright\r\n")
+	// Characters that draw nothing hide no words; emoji keep their joiner.
+	a.send("say a\u200bb\ufeffc\U000e0041d\u180ee\u3164f\U0001F469\u200d\U0001F467")
+	b.waitFor("alice says: abcdef\U0001F469\u200d\U0001F467\r\n")
+	a.send("tell alice hello me")
+	a.waitFor("You cannot tell yourself.")
 	for _, r := range []string{"\u202e", "\u2066", "\u200f", "\u061c", "\u0085", "\u2028", "\u009b", "\u2029", "\u0080"} {
 		if strings.Contains(b.all(), r) {
 			t.Fatalf("bob received %q: %q", r, b.all())
