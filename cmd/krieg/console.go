@@ -15,6 +15,7 @@ import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc"
 	"github.com/krieg/krieg/net/local"
 )
 
@@ -87,7 +88,7 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	if err := comm.Connect(ctx); err != nil {
-		return err
+		return plainError{text: icc.Reason(err), err: err}
 	}
 	defer comm.Close()
 	if spec != nil {
@@ -409,3 +410,13 @@ func yourMove(w io.Writer, s net.Snapshot) {
 		game.White, net.FormatClock(s.Clocks.Remaining(game.White, now)),
 		game.Black, net.FormatClock(s.Clocks.Remaining(game.Black, now)))
 }
+
+// plainError says err in the words a person reads (the server's refusal
+// of a login, without the packages' prefixes), keeping err to unwrap.
+type plainError struct {
+	text string
+	err  error
+}
+
+func (e plainError) Error() string { return e.text }
+func (e plainError) Unwrap() error { return e.err }

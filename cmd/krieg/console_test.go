@@ -304,7 +304,7 @@ func TestConsoleAfterTheGame(t *testing.T) {
 }
 
 // TestConsoleNothingListening: a server address where nothing listens is
-// said so in one sentence.
+// said so in one sentence, without the packages' prefixes.
 func TestConsoleNothingListening(t *testing.T) {
 	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -314,7 +314,7 @@ func TestConsoleNothingListening(t *testing.T) {
 	ln.Close()
 	var out, errs bytes.Buffer
 	code := run([]string{"console", "--connect", addr}, strings.NewReader(""), &out, &errs)
-	want := "krieg console: icc: nothing is listening at " + addr + " (the connection was refused); is the server (kriegd) running there?\n"
+	want := "krieg console: Nothing is listening at " + addr + " (the connection was refused); is the server (kriegd) running there?\n"
 	if code != 1 || errs.String() != want {
 		t.Errorf("exit %d, said %q; want 1 and %q", code, errs.String(), want)
 	}
