@@ -375,14 +375,7 @@ func TestConsoleLeavesAServerGame(t *testing.T) {
 // console to that server with no --user takes it back within the grace
 // period, under the same name, and the game goes on.
 func TestConsoleTakesBackAGuestsSeat(t *testing.T) {
-	addr := startKriegd(t)
-	config := t.TempDir()
-	g1 := openConsoleIn(t, addr, "", config)
-	g2 := openConsole(t, addr, "")
-	fmt.Fprintf(g1.in, "match %s 5 3 u w16 white\n", g2.name)
-	g2.out.waitLine(t, g2.name, `You can "accept" or "decline".`)
-	fmt.Fprintln(g2.in, "accept")
-	g1.out.waitMatch(t, g1.name, `Creating unrated Wild 16 \(ICC\) match`)
+	addr, config, g1, g2 := guestGame(t)
 	fmt.Fprintln(g1.in, "e2e4")
 	g2.out.waitLine(t, g2.name, "white: Black's move")
 	g1.in.Close()
@@ -414,14 +407,7 @@ func TestConsoleTakesBackAGuestsSeat(t *testing.T) {
 // console killed outright (no chance to keep it at its end) leaves the
 // seat for the next one; once the game ends, the seat is forgotten.
 func TestConsoleKeepsAGuestsSeatWhilePlaying(t *testing.T) {
-	addr := startKriegd(t)
-	config := t.TempDir()
-	g1 := openConsoleIn(t, addr, "", config)
-	g2 := openConsole(t, addr, "")
-	fmt.Fprintf(g1.in, "match %s 5 3 u w16 white\n", g2.name)
-	g2.out.waitLine(t, g2.name, `You can "accept" or "decline".`)
-	fmt.Fprintln(g2.in, "accept")
-	g1.out.waitMatch(t, g1.name, `Creating unrated Wild 16 \(ICC\) match`)
+	_, config, g1, g2 := guestGame(t)
 	seat := func() string {
 		files, _ := filepath.Glob(filepath.Join(config, "krieg", "seat-*.json"))
 		if len(files) != 1 {
@@ -448,6 +434,21 @@ func TestConsoleKeepsAGuestsSeatWhilePlaying(t *testing.T) {
 	<-g1.done
 	g2.in.Close()
 	<-g2.done
+}
+
+// guestGame starts a kriegd and a game between two guests' consoles, g1
+// White with its own configuration folder config, where its seat is kept.
+func guestGame(t *testing.T) (addr, config string, g1, g2 *kriegdConsole) {
+	t.Helper()
+	addr = startKriegd(t)
+	config = t.TempDir()
+	g1 = openConsoleIn(t, addr, "", config)
+	g2 = openConsole(t, addr, "")
+	fmt.Fprintf(g1.in, "match %s 5 3 u w16 white\n", g2.name)
+	g2.out.waitLine(t, g2.name, `You can "accept" or "decline".`)
+	fmt.Fprintln(g2.in, "accept")
+	g1.out.waitMatch(t, g1.name, `Creating unrated Wild 16 \(ICC\) match`)
+	return addr, config, g1, g2
 }
 
 // guestsMidGame logs two guests in to addr and starts a game between
