@@ -190,6 +190,10 @@ func (s *Server) matchCmd(c *conn, args []string) {
 	}
 	ch := &challenge{from: c.name, to: to.name, terms: t}
 	replaces := ""
+	if s.takenBack(c.name, to.name) {
+		// Withdrawn and issued anew is a change too.
+		ch.changed = s.clock.Now()
+	}
 	for _, o := range s.offers {
 		if strings.EqualFold(o.from, c.name) && strings.EqualFold(o.to, to.name) {
 			ch.changed = s.clock.Now()
@@ -281,11 +285,38 @@ func (s *Server) withdraw(c *conn, args []string) {
 	}
 	for _, o := range gone {
 		s.dropOffer(o.from, o.to)
+		s.noteTakenBack(o.from, o.to)
 		c.sendText(cmdOther, "You withdraw your challenge to "+o.to+".")
 		if to := s.user(o.to); to != nil {
 			to.lobbySend(to.textUnit(cmdOther, "The challenge from "+c.name+" is withdrawn: "+c.name+" took it back."))
 		}
 	}
+}
+
+// takenBackFor is how long a challenge withdrawn makes the next one of the
+// same player to the same player count as a change of terms.
+const takenBackFor = time.Minute
+
+// noteTakenBack notes that from withdrew a challenge to to (under s.mu),
+// forgetting those noted longer ago than takenBackFor.
+func (s *Server) noteTakenBack(from, to string) {
+	now := s.clock.Now()
+	if s.taken == nil {
+		s.taken = map[string]time.Time{}
+	}
+	for k, at := range s.taken {
+		if now.Sub(at) > takenBackFor {
+			delete(s.taken, k)
+		}
+	}
+	s.taken[strings.ToLower(from)+"\x00"+strings.ToLower(to)] = now
+}
+
+// takenBack reports whether from withdrew a challenge to to within
+// takenBackFor: a new one then changes the terms the other may have read.
+func (s *Server) takenBack(from, to string) bool {
+	at, ok := s.taken[strings.ToLower(from)+"\x00"+strings.ToLower(to)]
+	return ok && s.clock.Now().Sub(at) <= takenBackFor
 }
 
 // acceptOffer starts the game a challenge offers.

@@ -89,6 +89,7 @@ type Server struct {
 	seeks     map[int]*seek // open seeks by number
 	news      news          // seeks not yet announced
 	offers    []*challenge
+	taken     map[string]time.Time // when a challenge was last withdrawn, by "from\x00to" in lower case (takenBack)
 	nextGuest int
 	nextGame  int
 	nextSeek  int
