@@ -501,8 +501,18 @@ func (c *Client) Do(cmd net.Command) error {
 
 // Console sends a raw line, as typed.
 func (c *Client) Console(line string) error {
-	return c.send(strings.TrimRight(line, "\r\n"))
+	line = strings.TrimRight(line, "\r\n")
+	if len(line) > maxLine {
+		// A server closes a connection that sends more (kriegd at 4096
+		// bytes): refused here, the line costs nothing.
+		return fmt.Errorf("icc: a line of %d bytes is too long to send (at most %d): not sent", len(line), maxLine)
+	}
+	return c.send(line)
 }
+
+// maxLine is the longest line Console sends: kriegd reads at most 4096
+// bytes a line, ICC less.
+const maxLine = 1000
 
 // Close logs out, closes the connection, waits for the reader and closes Events.
 func (c *Client) Close() error {

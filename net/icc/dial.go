@@ -5,6 +5,9 @@ package icc
 import (
 	"context"
 	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
 	"io"
 	stdnet "net"
 )
@@ -23,6 +26,12 @@ func dialTCP(addr string) func(ctx context.Context) (io.ReadWriteCloser, error) 
 func DialTLS(addr string, cfg *tls.Config) func(ctx context.Context) (io.ReadWriteCloser, error) {
 	return func(ctx context.Context) (io.ReadWriteCloser, error) {
 		d := tls.Dialer{Config: cfg}
-		return d.DialContext(ctx, "tcp", addr)
+		conn, err := d.DialContext(ctx, "tcp", addr)
+		var unknown x509.UnknownAuthorityError
+		if errors.As(err, &unknown) {
+			// A club's own certificate: say the way in, not only the cause.
+			return nil, fmt.Errorf("%w (a server with a certificate of its own: give its CA's certificate with --tls-ca FILE)", err)
+		}
+		return conn, err
 	}
 }
