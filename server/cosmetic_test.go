@@ -57,7 +57,7 @@ func TestBidiControlsNeverReachOthers(t *testing.T) {
 	a.send("say left\u202eright\u061c")
 	b.waitFor("alice says: leftright\r\n")
 	// Characters that draw nothing hide no words; emoji keep their joiner.
-	a.send("say a\u200bb\ufeffc\U000e0041d\u180ee\u3164f\U0001F469\u200d\U0001F467")
+	a.send("say a\u200bb\ufeffc\U000e0041d\u180ee\u3164\u034f\u2800f\U0001F469\u200d\U0001F467")
 	b.waitFor("alice says: abcdef\U0001F469\u200d\U0001F467\r\n")
 	a.send("tell alice hello me")
 	a.waitFor("You cannot tell yourself.")

@@ -80,12 +80,13 @@ func clean(text string) string {
 
 // visible removes from a user's words (tells, table talk) what clean
 // leaves and draws nothing: the format characters (U+200B, U+FEFF, the
-// tags) but the joiner U+200D that emoji are built with, and the Hangul
-// fillers, so that no text hides in a line. Passwords keep them: clean
+// tags) but the joiner U+200D that emoji are built with, the Hangul
+// fillers, the combining grapheme joiner and the blank braille cell, so
+// that no text hides in a line. Passwords keep them: clean
 // alone reads those.
 func visible(text string) string {
 	return strings.Map(func(r rune) rune {
-		if r != 0x200d && unicode.Is(unicode.Cf, r) || r == 0x115f || r == 0x1160 || r == 0x3164 || r == 0xffa0 {
+		if r != 0x200d && unicode.Is(unicode.Cf, r) || r == 0x115f || r == 0x1160 || r == 0x3164 || r == 0xffa0 || r == 0x034f || r == 0x2800 {
 			return -1
 		}
 		return r
