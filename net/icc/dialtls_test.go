@@ -5,6 +5,7 @@ package icc
 import (
 	"context"
 	"crypto/tls"
+	stdnet "net"
 	"strings"
 	"testing"
 
@@ -21,18 +22,10 @@ func TestDialTLSUnknownAuthoritySaysTLSCA(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	go func() {
-		for {
-			conn, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				conn.(*tls.Conn).Handshake()
-				conn.Close()
-			}()
-		}
-	}()
+	acceptEach(ln, func(conn stdnet.Conn) {
+		conn.(*tls.Conn).Handshake()
+		conn.Close()
+	})
 	_, err = DialTLS(ln.Addr().String(), &tls.Config{})(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "give its CA's certificate with --tls-ca FILE") {
 		t.Fatalf("an unknown authority: %v; want the --tls-ca hint", err)

@@ -21,15 +21,12 @@ func TestSilentServerToldAsTLS(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	go func() {
-		for {
-			conn, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			defer conn.Close() // held open, silent
-		}
-	}()
+	held := make(chan struct{})
+	defer close(held)
+	acceptEach(ln, func(conn stdnet.Conn) { // held open, silent
+		<-held
+		conn.Close()
+	})
 	c, err := New(Options{Addr: ln.Addr().String(), User: "alice", LoginTimeout: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -43,4 +40,17 @@ func TestSilentServerToldAsTLS(t *testing.T) {
 	if d := time.Since(began); d > 5*time.Second {
 		t.Fatalf("the silent server was waited for %v; want about 200ms", d)
 	}
+}
+
+// acceptEach runs each on every connection ln accepts, until ln closes.
+func acceptEach(ln stdnet.Listener, each func(stdnet.Conn)) {
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go each(conn)
+		}
+	}()
 }
