@@ -396,9 +396,7 @@ func (g *session) snapshot() net.Snapshot {
 	s := net.Snapshot{Side: g.spec.Side, Clocks: g.clocks, Spec: g.spec, Result: g.result, State: net.Connected}
 	if g.ref != nil {
 		pos := g.ref.Position()
-		// The referee's end counts before finish tells it: the move that
-		// mates is heard over, not as a turn to play.
-		s.Own, s.ToMove, s.Plies, s.InGame = pos.Only(g.spec.Side), pos.Turn(), g.ref.Plies(), g.result == nil && g.ref.Result() == nil
+		s.Own, s.ToMove, s.Plies, s.InGame = pos.Only(g.spec.Side), pos.Turn(), g.ref.Plies(), g.result == nil
 	}
 	return s
 }
