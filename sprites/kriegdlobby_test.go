@@ -79,23 +79,31 @@ func lobbyEntries(t *testing.T, app *App, want string) ([]string, int) {
 }
 
 // lobbyGameOver has bob seek and the window take the seek in its lobby;
-// bob resigns, and the window waits for the result card with Review.
+// both move, bob resigns, and the window waits for the result card with
+// Review.
 func lobbyGameOver(t *testing.T, app *App, bob *icc.Client) {
 	t.Helper()
-	if err := bob.Console("seek 3 0 w16 white"); err != nil {
-		t.Fatal(err)
-	}
-	_, seek := lobbyEntries(t, app, "Play bob (")
-	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, seek)}) })
-	h.waitFor(t, "the game to start", servedWait, func() bool {
-		return app.frame.Mode == scene.PlayScreen && app.play.ctl != nil && app.play.snap.InGame
-	})
+	takeBobsSeek(t, app, bob, "white")
 	firstMoves(t, app, bob, game.Black)
 	if err := bob.Do(net.Resign); err != nil {
 		t.Fatal(err)
 	}
 	h.waitFor(t, "the result card with Review", servedWait, func() bool {
 		return app.frame.Banner != nil && app.frame.Panel.Reviewable
+	})
+}
+
+// takeBobsSeek has bob seek a 3-minute Wild 16 game, bob playing colour,
+// and the window take the seek in its lobby and wait for the game.
+func takeBobsSeek(t *testing.T, app *App, bob *icc.Client, colour string) {
+	t.Helper()
+	if err := bob.Console("seek 3 0 w16 " + colour); err != nil {
+		t.Fatal(err)
+	}
+	_, seek := lobbyEntries(t, app, "Play bob (")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, seek)}) })
+	h.waitFor(t, "the game to start", servedWait, func() bool {
+		return app.frame.Mode == scene.PlayScreen && app.play != nil && app.play.ctl != nil && app.play.snap.InGame
 	})
 }
 
@@ -439,12 +447,7 @@ func TestWindowKriegdChallengeWithdrawnOnLeaving(t *testing.T) {
 // asks to abort the game, not to resign it, and confirmed, aborts it.
 func TestWindowKriegdLobbyAbortsAnUnbegunGame(t *testing.T) {
 	app, bob := kriegdLobbyWindow(t)
-	if err := bob.Console("seek 3 0 w16 black"); err != nil {
-		t.Fatal(err)
-	}
-	_, seek := lobbyEntries(t, app, "Play bob (")
-	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, seek)}) })
-	h.waitFor(t, "the game", servedWait, func() bool { return app.play != nil && app.play.ctl != nil && app.play.snap.InGame })
+	takeBobsSeek(t, app, bob, "black")
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
 	h.waitFor(t, "Lobby to ask to abort", servedWait, func() bool { return app.play.question == lobbyAbortQuestion })
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.ToLobby}) })
@@ -459,14 +462,8 @@ func TestWindowKriegdLobbyAbortsAnUnbegunGame(t *testing.T) {
 // aborts it: the card says no result, with no rating moved.
 func TestWindowKriegdResignUnbegunAborts(t *testing.T) {
 	app, bob := kriegdLobbyWindow(t)
-	if err := bob.Console("seek 3 0 w16 white"); err != nil {
-		t.Fatal(err)
-	}
-	_, seek := lobbyEntries(t, app, "Play bob (")
-	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, seek)}) })
-	h.waitFor(t, "the game, bob to move", servedWait, func() bool {
-		return app.play != nil && app.play.ctl != nil && app.play.snap.InGame && app.play.snap.ToMove == game.White
-	})
+	takeBobsSeek(t, app, bob, "white")
+	h.waitFor(t, "bob to move", servedWait, func() bool { return app.play.snap.ToMove == game.White })
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Resign}) })
 	h.waitFor(t, "Resign to ask to abort", servedWait, func() bool { return app.play.question == resignAbortQuestion })
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Resign}) })
