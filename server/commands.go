@@ -165,7 +165,7 @@ func (m *match) command(c *conn, verb string) {
 			m.end(referee.Result{Score: score, Reason: reason})
 			return
 		}
-		if verb == "abort" && m.ref.Plies() < 2 && m.ref.ToMove() == us {
+		if verb == "abort" && m.unplayed() && m.ref.ToMove() == us {
 			m.end(referee.Result{Score: "*", Reason: referee.ReasonAborted})
 			return
 		}

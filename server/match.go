@@ -35,7 +35,7 @@ type match struct {
 	// the record, so that a player repeating one forever would grow the
 	// server's memory and the record forever: beyond Config.RefusedTurn
 	// and RefusedGame, far more than trying every move of every man needs,
-	// only a move that can be played goes to the referee (refusalsSpent).
+	// only a move that can be played goes to the referee (refusalLimit).
 	refusedTurn, refusedGame int
 }
 
@@ -147,7 +147,8 @@ func (m *match) attempt(c *conn, text string) {
 		return
 	}
 	before := m.ref.Position()
-	if !m.playable(&before, mv) && m.refusalsSpent(c, text) {
+	if why := m.refusalLimit(); why != "" && !m.playable(&before, mv) {
+		m.refuseUnjudged(c, text, why)
 		return
 	}
 	ans := m.ref.Attempt(mv)
@@ -163,21 +164,23 @@ func (m *match) playable(p *game.Position, mv game.Move) bool {
 	return m.rules.QueenOnly && mv.Promotion() == game.NoPieceType && p.IsLegal(game.NewMove(mv.From(), mv.To(), game.Queen))
 }
 
-// refusalsSpent answers an attempt (or question) of c's beyond the
-// refusals a turn or a game takes, unjudged and with no attempt used, and
-// reports whether it did.
-func (m *match) refusalsSpent(c *conn, text string) bool {
-	var why string
+// refusalLimit says which limit the refusals of the turn or the game have
+// reached, or "" when neither has: beyond it an attempt that cannot be
+// played, and any question, is refused unjudged (refuseUnjudged).
+func (m *match) refusalLimit() string {
 	switch {
 	case m.refusedGame >= m.s.cfg.RefusedGame:
-		why = fmt.Sprintf("This game has had %d refused attempts, all a game takes: from now on only a move that can be played is judged. No attempt used.", m.s.cfg.RefusedGame)
+		return fmt.Sprintf("This game has had %d refused attempts, all a game takes: from now on only a move that can be played is judged. No attempt used.", m.s.cfg.RefusedGame)
 	case m.refusedTurn >= m.s.cfg.RefusedTurn:
-		why = fmt.Sprintf("%d attempts refused this turn, all a turn takes: until you move, only a move that can be played is judged. No attempt used.", m.s.cfg.RefusedTurn)
-	default:
-		return false
+		return fmt.Sprintf("%d attempts refused this turn, all a turn takes: until you move, only a move that can be played is judged. No attempt used.", m.s.cfg.RefusedTurn)
 	}
+	return ""
+}
+
+// refuseUnjudged answers c's attempt (or question) text with why, with no
+// attempt used and nothing told the opponent.
+func (m *match) refuseUnjudged(c *conn, text, why string) {
 	c.unit(cmdIllegal, why+"\r\n"+c.dg(dg.IllegalMove, m.number, text, dg.IllegalNotation))
-	return true
 }
 
 // askAny asks "Any?" for c (rulesets with it).
@@ -186,7 +189,8 @@ func (m *match) askAny(c *conn) {
 		c.sendText(cmdOther, "It is not your move.")
 		return
 	}
-	if m.refusalsSpent(c, "px") {
+	if why := m.refusalLimit(); why != "" {
+		m.refuseUnjudged(c, "px", why)
 		return
 	}
 	if m.rules.Tries == referee.TriesCount {
