@@ -36,6 +36,8 @@ func TestNonsenseFlagsRefused(t *testing.T) {
 		{[]string{"referee", "stray"}, `unexpected argument "stray"`},
 		{[]string{"icc-dump", "stray"}, `unexpected argument "stray"`},
 		{[]string{"help", "match", "stray"}, `unexpected argument "stray"`},
+		{[]string{"console", "stray"}, `unexpected argument "stray"`},
+		{[]string{"bot", "--kso", "stray"}, `unexpected argument "stray"`},
 		{[]string{"replay", "--text", "a.pgn", "stray"}, "want one FILE"},
 		{[]string{"replay", "--text", "--rules", "chess", testGame("darkboard-liam-2023.pgn")}, `--rules: unknown ruleset "chess"`},
 		{[]string{"match", "--rules", "chess"}, `--rules: unknown ruleset "chess"`},
@@ -167,10 +169,14 @@ func TestReplayNamesTheProblem(t *testing.T) {
 	}
 }
 
-// TestOneIsSingular: a count of one takes the singular noun.
+// TestOneIsSingular: a count of one takes the singular noun; the result is
+// said in words, as play says it, not with the record's tags.
 func TestOneIsSingular(t *testing.T) {
 	code, out, _ := krieg(t, "", "selfplay", "--games", "1")
 	if code != 0 || !strings.Contains(out, "\n1 game:") {
 		t.Errorf("selfplay --games 1: exit %d, %q", code, out)
+	}
+	if strings.Contains(out, "1/2-1/2") || strings.Contains(out, "insufficient-material") || !strings.Contains(out, "Draw: ") && !strings.Contains(out, " wins") {
+		t.Errorf("selfplay --games 1 says %q; want the result in words (Draw: … · ½-½)", out)
 	}
 }

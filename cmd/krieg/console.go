@@ -32,6 +32,9 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
 	if k.On {
 		return ksoConsole(k, fl, bufio.NewReader(stdin), stdout, stderr)
 	}

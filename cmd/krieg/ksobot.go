@@ -37,6 +37,9 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
 	if !k.On {
 		return fmt.Errorf("%w: krieg bot plays on kriegspiel.org: add --kso", errUsage)
 	}

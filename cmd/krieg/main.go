@@ -64,7 +64,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			case errors.Is(err, flag.ErrHelp):
 				return 0
 			case errors.Is(err, errUsage):
-				fmt.Fprintf(stderr, "krieg %s: %v\n", name, err)
+				// The exit status says it was the command line; the words
+				// say what was wrong, without a label that reads as a fault.
+				fmt.Fprintf(stderr, "krieg %s: %s\n", name, strings.TrimPrefix(err.Error(), errUsage.Error()+": "))
 				return 2
 			case errors.Is(err, errWindowStopped):
 				return 130

@@ -32,7 +32,7 @@ func TestPerftCommand(t *testing.T) {
 	// A negative DEPTH is refused as a DEPTH, not as an unknown flag.
 	for _, args := range [][]string{{"-1"}, {"--divide", "-3"}} {
 		code, _, errOut := krieg(t, "", append([]string{"perft"}, args...)...)
-		if want := "krieg perft: usage: DEPTH \"" + args[len(args)-1] + "\" must be a number from 0 to 12\n"; code != 2 || errOut != want {
+		if want := "krieg perft: DEPTH \"" + args[len(args)-1] + "\" must be a number from 0 to 12\n"; code != 2 || errOut != want {
 			t.Errorf("perft %v: got %d %q; want 2 %q", args, code, errOut, want)
 		}
 	}
@@ -248,7 +248,7 @@ func TestFlagMistakeSaidOnce(t *testing.T) {
 		t.Run(tc.cmd, func(t *testing.T) {
 			code, _, errOut := krieg(t, "", tc.cmd, "--bogus")
 			mistake := "flag provided but not defined: -bogus"
-			if code != 2 || strings.Count(errOut, mistake) != 1 || !strings.HasSuffix(errOut, "krieg "+tc.cmd+": usage: "+mistake+"\n") {
+			if code != 2 || strings.Count(errOut, mistake) != 1 || !strings.HasSuffix(errOut, "krieg "+tc.cmd+": "+mistake+"\n") {
 				t.Errorf("got exit %d, %q; want 2 and the mistake once, last", code, errOut)
 			}
 			if got := strings.Contains(errOut, "Usage of krieg "+tc.cmd); got != tc.usage {

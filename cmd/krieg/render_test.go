@@ -111,7 +111,7 @@ func TestRenderFolder(t *testing.T) {
 			args = []string{cmd, "--text", dir}
 		}
 		code, _, errOut := krieg(t, "", args...)
-		want := "krieg " + cmd + ": usage: " + dir + " is a folder: krieg " + cmd + " takes one record file (such as " + filepath.Join(dir, "game-0001.pgn") + ")\n"
+		want := "krieg " + cmd + ": " + dir + " is a folder: krieg " + cmd + " takes one record file (such as " + filepath.Join(dir, "game-0001.pgn") + ")\n"
 		if code != 2 || errOut != want {
 			t.Errorf("krieg %s of a folder: got %d %q; want 2 %q", cmd, code, errOut, want)
 		}

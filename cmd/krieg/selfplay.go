@@ -64,8 +64,9 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			}
 		}
 		res := ref.Result()
-		scores[string(res.Score)+" "+string(res.Reason)]++
-		fmt.Fprintf(stdout, "game %d: %s (%s) after %d plies\n", i+1, res.Score, res.Reason, ref.Plies())
+		// In the words play and the window use, not the record's tags.
+		scores[res.Words()]++
+		fmt.Fprintf(stdout, "game %d: %s, after %d plies\n", i+1, res.Words(), ref.Plies())
 		if err := saveGame(*out, "krieg selfplay", i, ref, "random", "random", g.seed); err != nil {
 			return err
 		}
@@ -82,7 +83,7 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprint(stdout, lab.StoppedNote(played, asked))
 	fmt.Fprintf(stdout, "%s:", lab.Count(played, "game", "games"))
 	for _, k := range slices.Sorted(maps.Keys(scores)) {
-		fmt.Fprintf(stdout, " %s x%d;", k, scores[k])
+		fmt.Fprintf(stdout, " %s ×%d;", k, scores[k])
 	}
 	fmt.Fprintln(stdout)
 	return stoppedEarly(played, asked)
