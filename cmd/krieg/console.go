@@ -395,6 +395,9 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 	case net.KindEnded:
 		fmt.Fprintf(w, "* game over: %s\n", s.Result.Words())
 	case net.KindClock, net.KindOffer: // the server's own words tell of an offer
+	case net.KindChallengeGone:
+		// The server says in words why (accepted, declined, withdrawn, gone);
+		// a second line saying only that it went reads as a fault.
 	case net.KindProblem:
 		fmt.Fprintf(w, "! %s\n", ev.Text)
 	default:

@@ -36,6 +36,13 @@ func (s *screen) Write(p []byte) (int, error) {
 	return s.buf.Write(p)
 }
 
+// all is everything printed so far.
+func (s *screen) all() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.String()
+}
+
 // waitLine waits (10 s at most) for line as a whole printed line after
 // what earlier waits matched.
 func (s *screen) waitLine(t *testing.T, who, line string) {
@@ -133,6 +140,9 @@ func TestConsoleGameThroughKriegd(t *testing.T) {
 	consoles := [2]*kriegdConsole{alice, bob}
 	for _, c := range consoles {
 		c.out.waitLine(t, c.name, "{Game 1 (alice vs. bob) Creating unrated Wild 16 (ICC) match.}")
+	}
+	if said := bob.out.all(); strings.Contains(said, "stands no more") {
+		t.Errorf("bob accepted, and his console also said the challenge went:\n%s", said)
 	}
 	for _, e := range truth.Log() {
 		fmt.Fprintln(consoles[e.Mover].in, e.Attempt.String())
