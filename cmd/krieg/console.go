@@ -372,7 +372,9 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 	case net.KindHeard:
 		e := ev.Entry
 		var said []string
+		over := false // the move ended the game: no prompt for a move after it
 		for _, a := range e.Said {
+			over = over || a.Kind == referee.KindGameOver
 			if t := a.Text(rules); t != "" && a.Kind != referee.KindGameOver {
 				said = append(said, t)
 			}
@@ -389,7 +391,7 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 			break // the game's end: KindEnded says it
 		}
 		fmt.Fprintf(w, "%s: %s\n", who, strings.Join(said, "; "))
-		if e.Verdict == referee.Accepted && s.InGame && s.ToMove == s.Side {
+		if e.Verdict == referee.Accepted && s.InGame && s.ToMove == s.Side && !over {
 			yourMove(w, s)
 		}
 	case net.KindEnded:

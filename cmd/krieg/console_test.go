@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -391,5 +392,26 @@ func TestPrintOwnQuestion(t *testing.T) {
 		if out.String() != tc.want {
 			t.Errorf("%s: printed %q; want %q", tc.rules.Name, out.String(), tc.want)
 		}
+	}
+}
+
+// TestNoPromptAfterMate: the opponent's mating move is printed without the
+// board and "(your move …)" a move of ours would need: the game is over,
+// which the game-over line that follows says.
+func TestNoPromptAfterMate(t *testing.T) {
+	mate := referee.Entry{Mover: game.Black, Verdict: referee.Accepted, Said: []referee.Announcement{
+		{Kind: referee.KindCheck, Check: referee.CheckRank},
+		{Kind: referee.KindGameOver, Result: referee.Result{Score: game.BlackWins, Reason: referee.ReasonCheckmate}}}}
+	snap := net.Snapshot{Side: game.White, InGame: true, ToMove: game.White, Own: game.Start(), Spec: net.GameSpec{Base: time.Minute}}
+	var out bytes.Buffer
+	printEvent(&out, net.Event{Kind: net.KindHeard, Entry: mate, Snap: snap}, referee.Berkeley)
+	if strings.Contains(out.String(), "your move") || !strings.HasPrefix(out.String(), "black: ") {
+		t.Errorf("the mating move printed %q; want its announcement and no prompt", out.String())
+	}
+	mate.Said = mate.Said[:1] // the same move, the game going on: the prompt follows
+	out.Reset()
+	printEvent(&out, net.Event{Kind: net.KindHeard, Entry: mate, Snap: snap}, referee.Berkeley)
+	if !strings.Contains(out.String(), "your move") {
+		t.Errorf("a check that is no mate printed %q; want the prompt", out.String())
 	}
 }
