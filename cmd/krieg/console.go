@@ -90,15 +90,6 @@ func usage(err error) error {
 func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, stdout io.Writer, wait time.Duration) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	if err := comm.Connect(ctx); err != nil {
-		return plainError{text: icc.Reason(err), err: err}
-	}
-	defer comm.Close()
-	if spec != nil {
-		if err := comm.Begin(*spec); err != nil {
-			return err
-		}
-	}
 	lines := make(chan string)
 	go func() {
 		defer close(lines)
@@ -107,6 +98,20 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			lines <- sc.Text()
 		}
 	}()
+	early, left, err := connect(ctx, cancel, comm, lines)
+	if err != nil {
+		return plainError{text: icc.Reason(err), err: err}
+	}
+	defer comm.Close()
+	if left {
+		fmt.Fprintln(stdout, "* left before the connection was made")
+		return nil
+	}
+	if spec != nil {
+		if err := comm.Begin(*spec); err != nil {
+			return err
+		}
+	}
 	var rules referee.Ruleset = referee.Wild16
 	var ck attemptCheck
 	if spec != nil {
@@ -195,6 +200,8 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		in := lines
 		if ended {
 			in = nil
+		} else if len(early) > 0 {
+			in = early[0] // lines typed while connecting come first, in order
 		}
 		select {
 		case <-interrupted:
@@ -210,6 +217,9 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 				held = nil // leaving does not wait for ever for the opponent's move
 			}
 		case l, ok := <-in:
+			if len(early) > 0 {
+				early = early[1:] // it was read from there
+			}
 			l = strings.TrimSpace(l)
 			switch {
 			case !ok || strings.EqualFold(l, "quit") || strings.EqualFold(l, "exit"):
@@ -321,6 +331,37 @@ const answerWait = 10 * time.Second
 // quiet is how long the console waits for a server's last words once the
 // input has ended.
 const quiet = 300 * time.Millisecond
+
+// connect connects comm, reading what is typed meanwhile: quit or exit
+// gives up connecting (left), and other lines are kept for after it, each
+// as a channel that gives the line (or, closed, the input's end).
+// Connect is given ctx, which must outlive the connection (the computer's
+// games end with it): cancel gives up on quit.
+func connect(ctx context.Context, cancel func(), comm net.Communicator, lines <-chan string) (early []chan string, left bool, err error) {
+	done := make(chan error, 1)
+	go func() { done <- comm.Connect(ctx) }()
+	for {
+		select {
+		case err := <-done:
+			return early, false, err
+		case l, ok := <-lines:
+			if !ok {
+				lines = nil // the input's end is read after connecting, as a quit
+			}
+			if ok && (strings.EqualFold(strings.TrimSpace(l), "quit") || strings.EqualFold(strings.TrimSpace(l), "exit")) {
+				cancel()
+				<-done // a connection made all the same is closed by the caller
+				return early, true, nil
+			}
+			one := make(chan string, 1)
+			if ok {
+				one <- l
+			}
+			close(one)
+			early = append(early, one)
+		}
+	}
+}
 
 // drain hands show the events that arrive after the input ends, until
 // none has come for wait.

@@ -474,3 +474,90 @@ func guestsMidGame(t *testing.T, addr string) (white, black *kriegdConsole) {
 	g2.out.waitLine(t, g2.name, "white: Black's move")
 	return g1, g2
 }
+
+// TestConsoleQuitWhileConnecting: quit typed while the server has not yet
+// answered leaves at once, not when the login gives up; a line typed then
+// that is not quit is kept for after the connection (TestConsoleGameThroughKriegd
+// types at once after connecting).
+func TestConsoleQuitWhileConnecting(t *testing.T) {
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			t.Cleanup(func() { c.Close() }) // held open, silent
+		}
+	}()
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	r, w := io.Pipe()
+	out, errs := &screen{}, &screen{}
+	done := make(chan int, 1)
+	go func() { done <- run([]string{"console", "--connect", ln.Addr().String(), "--save", ""}, r, out, errs) }()
+	time.Sleep(500 * time.Millisecond) // connected, waiting for the login prompt
+	began := time.Now()
+	fmt.Fprintln(w, "who")
+	fmt.Fprintln(w, "quit")
+	select {
+	case code := <-done:
+		if code != 0 || !strings.Contains(out.all(), "* left before the connection was made") {
+			t.Errorf("quit while connecting: exit %d, printed %q, stderr %q", code, out.all(), errs.all())
+		}
+		if el := time.Since(began); el > 3*time.Second {
+			t.Errorf("quit while connecting took %v", el)
+		}
+	case <-time.After(8 * time.Second):
+		t.Fatal("quit typed while connecting was not read: the console still waits for the server")
+	}
+	w.Close()
+}
+
+// TestConsoleKeepsLinesTypedWhileConnecting: a line typed before the
+// server's first words (here a kriegd behind a link that waits a moment)
+// is sent once the console is connected, not lost.
+func TestConsoleKeepsLinesTypedWhileConnecting(t *testing.T) {
+	addr := startKriegd(t)
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				time.Sleep(700 * time.Millisecond)
+				up, err := stdnet.Dial("tcp", addr)
+				if err != nil {
+					return
+				}
+				defer up.Close()
+				go io.Copy(up, c)
+				io.Copy(c, up)
+			}()
+		}
+	}()
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	r, w := io.Pipe()
+	out := &screen{}
+	done := make(chan int, 1)
+	go func() {
+		done <- run([]string{"console", "--connect", ln.Addr().String(), "--save", ""}, r, out, &screen{})
+	}()
+	fmt.Fprintln(w, "who")
+	out.waitLine(t, "the guest", "* connected")
+	out.waitMatch(t, "the guest", `1 player logged in:`)
+	w.Close()
+	if code := <-done; code != 0 {
+		t.Errorf("exit %d", code)
+	}
+}
