@@ -475,11 +475,10 @@ func guestsMidGame(t *testing.T, addr string) (white, black *kriegdConsole) {
 	return g1, g2
 }
 
-// TestConsoleQuitWhileConnecting: quit typed while the server has not yet
-// answered leaves at once, not when the login gives up; a line typed then
-// that is not quit is kept for after the connection (TestConsoleGameThroughKriegd
-// types at once after connecting).
-func TestConsoleQuitWhileConnecting(t *testing.T) {
+// serveEach listens on loopback until the test ends and hands each
+// connection to handle, in its own goroutine; it returns the address.
+func serveEach(t *testing.T, handle func(c stdnet.Conn)) string {
+	t.Helper()
 	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -491,14 +490,30 @@ func TestConsoleQuitWhileConnecting(t *testing.T) {
 			if err != nil {
 				return
 			}
-			t.Cleanup(func() { c.Close() }) // held open, silent
+			go handle(c)
 		}
 	}()
+	return ln.Addr().String()
+}
+
+// startConsole runs a guest's console connecting to addr, and returns its
+// input, its screen and its exit status's channel.
+func startConsole(t *testing.T, addr string) (*io.PipeWriter, *screen, chan int) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	r, w := io.Pipe()
-	out, errs := &screen{}, &screen{}
+	out := &screen{}
 	done := make(chan int, 1)
-	go func() { done <- run([]string{"console", "--connect", ln.Addr().String(), "--save", ""}, r, out, errs) }()
+	go func() { done <- run([]string{"console", "--connect", addr, "--save", ""}, r, out, out) }()
+	return w, out, done
+}
+
+// TestConsoleQuitWhileConnecting: quit typed while the server has not yet
+// answered leaves at once, not when the login gives up (10 s).
+func TestConsoleQuitWhileConnecting(t *testing.T) {
+	addr := serveEach(t, func(c stdnet.Conn) {
+		t.Cleanup(func() { c.Close() }) // held open, silent
+	})
+	w, out, done := startConsole(t, addr)
 	time.Sleep(500 * time.Millisecond) // connected, waiting for the login prompt
 	began := time.Now()
 	fmt.Fprintln(w, "who")
@@ -506,7 +521,7 @@ func TestConsoleQuitWhileConnecting(t *testing.T) {
 	select {
 	case code := <-done:
 		if code != 0 || !strings.Contains(out.all(), "* left before the connection was made") {
-			t.Errorf("quit while connecting: exit %d, printed %q, stderr %q", code, out.all(), errs.all())
+			t.Errorf("quit while connecting: exit %d, printed %q", code, out.all())
 		}
 		if el := time.Since(began); el > 3*time.Second {
 			t.Errorf("quit while connecting took %v", el)
@@ -521,38 +536,19 @@ func TestConsoleQuitWhileConnecting(t *testing.T) {
 // server's first words (here a kriegd behind a link that waits a moment)
 // is sent once the console is connected, not lost.
 func TestConsoleKeepsLinesTypedWhileConnecting(t *testing.T) {
-	addr := startKriegd(t)
-	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer c.Close()
-				time.Sleep(700 * time.Millisecond)
-				up, err := stdnet.Dial("tcp", addr)
-				if err != nil {
-					return
-				}
-				defer up.Close()
-				go io.Copy(up, c)
-				io.Copy(c, up)
-			}()
+	kriegd := startKriegd(t)
+	addr := serveEach(t, func(c stdnet.Conn) {
+		defer c.Close()
+		time.Sleep(700 * time.Millisecond)
+		up, err := stdnet.Dial("tcp", kriegd)
+		if err != nil {
+			return
 		}
-	}()
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	r, w := io.Pipe()
-	out := &screen{}
-	done := make(chan int, 1)
-	go func() {
-		done <- run([]string{"console", "--connect", ln.Addr().String(), "--save", ""}, r, out, &screen{})
-	}()
+		defer up.Close()
+		go io.Copy(up, c)
+		io.Copy(c, up)
+	})
+	w, out, done := startConsole(t, addr)
 	fmt.Fprintln(w, "who")
 	out.waitLine(t, "the guest", "* connected")
 	out.waitMatch(t, "the guest", `1 player logged in:`)
