@@ -63,6 +63,11 @@ type conn struct {
 	flooding bool    // maxRefusals reached outside a game: the reader closes
 
 	broken chan struct{} // closed by the writer when the socket fails
+
+	// waiting is what c is sent (under s.mu) while the result of a game
+	// it follows waits for the record to be written, behind the place kept
+	// for that result (resultfirst.go).
+	waiting []*place
 }
 
 func newConn(s *Server, nc stdnet.Conn) *conn {
@@ -270,6 +275,10 @@ func coalesce(b []byte, out chan []byte) (_ []byte, open bool) {
 
 // shut closes the queue (under s.mu); the writer sends what is queued and stops.
 func (c *conn) shut() {
+	if c.closed {
+		return
+	}
+	c.leaveWaiting() // it may find the queue full and shut c itself
 	if !c.closed {
 		c.closed = true
 		close(c.out)
@@ -293,6 +302,19 @@ func (c *conn) send(text string) {
 		c.s.held = append(c.s.held, delivery{c, text})
 		return
 	}
+	if len(c.waiting) > 0 {
+		c.wait(text)
+		return
+	}
+	c.enqueue(text)
+}
+
+// enqueue puts text on the writer's queue (under s.mu), disconnecting a
+// reader so slow that the queue is full.
+func (c *conn) enqueue(text string) {
+	if c.closed || text == "" {
+		return
+	}
 	select {
 	case c.out <- []byte(text):
 	default:
@@ -314,11 +336,11 @@ func (c *conn) lobbySend(text string) bool {
 		c.s.held = append(c.s.held, delivery{c, text})
 		return true
 	}
-	if len(c.out) >= cap(c.out)/2 {
+	if len(c.out)+len(c.waiting) >= cap(c.out)/2 {
 		c.s.metrics.limited("lobby_dropped")
 		return false
 	}
-	c.out <- []byte(text)
+	c.send(text)
 	return true
 }
 

@@ -22,7 +22,8 @@ var resultCodes = map[referee.Reason]string{referee.ReasonCheckmate: "Mat", refe
 // once; its record is written and indexed after the lock is released, and
 // only then does everyone following hear the result (datagram 16) with any
 // messages this locked section held back (the last move's), so that a
-// "history" sent on hearing it lists the game.
+// "history" sent on hearing it lists the game; what they are sent in the
+// meantime waits behind the result (resultfirst.go).
 func (m *match) end(r referee.Result) {
 	if m.over {
 		return
@@ -60,6 +61,15 @@ func (m *match) end(r referee.Result) {
 	}
 	held := m.s.held
 	m.s.held, m.s.holding = nil, false
+	// What those following the game are sent before the result comes
+	// waits behind it (resultfirst.go): a move typed now must not be
+	// told "You are not playing a game." before the result is heard.
+	places := map[*conn]*place{}
+	for _, c := range m.audience() {
+		if places[c] == nil {
+			places[c] = c.keepPlace()
+		}
+	}
 	before := map[string]rating.Rating{}
 	for _, st := range m.seats {
 		before[st.name] = st.rating
@@ -93,7 +103,12 @@ func (m *match) end(r referee.Result) {
 				joined[d.c] += d.text
 			}
 			for _, c := range order {
-				c.send(joined[c])
+				if places[c] == nil {
+					c.send(joined[c])
+				}
+			}
+			for c, p := range places {
+				c.deliver(p, joined[c])
 			}
 			m.sendRecord(rec)
 			return nil

@@ -11,10 +11,13 @@ import (
 // login dialogue, where only a login that proves an account (its
 // password) or a seat (an unregistered player's reconnect token) gets in,
 // and the guest connection silent longest outside a game makes room for
-// it.
+// it. When no guest can (every guest plays, or none is logged in), the
+// login stays beyond MaxConns; the reserve bounds those too, so that the
+// connections never pass MaxConns + fullReserve (Server.admit).
 
-// fullReserve is how many connections beyond MaxConns may be in the login
-// dialogue at once, waiting to prove their name.
+// fullReserve is how many connections beyond MaxConns there may be at
+// once: in the login dialogue, waiting to prove their name, or logged in
+// with no guest to make room for them.
 func (s *Server) fullReserve() int { return min(16, max(1, s.cfg.MaxConns/10)) }
 
 // errFull ends a login that proves nothing while kriegd is full.
@@ -33,8 +36,8 @@ func (c *conn) fullLogin() error {
 
 // makeRoom lets c, which proved its name, stay beyond MaxConns (under
 // s.mu): the guest connection silent longest outside a game is told why
-// and closed, if there is one (if not, c stays over the limit, which the
-// reserve bounds).
+// and closed, if there is one (if not, c stays over the limit, within
+// the reserve, which admit counts).
 func (c *conn) makeRoom() {
 	if !c.overflow {
 		return

@@ -142,17 +142,26 @@ func (m *match) attempt(c *conn, text string) {
 	}
 	mv, err := game.ParseMove(text)
 	if err != nil {
-		why := strings.TrimPrefix(err.Error(), game.ErrMoveText.Error()+": ")
-		c.unit(cmdIllegal, "Not a move, and no attempt used: "+clean(why)+".\r\n"+c.dg(dg.IllegalMove, m.number, text, dg.IllegalNotation))
+		m.notAMove(c, text, strings.TrimPrefix(err.Error(), game.ErrMoveText.Error()+": "))
 		return
 	}
 	before := m.ref.Position()
+	if why := misnamedPromotion(&before, text, mv); why != "" {
+		m.notAMove(c, text, why)
+		return
+	}
 	if why := m.refusalLimit(); why != "" && !m.playable(&before, mv) {
 		m.refuseUnjudged(c, text, why)
 		return
 	}
 	ans := m.ref.Attempt(mv)
 	m.tell(ans, &before, mv)
+}
+
+// notAMove answers c's attempt text, refused as notation for why, with no
+// attempt used and nothing told the opponent.
+func (m *match) notAMove(c *conn, text, why string) {
+	m.refuseUnjudged(c, text, "Not a move, and no attempt used: "+clean(why)+".")
 }
 
 // playable reports whether the referee would accept mv in p (a pawn

@@ -240,7 +240,8 @@ func (s *Server) admit(nc stdnet.Conn) *conn {
 		switch {
 		case s.closed:
 			refusal = "kriegd is shutting down."
-		case len(s.conns) >= s.cfg.MaxConns && (s.overflows >= s.fullReserve() || s.preLogins >= s.cfg.MaxPreLogin || s.preLogin[addr] >= s.cfg.MaxPreLoginAddr):
+		case len(s.conns) >= s.cfg.MaxConns && (s.overflows >= s.fullReserve() || len(s.conns) >= s.cfg.MaxConns+s.fullReserve() ||
+			s.preLogins >= s.cfg.MaxPreLogin || s.preLogin[addr] >= s.cfg.MaxPreLoginAddr):
 			refusal, limit = "kriegd is full: too many connections. Try again later.", "conns"
 		case s.perAddr[addr] >= s.cfg.MaxConnsPerAddr:
 			refusal, limit = fmt.Sprintf("kriegd: too many connections from your address (at most %d). Try again later.", s.cfg.MaxConnsPerAddr), "conns_per_addr"

@@ -124,6 +124,7 @@ type serveFlags struct {
 	maxPreLogin, maxPreLoginAddr, regsPerAddr int
 	attempts, lobby, inbox, listings, lines   float64
 	maxObservers                              int
+	refusedTurn, refusedGame                  int
 	lowered                                   string // what fitFiles lowered, for the operator
 }
 
@@ -157,6 +158,8 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.Float64Var(&f.lines, "lines", 50, "lines a connection is read per second, bursts of twice that; a command refused by a limit counts as ten (1 to 1000000)")
 	fs.Float64Var(&f.listings, "listings", 1, "who, games, observe, finger and history a connection may send per second, bursts of 5 times that; 4 times that per address (0.1 to 1000000)")
 	fs.IntVar(&f.maxObservers, "max-observers", 50, "observers of one game at once (1 to 10000)")
+	fs.IntVar(&f.refusedTurn, "refused-turn", 512, "refused attempts one turn takes; beyond them only a move that can be played is judged (1 to --refused-game)")
+	fs.IntVar(&f.refusedGame, "refused-game", 20000, "refused attempts one game takes; beyond them only a move that can be played is judged (1 to 1000000)")
 	fs.Float64Var(&f.inbox, "inbox", 3, "tells and challenges one user may receive from others per second, bursts of 5 times that (0.1 to 1000000)")
 	fs.StringVar(&f.httpAddr, "http", "", "also serve the page that plays in a browser, and its WebSocket, on this address (such as :8080; HTTPS with --tls-cert and --tls-key)")
 	fs.IntVar(&f.httpMaxConns, "http-max-conns", 2000, "connections the --http port holds at once, page requests and WebSockets together (1 to 100000)")
@@ -192,6 +195,8 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 		{f.listings >= 0.1 && f.listings <= 1e6, "listings", "0.1 to 1000000"},
 		{f.lines >= 1 && f.lines <= 1e6, "lines", "1 to 1000000"},
 		{f.maxObservers >= 1 && f.maxObservers <= 10000, "max-observers", "1 to 10000"},
+		{f.refusedGame >= 1 && f.refusedGame <= 1000000, "refused-game", "1 to 1000000"},
+		{f.refusedTurn >= 1 && f.refusedTurn <= f.refusedGame, "refused-turn", "1 to --refused-game"},
 		{(f.tlsCert == "") == (f.tlsKey == ""), "tls-cert", "given with --tls-key"},
 	}
 	for _, c := range checks {
@@ -216,6 +221,14 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 		f.maxPreLoginAddr = fromAddr
 	}
 	return f, nil
+}
+
+// config is the server's configuration from the flags, with its store and log.
+func (f serveFlags) config(st server.Index, logger *slog.Logger) server.Config {
+	return server.Config{DataDir: f.data, Store: st, Grace: f.grace, IdleTimeout: f.idle, GuestIdleTimeout: f.guestIdle,
+		LoginTime: f.loginTime, FirstMove: f.firstMove, MaxConns: f.maxConns, MaxConnsPerAddr: f.maxPerAddr,
+		MaxPreLogin: f.maxPreLogin, MaxPreLoginAddr: f.maxPreLoginAddr, Registrations: f.regsPerAddr, Inbox: f.inbox, MaxObservers: f.maxObservers,
+		RefusedTurn: f.refusedTurn, RefusedGame: f.refusedGame, Attempts: f.attempts, Lobby: f.lobby, Listings: f.listings, Lines: f.lines, Log: logger}
 }
 
 // serve runs the server until SIGINT or SIGTERM.
@@ -263,9 +276,7 @@ func serve(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, f.lowered)
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
-	srv := server.New(server.Config{DataDir: f.data, Store: st, Grace: f.grace, IdleTimeout: f.idle, GuestIdleTimeout: f.guestIdle,
-		LoginTime: f.loginTime, FirstMove: f.firstMove, MaxConns: f.maxConns, MaxConnsPerAddr: f.maxPerAddr,
-		MaxPreLogin: f.maxPreLogin, MaxPreLoginAddr: f.maxPreLoginAddr, Registrations: f.regsPerAddr, Inbox: f.inbox, MaxObservers: f.maxObservers, Attempts: f.attempts, Lobby: f.lobby, Listings: f.listings, Lines: f.lines, Log: logger})
+	srv := server.New(f.config(st, logger))
 	if f.admin != "" {
 		stop, addr, err := serveAdmin(f.admin, srv, logger)
 		if err != nil {

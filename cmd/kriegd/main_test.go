@@ -89,6 +89,8 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		{[]string{"--attempts", "-1"}, "--attempts"}, {[]string{"--attempts", "NaN"}, "--attempts"}, {[]string{"--lobby", "0"}, "--lobby"}, {[]string{"--inbox", "-2"}, "--inbox"}, {[]string{"--listings", "0"}, "--listings"},
 		{[]string{"--idle", "-1m"}, "--idle"}, {[]string{"--guest-idle", "2h"}, "--guest-idle"}, {[]string{"--login-time", "0s"}, "--login-time"},
 		{[]string{"--first-move", "1s"}, "--first-move"}, {[]string{"--first-move", "1h"}, "--first-move"},
+		{[]string{"--refused-turn", "0"}, "--refused-turn"}, {[]string{"--refused-game", "-1"}, "--refused-game"}, {[]string{"--refused-game", "2000000"}, "--refused-game"},
+		{[]string{"--refused-game", "100", "--refused-turn", "101"}, "--refused-turn"},
 		{[]string{"--http", "127.0.0.1:0", "--site", "/nonexistent-site"}, "--site"},
 		{[]string{"--tls-cert", "x.pem"}, "--tls-key"}, {[]string{"--tls-key", "k.pem"}, "--tls-key"}, {[]string{"stray"}, "stray"},
 	} {
@@ -213,6 +215,34 @@ func TestPreLoginDefaults(t *testing.T) {
 		}
 		if f.maxPreLogin != c.overall || f.maxPreLoginAddr != c.fromAddr {
 			t.Errorf("kriegd %v: pre-login budgets %d overall, %d per address; want %d and %d", c.args, f.maxPreLogin, f.maxPreLoginAddr, c.overall, c.fromAddr)
+		}
+	}
+}
+
+// TestRefusalLimitFlags: the refusals a turn and a game take, once
+// settable only from Go, are kriegd flags listed in -h, reaching the
+// server's configuration, with the server's defaults.
+func TestRefusalLimitFlags(t *testing.T) {
+	for _, c := range []struct {
+		args       []string
+		turn, game int
+	}{
+		{nil, 512, 20000},
+		{[]string{"--refused-turn", "40", "--refused-game", "900"}, 40, 900},
+	} {
+		f, err := parseServe(c.args, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg := f.config(nil, nil); cfg.RefusedTurn != c.turn || cfg.RefusedGame != c.game {
+			t.Errorf("kriegd %v: the server takes %d refusals a turn, %d a game; want %d and %d", c.args, cfg.RefusedTurn, cfg.RefusedGame, c.turn, c.game)
+		}
+	}
+	var help bytes.Buffer
+	parseServe([]string{"-h"}, &help)
+	for _, flag := range []string{"-refused-turn", "-refused-game"} {
+		if !strings.Contains(help.String(), flag) {
+			t.Errorf("kriegd -h does not list %s:\n%s", flag, help.String())
 		}
 	}
 }
