@@ -432,9 +432,10 @@ func newToken() string {
 	return hex.EncodeToString(b)
 }
 
-// HashPassword hashes a password for the store (bcrypt, cost 10).
+// HashPassword hashes a password for the store (bcrypt, cost 10), in its
+// NFC form as every password is.
 func HashPassword(password string) (string, error) {
-	return BcryptPasswords{Cost: bcrypt.DefaultCost}.Hash(password)
+	return hashPassword(BcryptPasswords{Cost: bcrypt.DefaultCost}, password)
 }
 
 // reservedNames are the names that could pass for the server or its
