@@ -110,6 +110,7 @@ func (c *conn) finish(err error) {
 		default:
 			c.sendText(cmdServer, err.Error())
 		}
+		c.closeFor(err)
 		c.s.gone(c)
 		c.shut()
 		return nil
@@ -299,6 +300,7 @@ func (c *conn) send(text string) {
 		c.s.logAddr(c.addr, slog.LevelWarn, "kriegd: a reader too slow: disconnecting", "user", c.label())
 		c.s.metrics.limited("slow_reader")
 		c.shut()
+		tellClose(c.nc, closePolicy, "too slow reading what kriegd sends")
 		c.nc.Close()
 	}
 }

@@ -187,7 +187,7 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 		password = strings.TrimSpace(clean(textOf(pw)))
 	}
 	if !c.checkPassword(acct, password) {
-		return false, errQuit
+		return false, errBadPassword
 	}
 	return true, c.s.locked(func() error { return c.takeOver(acct.Name, true, acct.Rating) })
 }
@@ -342,6 +342,7 @@ func (c *conn) takeOver(name string, registered bool, r rating.Rating) error {
 			}
 		}
 		old.sendText(cmdServer, "You logged in from elsewhere: this connection is closed.")
+		tellClose(old.nc, closeNormal, "you logged in from elsewhere")
 		c.s.gone(old)
 		old.shut()
 		// Its reader wakes and ends; its writer sends what is queued first.
