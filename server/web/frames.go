@@ -122,7 +122,9 @@ func (f *frameWatch) Read(p []byte) (int, error) {
 		}
 		f.head = f.head[:0]
 		if f.closing != nil {
-			// The close frame's header is handed on, its payload held.
+			// The close frame's header is handed on, its payload held
+			// (readClose), and what came after it handed on unwatched:
+			// nothing after a close frame is read as a frame.
 			f.closing.held = append(f.closing.held, p[i:n]...)
 			f.payload = 0
 			return i, err
