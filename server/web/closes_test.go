@@ -35,6 +35,11 @@ func TestClosesSayWhy(t *testing.T) {
 		}, websocket.StatusMessageTooBig, "line longer than 4096 bytes"},
 		{"no login in time", server.Config{LoginTime: time.Second}, Options{}, rawSocket,
 			websocket.StatusPolicyViolation, "logging in took too long (1 second)"},
+		{"silent too long", server.Config{GuestIdleTimeout: time.Second}, Options{}, func(t *testing.T, u *umpire) *websocket.Conn {
+			ws := rawSocket(t, u)
+			send(t, ws, "guest\n")
+			return ws
+		}, websocket.StatusPolicyViolation, "no input for too long (1 second)"},
 		{"a wrong password", server.Config{}, Options{}, func(t *testing.T, u *umpire) *websocket.Conn {
 			addMember(t, u)
 			ws := rawSocket(t, u)
