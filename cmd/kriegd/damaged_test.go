@@ -91,6 +91,9 @@ var damagedShapes = []struct {
 	{"truncated mid-page", func(t *testing.T, data string) {
 		rewrite(t, soundDatabase(t, data), func(b []byte) []byte { return b[:len(b)/2+1000] })
 	}},
+	{"truncated in the header", func(t *testing.T, data string) {
+		rewrite(t, soundDatabase(t, data), func(b []byte) []byte { return b[:50] })
+	}},
 	{"random bytes", func(t *testing.T, data string) {
 		if err := os.WriteFile(filepath.Join(data, "kriegd.db"), garbage(64<<10), 0o600); err != nil {
 			t.Fatal(err)
