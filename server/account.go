@@ -155,7 +155,7 @@ func (c *conn) register(cmd Command) error {
 		}
 	}()
 	c.s.hashing.acquire(c.addr)
-	hash, err := c.s.cfg.Passwords.Hash(cmd.Args[0])
+	hash, err := hashPassword(c.s.cfg.Passwords, cmd.Args[0])
 	c.s.hashing.release(c.addr, true)
 	if err != nil {
 		c.reply(cmdOther, err.Error())
@@ -224,7 +224,7 @@ func (c *conn) changePassword(cmd Command) error {
 		return nil
 	}
 	c.s.hashing.acquire(c.addr)
-	hash, err := c.s.cfg.Passwords.Hash(fresh)
+	hash, err := hashPassword(c.s.cfg.Passwords, fresh)
 	c.s.hashing.release(c.addr, true)
 	if err != nil {
 		c.s.log.Error("kriegd: password: hashing", "name", c.name, "err", err)

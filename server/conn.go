@@ -115,6 +115,7 @@ func (c *conn) finish(err error) {
 		default:
 			c.sendText(cmdServer, err.Error())
 		}
+		c.closeFor(err)
 		c.s.gone(c)
 		c.shut()
 		return nil
@@ -321,6 +322,7 @@ func (c *conn) enqueue(text string) {
 		c.s.logAddr(c.addr, slog.LevelWarn, "kriegd: a reader too slow: disconnecting", "user", c.label())
 		c.s.metrics.limited("slow_reader")
 		c.shut()
+		tellClose(c.nc, closePolicy, "too slow reading what kriegd sends")
 		c.nc.Close()
 	}
 }

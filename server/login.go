@@ -187,7 +187,7 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 		password = strings.TrimSpace(clean(textOf(pw)))
 	}
 	if !c.checkPassword(acct, password) {
-		return false, errQuit
+		return false, errBadPassword
 	}
 	return true, c.s.locked(func() error { return c.takeOver(acct.Name, true, acct.Rating) })
 }
@@ -342,6 +342,7 @@ func (c *conn) takeOver(name string, registered bool, r rating.Rating) error {
 			}
 		}
 		old.sendText(cmdServer, "You logged in from elsewhere: this connection is closed.")
+		tellClose(old.nc, closeNormal, "you logged in from elsewhere")
 		c.s.gone(old)
 		old.shut()
 		// Its reader wakes and ends; its writer sends what is queued first.
@@ -432,9 +433,10 @@ func newToken() string {
 	return hex.EncodeToString(b)
 }
 
-// HashPassword hashes a password for the store (bcrypt, cost 10).
+// HashPassword hashes a password for the store (bcrypt, cost 10), in its
+// NFC form as every password is.
 func HashPassword(password string) (string, error) {
-	return BcryptPasswords{Cost: bcrypt.DefaultCost}.Hash(password)
+	return hashPassword(BcryptPasswords{Cost: bcrypt.DefaultCost}, password)
 }
 
 // reservedNames are the names that could pass for the server or its

@@ -48,11 +48,14 @@ func (c *conn) guessPassword(acct store.Account, password string) (ok bool, held
 		c.s.guesses.uncount(keys)
 		return false, &guessHeld{wait: maxGuessPause, limit: "password_queue", why: "Too many passwords from addresses that guessed wrong lately are waiting to be checked"}
 	}
-	ok = c.s.cfg.Passwords.Check(acct.Hash, password)
+	ok, raw := matchPassword(c.s.cfg.Passwords, acct.Hash, password)
 	c.s.hashing.release(c.addr, ok)
 	if !ok {
 		c.s.logAddr(c.addr, slog.LevelWarn, "kriegd: a wrong password", "name", acct.Name, "from", c.addr)
 		return false, nil
+	}
+	if raw {
+		c.rehashPassword(acct, password)
 	}
 	c.s.guesses.succeeded(c.s.clock.Now(), name, c.addr, keys)
 	c.s.verified.remember(c.s.clock.Now(), acct.Name, acct.Hash, password)

@@ -40,8 +40,10 @@ var (
 
 // ValidPassword reports why password cannot be set, or nil: it is checked
 // before any hashing, wherever a password is set (register, kriegd user
-// add), so that the refusal is in plain words.
+// add), so that the refusal is in plain words. It checks the NFC form,
+// the one hashed, whose length in bytes may differ from the typed one's.
 func ValidPassword(password string) error {
+	password = passwordForm(password)
 	switch {
 	case len(password) < 4:
 		return errShortPassword

@@ -235,11 +235,12 @@ func (s *Server) serveConn(nc stdnet.Conn, telnet bool) {
 func (s *Server) admit(nc stdnet.Conn) *conn {
 	addr := AddrOf(nc)
 	var refusal, limit string
+	code := closeTryLater
 	var c *conn
 	s.locked(func() error {
 		switch {
 		case s.closed:
-			refusal = "kriegd is shutting down."
+			refusal, code = "kriegd is shutting down.", closeGoingAway
 		case len(s.conns) >= s.cfg.MaxConns && (s.overflows >= s.fullReserve() || len(s.conns) >= s.cfg.MaxConns+s.fullReserve() ||
 			s.preLogins >= s.cfg.MaxPreLogin || s.preLogin[addr] >= s.cfg.MaxPreLoginAddr):
 			refusal, limit = "kriegd is full: too many connections. Try again later.", "conns"
@@ -274,6 +275,7 @@ func (s *Server) admit(nc stdnet.Conn) *conn {
 		go s.safely("refusing a connection", func() {
 			nc.SetWriteDeadline(time.Now().Add(time.Second))
 			nc.Write([]byte(refusal + "\r\n"))
+			tellClose(nc, code, refusal)
 			nc.Close()
 		})()
 	}

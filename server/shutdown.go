@@ -81,6 +81,7 @@ func (s *Server) shutdown() error {
 		s.drainBy.Store(time.Now().Add(drainTime).UnixNano())
 		for c := range s.conns {
 			c.sendText(cmdServer, shutdownNotice)
+			tellClose(c.nc, closeGoingAway, shutdownReason)
 			c.shut()
 			c.nc.SetWriteDeadline(s.writeDeadline())
 			c.nc.SetReadDeadline(time.Now()) // its reader wakes and ends

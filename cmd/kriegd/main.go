@@ -110,7 +110,8 @@ func openStore(data, dsn string) (*store.Store, error) {
 	if err := server.MakeDataDir(data); err != nil {
 		return nil, err
 	}
-	return store.Open(context.Background(), dsn, data)
+	st, err := store.Open(context.Background(), dsn, data)
+	return st, damagedWords(err)
 }
 
 // serveFlags are the server's settings from the command line.
@@ -250,7 +251,7 @@ func serve(args []string, stdout, stderr io.Writer) error {
 	// A damaged file would fail every login as "not answering" while the
 	// server looked well: it stops the start instead, saying what to do.
 	if err := st.QuickCheck(context.Background()); err != nil {
-		return fmt.Errorf("kriegd: the database failed its check at start (%w): restore it from a backup, or with --db point kriegd at a sound one", err)
+		return damagedWords(fmt.Errorf("kriegd: checking the database at start: %w", err))
 	}
 	// A crash can leave a temporary record that was never renamed into
 	// place: it holds no finished game, so it goes.

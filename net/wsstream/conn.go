@@ -276,6 +276,19 @@ func (c *Conn) Close() error {
 	return nil
 }
 
+// SetCloseReason sets the code and reason of the close frame that Close
+// will send (the reason clipped to the 123 bytes a frame carries), so that
+// a server ending the connection for a reason of its own says it there
+// too. A refused message's reason, given already, is kept.
+func (c *Conn) SetCloseReason(code int, reason string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var ref *Refusal
+	if !errors.As(c.failure, &ref) {
+		c.code, c.reason = websocket.StatusCode(code), clip(reason)
+	}
+}
+
 // shut starts the close handshake, once, in the background, with the
 // reason of a refused message if one was; a peer that does not answer
 // within CloseWait is cut off.

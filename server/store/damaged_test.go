@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/krieg/krieg/server/store"
+	"github.com/krieg/krieg/server/store/pgtest"
 )
 
 // TestDamagedFileIsTold: on a SQLite file whose pages were overwritten,
@@ -108,5 +110,53 @@ func TestWrongRowIsDamage(t *testing.T) {
 	got, err := st.Account(ctx, "dbA")
 	if err == nil || !store.Damaged(err) || !errors.Is(err, store.ErrWrongRow) {
 		t.Fatalf("dbA read as %+v, %v; want no account and an error told as damage", got, err)
+	}
+}
+
+// TestMissingColumnIsDamageOnSQLite and TestMissingColumnIsDamageOnPostgres:
+// a database whose table lacks a column kriegd uses passes the driver's
+// own checks, but the check at start finds it and names it as damage, on
+// both databases alike, so that kriegd does not start to fail every game's
+// end.
+func TestMissingColumnIsDamageOnSQLite(t *testing.T) {
+	dir := t.TempDir()
+	missingColumn(t, "sqlite", filepath.Join(dir, "kriegd.db"), "", dir, filepath.Join(dir, "kriegd.db"))
+}
+
+func TestMissingColumnIsDamageOnPostgres(t *testing.T) {
+	dsn := pgtest.Start(t)
+	missingColumn(t, "pgx", dsn, dsn, "", "the PostgreSQL database")
+}
+
+// missingColumn opens the store on dsn (in dir), drops a column through
+// driver at source, and wants the quick check to call the database named
+// name damaged.
+func missingColumn(t *testing.T, driver, source, dsn, dir, name string) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, dsn, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.QuickCheck(ctx); err != nil {
+		t.Fatalf("a sound database: %v", err)
+	}
+	st.Close()
+	db, err := sql.Open(driver, source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`ALTER TABLE games DROP COLUMN path`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	st, err = store.Open(ctx, dsn, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	err = st.QuickCheck(ctx)
+	var d *store.DamagedError
+	if !errors.As(err, &d) || d.Name != name || !strings.Contains(err.Error(), "path") {
+		t.Fatalf("the check of a table without its column: %v; want %s told as damaged, naming the column", err, name)
 	}
 }

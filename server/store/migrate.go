@@ -33,6 +33,17 @@ var migrations = []string{
 	`CREATE INDEX games_black ON games (lblack)`,
 }
 
+// schema is the tables the migrations make and the columns kriegd uses of
+// each, which the check at start asks for: add to it with each migration.
+var schema = []struct {
+	name    string
+	columns []string
+}{
+	{"migrations", []string{"version"}},
+	{"accounts", []string{"name", "lname", "hash", "rating", "rd", "sigma", "games", "joined"}},
+	{"games", []string{"id", "white", "black", "lwhite", "lblack", "rules", "result", "reason", "rated", "plies", "path", "ended"}},
+}
+
 // migrate brings the schema up to date inside one transaction per step.
 func (s *Store) migrate(ctx context.Context) error {
 	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (version INTEGER NOT NULL)`); err != nil {

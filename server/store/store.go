@@ -52,13 +52,15 @@ type Game struct {
 type Store struct {
 	db       *sql.DB
 	postgres bool
+	name     string // the file, or "the PostgreSQL database", as errors name it
 }
 
 // Open opens the database dsn: "postgres://..." or "postgresql://..." for
 // PostgreSQL, else a SQLite file (a bare path, or "" for kriegd.db in
-// dataDir). It runs the migrations.
+// dataDir). It runs the migrations. A database found damaged, or whose
+// tables are not kriegd's, is a DamagedError.
 func Open(ctx context.Context, dsn, dataDir string) (*Store, error) {
-	s := &Store{}
+	s := &Store{name: "the PostgreSQL database"}
 	driver, source := "sqlite", dsn
 	switch {
 	case strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://"):
@@ -67,7 +69,11 @@ func Open(ctx context.Context, dsn, dataDir string) (*Store, error) {
 		source = filepath.Join(dataDir, "kriegd.db")
 	}
 	if driver == "sqlite" {
+		s.name = source
 		if source != ":memory:" {
+			if err := notAFile(source); err != nil {
+				return nil, err
+			}
 			if err := ownerOnly(source); err != nil {
 				return nil, err
 			}
@@ -88,7 +94,7 @@ func Open(ctx context.Context, dsn, dataDir string) (*Store, error) {
 	s.db = db
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
-		return nil, err
+		return nil, s.damagedAtStart(err)
 	}
 	return s, nil
 }
@@ -280,12 +286,13 @@ func (s *Store) Games(ctx context.Context, player string, limit int) ([]Game, er
 }
 
 // Check runs the database's own integrity check (SQLite's PRAGMA
-// integrity_check; on PostgreSQL, that every table can be read).
+// integrity_check, whose problems found are a DamagedError; on
+// PostgreSQL, that every table can be read).
 func (s *Store) Check(ctx context.Context) error {
 	if s.postgres {
-		for _, t := range []string{"accounts", "games", "migrations"} {
-			if _, err := s.db.ExecContext(ctx, "SELECT count(*) FROM "+t); err != nil {
-				return fmt.Errorf("store: checking %s: %w", t, err)
+		for _, t := range schema {
+			if _, err := s.db.ExecContext(ctx, "SELECT count(*) FROM "+t.name); err != nil {
+				return fmt.Errorf("store: checking %s: %w", t.name, err)
 			}
 		}
 		return nil
@@ -300,7 +307,7 @@ func (s *Store) pragmaCheck(ctx context.Context, pragma, what string) error {
 		return fmt.Errorf("store: %s: %w", what, err)
 	}
 	if res != "ok" {
-		return fmt.Errorf("store: %s: %s", what, res)
+		return s.checkFound(what, res)
 	}
 	return nil
 }

@@ -78,10 +78,12 @@ func (c *watchedConn) Close() error {
 type frameWatch struct {
 	r       io.Reader
 	max     int64
-	head    []byte // the header read so far
-	payload int64  // payload bytes of the current frame still to come
-	message int64  // the data bytes of the message so far
-	inMsg   bool   // a message begun by an unfinished frame awaits its continuation
+	head    []byte     // the header read so far
+	payload int64      // payload bytes of the current frame still to come
+	message int64      // the data bytes of the message so far
+	inMsg   bool       // a message begun by an unfinished frame awaits its continuation
+	closing *heldClose // a close frame whose payload is held until checked
+	pending []byte     // bytes checked and held, to hand on before reading more
 	refused error
 	// gone is set with refused, for Close on another goroutine.
 	gone atomic.Bool
@@ -90,8 +92,15 @@ type frameWatch struct {
 // Read reads and checks; a refused frame's header is not handed on, and
 // the refusal is the error from then on.
 func (f *frameWatch) Read(p []byte) (int, error) {
-	if f.refused != nil {
+	switch {
+	case f.refused != nil:
 		return 0, f.refused
+	case f.closing != nil:
+		return f.readClose(p)
+	case len(f.pending) > 0:
+		n := copy(p, f.pending)
+		f.pending = f.pending[n:]
+		return n, nil
 	}
 	n, err := f.r.Read(p)
 	for i := 0; i < n; {
@@ -107,14 +116,27 @@ func (f *frameWatch) Read(p []byte) (int, error) {
 			continue
 		}
 		if ref := f.check(); ref != nil {
-			f.refused = ref
-			f.gone.Store(true)
+			f.refuse(ref)
 			// What came before this frame is handed on; the header is not.
 			return max(0, i-len(f.head)), ref
 		}
 		f.head = f.head[:0]
+		if f.closing != nil {
+			// The close frame's header is handed on, its payload held
+			// (readClose), and what came after it handed on unwatched:
+			// nothing after a close frame is read as a frame.
+			f.closing.held = append(f.closing.held, p[i:n]...)
+			f.payload = 0
+			return i, err
+		}
 	}
 	return n, err
+}
+
+// refuse makes ref the answer to every read from now on.
+func (f *frameWatch) refuse(ref *wsstream.Refusal) {
+	f.refused = ref
+	f.gone.Store(true)
 }
 
 // headComplete reports whether head holds a whole frame header: two
@@ -161,6 +183,9 @@ func (f *frameWatch) check() *wsstream.Refusal {
 			return &wsstream.Refusal{Code: websocket.StatusProtocolError, Reason: "a close, ping or pong frame longer than 125 bytes is refused"}
 		}
 		f.payload = int64(length)
+		if op == 8 && length > 0 {
+			f.closing = &heldClose{length: int(length), key: [4]byte(h[len(h)-4:])}
+		}
 		return nil
 	}
 	f.inMsg = !fin

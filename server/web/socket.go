@@ -27,7 +27,10 @@ func (d *Door) socket(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(int64(lim.MaxMessage) + 1) // the stream refuses longer ones itself
 	conn := wsstream.New(ws, wsstream.Options{Limits: lim, Local: localAddr(r), Remote: remoteAddr(r)})
+	served := make(chan struct{})
+	go d.keepAlive(ws, conn, r.RemoteAddr, served)
 	d.srv.ServeConn(conn)
+	close(served)
 }
 
 // remoteAddr is the peer's address, for the log and the server's limits

@@ -41,6 +41,9 @@ type Options struct {
 	Origins []string
 	// Log logs refused connections and failed reads (default slog.Default()).
 	Log *slog.Logger
+	// Ping is how often a WebSocket is pinged, and PongWait how long its
+	// client has to answer (defaults 30 s and 30 s; keepalive.go).
+	Ping, PongWait time.Duration
 }
 
 // Door is the HTTP handler.
@@ -59,6 +62,12 @@ type Door struct {
 func New(srv *server.Server, opt Options) (*Door, error) {
 	if opt.Log == nil {
 		opt.Log = slog.Default()
+	}
+	if opt.Ping <= 0 {
+		opt.Ping = 30 * time.Second
+	}
+	if opt.PongWait <= 0 {
+		opt.PongWait = 30 * time.Second
 	}
 	st, err := openSite(opt.Site)
 	if err != nil {
