@@ -60,6 +60,7 @@ func (c *conn) makeRoom() {
 	c.s.metrics.limited("guest_evicted")
 	c.s.logAddr(c.addr, slog.LevelInfo, "kriegd: full: a guest made room", "guest", idlest.name, "from", idlest.addr, "for", c.addr)
 	c.s.gone(idlest)
+	tellClose(idlest.nc, closeTryLater, "kriegd is full: a guest silent longest made room for a member")
 	idlest.shut()
 	idlest.nc.SetReadDeadline(time.Now()) // its reader wakes and ends
 }

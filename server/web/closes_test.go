@@ -65,6 +65,14 @@ func TestClosesSayWhy(t *testing.T) {
 			rawSocket(t, u) // holds the address's one connection
 			return rawSocket(t, u)
 		}, websocket.StatusTryAgainLater, "too many connections from your address (at most 1)"},
+		{"a guest making room for a member", server.Config{MaxConns: 1}, Options{}, func(t *testing.T, u *umpire) *websocket.Conn {
+			addMember(t, u)
+			ws := rawSocket(t, u)
+			send(t, ws, "guest\n")
+			waitFor(t, "the guest's login", func() bool { return strings.Contains(u.log.String(), "guest") })
+			send(t, rawSocket(t, u), "member rightpass\n")
+			return ws
+		}, websocket.StatusTryAgainLater, "made room for a member"},
 		{"shutting down", server.Config{}, Options{}, func(t *testing.T, u *umpire) *websocket.Conn {
 			ws := rawSocket(t, u)
 			send(t, ws, "guest\n")
