@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/crypto/bcrypt"
@@ -53,5 +54,17 @@ func TestHashPasswordIsNFC(t *testing.T) {
 	}
 	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(composedPassword)) != nil {
 		t.Fatal("a password typed decomposed was not hashed in its NFC form")
+	}
+}
+
+// TestPasswordLengthInCharacters: the shortest password is counted in
+// characters, as its refusal says, not in bytes: two accented letters are
+// two characters, however many bytes they take.
+func TestPasswordLengthInCharacters(t *testing.T) {
+	if err := server.ValidPassword("éé"); err == nil || !strings.Contains(err.Error(), "at least 4 characters") {
+		t.Errorf("ValidPassword(%q) = %v; want it too short", "éé", err)
+	}
+	if err := server.ValidPassword("éééé"); err != nil {
+		t.Errorf("ValidPassword(%q) = %v; want four characters taken", "éééé", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/crypto/bcrypt"
 )
@@ -45,7 +46,7 @@ var (
 func ValidPassword(password string) error {
 	password = passwordForm(password)
 	switch {
-	case len(password) < 4:
+	case utf8.RuneCountInString(password) < 4: // characters, as the refusal says; the cap below is bcrypt's bytes
 		return errShortPassword
 	case len(password) > maxPassword:
 		return errLongPassword
