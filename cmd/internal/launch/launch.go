@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"golang.org/x/term"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game"
@@ -276,7 +277,7 @@ func askTwice(ask func(prompt string) (string, error)) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("reading the password: %w", err)
 	}
-	if pw != again {
+	if norm.NFC.String(pw) != norm.NFC.String(again) { // é typed composed once and decomposed once is one password, as kriegd reads it
 		return "", errors.New("the two passwords typed differ: nothing was changed")
 	}
 	return pw, nil

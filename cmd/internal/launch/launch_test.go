@@ -207,6 +207,9 @@ func TestAskTwice(t *testing.T) {
 	if pw, err := askTwice(answers("abcd1", "abcd1")); err != nil || pw != "abcd1" {
 		t.Fatalf("the same twice: %q, %v", pw, err)
 	}
+	if _, err := askTwice(answers("caf\u00e9", "cafe\u0301")); err != nil {
+		t.Errorf("é typed composed, then decomposed: %v; want one password, as kriegd reads it", err)
+	}
 	if _, err := askTwice(answers("abcd1", "abcd2")); err == nil || !strings.Contains(err.Error(), "differ") {
 		t.Fatalf("two that differ: %v; want them refused", err)
 	}
