@@ -332,9 +332,10 @@ const answerWait = 10 * time.Second
 // input has ended.
 const quiet = 300 * time.Millisecond
 
-// connect connects comm, reading what is typed meanwhile: quit or exit
-// gives up connecting (left), and other lines are kept for after it, each
-// as a channel that gives the line (or, closed, the input's end).
+// connect connects comm, reading what is typed meanwhile: quit or exit,
+// typed first, gives up connecting (left), and other lines are kept for
+// after it, each as a channel that gives the line (or, closed, the
+// input's end).
 // Connect is given ctx, which must outlive the connection (the computer's
 // games end with it): cancel gives up on quit.
 func connect(ctx context.Context, cancel func(), comm net.Communicator, lines <-chan string) (early []chan string, left bool, err error) {
@@ -348,7 +349,9 @@ func connect(ctx context.Context, cancel func(), comm net.Communicator, lines <-
 			if !ok {
 				lines = nil // the input's end is read after connecting, as a quit
 			}
-			if ok && (strings.EqualFold(strings.TrimSpace(l), "quit") || strings.EqualFold(strings.TrimSpace(l), "exit")) {
+			// Quit as the first line leaves at once; after other lines (a
+			// script piped in) it waits its turn, as they do.
+			if ok && len(early) == 0 && (strings.EqualFold(strings.TrimSpace(l), "quit") || strings.EqualFold(strings.TrimSpace(l), "exit")) {
 				cancel()
 				<-done // a connection made all the same is closed by the caller
 				return early, true, nil

@@ -415,3 +415,20 @@ func TestNoPromptAfterMate(t *testing.T) {
 		t.Errorf("a check that is no mate printed %q; want the prompt", out.String())
 	}
 }
+
+// TestConsoleScriptEndingInQuit: a script piped in, quit as its last line,
+// plays its moves before it leaves: the lines are all read while the
+// console connects, and the quit after them waits its turn.
+func TestConsoleScriptEndingInQuit(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--movetime", "10ms", "--save", ""},
+		strings.NewReader("e2e4\nd2d4\nresign\nquit\n"), &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	for _, want := range []string{"white e2e4: ", "white d2d4: ", "* game over: Black wins: White resigned"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
