@@ -227,8 +227,15 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 				if ck.awaiting || len(held) > 0 {
 					stalled = time.After(answerWait) // leaving waits for held moves, but not for ever
 				}
-			case ck.awaiting && (controller.IsTypedMove(l) || strings.EqualFold(l, "new")) || ck.beforeOurTurn(l) || len(held) > 0:
-				held = append(held, l) // after the held moves, in order
+			case (controller.IsTypedMove(l) || strings.EqualFold(l, "new")) && ck.awaiting || ck.beforeOurTurn(l) || len(held) > 0 && playWord(l):
+				// Moves wait for their turn, new for the game's end, and the
+				// game's other words (resign, draw) behind the moves held
+				// before them, in the order pasted; a question (who, a tell)
+				// goes at once.
+				if len(held) > 0 && !controller.IsTypedMove(l) {
+					fmt.Fprintf(stdout, "* %s waits for the moves typed before it (%s)\n", l, strings.Join(held, " "))
+				}
+				held = append(held, l)
 				if controller.IsTypedMove(l) && ck.beforeOurTurn(l) {
 					fmt.Fprintf(stdout, "* %s waits for your turn\n", l) // not lost, and not sent yet
 				}
@@ -242,8 +249,15 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			if ev.Kind == net.KindStarted {
 				rules = ev.Snap.Spec.Rules
 			}
+			was := ck.snap.InGame
 			ck.follow(ev)
 			printEvent(stdout, ev, rules)
+			if was && !ck.snap.InGame {
+				var stale []string
+				if held, stale = dropStale(held); len(stale) > 0 {
+					fmt.Fprintf(stdout, "* not sent, the game being over: %s\n", strings.Join(stale, " "))
+				}
+			}
 			if ev.Kind == net.KindEnded && spec != nil {
 				fmt.Fprintln(stdout, "* type new for another game, or quit (or Ctrl-D) to leave")
 			}
@@ -266,6 +280,38 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			}
 		}
 	}
+}
+
+// playWord reports whether a typed line acts in the game (a move, resign,
+// draw, an answer to an offer, new), as against a question to the server
+// (who, a tell), which need not wait for the moves typed before it.
+func playWord(l string) bool {
+	if controller.IsTypedMove(l) {
+		return true
+	}
+	word, _, _ := strings.Cut(strings.ToLower(l), " ")
+	switch word {
+	case "resign", "draw", "abort", "flag", "accept", "decline", "new":
+		return true
+	}
+	return false
+}
+
+// dropStale takes out of held the moves and other play typed for a game
+// that has just ended: those before the first new (the ones after it are
+// the next game's).
+func dropStale(held []string) (kept, stale []string) {
+	for i, l := range held {
+		if strings.EqualFold(l, "new") {
+			return append(kept, held[i:]...), stale
+		}
+		if playWord(l) {
+			stale = append(stale, l)
+		} else {
+			kept = append(kept, l)
+		}
+	}
+	return kept, stale
 }
 
 // endsGame reports whether a typed line ends the game on its own: a

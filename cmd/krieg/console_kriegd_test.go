@@ -556,3 +556,30 @@ func TestConsoleKeepsLinesTypedWhileConnecting(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 }
+
+// TestConsoleLinesAfterAMoveTypedAhead: a move typed before our turn waits
+// for it, but a question after it does not: who is answered at once;
+// resign waits behind the move, saying so, and when the game ends
+// meanwhile (the opponent resigns) the move still waiting is not sent into
+// the game over, and said so.
+func TestConsoleLinesAfterAMoveTypedAhead(t *testing.T) {
+	addr := startKriegd(t, "alice", "bob")
+	alice, bob := openConsole(t, addr, "alice"), openConsole(t, addr, "bob")
+	fmt.Fprintln(alice.in, "match bob 5 3 u w16 white")
+	bob.out.waitLine(t, "bob", `You can "accept" or "decline".`)
+	fmt.Fprintln(bob.in, "accept")
+	bob.out.waitLine(t, "bob", "{Game 1 (alice vs. bob) Creating unrated Wild 16 (ICC) match.}")
+	fmt.Fprintln(bob.in, "e7e5")
+	bob.out.waitLine(t, "bob", "* e7e5 waits for your turn")
+	fmt.Fprintln(bob.in, "who")
+	bob.out.waitMatch(t, "bob", `2 players logged in:`)
+	fmt.Fprintln(bob.in, "resign")
+	bob.out.waitLine(t, "bob", "* resign waits for the moves typed before it (e7e5)")
+	fmt.Fprintln(alice.in, "resign")
+	bob.out.waitMatch(t, "bob", `\* game over: `)
+	bob.out.waitMatch(t, "bob", `\* not sent, the game being over: e7e5 resign\n`)
+	time.Sleep(200 * time.Millisecond) // what a line sent into the game over would bring
+	if said := bob.out.all(); strings.Contains(said, "no game in progress") || strings.Contains(said, "not playing a game") || strings.Contains(said, "black e7e5") {
+		t.Errorf("the move typed ahead went into the game over:\n%s", said)
+	}
+}
