@@ -358,7 +358,13 @@ func (s *Server) tell(c *conn, rest string) {
 		c.sendText(cmdTell, "You cannot tell yourself.")
 		return
 	}
-	if why := to.mail(to.dg(dg.Tell, c.name, "", truncate(text, 400), 1) + fmt.Sprintf("\r\n%s tells you: %s\r\n", c.name, truncate(text, 400))); why != "" {
+	// One form a tell: the datagram to a client that asked for it (which
+	// shows it in its own words), else the line; both read as two tells.
+	told := to.dg(dg.Tell, c.name, "", truncate(text, 400), 1)
+	if told == "" {
+		told = fmt.Sprintf("%s tells you: %s\r\n", c.name, truncate(text, 400))
+	}
+	if why := to.mail(told); why != "" {
 		c.sendText(cmdTell, to.name+why+": not told.")
 		return
 	}

@@ -323,7 +323,10 @@ func TestTellSayWhoGames(t *testing.T) {
 	u := startUmpire(t, server.Config{})
 	a, b, c := u.login(t, "alice", ""), u.login(t, "bob", ""), u.login(t, "carl", "")
 	a.send("tell carl hello \x19[there")
-	got := c.waitFor("alice tells you: hello ")
+	got := c.waitFor("\x19(31 alice {} \x19{hello ") // the datagram, which carl asked for: not the line too
+	if strings.Contains(c.all(), "tells you") {
+		t.Fatalf("a tell came as the datagram and as a line: %q", c.all())
+	}
 	if strings.Contains(c.all(), "\x19[there") {
 		t.Fatalf("a tell carried the framing byte: %q", got)
 	}

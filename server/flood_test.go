@@ -77,7 +77,7 @@ func TestTellFloodSparesItsTarget(t *testing.T) {
 	}
 	a.send("e2e4")
 	b.waitFor("\x19(24 1 ?\x19)")
-	heard := strings.Count(b.all(), " tells you: hello")
+	heard := strings.Count(b.all(), "\x19(31 teller")
 	if most := 15 + int(3*time.Since(start).Seconds()) + 1; heard > most || heard+refused != 200 {
 		t.Fatalf("bob heard %d tells of 200 (at most %d), %d refused", heard, most, refused)
 	}

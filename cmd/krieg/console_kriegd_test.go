@@ -583,3 +583,18 @@ func TestConsoleLinesAfterAMoveTypedAhead(t *testing.T) {
 		t.Errorf("the move typed ahead went into the game over:\n%s", said)
 	}
 }
+
+// TestConsoleTellShownOnce: a tell through kriegd is shown once, in the
+// words "NAME tells you: TEXT"; the datagram kriegd sends with it was shown
+// as a stray "NAME: 1" line (its last field, the tell's type).
+func TestConsoleTellShownOnce(t *testing.T) {
+	addr := startKriegd(t, "alice", "bob")
+	alice, bob := openConsole(t, addr, "alice"), openConsole(t, addr, "bob")
+	fmt.Fprintln(alice.in, "tell bob are you there")
+	bob.out.waitLine(t, "bob", "alice tells you: are you there")
+	fmt.Fprintln(alice.in, "tell bob second")
+	bob.out.waitLine(t, "bob", "alice tells you: second")
+	if said := bob.out.all(); strings.Count(said, "are you there") != 1 || strings.Contains(said, "alice: 1") {
+		t.Errorf("bob's console showed the tell so:\n%s", said)
+	}
+}

@@ -320,11 +320,17 @@ func (s *session) dispatch(d Datagram) error {
 		}
 		s.lobby = f[0]
 	case dg.Set2: // acknowledged
-	case dg.Kibitz, dg.Tell:
-		if len(f) < 1 {
+	case dg.Tell: // name, titles, text, tell type
+		if len(f) < 3 {
 			return errFields
 		}
-		s.emit(net.Event{Kind: net.KindConsole, Text: f[0] + ": " + f[len(f)-1]})
+		s.emit(net.Event{Kind: net.KindConsole, Text: f[0] + " tells you: " + f[2]})
+	case dg.Kibitz: // game, name, titles, kibitz (1) or whisper (0), text
+		if len(f) < 5 {
+			return errFields
+		}
+		how := map[bool]string{true: " kibitzes: ", false: " whispers: "}[f[3] != "0"]
+		s.emit(net.Event{Kind: net.KindConsole, Text: f[1] + how + f[4]})
 	case dg.Match: // a challenge: to us, or (on ICC) ours to someone
 		if len(f) < 1 {
 			return errFields
