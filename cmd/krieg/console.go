@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -166,7 +167,52 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	// unfinished. A second Ctrl-C ends the program at once.
 	interrupted := make(chan struct{})
 	defer endsignal.OnFirst(func() { close(interrupted) }, 0)()
+	// ahead holds events read early, to see whether a move that gives us
+	// the turn also ended the game (a server sends the mate and the result
+	// together): they are handled before any other.
+	var ahead []net.Event
+	onEvent := func(ev net.Event) {
+		shown := ev
+		if prompts(ev) && len(ahead) == 0 {
+			ahead = lookAhead(comm.Events(), promptLook)
+			if slices.ContainsFunc(ahead, endsGameEvent) {
+				shown.Snap.InGame = false // no prompt for a move after the game's last
+			}
+		}
+		if ev.Kind == net.KindStarted {
+			rules = ev.Snap.Spec.Rules
+		}
+		was := ck.snap.InGame
+		ck.follow(ev)
+		printEvent(stdout, shown, rules)
+		if was && !ck.snap.InGame {
+			var stale []string
+			if held, stale = dropStale(held); len(stale) > 0 {
+				fmt.Fprintf(stdout, "* not sent, the game being over: %s\n", strings.Join(stale, " "))
+			}
+		}
+		if ev.Kind == net.KindEnded && spec != nil {
+			fmt.Fprintln(stdout, "* type new for another game, or quit (or Ctrl-D) to leave")
+		}
+		if ev.Kind == net.KindConnection && ev.Snap.State == net.Disconnected && ev.Err != nil && reconnected == nil {
+			if r, ok := comm.(interface{ Reconnect(context.Context) error }); ok {
+				fmt.Fprintln(stdout, "* connection lost; reconnecting (quit or Ctrl-C leaves)")
+				// Off the loop, so that quit, the input's end and Ctrl-C
+				// still leave while the server is away.
+				rctx, cancel := context.WithCancel(ctx)
+				done := make(chan error, 1)
+				stopReconnect, reconnected = cancel, done
+				go func() { done <- r.Reconnect(rctx) }()
+			}
+		}
+	}
 	for {
+		if len(ahead) > 0 {
+			ev := ahead[0]
+			ahead = ahead[1:]
+			onEvent(ev)
+			continue
+		}
 		for !ck.awaiting && len(held) > 0 && !ck.beforeOurTurn(held[0]) {
 			l := held[0]
 			held = held[1:]
@@ -246,32 +292,7 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			if !ok {
 				return nil
 			}
-			if ev.Kind == net.KindStarted {
-				rules = ev.Snap.Spec.Rules
-			}
-			was := ck.snap.InGame
-			ck.follow(ev)
-			printEvent(stdout, ev, rules)
-			if was && !ck.snap.InGame {
-				var stale []string
-				if held, stale = dropStale(held); len(stale) > 0 {
-					fmt.Fprintf(stdout, "* not sent, the game being over: %s\n", strings.Join(stale, " "))
-				}
-			}
-			if ev.Kind == net.KindEnded && spec != nil {
-				fmt.Fprintln(stdout, "* type new for another game, or quit (or Ctrl-D) to leave")
-			}
-			if ev.Kind == net.KindConnection && ev.Snap.State == net.Disconnected && ev.Err != nil && reconnected == nil {
-				if r, ok := comm.(interface{ Reconnect(context.Context) error }); ok {
-					fmt.Fprintln(stdout, "* connection lost; reconnecting (quit or Ctrl-C leaves)")
-					// Off the loop, so that quit, the input's end and Ctrl-C
-					// still leave while the server is away.
-					rctx, cancel := context.WithCancel(ctx)
-					done := make(chan error, 1)
-					stopReconnect, reconnected = cancel, done
-					go func() { done <- r.Reconnect(rctx) }()
-				}
-			}
+			onEvent(ev)
 		case err := <-reconnected:
 			stopReconnect()
 			reconnected, stopReconnect = nil, func() {}
@@ -462,9 +483,7 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 	case net.KindHeard:
 		e := ev.Entry
 		var said []string
-		over := false // the move ended the game: no prompt for a move after it
 		for _, a := range e.Said {
-			over = over || a.Kind == referee.KindGameOver
 			if t := a.Text(rules); t != "" && a.Kind != referee.KindGameOver {
 				said = append(said, t)
 			}
@@ -481,7 +500,7 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 			break // the game's end: KindEnded says it
 		}
 		fmt.Fprintf(w, "%s: %s\n", who, strings.Join(said, "; "))
-		if e.Verdict == referee.Accepted && s.InGame && s.ToMove == s.Side && !over {
+		if prompts(ev) && !endsGameEvent(ev) { // no prompt after the game's last move
 			yourMove(w, s)
 		}
 	case net.KindEnded:
@@ -496,6 +515,47 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 		fmt.Fprintf(w, "%s\n", ev.Text)
 	}
 }
+
+// prompts reports whether ev, a move heard, gives us the turn: the board
+// and "(your move …)" follow it, unless the game ended with it.
+func prompts(ev net.Event) bool {
+	s := ev.Snap
+	return ev.Kind == net.KindHeard && ev.Entry.Verdict == referee.Accepted && s.InGame && s.ToMove == s.Side
+}
+
+// endsGameEvent reports whether ev ends the game: the end itself, or the
+// referee's word that the game is over (which comes before it).
+func endsGameEvent(ev net.Event) bool {
+	return ev.Kind == net.KindEnded || ev.Kind == net.KindHeard && slices.ContainsFunc(ev.Entry.Said, func(a referee.Announcement) bool {
+		return a.Kind == referee.KindGameOver
+	})
+}
+
+// lookAhead reads the events that come within wait, up to the first that
+// is a move heard or ends the game, to be handled next in their order.
+func lookAhead(events <-chan net.Event, wait time.Duration) []net.Event {
+	var got []net.Event
+	deadline := time.After(wait)
+	for {
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				return got // the closed channel is read again by the loop
+			}
+			if got = append(got, ev); ev.Kind == net.KindEnded || ev.Kind == net.KindHeard {
+				return got
+			}
+		case <-deadline:
+			return got
+		}
+	}
+}
+
+// promptLook is how long the console waits after a move that gives us the
+// turn for an event that ends the game (a server sends the mate and the
+// result together, read as two events), so as not to ask for a move after
+// the mate.
+const promptLook = 30 * time.Millisecond
 
 // yourMove writes our board and the clocks when it is our move.
 func yourMove(w io.Writer, s net.Snapshot) {

@@ -155,6 +155,11 @@ func TestConsoleGameThroughKriegd(t *testing.T) {
 	res := truth.Result()
 	for _, c := range consoles {
 		c.out.waitLine(t, c.name, "* game over: "+res.Words())
+		// The mated side is not asked for a move after the mate.
+		said := c.out.all()
+		if before := said[:strings.Index(said, "* game over: ")]; strings.HasSuffix(strings.TrimRight(before, "\n"), ")") && strings.Contains(before[strings.LastIndex(before[:len(before)-1], "\n")+1:], "(your move") {
+			t.Errorf("%s's console asked for a move after the mate:\n%s", c.name, before[max(0, len(before)-400):])
+		}
 		c.in.Close()
 		if code := <-c.done; code != 0 {
 			t.Fatalf("%s's console exited %d", c.name, code)
