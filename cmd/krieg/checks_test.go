@@ -37,6 +37,7 @@ func TestNonsenseFlagsRefused(t *testing.T) {
 		{[]string{"icc-dump", "stray"}, `unexpected argument "stray"`},
 		{[]string{"help", "match", "stray"}, `unexpected argument "stray"`},
 		{[]string{"console", "stray"}, `unexpected argument "stray"`},
+		{[]string{"console", "--connect", "127.0.0.1"}, `--connect: "127.0.0.1": want host:port`},
 		{[]string{"bot", "--kso", "stray"}, `unexpected argument "stray"`},
 		{[]string{"replay", "--text", "a.pgn", "stray"}, "want one FILE"},
 		{[]string{"replay", "--text", "--rules", "chess", testGame("darkboard-liam-2023.pgn")}, `--rules: unknown ruleset "chess"`},

@@ -32,6 +32,12 @@ func DialTLS(addr string, cfg *tls.Config) func(ctx context.Context) (io.ReadWri
 			// A club's own certificate: say the way in, not only the cause.
 			return nil, fmt.Errorf("%w (a server with a certificate of its own: give its CA's certificate with --tls-ca FILE)", err)
 		}
+		var plain tls.RecordHeaderError
+		if errors.As(err, &plain) {
+			// A server that answers in plain text (a kriegd without
+			// --tls-cert): say so, and the way to reach it.
+			return nil, fmt.Errorf("the server at %s does not speak TLS: connect to it without tls:// (%w)", addr, err)
+		}
 		return conn, err
 	}
 }

@@ -37,6 +37,25 @@ func TestDialTLSUnknownAuthoritySaysTLSCA(t *testing.T) {
 	conn.Close()
 }
 
+// TestDialTLSToAPlainServer: a server that answers a TLS hello in plain
+// text (kriegd without --tls-cert, its login prompt) is told as one that
+// does not speak TLS, with the way to reach it.
+func TestDialTLSToAPlainServer(t *testing.T) {
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	acceptEach(ln, func(conn stdnet.Conn) {
+		conn.Write([]byte("Welcome to kriegd, a Kriegspiel umpire.\r\nlogin: "))
+		conn.Close()
+	})
+	_, err = DialTLS(ln.Addr().String(), &tls.Config{})(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "does not speak TLS: connect to it without tls://") {
+		t.Fatalf("a plain server dialled with TLS: %v; want it told as plain", err)
+	}
+}
+
 // TestConsoleRefusesALongLine: a line longer than a server takes is not
 // sent (kriegd would close the connection), and says why.
 func TestConsoleRefusesALongLine(t *testing.T) {
