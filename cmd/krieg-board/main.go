@@ -42,7 +42,7 @@ func main() {
 		if errors.Is(err, sprites.ErrStopped) {
 			os.Exit(exitStopped)
 		}
-		fmt.Fprintln(os.Stderr, "krieg:", err)
+		fmt.Fprintln(os.Stderr, "krieg:", launch.PlainWords(err.Error()))
 		if errors.Is(err, launch.ErrUsage) {
 			os.Exit(2)
 		}

@@ -138,11 +138,11 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			return
 		}
 		if err := ck.check(&l); err != nil {
-			fmt.Fprintf(stdout, "! %s\n", plainWords(err.Error()))
+			fmt.Fprintf(stdout, "! %s\n", launch.PlainWords(err.Error()))
 			return
 		}
 		if err := net.SendTyped(comm, l); err != nil {
-			fmt.Fprintf(stdout, "! %s\n", plainWords(err.Error()))
+			fmt.Fprintf(stdout, "! %s\n", launch.PlainWords(err.Error()))
 			ck.awaiting = false
 		} else if ck.snap.InGame && endsGame(l) {
 			// The lines after a resignation wait for the game's end: a
@@ -360,7 +360,7 @@ func consoleWord(comm net.Communicator, spec *net.GameSpec, snap net.Snapshot, l
 		if snap.InGame {
 			fmt.Fprintln(stdout, "! a game is in progress: resign or abort it first (or quit to leave)")
 		} else if err := comm.Begin(*spec); err != nil {
-			fmt.Fprintf(stdout, "! %s\n", plainWords(err.Error()))
+			fmt.Fprintf(stdout, "! %s\n", launch.PlainWords(err.Error()))
 		} else {
 			begun = true
 		}
@@ -383,7 +383,7 @@ func leave(comm net.Communicator, snap net.Snapshot, local bool, stdout io.Write
 	fmt.Fprintf(stdout, "* you left game %d in progress: it is abandoned, unfinished\n", snap.Spec.Number)
 	if a, ok := comm.(interface{ Abandon() error }); ok {
 		if err := a.Abandon(); err != nil {
-			fmt.Fprintf(stdout, "! %s\n", plainWords(err.Error()))
+			fmt.Fprintf(stdout, "! %s\n", launch.PlainWords(err.Error()))
 			return false
 		}
 		return true
@@ -510,7 +510,7 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 		// The server says in words why (accepted, declined, withdrawn, gone);
 		// a second line saying only that it went reads as a fault.
 	case net.KindProblem:
-		fmt.Fprintf(w, "! %s\n", plainWords(ev.Text))
+		fmt.Fprintf(w, "! %s\n", launch.PlainWords(ev.Text))
 	default:
 		fmt.Fprintf(w, "%s\n", ev.Text)
 	}

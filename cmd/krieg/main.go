@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/lab"
 )
 
@@ -66,7 +67,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			case errors.Is(err, errUsage):
 				// The exit status says it was the command line; the words
 				// say what was wrong, without a label that reads as a fault.
-				fmt.Fprintf(stderr, "krieg %s: %s\n", name, plainWords(strings.TrimPrefix(err.Error(), errUsage.Error()+": ")))
+				fmt.Fprintf(stderr, "krieg %s: %s\n", name, launch.PlainWords(strings.TrimPrefix(err.Error(), errUsage.Error()+": ")))
 				return 2
 			case errors.Is(err, errWindowStopped):
 				return 130
@@ -76,7 +77,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "krieg %s: %v\n", name, err)
 				return 130 // as a shell reports a program ended by Ctrl-C
 			}
-			fmt.Fprintf(stderr, "krieg %s: %s\n", name, plainWords(err.Error()))
+			fmt.Fprintf(stderr, "krieg %s: %s\n", name, launch.PlainWords(err.Error()))
 			return 1
 		}
 	}

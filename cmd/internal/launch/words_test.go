@@ -1,4 +1,4 @@
-package main
+package launch
 
 import "testing"
 
@@ -13,8 +13,8 @@ func TestPlainWords(t *testing.T) {
 		"the game record: kept in games.pgn":                  "the game record: kept in games.pgn",
 		"dial tcp 127.0.0.1:5: connect: connection refused":   "dial tcp 127.0.0.1:5: connect: connection refused",
 	} {
-		if got := plainWords(in); got != want {
-			t.Errorf("plainWords(%q) = %q; want %q", in, got, want)
+		if got := PlainWords(in); got != want {
+			t.Errorf("PlainWords(%q) = %q; want %q", in, got, want)
 		}
 	}
 }

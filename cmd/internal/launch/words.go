@@ -1,4 +1,4 @@
-package main
+package launch
 
 import "regexp"
 
@@ -8,9 +8,9 @@ import "regexp"
 // prints leaves it out.
 var packagePrefix = regexp.MustCompile(`(^|: )(?:icc|net|local|kso|timeline|record|launch|wsstream): `)
 
-// plainWords is an error's text as a player reads it, without the
+// PlainWords is an error's text as a player reads it, without the
 // packages' names.
-func plainWords(text string) string {
+func PlainWords(text string) string {
 	for {
 		plain := packagePrefix.ReplaceAllString(text, "$1")
 		if plain == text {
