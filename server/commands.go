@@ -181,7 +181,12 @@ func (m *match) command(c *conn, verb string) {
 			return
 		}
 		*standing = true
-		c.sendText(cmd, "You offer to "+verb+".")
+		offer := "You offer to " + verb + "."
+		if verb == "abort" && m.unplayed() {
+			// Why it is only an offer, when the other side's abort ends the game.
+			offer = "You offer to abort: before both sides have moved the side to move aborts alone, and the other side must ask."
+		}
+		c.sendText(cmd, offer)
 		if them.c != nil {
 			them.c.send(m.offersDG(them.c) + fmt.Sprintf("\r\n%s offers to %s. Type \"%s\" or \"accept\" to agree, \"decline\" to refuse; a move refuses it too.\r\n", c.name, verb, verb))
 		}

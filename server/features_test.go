@@ -105,6 +105,7 @@ func TestResignDrawAbort(t *testing.T) {
 
 	begin(t, a, b, "bob", "5 0 u")
 	b.send("abort")
+	b.waitFor("You offer to abort: before both sides have moved the side to move aborts alone, and the other side must ask.")
 	a.waitFor("bob offers to abort")
 	a.send("abort")
 	b.waitFor("\x19(16 3 0 BA * ")

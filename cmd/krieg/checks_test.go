@@ -38,6 +38,9 @@ func TestNonsenseFlagsRefused(t *testing.T) {
 		{[]string{"help", "match", "stray"}, `unexpected argument "stray"`},
 		{[]string{"console", "stray"}, `unexpected argument "stray"`},
 		{[]string{"console", "--connect", "127.0.0.1"}, `--connect: "127.0.0.1": want host:port`},
+		{[]string{"console", "--connect", "127.0.0.1:5000", "--icc"}, "--connect and --icc name two servers: give one"},
+		{[]string{"console", "--icc", "--kso"}, "--icc and --kso name two servers: give one"},
+		{[]string{"--connect", "127.0.0.1:5000", "--kso"}, "--connect and --kso name two servers: give one"},
 		{[]string{"bot", "--kso", "stray"}, `unexpected argument "stray"`},
 		{[]string{"replay", "--text", "a.pgn", "stray"}, "want one FILE"},
 		{[]string{"replay", "--text", "--rules", "chess", testGame("darkboard-liam-2023.pgn")}, `--rules: unknown ruleset "chess"`},
@@ -177,7 +180,7 @@ func TestOneIsSingular(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "\n1 game:") {
 		t.Errorf("selfplay --games 1: exit %d, %q", code, out)
 	}
-	if strings.Contains(out, "1/2-1/2") || strings.Contains(out, "insufficient-material") || !strings.Contains(out, "Draw: ") && !strings.Contains(out, " wins") {
+	if strings.HasSuffix(strings.TrimSpace(out), ";") || strings.Contains(out, "1/2-1/2") || strings.Contains(out, "insufficient-material") || !strings.Contains(out, "Draw: ") && !strings.Contains(out, " wins") {
 		t.Errorf("selfplay --games 1 says %q; want the result in words (Draw: … · ½-½)", out)
 	}
 }

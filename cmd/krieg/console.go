@@ -36,6 +36,9 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err := noArgs(fs); err != nil {
 		return err
 	}
+	if err := launch.OneServer(&fl, &k); err != nil {
+		return usage(err)
+	}
 	if k.On {
 		return ksoConsole(k, fl, bufio.NewReader(stdin), stdout, stderr)
 	}
@@ -343,10 +346,19 @@ func endsGame(l string) bool { return strings.EqualFold(l, "resign") || strings.
 // consoleHelp lists what one may type at the console.
 const consoleHelp = `* a move: e2e4, E2-E4, e7e8q, Nf3, exd5, O-O, O-O-O (0-0 too); px or any: ask for a pawn capture
 * resign, draw (offer or agree), abort, flag (claim the opponent's time)
-* new: another game against the same opponent, once one has ended
-* quit or exit (or Ctrl-D): leave; a game in progress is abandoned
-* on a server, any other line goes to the server as typed (its own help follows)
 `
+
+// localHelp and serverHelp end the console's help where a game against
+// the computer and one on a server differ.
+const (
+	localHelp = `* new: another game against the same opponent, once one has ended
+* quit or exit (or Ctrl-D): leave; a game in progress is abandoned
+`
+	serverHelp = `* quit or exit (or Ctrl-D): leave; the server holds a game in progress for you a while,
+  then it is lost (aborted if neither side has moved yet)
+* any other line goes to the server as typed (its own help follows)
+`
+)
 
 // consoleWord carries out the console's own words (help, and new in a game
 // against the computer) and reports whether line was one, and whether it
@@ -354,7 +366,7 @@ const consoleHelp = `* a move: e2e4, E2-E4, e7e8q, Nf3, exd5, O-O, O-O-O (0-0 to
 func consoleWord(comm net.Communicator, spec *net.GameSpec, snap net.Snapshot, line string, stdout io.Writer) (word, begun bool) {
 	switch {
 	case strings.EqualFold(line, "help"):
-		fmt.Fprint(stdout, consoleHelp)
+		fmt.Fprint(stdout, consoleHelp+map[bool]string{true: localHelp, false: serverHelp}[spec != nil])
 		return spec != nil, false // a server's help follows
 	case strings.EqualFold(line, "new") && spec != nil:
 		if snap.InGame {

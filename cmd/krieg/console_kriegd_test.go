@@ -603,3 +603,14 @@ func TestConsoleTellShownOnce(t *testing.T) {
 		t.Errorf("bob's console showed the tell so:\n%s", said)
 	}
 }
+
+// TestConsoleHelpOnAServer: the console's help on a server says what
+// quit does there and leaves out new, which only the computer's games have.
+func TestConsoleHelpOnAServer(t *testing.T) {
+	c := openConsole(t, startKriegd(t), "")
+	fmt.Fprintln(c.in, "help")
+	c.out.waitLine(t, c.name, "* quit or exit (or Ctrl-D): leave; the server holds a game in progress for you a while,")
+	if said := c.out.all(); strings.Contains(said, "* new: ") || strings.Contains(said, "is abandoned") {
+		t.Errorf("the help on a server speaks of the computer's games:\n%s", said)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -106,6 +107,11 @@ func (c *attemptCheck) coordinates(line *string) error {
 	m, ok, err := controller.TypedMove(*line, own)
 	if err != nil {
 		return err
+	}
+	if !ok && own == nil && controller.IsTypedMove(*line) {
+		// Nf3 is read on our board, and there is none: the server would
+		// only say that it writes moves in coordinates.
+		return fmt.Errorf("%s: no game in progress", *line)
 	}
 	if ok {
 		*line = m.String()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -64,6 +65,21 @@ func TestTypedMoveForms(t *testing.T) {
 		err := c.ck.check(&line)
 		if !errors.Is(err, controller.ErrNotSent) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v; want it kept back as %s", c.typed, err, c.want)
+		}
+	}
+}
+
+// TestAlgebraicWithNoGame: a move in algebraic notation with no game on
+// is refused as such (it cannot be read without our board; the server
+// would only say that it takes coordinates); coordinates and commands go
+// out, for the server to answer.
+func TestAlgebraicWithNoGame(t *testing.T) {
+	var none attemptCheck
+	for typed, want := range map[string]string{"Nf3": "Nf3: no game in progress", "O-O": "O-O: no game in progress", "e2e4": "", "finger": "", "games": ""} {
+		line := typed
+		err := none.check(&line)
+		if got := fmt.Sprint(err); want != "" && got != want || want == "" && err != nil {
+			t.Errorf("%q with no game: %v; want %q", typed, err, want)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game/attempter"
@@ -81,11 +82,11 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		asked = g.games
 	}
 	fmt.Fprint(stdout, lab.StoppedNote(played, asked))
-	fmt.Fprintf(stdout, "%s:", lab.Count(played, "game", "games"))
+	var tally []string
 	for _, k := range slices.Sorted(maps.Keys(scores)) {
-		fmt.Fprintf(stdout, " %s ×%d;", k, scores[k])
+		tally = append(tally, fmt.Sprintf("%s ×%d", k, scores[k]))
 	}
-	fmt.Fprintln(stdout)
+	fmt.Fprintf(stdout, "%s: %s\n", lab.Count(played, "game", "games"), strings.Join(tally, "; "))
 	return stoppedEarly(played, asked)
 }
 

@@ -72,6 +72,9 @@ func ParseBoard(args []string, stderr io.Writer) (*Board, error) {
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("%w: unexpected %q (krieg help lists the subcommands)", ErrUsage, fs.Arg(0))
 	}
+	if err := OneServer(&b.Flags, &b.KSO); err != nil {
+		return nil, err
+	}
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
 		case "side":

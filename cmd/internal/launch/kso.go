@@ -54,3 +54,21 @@ func errText(err error) string {
 	}
 	return ": " + err.Error()
 }
+
+// OneServer refuses flags that name two servers (--connect, --icc, --kso):
+// one of them would be ignored without a word.
+func OneServer(f *Flags, k *KSO) error {
+	var named []string
+	for _, s := range []struct {
+		on   bool
+		flag string
+	}{{f.Addr != "", "--connect"}, {f.ICC, "--icc"}, {k.On, "--kso"}} {
+		if s.on {
+			named = append(named, s.flag)
+		}
+	}
+	if len(named) > 1 {
+		return fmt.Errorf("%w: %s name two servers: give one", ErrUsage, strings.Join(named, " and "))
+	}
+	return nil
+}
