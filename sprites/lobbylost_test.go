@@ -108,3 +108,19 @@ func TestWindowGameLostConnection(t *testing.T) {
 		return app.frame.Mode == scene.LobbyScreen && app.frame.Lobby.Lost != ""
 	})
 }
+
+// TestWindowSeekLostConnection: a seek waiting when the connection is lost
+// is gone with it: the status says the connection is lost, not that the
+// seek still waits for an opponent.
+func TestWindowSeekLostConnection(t *testing.T) {
+	addr := kriegdtest.Start(t, server.Config{})
+	alice, conn := cuttable(t, addr)
+	app := lobbyOn(t, alice)
+	_, seek := lobbyEntries(t, app, "Seek a game: ")
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Choice(scene.LobbyGroup, seek)}) })
+	h.waitFor(t, "the seek waiting", servedWait, func() bool { return strings.HasPrefix(app.frame.Panel.Status, "Seeking a game: ") })
+	conn.Close()
+	h.waitFor(t, "the status to say the connection is lost", servedWait, func() bool {
+		return app.frame.Panel.Status == "Not connected: the connection to the server was lost"
+	})
+}

@@ -252,6 +252,9 @@ func (p *play) event(a *App, ev net.Event) {
 		if ev.Lost() && !p.lost {
 			p.lost, p.lostAt = true, time.Now()
 		}
+		if ev.Lost() {
+			p.seeking, p.sought = nil, "" // the server dropped them with the connection
+		}
 		if ev.Lost() && (ev.Err != nil || ev.Text != "") {
 			// Said in words a player reads, with what to do; the driver's
 			// error names a library and stays out of sight.
@@ -470,6 +473,8 @@ func (p *play) tick(a *App) {
 	switch {
 	case p.lost && s.InGame && s.Result == nil:
 		f.Panel.Status = "The game stopped: the connection to the server was lost"
+	case p.lost && !over:
+		f.Panel.Status = "Not connected: the connection to the server was lost"
 	case p.seeking != nil:
 		f.Panel.Status = seekStatus(*p.seeking)
 	case p.sought != "":
