@@ -29,7 +29,10 @@ type conn struct {
 	// overflow is true (under s.mu) for a connection let in beyond
 	// MaxConns: only a login that proves a name takes it further (full.go).
 	overflow bool
-	active   time.Time // when it last sent a command (under s.mu)
+	// arrived is when the connection was let in: an overflow connection
+	// silent past overflowGrace gives its place to a newer one (full.go).
+	arrived time.Time
+	active  time.Time // when it last sent a command (under s.mu)
 	// silence is how long the connection may stay silent now (set with
 	// its read deadline), for the reason it is told when it is closed.
 	silence time.Duration
@@ -72,7 +75,7 @@ type conn struct {
 
 func newConn(s *Server, nc stdnet.Conn) *conn {
 	now := s.clock.Now()
-	return &conn{s: s, nc: nc, addr: AddrOf(nc), out: make(chan []byte, s.cfg.OutQueue), done: make(chan struct{}), broken: make(chan struct{}),
+	return &conn{s: s, nc: nc, addr: AddrOf(nc), arrived: now, out: make(chan []byte, s.cfg.OutQueue), done: make(chan struct{}), broken: make(chan struct{}),
 		attempts: newBucket(now, 2*s.cfg.Attempts), lobby: newBucket(now, 5*s.cfg.Lobby),
 		listings: newBucket(now, 5*s.cfg.Listings),
 		inbox:    newBucket(now, 5*s.cfg.Inbox), lines: newBucket(now, 2*s.cfg.Lines), rating: rating.Start}

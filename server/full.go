@@ -20,6 +20,37 @@ import (
 // with no guest to make room for them.
 func (s *Server) fullReserve() int { return min(16, max(1, s.cfg.MaxConns/10)) }
 
+// overflowGrace is how long a connection let in beyond MaxConns may stay
+// in the login dialogue before a newer arrival takes its place when the
+// reserve is full: a client logging in sends its name and password at
+// once, so one silent this long only holds a place a player needs.
+const overflowGrace = 2 * time.Second
+
+// displaceSilent closes the longest-waiting connection let in beyond
+// MaxConns that has not logged in within overflowGrace, when the reserve
+// has no place left (under s.mu): silent connections could otherwise keep
+// every player with an account out for as long as a login may take.
+func (s *Server) displaceSilent() {
+	if s.overflows < s.fullReserve() {
+		return
+	}
+	var oldest *conn
+	for c := range s.conns {
+		if c.overflow && c.preLogin && s.clock.Now().Sub(c.arrived) >= overflowGrace && (oldest == nil || c.arrived.Before(oldest.arrived)) {
+			oldest = c
+		}
+	}
+	if oldest == nil {
+		return
+	}
+	s.metrics.limited("overflow_displaced")
+	oldest.send("kriegd is full, and your login did not come in time for the place it held. Try again later.\r\n")
+	tellClose(oldest.nc, closeTryLater, "kriegd is full: a login that did not come in time gave its place")
+	s.gone(oldest)
+	oldest.shut()
+	oldest.nc.SetReadDeadline(time.Now()) // its reader wakes and ends
+}
+
 // errFull ends a login that proves nothing while kriegd is full.
 var errFull = errors.New("kriegd is full: only a login with an account's password, or with a reconnect token, gets in now. Try again later")
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/krieg/krieg/server"
 )
@@ -33,4 +34,27 @@ func TestFullServerBeyondTheCapIsBounded(t *testing.T) {
 	beyond.send("quit")
 	beyond.closed()
 	stillServes(t, u.login(t, "member2", "memberpw"))
+}
+
+// TestSilentConnectionGivesUpTheReserve: a connection that comes in beyond
+// the cap and says nothing held the reserve's one place for the whole login
+// time, and a member was told the server is full. Silent past its grace, it
+// now gives the place to the member, who gets in (a guest outside a game
+// making room).
+func TestSilentConnectionGivesUpTheReserve(t *testing.T) {
+	u := startUmpire(t, server.Config{MaxConns: 2})
+	addAccount(t, u, "member", "memberpw")
+	for _, name := range []string{"alice", "bob"} {
+		u.login(t, name, "")
+	}
+	hog := u.dial(t)
+	hog.waitFor("login: ")
+	time.Sleep(2100 * time.Millisecond) // past the grace a login has to begin
+	m := u.dial(t)
+	m.send("member memberpw")
+	m.waitFor("Starting session as member")
+	stillServes(t, m)
+	if got := hog.closed(); !strings.Contains(got, "your login did not come in time") {
+		t.Errorf("the silent connection was told %q; want why it was closed", got)
+	}
 }

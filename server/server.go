@@ -238,6 +238,9 @@ func (s *Server) admit(nc stdnet.Conn) *conn {
 	code := closeTryLater
 	var c *conn
 	s.locked(func() error {
+		if len(s.conns) >= s.cfg.MaxConns {
+			s.displaceSilent() // a silent connection must not hold the reserve's last place
+		}
 		switch {
 		case s.closed:
 			refusal, code = "kriegd is shutting down.", closeGoingAway
