@@ -136,7 +136,40 @@ func ParseAttemptSAN(own *game.Position, text string) (game.Move, error) {
 	case 1:
 		return game.NewMove(from.First(), to, promo), nil
 	}
-	return game.NoMove, bad("ambiguous")
+	return game.NoMove, bad(ambiguity(t, from, to))
+}
+
+// ambiguity says which men could make an ambiguous attempt and how to name
+// one: "ambiguous: the knights on b1 and f3 can both go there (write Nbd2
+// or Nfd2)".
+func ambiguity(t game.PieceType, from game.Bitboard, to game.Square) string {
+	var files, ranks [8]int
+	for x := from; x != 0; {
+		sq := x.PopFirst()
+		files[sq.File()]++
+		ranks[sq.Rank()]++
+	}
+	var on, forms []string
+	for x := from; x != 0; {
+		sq := x.PopFirst()
+		name := sq.String()
+		switch {
+		case files[sq.File()] == 1:
+			name = name[:1]
+		case ranks[sq.Rank()] == 1:
+			name = name[1:]
+		}
+		on = append(on, sq.String())
+		letter := t.Letter()
+		if t == game.Pawn {
+			letter, name = "", sq.String()[:1] // a pawn is named by its file: ed5
+		}
+		forms = append(forms, letter+name+to.String())
+	}
+	last := len(on) - 1
+	all := map[bool]string{true: "both", false: "all"}[last == 1]
+	return fmt.Sprintf("ambiguous: the %ss on %s and %s can %s go there (write %s or %s)", t,
+		strings.Join(on[:last], ", "), on[last], all, strings.Join(forms[:last], ", "), forms[last])
 }
 
 // pawnSources returns the mover's pawns that could attempt a move to to: a

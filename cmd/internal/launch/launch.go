@@ -59,7 +59,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.Uint64Var(&f.Seed, "seed", 0, "local: the computer's seed, to play the same game again (0: a new one each run)")
 	fs.StringVar(&f.Side, "side", "white", "local: your side, white, black or random")
 	fs.StringVar(&f.Time, "time", "5+3", "local: time control, minutes+increment seconds, or none (no clock)")
-	fs.StringVar(&f.Opponent, "opponent", "bot", "local: the computer, bot (the computer player) or random")
+	fs.StringVar(&f.Opponent, "opponent", "bot", "local: who plays the other side: bot (the computer player) or random (random moves)")
 	fs.DurationVar(&f.MoveTime, "movetime", player.DefaultMoveTime, "local: the computer's time per move (its budget, and it answers no sooner)")
 	fs.StringVar(&f.Rules, "rules", "wild16", "local: the ruleset (wild16, berkeley, berkeley-any, cincinnati, english, rand, open)")
 	fs.StringVar(&f.SaveDir, "save", DefaultSaveDir(), "save each finished game's record in this folder: local games, kriegd's and kriegspiel.org's (empty: do not save)")
