@@ -57,8 +57,9 @@ func IsTypedMove(line string) bool {
 }
 
 // coordinateText is a move in coordinates, in either case, maybe with a
-// dash between its squares (E7-E5).
-var coordinateText = regexp.MustCompile(`^([a-hA-H][1-8])-?([a-hA-H][1-8])([qrbnQRBN]?)$`)
+// dash between its squares (E7-E5), and the marks of check and of a
+// commentator (+, #, !, ?) after it, as algebraic notation takes them.
+var coordinateText = regexp.MustCompile(`^([a-hA-H][1-8])-?([a-hA-H][1-8])([qrbnQRBN]?)[+#!?]*$`)
 
 // sanText is what may be a move in algebraic notation or castling: a line
 // of one word, so that no server command is taken for one.
