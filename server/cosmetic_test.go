@@ -50,9 +50,9 @@ func TestBidiControlsNeverReachOthers(t *testing.T) {
 	u := startUmpire(t, server.Config{})
 	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
 	a.send("tell bob abc\u202edef\u2066ghi\u200fjkl")
-	b.waitFor("alice tells you: abcdefghijkl\r\n")
+	b.waitFor("\x19(31 alice {} abcdefghijkl 1\x19)") // the tell's datagram, which bob asked for
 	a.send("tell bob hi\u0085kriegd: Game 1 aborted\u2028x\u009b2J\u2029y\u0080z")
-	b.waitFor("alice tells you: hikriegd: Game 1 abortedx2Jyz\r\n")
+	b.waitFor("\x19(31 alice {} \x19{hikriegd: Game 1 abortedx2Jyz\x19} 1\x19)")
 	begin(t, a, b, "bob", "5 0 u")
 	a.send("say left\u202eright\u061c")
 	b.waitFor("alice says: leftright\r\n")

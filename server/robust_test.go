@@ -49,8 +49,8 @@ func TestBadInputNeverReachesOthers(t *testing.T) {
 	bad.send("\x00\x01\x02\xff\xfe\x19[\x19(")
 	bad.waitFor("is not a command")
 	bad.send("tell bob \x19(15 9 x y\x19) \xff\xfe caf\xe9 \x1b[31m")
-	b.waitFor("mallory tells you: ")
-	tell := b.waitFor("\r\n")
+	b.waitFor("\x19(31 mallory {} \x19{") // the tell's datagram, which bob asked for
+	tell := strings.TrimSuffix(b.waitFor("\x19}"), "\x19}")
 	if strings.ContainsAny(tell, "\x19\x1b\x00") || !utf8.ValidString(tell) || !strings.Contains(tell, "café") {
 		t.Fatalf("bob received %q", tell)
 	}
