@@ -105,13 +105,22 @@ func storeFlags(fs *flag.FlagSet) (data, dsn *string) {
 }
 
 // openStore opens the store after making the data folder (readable by
-// its owner only).
+// its owner only), and checks it. A damaged file would fail every login as
+// "not answering" while the server looked well, and a user command would
+// fail on it in the driver's words: either stops instead, saying what to do.
 func openStore(data, dsn string) (*store.Store, error) {
 	if err := server.MakeDataDir(data); err != nil {
 		return nil, err
 	}
 	st, err := store.Open(context.Background(), dsn, data)
-	return st, damagedWords(err)
+	if err != nil {
+		return nil, databaseWords(err)
+	}
+	if err := st.QuickCheck(context.Background()); err != nil {
+		st.Close()
+		return nil, databaseWords(fmt.Errorf("kriegd: checking the database at start: %w", err))
+	}
+	return st, nil
 }
 
 // serveFlags are the server's settings from the command line.
@@ -248,11 +257,6 @@ func serve(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	// A damaged file would fail every login as "not answering" while the
-	// server looked well: it stops the start instead, saying what to do.
-	if err := st.QuickCheck(context.Background()); err != nil {
-		return damagedWords(fmt.Errorf("kriegd: checking the database at start: %w", err))
-	}
 	// A crash can leave a temporary record that was never renamed into
 	// place: it holds no finished game, so it goes.
 	stray, err := server.StrayTemporaries(f.data)

@@ -53,6 +53,14 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM migrations`).Scan(&version); err != nil {
 		return fmt.Errorf("store: reading the schema version: %w", err)
 	}
+	switch {
+	case version > len(migrations):
+		return &NewerError{Name: s.name, Version: version, Known: len(migrations)}
+	case version == 0:
+		if err := s.emptyMigrations(ctx); err != nil {
+			return err
+		}
+	}
 	for i := version; i < len(migrations); i++ {
 		tx, err := s.db.BeginTx(ctx, nil)
 		if err != nil {

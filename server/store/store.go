@@ -58,7 +58,9 @@ type Store struct {
 // Open opens the database dsn: "postgres://..." or "postgresql://..." for
 // PostgreSQL, else a SQLite file (a bare path, or "" for kriegd.db in
 // dataDir). It runs the migrations. A database found damaged, or whose
-// tables are not kriegd's, is a DamagedError.
+// tables are not kriegd's, is a DamagedError; one a newer kriegd made is a
+// NewerError. Other tables in a PostgreSQL database are let be, for it may
+// be shared with other programs; a SQLite file is kriegd's alone.
 func Open(ctx context.Context, dsn, dataDir string) (*Store, error) {
 	s := &Store{name: "the PostgreSQL database"}
 	driver, source := "sqlite", dsn
@@ -72,6 +74,9 @@ func Open(ctx context.Context, dsn, dataDir string) (*Store, error) {
 		s.name = source
 		if source != ":memory:" {
 			if err := notAFile(source); err != nil {
+				return nil, err
+			}
+			if err := s.foreignFile(ctx, source); err != nil {
 				return nil, err
 			}
 			if err := ownerOnly(source); err != nil {
