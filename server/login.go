@@ -163,7 +163,11 @@ func (c *conn) loginName(fields []string, rd *lines) (bool, error) {
 			})
 			return false, nil
 		}
-		return c.enterUnregistered(name, len(fields) > 1 && !tokenShaped(fields[1]))
+		word := ""
+		if len(fields) > 1 {
+			word = fields[1]
+		}
+		return c.enterUnregistered(name, word)
 	}
 	if err != nil {
 		c.s.log.Error("kriegd: login: the store", "name", name, "err", err)
@@ -235,9 +239,12 @@ func (c *conn) tooMany(wait time.Duration, limit, why string) bool {
 
 // enterUnregistered logs c in as the unregistered name, unless its player
 // is away from a game (that seat is theirs alone, reclaimed with the token
-// by reclaim), a password came with it (noAccount), or someone is logged
-// in as it: then the name is asked again, saying why.
-func (c *conn) enterUnregistered(name string, password bool) (bool, error) {
+// by reclaim), a password came with it (word, not shaped as a token:
+// noAccount), or someone is logged in as it: then the name is asked again,
+// saying why. A token for a seat the server no longer keeps logs in as
+// the name would without it.
+func (c *conn) enterUnregistered(name, word string) (bool, error) {
+	password := word != "" && !tokenShaped(word)
 	refused := false
 	err := c.s.locked(func() error {
 		if st := c.s.seatOf(name); st != nil && st.c == nil {
@@ -245,8 +252,10 @@ func (c *conn) enterUnregistered(name string, password bool) (bool, error) {
 			c.askAgain(dg.LoginHeld, fmt.Sprintf("%s is away from a game in progress: only that player's reconnect token (\"%s TOKEN\") takes the name until the game ends.", st.name, st.name))
 			return nil
 		}
-		if live := c.s.user(name); password && live != nil {
-			// Not a password but a reconnect token that did not match.
+		if live := c.s.user(name); word != "" && live != nil {
+			// Not a password but a reconnect token that did not match
+			// (reclaim took the one that did), in the same words whatever
+			// its shape, so that they tell nothing of what a token is.
 			refused = true
 			c.askAgain(dg.LoginTwice, fmt.Sprintf("%s is in use: someone is logged in as %s unregistered, and what you gave is not %s's reconnect token. Choose another name, or log in as \"%s TOKEN\" with the token %s was given.", live.name, live.name, live.name, live.name, live.name))
 			return nil

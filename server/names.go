@@ -44,10 +44,11 @@ func hasControl(word string) bool {
 }
 
 // invisible reports whether r is a control character or one that shows
-// nothing of itself: a format character (U+202E, which turns the text
-// after it round; zero-width ones) or a line or paragraph separator.
+// nothing of itself: one that draws nothing (drawsNothing: U+202E, which
+// turns the text after it round, the zero-width ones) or a line or
+// paragraph separator.
 func invisible(r rune) bool {
-	return unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
+	return unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp) || drawsNothing(r)
 }
 
 // controlRefusal is what a name holding control characters is told.

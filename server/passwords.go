@@ -52,10 +52,23 @@ func ValidPassword(password string) error {
 		return errLongPassword
 	case clean(password) != password:
 		return errControlPassword
+	case strings.ContainsFunc(password, drawsNothing):
+		return invisiblePassword(password)
 	case strings.ContainsFunc(password, unicode.IsSpace):
 		return errSpacedPassword
 	}
 	return nil
+}
+
+// invisiblePassword refuses a password holding a character that draws
+// nothing (a zero-width space, a byte-order mark, a tag): it is kept, so
+// the password would log in only with a character its owner cannot see to
+// type again. The refusal names the first such character, since the
+// player cannot see which it is.
+func invisiblePassword(password string) error {
+	i := strings.IndexFunc(password, drawsNothing)
+	r, _ := utf8.DecodeRuneInString(password[i:])
+	return fmt.Errorf("kriegd: a password cannot hold invisible characters, which could not be seen to type it again (this one holds U+%04X; a zero-width space, a joiner or a byte-order mark often comes with pasted text): choose one without them", r)
 }
 
 // Hash returns the bcrypt hash of password.

@@ -78,15 +78,21 @@ func clean(text string) string {
 	}, text)
 }
 
+// drawsNothing reports whether r takes no place on a screen: a format
+// character (U+200B, U+FEFF, the joiners, the tags), a Hangul filler, the
+// combining grapheme joiner or the blank braille cell. Tells and passwords
+// both ask it, so that they agree on what cannot be seen.
+func drawsNothing(r rune) bool {
+	return unicode.Is(unicode.Cf, r) || r == 0x115f || r == 0x1160 || r == 0x3164 || r == 0xffa0 || r == 0x034f || r == 0x2800
+}
+
 // visible removes from a user's words (tells, table talk) what clean
-// leaves and draws nothing: the format characters (U+200B, U+FEFF, the
-// tags) but the joiner U+200D that emoji are built with, the Hangul
-// fillers, the combining grapheme joiner and the blank braille cell, so
-// that no text hides in a line. Passwords keep them: clean
-// alone reads those.
+// leaves and draws nothing, so that no text hides in a line; it keeps the
+// joiner U+200D, which emoji are built with. Passwords are not stripped
+// but refused (ValidPassword), since a stripped one is not what was typed.
 func visible(text string) string {
 	return strings.Map(func(r rune) rune {
-		if r != 0x200d && unicode.Is(unicode.Cf, r) || r == 0x115f || r == 0x1160 || r == 0x3164 || r == 0xffa0 || r == 0x034f || r == 0x2800 {
+		if r != 0x200d && drawsNothing(r) {
 			return -1
 		}
 		return r

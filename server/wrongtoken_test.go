@@ -49,3 +49,33 @@ func TestWrongTokenForAGuestName(t *testing.T) {
 		t.Fatal("a wrong token took the guest's name over")
 	}
 }
+
+// TestWrongTokenSameWordsWhateverItsShape: with kz1 logged in unregistered,
+// a wrong token of a real token's shape (32 hex digits) was told kz1 "is
+// already logged in", while "xyz" or the real token upper-cased was told
+// it is not kz1's reconnect token (an outside tester's finding), which
+// told the shape of a token apart. Every wrong token gets the same words.
+func TestWrongTokenSameWordsWhateverItsShape(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	k := u.login(t, "kz1", "")
+	token := tokenOf(t, k)
+	var said []string
+	for _, wrong := range []string{strings.Repeat("deadbeef", 4), "xyz", strings.ToUpper(token)} {
+		r := u.dial(t)
+		r.waitFor("login: ")
+		r.send("level1=5", "level2settings="+strings.Repeat("1", 256), "kz1 "+wrong)
+		got := r.waitFor("login: ")
+		if !strings.Contains(got, "what you gave is not kz1's reconnect token") {
+			t.Errorf("a wrong token %q for kz1 was told %q", wrong, got)
+		}
+		said = append(said, got)
+	}
+	for _, got := range said[1:] {
+		if got != said[0] {
+			t.Errorf("wrong tokens of two shapes are told apart:\n%q\n%q", said[0], got)
+		}
+	}
+	if strings.Contains(k.all(), "logged in from elsewhere") {
+		t.Fatal("a wrong token took kz1 over")
+	}
+}
