@@ -245,16 +245,24 @@ func openConsoleIn(t *testing.T, addr, name, config string) *kriegdConsole {
 	return c
 }
 
-// TestConsoleOffersThroughKriegd: a draw offer shows no bare word, decline
-// reaches kriegd (which answers the offer with it), and a game's end
-// prints no bare score lines.
-func TestConsoleOffersThroughKriegd(t *testing.T) {
+// aliceAndBobPlay starts a kriegd and two consoles on it, alice and bob,
+// and a Wild 16 game between them, alice White, as they would type it.
+func aliceAndBobPlay(t *testing.T) (alice, bob *kriegdConsole) {
+	t.Helper()
 	addr := startKriegd(t, "alice", "bob")
-	alice, bob := openConsole(t, addr, "alice"), openConsole(t, addr, "bob")
+	alice, bob = openConsole(t, addr, "alice"), openConsole(t, addr, "bob")
 	fmt.Fprintln(alice.in, "match bob 5 3 u w16 white")
 	bob.out.waitLine(t, "bob", `You can "accept" or "decline".`)
 	fmt.Fprintln(bob.in, "accept")
 	bob.out.waitLine(t, "bob", "{Game 1 (alice vs. bob) Creating unrated Wild 16 (ICC) match.}")
+	return alice, bob
+}
+
+// TestConsoleOffersThroughKriegd: a draw offer shows no bare word, decline
+// reaches kriegd (which answers the offer with it), and a game's end
+// prints no bare score lines.
+func TestConsoleOffersThroughKriegd(t *testing.T) {
+	alice, bob := aliceAndBobPlay(t)
 	fmt.Fprintln(alice.in, "e2e4")
 	bob.out.waitLine(t, "bob", "white: Black's move")
 	fmt.Fprintln(alice.in, "draw")
@@ -568,12 +576,7 @@ func TestConsoleKeepsLinesTypedWhileConnecting(t *testing.T) {
 // meanwhile (the opponent resigns) the move still waiting is not sent into
 // the game over, and said so.
 func TestConsoleLinesAfterAMoveTypedAhead(t *testing.T) {
-	addr := startKriegd(t, "alice", "bob")
-	alice, bob := openConsole(t, addr, "alice"), openConsole(t, addr, "bob")
-	fmt.Fprintln(alice.in, "match bob 5 3 u w16 white")
-	bob.out.waitLine(t, "bob", `You can "accept" or "decline".`)
-	fmt.Fprintln(bob.in, "accept")
-	bob.out.waitLine(t, "bob", "{Game 1 (alice vs. bob) Creating unrated Wild 16 (ICC) match.}")
+	alice, bob := aliceAndBobPlay(t)
 	fmt.Fprintln(bob.in, "e7e5")
 	bob.out.waitLine(t, "bob", "* e7e5 waits for your turn")
 	fmt.Fprintln(bob.in, "who")
