@@ -56,7 +56,7 @@ func TestSelfplayInterruptSummarises(t *testing.T) {
 	if exit := (*exec.ExitError)(nil); !errors.As(err, &exit) || exit.ExitCode() != 130 {
 		t.Fatalf("krieg selfplay after Ctrl-C: %v; want exit status 130\nstderr: %s", err, errs.String())
 	}
-	m := regexp.MustCompile(`\nstopped early: ([0-9]+) of 100000 played\n([0-9]+) games?:( [0-9/-]+ [a-z-]+ x[0-9]+;)+\n$`).FindStringSubmatch(out.String())
+	m := regexp.MustCompile(`\nstopped early: ([0-9]+) of 100000 played\n([0-9]+) games?: [A-Z][^\n]* ×[0-9]+(; [A-Z][^\n]* ×[0-9]+)*\n$`).FindStringSubmatch(out.String())
 	if m == nil {
 		t.Fatalf("after Ctrl-C the output ends %q; want the summary of the games played", tail(out.String()))
 	}
