@@ -173,7 +173,6 @@ func (c *conn) serve() error {
 		if err := c.throttle(); err != nil {
 			return err
 		}
-		c.keepPace()
 		select {
 		case <-c.broken:
 			return errLost // what the client sent before it went is not carried out
