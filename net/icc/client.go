@@ -88,6 +88,10 @@ func (b Backoff) Delay(n int, rng *rand.Rand) time.Duration {
 	return d/2 + time.Duration(rng.Int64N(int64(d/2)+1))
 }
 
+// errSaysAll marks a dial error whose words name the server and what to
+// do, which Connect passes on without its own "dial ADDR" before them.
+var errSaysAll = errors.New("icc")
+
 // ErrLost is the error of a connection that ended while logging in.
 var ErrLost = errors.New("icc: the connection closed")
 
@@ -205,6 +209,9 @@ func (c *Client) Connect(ctx context.Context) error {
 		c.deliver([]net.Event{c.connEvent(net.Disconnected, err, "")})
 		if errors.Is(err, syscall.ECONNREFUSED) {
 			return &refusedError{addr: c.opt.Addr, err: err}
+		}
+		if errors.Is(err, errSaysAll) {
+			return err // it names the server and what to do already
 		}
 		return fmt.Errorf("icc: dial %s: %w", c.opt.Addr, err)
 	}
@@ -407,6 +414,8 @@ func (c *Client) signalLogin(lost bool) {
 	switch {
 	case c.sess.failed != nil:
 		err = c.sess.failed
+	case lost && c.sess.lastWords != "":
+		err = fmt.Errorf("%w: the server said %q", ErrLost, c.sess.lastWords)
 	case lost:
 		err = ErrLost
 	case c.sess.phase != phaseReady:

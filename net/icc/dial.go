@@ -36,7 +36,7 @@ func DialTLS(addr string, cfg *tls.Config) func(ctx context.Context) (io.ReadWri
 		if errors.As(err, &plain) {
 			// A server that answers in plain text (a kriegd without
 			// --tls-cert): say so, and the way to reach it.
-			return nil, fmt.Errorf("the server at %s does not speak TLS: connect to it without tls:// (%w)", addr, err)
+			return nil, fmt.Errorf("%w: the server at %s does not speak TLS: connect to it without tls://", errSaysAll, addr)
 		}
 		return conn, err
 	}

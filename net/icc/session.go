@@ -44,6 +44,10 @@ type session struct {
 	// the connection then ends, they are why (kriegd says why it closes a
 	// connection so), else they go to the console as the next item comes.
 	farewell []string
+	// lastWords is the last line of text the server sent while we were
+	// logging in: when it closes the connection then, the line says why
+	// ("kriegd is full: …"), which the login's error carries.
+	lastWords string
 	// unsaved is a finished game's record the server sent, for the Client
 	// to save (the session does no I/O).
 	unsaved *record.Record
@@ -105,7 +109,7 @@ func level2settings() string {
 
 // connected starts the login on a new connection.
 func (s *session) connected() {
-	s.phase, s.failed, s.sentPw, s.state, s.farewell, s.reclaiming = phaseLogin, nil, false, net.Connecting, nil, false
+	s.phase, s.failed, s.sentPw, s.state, s.farewell, s.reclaiming, s.lastWords = phaseLogin, nil, false, net.Connecting, nil, false, ""
 	s.emit(net.Event{Kind: net.KindConnection})
 }
 
@@ -243,6 +247,9 @@ func (s *session) line(text string, command int) {
 	text = strings.TrimPrefix(text, "aics% ")
 	if strings.TrimSpace(text) == "" || s.token != "" && strings.Contains(text, s.token) {
 		return // the reconnect token is kept, never shown (a console line ends up on a screen or in a log)
+	}
+	if s.phase == phaseLogin {
+		s.lastWords = strings.TrimSpace(text)
 	}
 	if !chatCommands[command] && s.g.kriegspiel() {
 		if h, ok := kriegdWords(s.g.spec.Rules, text); ok {

@@ -54,3 +54,27 @@ func acceptEach(ln stdnet.Listener, each func(stdnet.Conn)) {
 		}
 	}()
 }
+
+// TestRefusedConnectionSaysWhy: a server that says why it turns the
+// connection away and closes it (kriegd full, too many from an address)
+// ends the login with its words, not only "the connection closed".
+func TestRefusedConnectionSaysWhy(t *testing.T) {
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	acceptEach(ln, func(conn stdnet.Conn) {
+		conn.Write([]byte("kriegd is full: too many connections. Try again later.\r\n"))
+		conn.Close()
+	})
+	c, err := New(Options{Addr: ln.Addr().String(), LoginTimeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	err = c.Connect(context.Background())
+	if err == nil || !strings.Contains(Reason(err), `the server said "kriegd is full: too many connections. Try again later."`) {
+		t.Fatalf("a refused connection: %v; want the server's words", err)
+	}
+}
