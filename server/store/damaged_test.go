@@ -113,19 +113,25 @@ func TestWrongRowIsDamage(t *testing.T) {
 	}
 }
 
-// TestMissingColumnIsDamageOnSQLite and TestMissingColumnIsDamageOnPostgres:
-// a database whose table lacks a column kriegd uses passes the driver's
-// own checks, but the check at start finds it and names it as damage, on
-// both databases alike, so that kriegd does not start to fail every game's
-// end.
-func TestMissingColumnIsDamageOnSQLite(t *testing.T) {
-	dir := t.TempDir()
-	missingColumn(t, "sqlite", filepath.Join(dir, "kriegd.db"), "", dir, filepath.Join(dir, "kriegd.db"))
-}
+// TestMissingColumnIsDamage: a database whose table lacks a column kriegd
+// uses passes the driver's own checks, but the check at start finds it and
+// names it as damage, on both databases alike, so that kriegd does not
+// start to fail every game's end.
+func TestMissingColumnIsDamage(t *testing.T) { onBothDatabases(t, missingColumn) }
 
-func TestMissingColumnIsDamageOnPostgres(t *testing.T) {
-	dsn := pgtest.Start(t)
-	missingColumn(t, "pgx", dsn, dsn, "", "the PostgreSQL database")
+// onBothDatabases runs check on a SQLite file in a folder of its own and
+// on a PostgreSQL database, giving it the driver, the source to reach the
+// database with, the dsn and folder to open the store with, and the name
+// kriegd gives the database in its messages.
+func onBothDatabases(t *testing.T, check func(t *testing.T, driver, source, dsn, dir, name string)) {
+	t.Run("sqlite", func(t *testing.T) {
+		dir := t.TempDir()
+		check(t, "sqlite", filepath.Join(dir, "kriegd.db"), "", dir, filepath.Join(dir, "kriegd.db"))
+	})
+	t.Run("postgres", func(t *testing.T) {
+		dsn := pgtest.Start(t)
+		check(t, "pgx", dsn, dsn, "", "the PostgreSQL database")
+	})
 }
 
 // missingColumn opens the store on dsn (in dir), drops a column through

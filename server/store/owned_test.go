@@ -4,29 +4,18 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/krieg/krieg/server/store"
-	"github.com/krieg/krieg/server/store/pgtest"
 )
 
-// TestVersionIsCheckedOnSQLite and TestVersionIsCheckedOnPostgres: a
-// database whose migrations table is empty beside kriegd's tables is
-// damaged in words that say so (it was "table accounts already exists"),
-// and one whose schema version is beyond this kriegd's migrations is a
-// NewerError naming the version (it opened without a word), on both
-// databases alike.
-func TestVersionIsCheckedOnSQLite(t *testing.T) {
-	dir := t.TempDir()
-	versionChecks(t, "sqlite", filepath.Join(dir, "kriegd.db"), "", dir, filepath.Join(dir, "kriegd.db"))
-}
-
-func TestVersionIsCheckedOnPostgres(t *testing.T) {
-	dsn := pgtest.Start(t)
-	versionChecks(t, "pgx", dsn, dsn, "", "the PostgreSQL database")
-}
+// TestVersionIsChecked: a database whose migrations table is empty beside
+// kriegd's tables is damaged in words that say so (it was "table accounts
+// already exists"), and one whose schema version is beyond this kriegd's
+// migrations is a NewerError naming the version (it opened without a
+// word), on both databases alike.
+func TestVersionIsChecked(t *testing.T) { onBothDatabases(t, versionChecks) }
 
 // versionChecks opens the store on dsn (in dir), changes its migrations
 // table through driver at source, and wants the next opening to refuse
