@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/krieg/krieg/server"
+	"github.com/krieg/krieg/server/kriegdtest"
 	"github.com/krieg/krieg/server/rating"
 	"github.com/krieg/krieg/server/store"
 )
@@ -34,12 +35,7 @@ func (s slowIndex) FinishGame(ctx context.Context, g store.Game, r map[string]ra
 // calls too, so the server's stop never waits on it).
 func startSlowIndex(t *testing.T) (*umpire, slowIndex, func()) {
 	t.Helper()
-	data := t.TempDir()
-	st, err := store.Open(context.Background(), "", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st, data := kriegdtest.Store(t)
 	idx := slowIndex{Store: st, begun: make(chan struct{}, 1), release: make(chan struct{})}
 	u := startUmpire(t, server.Config{DataDir: data, Store: idx})
 	var once sync.Once

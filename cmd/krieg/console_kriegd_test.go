@@ -20,6 +20,7 @@ import (
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/server"
+	"github.com/krieg/krieg/server/kriegdtest"
 	"github.com/krieg/krieg/server/store"
 )
 
@@ -171,12 +172,7 @@ func TestConsoleGameThroughKriegd(t *testing.T) {
 // names, until the test ends, and returns its address.
 func startKriegd(t *testing.T, names ...string) string {
 	t.Helper()
-	data := t.TempDir()
-	st, err := store.Open(context.Background(), "", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st, data := kriegdtest.Store(t)
 	for _, name := range names {
 		h, err := server.HashPassword(name + "pw")
 		if err != nil {

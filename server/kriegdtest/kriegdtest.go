@@ -21,12 +21,7 @@ import (
 // address it listens on.
 func Start(t testing.TB, cfg server.Config) string {
 	t.Helper()
-	data := t.TempDir()
-	st, err := store.Open(context.Background(), "", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st, data := Store(t)
 	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -69,4 +64,17 @@ func Register(t testing.TB, addr, name, password string) {
 		}
 	}
 	t.Fatalf("%s was not registered", name)
+}
+
+// Store opens a SQLite store in a data folder of its own, closed when the
+// test ends, and returns it with the folder.
+func Store(t testing.TB) (*store.Store, string) {
+	t.Helper()
+	data := t.TempDir()
+	st, err := store.Open(context.Background(), "", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st, data
 }
