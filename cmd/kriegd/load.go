@@ -25,11 +25,11 @@ func loadCmd(args []string, stdout io.Writer) error {
 	data := fs.String("data", "", "data folder (default: a temporary folder, removed afterwards)")
 	seed := fs.Uint64("seed", 1, "seed of the clients' attempts")
 	ws := fs.Float64("websocket", 0, "share of the clients (0 to 1) that play through the browser's door, a WebSocket, instead of TCP")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	if *games < 1 || *games > 1000000 || *clients < 2 || *clients > 5000 || *duration <= 0 || *duration > 2*time.Hour || *ws < 0 || *ws > 1 {
-		return errors.New("kriegd load: --games 1..1000000, --clients 2..5000, --duration up to 2h, --websocket 0..1")
+		return usagef("load: --games 1..1000000, --clients 2..5000, --duration up to 2h, --websocket 0..1")
 	}
 	dir := *data
 	if dir == "" {

@@ -41,12 +41,16 @@ func main() {
 }
 
 // exitStatus prints err, if any, to stderr and returns the exit status: 0
-// when there is none or help was asked for (the usage is already printed).
+// when there is none or help was asked for (the usage is already printed),
+// 2 for a command-line mistake, 1 for any other failure.
 func exitStatus(err error, stderr io.Writer) int {
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
 	fmt.Fprintln(stderr, errorLine(err))
+	if isUsage(err) {
+		return 2
+	}
 	return 1
 }
 
@@ -145,7 +149,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs := flag.NewFlagSet("kriegd", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, usageHead)
+		fmt.Fprintln(fs.Output(), usageHead)
 		fs.PrintDefaults()
 	}
 	fs.StringVar(&f.listen, "listen", ":5000", "address to listen on (plain TCP, or TLS with --tls-cert and --tls-key)")
@@ -175,12 +179,12 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.IntVar(&f.httpMaxConns, "http-max-conns", 2000, "connections the --http port holds at once, page requests and WebSockets together (1 to 100000)")
 	fs.IntVar(&f.httpMaxPerAddr, "http-max-conns-per-addr", 128, "connections the --http port holds at once from one IP address (1 to --http-max-conns): room for a club behind one NAT loading the page")
 	fs.StringVar(&f.site, "site", "", "the page's folder, written by make web (default: web beside kriegd, else bin/web)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return f, err
 	}
 	f.data, f.dsn = *data, *dsn
 	if fs.NArg() > 0 {
-		return f, fmt.Errorf("kriegd: unexpected argument %q", fs.Arg(0))
+		return f, usagef("unknown command %q (kriegd -h lists the commands: user, load, site, or none to serve)", fs.Arg(0))
 	}
 	checks := []struct {
 		ok   bool
@@ -211,7 +215,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	}
 	for _, c := range checks {
 		if !c.ok {
-			return f, fmt.Errorf("kriegd: --%s must be %s", c.flag, c.want)
+			return f, usagef("--%s must be %s", c.flag, c.want)
 		}
 	}
 	set := map[string]bool{}
@@ -421,13 +425,13 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return flag.ErrHelp
 	}
 	if len(args) < 1 || args[0] != "add" && args[0] != "passwd" && args[0] != "list" && args[0] != "rm" {
-		return errors.New(userUsage)
+		return usageError{userUsage}
 	}
 	verb := args[0]
 	fs := flag.NewFlagSet("kriegd user "+verb, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	data, dsn := storeFlags(fs)
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := parseArgs(fs, args[1:]); err != nil {
 		return err
 	}
 	if verb != "add" && *dsn == "" {
@@ -439,12 +443,12 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if verb == "list" {
 		if fs.NArg() != 0 {
-			return errors.New(userUsage)
+			return usageError{userUsage}
 		}
 		return listAccounts(*data, *dsn, stdout)
 	}
 	if fs.NArg() != 1 {
-		return errors.New(userUsage)
+		return usageError{userUsage}
 	}
 	name := fs.Arg(0)
 	if err := server.ValidName(name); err != nil {

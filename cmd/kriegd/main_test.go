@@ -260,9 +260,40 @@ func TestHelpExitsZero(t *testing.T) {
 			t.Errorf("kriegd -h: %q; want the subcommands and the flags", errOut.String())
 		}
 	}
-	var errOut bytes.Buffer
-	if code := exitStatus(run([]string{"--bogus"}, strings.NewReader(""), io.Discard, &errOut), &errOut); code != 1 {
-		t.Errorf("kriegd --bogus: exit %d; want 1", code)
+}
+
+// TestCommandLineMistakes: a mistake on the command line exits 2 (1 is
+// left for a server that failed) and is said in one line that names it and
+// where to look, not followed by the whole usage.
+func TestCommandLineMistakes(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--bogus"}, "kriegd: flag provided but not defined: -bogus (kriegd -h lists the flags)"},
+		{[]string{"--grace", "soon"}, "kriegd: invalid value \"soon\" for flag -grace"},
+		{[]string{"--grace", "0"}, "kriegd: --grace must be 1s to 1h"},
+		{[]string{"serve"}, "kriegd: unknown command \"serve\" (kriegd -h lists the commands"},
+		{[]string{"user"}, "kriegd: usage: kriegd user add"},
+		{[]string{"user", "add", "--bogus", "x"}, "(kriegd user add -h lists the flags)"},
+		{[]string{"load", "--clients", "1"}, "kriegd: load: --games 1..1000000"},
+		{[]string{"load", "--bogus"}, "(kriegd load -h lists the flags)"},
+		{[]string{"site"}, "usage: kriegd site --wasm FILE"},
+		{[]string{"site", "--bogus"}, "(kriegd site -h lists the flags)"},
+	} {
+		var errOut bytes.Buffer
+		args := c.args
+		if args[0] != "user" && args[0] != "load" && args[0] != "site" {
+			args = append([]string{"--listen", "127.0.0.1:0", "--data", t.TempDir()}, args...)
+		}
+		code := exitStatus(run(args, strings.NewReader(""), io.Discard, &errOut), &errOut)
+		said := errOut.String()
+		if code != 2 || !strings.Contains(said, c.want) {
+			t.Errorf("kriegd %v: exit %d, %q; want exit 2 saying %q", c.args, code, said, c.want)
+		}
+		if strings.Contains(said, "-max-conns") || strings.Contains(said, "Flags of the server") {
+			t.Errorf("kriegd %v printed the usage after the mistake: %q", c.args, said)
+		}
 	}
 }
 

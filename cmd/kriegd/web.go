@@ -73,11 +73,11 @@ func siteCmd(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&opt.Wasm, "wasm", "", "the board built for the browser (GOOS=js GOARCH=wasm go build ./cmd/krieg-web)")
 	fs.StringVar(&opt.WasmExec, "wasm-exec", "", "wasm_exec.js of the Go that built it ($(go env GOROOT)/lib/wasm/wasm_exec.js)")
 	fs.IntVar(&opt.Brotli, "brotli", 11, "brotli quality of the compressed copies, 1 to 11 (0: none)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 || opt.Wasm == "" || opt.WasmExec == "" {
-		return errors.New("usage: kriegd site --wasm FILE --wasm-exec FILE DIR")
+		return usageError{"usage: kriegd site --wasm FILE --wasm-exec FILE DIR"}
 	}
 	if opt.Brotli == 0 {
 		opt.Brotli = -1
