@@ -2,6 +2,7 @@ package lab
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -40,20 +41,32 @@ func TestRandomEndgame(t *testing.T) {
 			if win, ok := player.KPKWins(&p); material == "kpk" && (!ok || !win) {
 				t.Fatalf("%s is not a won KPK position", p.FEN())
 			}
-			found := false
-			for _, s := range player.LoneKingStarts(&p) {
+			found, beside := false, 0
+			starts := studyStarts(material, &p)
+			for _, s := range starts {
 				found = found || s.Hash() == p.Hash()
 				// The rules rule out a king in check with us to move, or
-				// beside our king; nothing else is ruled out (a kbnk
-				// study's king touches neither man, but the bot is not
-				// told: a game's ending may start with it there).
+				// beside our king; a kbnk study's king touches neither
+				// man (fairKBNK), and the bot is told so.
 				k := s.KingSquare(us.Other())
 				if s.AttackersTo(k, us, s.Occupied()) != 0 || k.Distance(s.KingSquare(us)) < 2 {
 					t.Fatalf("%s: a start with the king in check or beside ours: %s", p.FEN(), s.FEN())
 				}
+				if game.KingAttacks(k)&s.ByColor(us) != 0 {
+					beside++
+				}
 			}
 			if !found {
 				t.Fatalf("%s: the bot's starts miss the true position", p.FEN())
+			}
+			if material == "kbnk" && beside > 0 {
+				t.Fatalf("%s: %d of the bot's starts put the king beside a man", p.FEN(), beside)
+			}
+			// Every square the rules and the study allow is kept.
+			for _, s := range player.LoneKingStarts(&p) {
+				if (material != "kbnk" || fairKBNK(&s)) && !slices.ContainsFunc(starts, func(q game.Position) bool { return q.Hash() == s.Hash() }) {
+					t.Fatalf("%s: the bot's starts miss %s", p.FEN(), s.FEN())
+				}
 			}
 		}
 	}
