@@ -1,10 +1,20 @@
 package net
 
-import "strings"
+import (
+	"errors"
+	"strings"
+)
 
 // Lost reports whether ev says the connection to the endpoint ended.
 func (ev Event) Lost() bool {
 	return ev.Kind == KindConnection && ev.Snap.State == Disconnected
+}
+
+// Rejoinable reports whether ev says the connection was lost in a way
+// worth connecting again after: lost with an error (not closed on purpose),
+// and not let go by the server for the user's own doing (ErrDismissed).
+func (ev Event) Rejoinable() bool {
+	return ev.Lost() && ev.Err != nil && !errors.Is(ev.Err, ErrDismissed)
 }
 
 // Why is a lost connection's news for a person, one plain sentence: the

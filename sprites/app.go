@@ -242,6 +242,7 @@ func (a *App) Update() error {
 	}
 	if a.play != nil {
 		a.play.drain(a)
+		a.play.pollRejoin(a)
 		a.play.follow(a)
 	}
 	if a.play != nil {

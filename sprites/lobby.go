@@ -162,7 +162,7 @@ func (l *lobby) poll(f *scene.Frame, computer bool) {
 	variants := l.site.Lobby.Variants()
 	l.entries = nil
 	v := &f.Lobby
-	v.Groups, v.Omitted = nil, 0
+	v.Groups, v.Omitted, v.Lost = nil, 0, "" // connected (again)
 	v.Rated, v.RatedNote = nil, ""
 	if u, ok := l.listing.(unratedListing); ok && l.site.Lobby.Rates() {
 		// Offered only once the listing says our games may be rated: a

@@ -80,10 +80,12 @@ type play struct {
 	// began; abortWhy is why the server said it aborted the game.
 	first    firstMove
 	abortWhy string
-	// lost: the server's connection is gone for good, so the game on the
-	// board can go on no more (the window does not reconnect).
+	// lost: the server's connection is gone, so the game on the board
+	// stands until it is back (rejoin, the reconnection under way; nil
+	// when none is, and the loss is then for good).
 	lost   bool
 	lostAt time.Time // when, at which the clocks stand
+	rejoin *rejoin
 	// Events handled and referee entries heard; tests wait on them.
 	handled, entries int
 }
@@ -118,6 +120,7 @@ func (p *play) close() {
 			settle(p.comm.Events(), 2*time.Second)
 		}
 	}
+	p.stopRejoin()
 	_ = p.comm.Close()
 	if p.ctl != nil {
 		p.ctl.Close()
@@ -245,7 +248,16 @@ func (p *play) event(a *App, ev net.Event) {
 			}
 			break
 		}
+		if p.rejoin != nil {
+			// The tries of a reconnection under way: their outcome is said
+			// once, when it is done (pollRejoin).
+			p.rejoin.heard(ev)
+			break
+		}
 		msg := ev.Why() + " " + a.opt.signInAgain()
+		if ev.Rejoinable() && p.startRejoin(ev.Why()) {
+			msg = p.rejoin.words()
+		}
 		if ev.Lost() && a.lobby != nil {
 			a.lobby.lost = msg // the lobby lists nothing more
 		}
@@ -471,8 +483,12 @@ func (p *play) tick(a *App) {
 		f.Banner = &b
 	}
 	switch {
+	case p.lost && s.InGame && s.Result == nil && p.rejoin != nil:
+		f.Panel.Status = "The game stands: the connection to the server was lost; reconnecting…"
 	case p.lost && s.InGame && s.Result == nil:
 		f.Panel.Status = "The game stopped: the connection to the server was lost"
+	case p.lost && !over && p.rejoin != nil:
+		f.Panel.Status = "Not connected: the connection to the server was lost; reconnecting…"
 	case p.lost && !over:
 		f.Panel.Status = "Not connected: the connection to the server was lost"
 	case p.seeking != nil:

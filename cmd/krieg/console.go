@@ -197,7 +197,12 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		if ev.Kind == net.KindEnded && spec != nil {
 			fmt.Fprintln(stdout, "* type new for another game, or quit (or Ctrl-D) to leave")
 		}
-		if ev.Kind == net.KindConnection && ev.Snap.State == net.Disconnected && ev.Err != nil && reconnected == nil {
+		if ev.Lost() && ev.Err != nil && !ev.Rejoinable() {
+			// Let go on purpose (a login elsewhere, which a reconnection
+			// would close in turn; nothing typed for too long).
+			fmt.Fprintln(stdout, "* not connecting again: the server let this connection go; quit (or Ctrl-D) leaves")
+		}
+		if ev.Rejoinable() && reconnected == nil {
 			if r, ok := comm.(interface{ Reconnect(context.Context) error }); ok {
 				fmt.Fprintln(stdout, "* connection lost; reconnecting (quit or Ctrl-C leaves)")
 				// Off the loop, so that quit, the input's end and Ctrl-C

@@ -613,3 +613,27 @@ func TestConsoleHelpOnAServer(t *testing.T) {
 		t.Errorf("the help on a server speaks of the computer's games:\n%s", said)
 	}
 }
+
+// TestConsoleLoggedInElsewhere: a login of the same name elsewhere closes
+// the console's connection, and the console does not connect again (which
+// would close the other in turn): it says why in the server's words.
+func TestConsoleLoggedInElsewhere(t *testing.T) {
+	addr := startKriegd(t, "dave")
+	first := openConsole(t, addr, "dave")
+	second := openConsole(t, addr, "dave")
+	first.out.waitLine(t, "dave", "* disconnected: You logged in from elsewhere: this connection is closed.")
+	first.out.waitLine(t, "dave", "* not connecting again: the server let this connection go; quit (or Ctrl-D) leaves")
+	time.Sleep(500 * time.Millisecond) // time for a reconnection, were one tried
+	fmt.Fprintln(second.in, "finger")
+	second.out.waitLine(t, "dave", "Finger of dave: registered "+time.Now().Format("2006-01-02")+", logged in.")
+	if strings.Contains(first.out.all(), "reconnecting") || strings.Contains(second.out.all(), "* disconnected") {
+		t.Errorf("the consoles closed each other:\nfirst %q\nsecond %q", first.out.all(), second.out.all())
+	}
+	first.in.Close()
+	second.in.Close()
+	for _, c := range []*kriegdConsole{first, second} {
+		if code := <-c.done; code != 0 {
+			t.Errorf("exit %d", code)
+		}
+	}
+}

@@ -119,7 +119,19 @@ func (s *session) lost(err error) {
 	s.state = net.Disconnected
 	why := strings.Join(s.farewell, " ")
 	s.farewell = nil
+	if err != nil && dismissed(why) {
+		err = fmt.Errorf("%w: %w", net.ErrDismissed, err)
+	}
 	s.emit(net.Event{Kind: net.KindConnection, Err: err, Text: why})
+}
+
+// dismissed reports whether the server's last words say it let the
+// connection go for the user's own doing, in kriegd's words
+// (server/login.go, server/conn.go): a login of the same name elsewhere,
+// or no input for too long.
+func dismissed(why string) bool {
+	why = strings.ToLower(why)
+	return strings.Contains(why, "logged in from elsewhere") || strings.Contains(why, "no input for too long")
 }
 
 // guestAgain says that the server forgot our guest name, and ends the

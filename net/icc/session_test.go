@@ -1,6 +1,7 @@
 package icc
 
 import (
+	"errors"
 	"io"
 	"math/rand/v2"
 	"reflect"
@@ -291,6 +292,33 @@ func TestFarewellIsWhyLost(t *testing.T) {
 	ev, _ = f.s.take()
 	if len(ev) != 1 || !ev[0].Lost() || ev[0].Why() != "kriegd closed the connection: no input for too long (10 minutes)." {
 		t.Fatalf("lost after the server's last words: %+v", ev)
+	}
+}
+
+// TestDismissedIsNotRejoined: a connection kriegd let go for the user's
+// own doing (the name logged in elsewhere, nothing typed for too long) is
+// not one to connect again after: that would close the other login, or
+// undo the server's cut. One lost otherwise (a shutdown, a cut) is.
+func TestDismissedIsNotRejoined(t *testing.T) {
+	for _, c := range []struct {
+		words string
+		again bool
+	}{
+		{"You logged in from elsewhere: this connection is closed.", false},
+		{"kriegd closed the connection: no input for too long (10 minutes)", false},
+		{"kriegd is shutting down: this connection is closed. Try again later.", true},
+		{"", true},
+	} {
+		f := newFeeder(t)
+		f.feed("^Y[0 $server$\nWelcome to kriegd.\n^Y]" + `^Y(0 guest2741 {}^Y)`)
+		if c.words != "" {
+			f.feed("^Y[0 *\n" + c.words + "\n^Y]")
+		}
+		f.s.lost(io.EOF)
+		ev, _ := f.s.take()
+		if len(ev) != 1 || ev[0].Rejoinable() != c.again || !errors.Is(ev[0].Err, io.EOF) {
+			t.Errorf("lost after %q: %+v; want rejoinable %v, the read's error kept", c.words, ev, c.again)
+		}
 	}
 }
 
