@@ -65,10 +65,9 @@ func (c Command) String() string {
 // ErrClosed is returned by actions on a closed or never-connected endpoint.
 var ErrClosed = errors.New("net: not connected")
 
-// ErrDismissed is the error of a connection the server closed on purpose
-// for the user's own doing: the same name logged in elsewhere (connecting
-// again would close that one in turn), or nothing typed for too long.
-// Nobody reconnects after it (Event.Rejoinable).
+// ErrDismissed is the error of a connection the server closed because the
+// same name logged in elsewhere: connecting again would close that one in
+// turn, so nobody reconnects after it (Event.Rejoinable).
 var ErrDismissed = errors.New("net: the server let this connection go")
 
 // GameSpec describes a game: asked for in Begin, reported in a Started event.

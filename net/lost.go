@@ -12,7 +12,7 @@ func (ev Event) Lost() bool {
 
 // Rejoinable reports whether ev says the connection was lost in a way
 // worth connecting again after: lost with an error (not closed on purpose),
-// and not let go by the server for the user's own doing (ErrDismissed).
+// and not closed for a login of the same name elsewhere (ErrDismissed).
 func (ev Event) Rejoinable() bool {
 	return ev.Lost() && ev.Err != nil && !errors.Is(ev.Err, ErrDismissed)
 }

@@ -187,7 +187,9 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		}
 		was := ck.snap.InGame
 		ck.follow(ev)
-		printEvent(stdout, shown, rules)
+		if reconnected == nil || !retrying(ev) {
+			printEvent(stdout, shown, rules)
+		}
 		if was && !ck.snap.InGame {
 			var stale []string
 			if held, stale = dropStale(held); len(stale) > 0 {
@@ -473,6 +475,13 @@ func anyWord(rules referee.Ruleset) string {
 		return "px"
 	}
 	return "any"
+}
+
+// retrying reports whether ev is one of a reconnection's failed tries
+// (connecting, then lost): while the server is away only each try's
+// "reconnecting: trying again in …" is printed, one line a try, not three.
+func retrying(ev net.Event) bool {
+	return ev.Kind == net.KindConnection && (ev.Snap.State == net.Connecting || ev.Snap.State == net.Disconnected)
 }
 
 // printEvent writes one event for a person to read.

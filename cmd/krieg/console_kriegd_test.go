@@ -362,6 +362,13 @@ func TestConsoleLeavesWhileReconnecting(t *testing.T) {
 	g1, _ := guestsMidGame(t, addr)
 	srv.Close()
 	g1.out.waitLine(t, g1.name, "* connection lost; reconnecting (quit or Ctrl-C leaves)")
+	// While the server is away, one line a try: not also each try's
+	// connecting and its refused dial (an outside tester counted 240 lines
+	// an hour).
+	g1.out.waitMatch(t, g1.name, `(?s)\* reconnecting: trying again in .*\* reconnecting: trying again in `)
+	if n := strings.Count(g1.out.all(), "* disconnected"); n != 1 || strings.Contains(g1.out.all(), "connection refused") {
+		t.Errorf("%d lines of disconnection while reconnecting:\n%s", n, g1.out.all())
+	}
 	g1.in.Close()
 	select {
 	case code := <-g1.done:

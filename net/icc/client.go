@@ -292,7 +292,7 @@ func (c *Client) Reconnect(ctx context.Context) error {
 	var err error
 	for n := 0; c.opt.Backoff.Tries == 0 || n < c.opt.Backoff.Tries; n++ {
 		if d := c.opt.Backoff.Delay(n, c.rng); d > 0 {
-			c.deliver([]net.Event{c.connEvent(net.Reconnecting, nil, fmt.Sprintf("trying again in %v", d.Round(time.Millisecond)))})
+			c.deliver([]net.Event{c.connEvent(net.Reconnecting, nil, fmt.Sprintf("trying again in %v", d.Round(100*time.Millisecond)))})
 			select {
 			case <-time.After(d):
 			case <-ctx.Done():

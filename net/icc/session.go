@@ -39,6 +39,10 @@ type session struct {
 	// the server refused it, so a guest logged in afresh as this name.
 	reclaiming bool
 	forgotten  string
+	// held is the game in progress when this connection began (nil:
+	// none): a server that still holds it sends it again during the login,
+	// and one that does not has lost it (heldGone).
+	held *gameState
 	// farewell holds the lines of the server's last message of its own
 	// (a level-1 unit of command 0) while nothing has come after it: when
 	// the connection then ends, they are why (kriegd says why it closes a
@@ -110,6 +114,10 @@ func level2settings() string {
 // connected starts the login on a new connection.
 func (s *session) connected() {
 	s.phase, s.failed, s.sentPw, s.state, s.farewell, s.reclaiming, s.lastWords = phaseLogin, nil, false, net.Connecting, nil, false, ""
+	s.held = nil
+	if s.g != nil && s.g.result == nil {
+		s.held = s.g
+	}
 	s.emit(net.Event{Kind: net.KindConnection})
 }
 
@@ -126,12 +134,26 @@ func (s *session) lost(err error) {
 }
 
 // dismissed reports whether the server's last words say it let the
-// connection go for the user's own doing, in kriegd's words
-// (server/login.go, server/conn.go): a login of the same name elsewhere,
-// or no input for too long.
+// connection go for a login of the same name elsewhere, in kriegd's words
+// (server/login.go). An idle cut is not: a player in a game waiting for a
+// slow opponent is cut so too, and must come back within the grace.
 func dismissed(why string) bool {
-	why = strings.ToLower(why)
-	return strings.Contains(why, "logged in from elsewhere") || strings.Contains(why, "no input for too long")
+	return strings.Contains(strings.ToLower(why), "logged in from elsewhere")
+}
+
+// heldGone ends the game that was in progress when the connection was
+// lost if the server, logging us in again, did not send it again: it no
+// longer holds it (it restarted, or let the grace pass), and moves sent
+// for it would only be refused as "You are not playing a game."
+func (s *session) heldGone() {
+	g := s.held
+	s.held = nil
+	if g == nil || g != s.g || g.result != nil {
+		return // resumed (a new game state), or already ended (guestAgain)
+	}
+	s.emit(net.Event{Kind: net.KindConsole, Text: fmt.Sprintf("* game %d in progress is gone: the server no longer holds it", g.spec.Number)})
+	g.flush(s, true)
+	g.end(s, referee.Result{Score: game.Unfinished, Reason: referee.ReasonAborted})
 }
 
 // guestAgain says that the server forgot our guest name, and ends the
@@ -327,6 +349,7 @@ func (s *session) dispatch(d Datagram) error {
 		if s.phase == phaseBarrier {
 			s.phase, s.state = phaseReady, net.Connected
 			s.emit(net.Event{Kind: net.KindConnection})
+			s.heldGone()
 		}
 	case dg.ReconnectToken:
 		if len(f) < 1 {

@@ -12,6 +12,7 @@ import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc/dg"
 	"github.com/krieg/krieg/net/icc/icctest"
 )
 
@@ -295,17 +296,17 @@ func TestFarewellIsWhyLost(t *testing.T) {
 	}
 }
 
-// TestDismissedIsNotRejoined: a connection kriegd let go for the user's
-// own doing (the name logged in elsewhere, nothing typed for too long) is
-// not one to connect again after: that would close the other login, or
-// undo the server's cut. One lost otherwise (a shutdown, a cut) is.
+// TestDismissedIsNotRejoined: a connection kriegd closed for a login of the
+// same name elsewhere is not one to connect again after, which would close
+// the other login in turn. One lost otherwise (a shutdown, an idle cut,
+// which may fall on a player waiting for a slow opponent) is.
 func TestDismissedIsNotRejoined(t *testing.T) {
 	for _, c := range []struct {
 		words string
 		again bool
 	}{
 		{"You logged in from elsewhere: this connection is closed.", false},
-		{"kriegd closed the connection: no input for too long (10 minutes)", false},
+		{"kriegd closed the connection: no input for too long (10 minutes)", true},
 		{"kriegd is shutting down: this connection is closed. Try again later.", true},
 		{"", true},
 	} {
@@ -398,5 +399,39 @@ func TestGuestForgottenByARestartedServer(t *testing.T) {
 	}
 	if !ended || said != "* the server has restarted: it no longer knows guest5, so you are logged in again as the guest guest9; game 1 in progress is gone" {
 		t.Errorf("ended %v, said %q", ended, said)
+	}
+}
+
+// TestHeldGameGoneAfterReconnecting: a registered player's game in
+// progress that the server does not send again as it logs us in again (it
+// restarted) ends, saying so, instead of waiting on a board the server no
+// longer holds; one it sends again goes on.
+func TestHeldGameGoneAfterReconnecting(t *testing.T) {
+	for _, resumed := range []bool{false, true} {
+		f := newFeeder(t)
+		f.feed(started101)
+		f.s.lost(io.EOF)
+		f.s.take()
+		f.s.connected()
+		f.s.phase = phaseBarrier
+		if resumed {
+			f.feed(started101)
+		}
+		f.s.datagram(Datagram{Number: dg.Dummy})
+		evs, _ := f.s.take()
+		var said string
+		ended := false
+		for _, ev := range evs {
+			if ev.Kind == net.KindConsole {
+				said += ev.Text
+			}
+			ended = ended || ev.Kind == net.KindEnded && ev.Snap.Result.Reason == referee.ReasonAborted
+		}
+		if resumed && (ended || said != "") {
+			t.Errorf("a game the server sent again ended (%v) or was said gone (%q)", ended, said)
+		}
+		if !resumed && (!ended || said != "* game 101 in progress is gone: the server no longer holds it") {
+			t.Errorf("a game the server no longer holds: ended %v, said %q", ended, said)
+		}
 	}
 }
