@@ -28,8 +28,24 @@ func loadCmd(args []string, stdout io.Writer) error {
 	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
-	if *games < 1 || *games > 1000000 || *clients < 2 || *clients > 5000 || *duration <= 0 || *duration > 2*time.Hour || *ws < 0 || *ws > 1 {
-		return usagef("load: --games 1..1000000, --clients 2..5000, --duration up to 2h, --websocket 0..1")
+	if fs.NArg() > 0 {
+		return usagef("load: unexpected argument %q (kriegd load -h lists the flags)", fs.Arg(0))
+	}
+	if err := checkDSN(*dsn); err != nil {
+		return err
+	}
+	for _, c := range []struct {
+		ok         bool
+		flag, want string
+	}{
+		{*games >= 1 && *games <= 1000000, "games", "1 to 1000000"},
+		{*clients >= 2 && *clients <= 5000, "clients", "2 to 5000"},
+		{*duration > 0 && *duration <= 2*time.Hour, "duration", "above 0, up to 2h"},
+		{*ws >= 0 && *ws <= 1, "websocket", "0 to 1"},
+	} {
+		if !c.ok {
+			return usagef("load: --%s must be %s", c.flag, c.want)
+		}
 	}
 	dir := *data
 	if dir == "" {

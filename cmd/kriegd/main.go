@@ -85,6 +85,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return loadCmd(args[1:], stdout)
 		case "site":
 			return siteCmd(args[1:], stdout, stderr)
+		case "help":
+			fs, _, _ := serveFlagSet(&serveFlags{}, stderr)
+			return parseArgs(fs, []string{"-h"})
 		}
 	}
 	return serve(args, stdout, stderr)
@@ -146,14 +149,39 @@ type serveFlags struct {
 // absurd value is refused with the range it must be in.
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	var f serveFlags
-	fs := flag.NewFlagSet("kriegd", flag.ContinueOnError)
+	fs, data, dsn := serveFlagSet(&f, stderr)
+	if err := parseArgs(fs, args); err != nil {
+		return f, err
+	}
+	f.data, f.dsn = *data, *dsn
+	if fs.NArg() > 0 {
+		return f, usagef("unknown command %q (kriegd -h lists the commands: user, load, site, or none to serve)", fs.Arg(0))
+	}
+	if err := checkAddr("listen", f.listen); err != nil {
+		return f, err
+	}
+	if err := checkDSN(f.dsn); err != nil {
+		return f, err
+	}
+	if f.httpAddr != "" {
+		if err := checkAddr("http", f.httpAddr); err != nil {
+			return f, err
+		}
+	}
+	return f, f.check(fs)
+}
+
+// serveFlagSet defines the server's flags on f, and the store's (whose
+// values it returns).
+func serveFlagSet(f *serveFlags, stderr io.Writer) (fs *flag.FlagSet, data, dsn *string) {
+	fs = flag.NewFlagSet("kriegd", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), usageHead)
 		fs.PrintDefaults()
 	}
 	fs.StringVar(&f.listen, "listen", ":5000", "address to listen on (plain TCP, or TLS with --tls-cert and --tls-key)")
-	data, dsn := storeFlags(fs)
+	data, dsn = storeFlags(fs)
 	fs.StringVar(&f.tlsCert, "tls-cert", "", "TLS certificate (PEM): the port speaks TLS instead of plain TCP")
 	fs.StringVar(&f.tlsKey, "tls-key", "", "the TLS certificate's private key (PEM)")
 	fs.StringVar(&f.admin, "admin", "", "address of the operator's HTTP port serving /metrics (keep it on loopback or behind a firewall); empty: none")
@@ -179,13 +207,12 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.IntVar(&f.httpMaxConns, "http-max-conns", 2000, "connections the --http port holds at once, page requests and WebSockets together (1 to 100000)")
 	fs.IntVar(&f.httpMaxPerAddr, "http-max-conns-per-addr", 128, "connections the --http port holds at once from one IP address (1 to --http-max-conns): room for a club behind one NAT loading the page")
 	fs.StringVar(&f.site, "site", "", "the page's folder, written by make web (default: web beside kriegd, else bin/web)")
-	if err := parseArgs(fs, args); err != nil {
-		return f, err
-	}
-	f.data, f.dsn = *data, *dsn
-	if fs.NArg() > 0 {
-		return f, usagef("unknown command %q (kriegd -h lists the commands: user, load, site, or none to serve)", fs.Arg(0))
-	}
+	return fs, data, dsn
+}
+
+// check refuses a negative, zero or absurd value with the range it must
+// be in, and sets what follows from the flags given (fs).
+func (f *serveFlags) check(fs *flag.FlagSet) error {
 	checks := []struct {
 		ok   bool
 		flag string
@@ -215,17 +242,17 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	}
 	for _, c := range checks {
 		if !c.ok {
-			return f, usagef("--%s must be %s", c.flag, c.want)
+			return usagef("--%s must be %s", c.flag, c.want)
 		}
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	limit, err := openFilesLimit()
 	if err != nil {
-		return f, err
+		return err
 	}
-	if err := fitFiles(&f, set, limit); err != nil {
-		return f, err
+	if err := fitFiles(f, set, limit); err != nil {
+		return err
 	}
 	overall, fromAddr := server.PreLoginDefaults(f.maxConns, f.maxPerAddr)
 	if f.maxPreLogin == 0 {
@@ -234,7 +261,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	if f.maxPreLoginAddr == 0 {
 		f.maxPreLoginAddr = fromAddr
 	}
-	return f, nil
+	return nil
 }
 
 // config is the server's configuration from the flags, with its store and log.
@@ -424,14 +451,20 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, userUsage)
 		return flag.ErrHelp
 	}
-	if len(args) < 1 || args[0] != "add" && args[0] != "passwd" && args[0] != "list" && args[0] != "rm" {
+	if len(args) < 1 {
 		return usageError{userUsage}
+	}
+	if args[0] != "add" && args[0] != "passwd" && args[0] != "list" && args[0] != "rm" {
+		return usageError{fmt.Sprintf("kriegd user: unknown command %q; the commands are add, passwd, list and rm:\n%s", args[0], userUsage)}
 	}
 	verb := args[0]
 	fs := flag.NewFlagSet("kriegd user "+verb, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	data, dsn := storeFlags(fs)
 	if err := parseArgs(fs, args[1:]); err != nil {
+		return err
+	}
+	if err := checkDSN(*dsn); err != nil {
 		return err
 	}
 	if verb != "add" && *dsn == "" {
@@ -457,6 +490,19 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if verb == "rm" {
 		return removeAccount(*data, *dsn, name, stdout)
 	}
+	st, err := openStore(*data, *dsn)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	// Said before the password is asked for, not after it is typed twice.
+	a, err := st.Account(context.Background(), name)
+	switch {
+	case verb == "passwd" && errors.Is(err, store.ErrNotFound):
+		return fmt.Errorf("kriegd: there is no account named %s (kriegd user list lists them)", name)
+	case verb == "add" && err == nil:
+		return fmt.Errorf("kriegd: an account named %s already exists (names ignore case)", a.Name)
+	}
 	pw, err := launch.ReadNewPassword(bufio.NewReader(stdin), stderr)
 	if err != nil {
 		return err
@@ -468,11 +514,6 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	st, err := openStore(*data, *dsn)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
 	if verb == "passwd" {
 		if err := st.SetPassword(context.Background(), name, hash); errors.Is(err, store.ErrNotFound) {
 			return fmt.Errorf("kriegd: there is no account named %s (kriegd user list lists them)", name)

@@ -44,9 +44,15 @@ func TestUserAdd(t *testing.T) {
 	if a.Name != "Erin" || bcrypt.CompareHashAndPassword([]byte(a.Hash), []byte("erinpass")) != nil {
 		t.Fatalf("account %+v does not hold Erin with her password", a)
 	}
-	err = run([]string{"user", "add", "--data", dir, "erin"}, strings.NewReader("other\n"), &out, &errOut)
-	if err == nil || err.Error() != "kriegd: an account named erin already exists (names ignore case)" {
+	// Refused before the password is asked for, naming the account as it
+	// is spelt; flags may follow the name.
+	err = run([]string{"user", "add", "erin", "--data", dir}, strings.NewReader(""), &out, &errOut)
+	if err == nil || err.Error() != "kriegd: an account named Erin already exists (names ignore case)" {
 		t.Fatalf("adding erin twice: %v; want it refused in words", err)
+	}
+	err = run([]string{"user", "passwd", "--data", dir, "nobody"}, strings.NewReader(""), &out, &errOut)
+	if err == nil || err.Error() != "kriegd: there is no account named nobody (kriegd user list lists them)" {
+		t.Fatalf("a password for no account: %v; want it refused before asking", err)
 	}
 	for _, bad := range [][]string{{"user", "add", "--data", dir, "guest12"}, {"user", "add", "--data", dir, "x"}, {"user", "rm", "Erin"}} {
 		if err := run(bad, strings.NewReader("password\n"), &out, &errOut); err == nil {
@@ -250,13 +256,13 @@ func TestRefusalLimitFlags(t *testing.T) {
 // TestHelpExitsZero: -h prints the usage, the subcommands included, and is
 // no failure; a real mistake still is.
 func TestHelpExitsZero(t *testing.T) {
-	for _, args := range [][]string{{"-h"}, {"--help"}, {"user", "-h"}, {"user", "add", "-h"}, {"load", "-h"}, {"site", "-h"}} {
+	for _, args := range [][]string{{"-h"}, {"--help"}, {"help"}, {"user", "-h"}, {"user", "add", "-h"}, {"load", "-h"}, {"site", "-h"}} {
 		var out, errOut bytes.Buffer
 		err := run(args, strings.NewReader(""), &out, &errOut)
 		if code := exitStatus(err, &errOut); code != 0 || strings.Contains(errOut.String(), "help requested") {
 			t.Errorf("kriegd %v: exit %d, %q", args, code, errOut.String())
 		}
-		if args[0] == "-h" && (!strings.Contains(errOut.String(), "kriegd user add") || !strings.Contains(errOut.String(), "kriegd load") || !strings.Contains(errOut.String(), "-listen")) {
+		if (args[0] == "-h" || args[0] == "help") && (!strings.Contains(errOut.String(), "kriegd user add") || !strings.Contains(errOut.String(), "kriegd load") || !strings.Contains(errOut.String(), "-listen")) {
 			t.Errorf("kriegd -h: %q; want the subcommands and the flags", errOut.String())
 		}
 	}
@@ -276,15 +282,23 @@ func TestCommandLineMistakes(t *testing.T) {
 		{[]string{"serve"}, "kriegd: unknown command \"serve\" (kriegd -h lists the commands"},
 		{[]string{"user"}, "kriegd: usage: kriegd user add"},
 		{[]string{"user", "add", "--bogus", "x"}, "(kriegd user add -h lists the flags)"},
-		{[]string{"load", "--clients", "1"}, "kriegd: load: --games 1..1000000"},
+		{[]string{"load", "--clients", "1"}, "kriegd: load: --clients must be 2 to 5000"},
+		{[]string{"load", "--games", "0"}, "kriegd: load: --games must be 1 to 1000000"},
+		{[]string{"load", "extra"}, `kriegd: load: unexpected argument "extra"`},
+		{[]string{"user", "ls"}, `kriegd user: unknown command "ls"; the commands are add, passwd, list and rm`},
+		{[]string{"--listen", "127.0.0.1:99999"}, `kriegd: --listen "127.0.0.1:99999" is not an address to listen on (such as :5000 or 127.0.0.1:5000): the port is 0 to 65535`},
+		{[]string{"--http", "notanaddr"}, `kriegd: --http "notanaddr" is not an address to listen on`},
+		{[]string{"--db", "mysql://x"}, `kriegd: --db "mysql://x": kriegd keeps its data in PostgreSQL`},
+		{[]string{"user", "list", "--db", "mysql://x"}, `kriegd: --db "mysql://x"`},
 		{[]string{"load", "--bogus"}, "(kriegd load -h lists the flags)"},
 		{[]string{"site"}, "usage: kriegd site --wasm FILE"},
 		{[]string{"site", "--bogus"}, "(kriegd site -h lists the flags)"},
 	} {
 		var errOut bytes.Buffer
 		args := c.args
+		data := t.TempDir()
 		if args[0] != "user" && args[0] != "load" && args[0] != "site" {
-			args = append([]string{"--listen", "127.0.0.1:0", "--data", t.TempDir()}, args...)
+			args = append([]string{"--listen", "127.0.0.1:0", "--data", data}, args...)
 		}
 		code := exitStatus(run(args, strings.NewReader(""), io.Discard, &errOut), &errOut)
 		said := errOut.String()
@@ -293,6 +307,9 @@ func TestCommandLineMistakes(t *testing.T) {
 		}
 		if strings.Contains(said, "-max-conns") || strings.Contains(said, "Flags of the server") {
 			t.Errorf("kriegd %v printed the usage after the mistake: %q", c.args, said)
+		}
+		if made, _ := os.ReadDir(data); len(made) > 0 {
+			t.Errorf("kriegd %v made %d files in the data folder before refusing", c.args, len(made))
 		}
 	}
 }

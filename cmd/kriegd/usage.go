@@ -5,6 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	stdnet "net"
+	"strconv"
+	"strings"
 )
 
 // usageError is a command-line mistake: kriegd says it in one line and
@@ -25,10 +28,28 @@ func isUsage(err error) bool {
 	return errors.As(err, &u)
 }
 
-// parseArgs parses args with fs. Asked for help (-h), it prints the usage
-// and returns flag.ErrHelp; on a mistake it says what was wrong and where
-// the flags are listed, not the seventy lines of the usage after it.
+// parseArgs parses args with fs, flags before or after the other
+// arguments ("kriegd user add alice --data DIR" as well as before NAME).
+// Asked for help (-h), it prints the usage and returns flag.ErrHelp; on a
+// mistake it says what was wrong and where the flags are listed, not the
+// seventy lines of the usage after it.
 func parseArgs(fs *flag.FlagSet, args []string) error {
+	var rest []string
+	for {
+		if err := parseOnce(fs, args); err != nil {
+			return err
+		}
+		if args = fs.Args(); len(args) == 0 {
+			break
+		}
+		rest, args = append(rest, args[0]), args[1:]
+	}
+	return fs.Parse(append([]string{"--"}, rest...))
+}
+
+// parseOnce parses args with fs, holding the flag package's own output
+// back unless help was asked for.
+func parseOnce(fs *flag.FlagSet, args []string) error {
 	var said bytes.Buffer
 	out := fs.Output()
 	fs.SetOutput(&said)
@@ -42,4 +63,32 @@ func parseArgs(fs *flag.FlagSet, args []string) error {
 		return err
 	}
 	return usagef("%v (%s -h lists the flags)", err, fs.Name())
+}
+
+// checkAddr refuses an address to listen on that is none ("host:port", the
+// host maybe empty, the port 0 to 65535), naming its flag, before anything
+// is opened or made.
+func checkAddr(flagName, addr string) error {
+	_, port, err := stdnet.SplitHostPort(addr)
+	if err == nil {
+		var n int
+		if n, err = strconv.Atoi(port); err == nil && (n < 0 || n > 65535) {
+			err = errors.New("the port is 0 to 65535")
+		} else if err != nil {
+			err = fmt.Errorf("the port %q is not a number", port)
+		}
+	}
+	if err != nil {
+		return usagef("--%s %q is not an address to listen on (such as :5000 or 127.0.0.1:5000): %v", flagName, addr, err)
+	}
+	return nil
+}
+
+// checkDSN refuses a --db address of a database kriegd does not speak to,
+// which would otherwise be taken for a SQLite file's name.
+func checkDSN(dsn string) error {
+	if strings.Contains(dsn, "://") && !strings.HasPrefix(dsn, "postgres://") && !strings.HasPrefix(dsn, "postgresql://") {
+		return usagef("--db %q: kriegd keeps its data in PostgreSQL (postgres://user@host/db) or SQLite (a file's path, or nothing for the data folder's)", dsn)
+	}
+	return nil
 }
