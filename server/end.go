@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"log/slog"
 	"strings"
 
 	"github.com/krieg/krieg/game"
@@ -248,6 +249,8 @@ func (m *match) dropped(c *conn) {
 	st := m.seats[color]
 	st.c = nil
 	m.s.rosterChanged()
+	// The operator sees a game's drops and returns, not only its end.
+	m.s.logAddr(c.addr, slog.LevelInfo, "kriegd: left a game in progress", "game", m.number, "name", st.name, "from", c.addr, "grace", m.s.cfg.Grace)
 	for _, o := range m.players() {
 		o.sendText(cmdOther, fmt.Sprintf("%s has disconnected; the game is %s unless they return within %s.", st.name, map[bool]string{false: "lost", true: "aborted"}[m.unplayed()], seconds(m.s.cfg.Grace)))
 	}
@@ -286,6 +289,7 @@ func (m *match) rejoin(c *conn) bool {
 		}
 		st.c = c
 		m.s.rosterChanged()
+		m.s.logAddr(c.addr, slog.LevelInfo, "kriegd: back in a game", "game", m.number, "name", st.name, "from", c.addr)
 		c.token = st.token
 		m.announceStart(c, dg.GameStarted)
 		m.replayFor(c, game.Color(color))
