@@ -55,3 +55,32 @@ func TestOperatorLogsGameDropsAndReturns(t *testing.T) {
 		mu.Unlock()
 	}
 }
+
+// TestEndToldToThePlayerAway: a player away when the game ended (the grace
+// period passed) is told its end at the next login, before the login's
+// end, as datagram 16 and in words; once, not at every login.
+func TestEndToldToThePlayerAway(t *testing.T) {
+	u := startUmpire(t, server.Config{Grace: time.Second})
+	addAccount(t, u, "alice", "alicepw")
+	addAccount(t, u, "bob", "bobpw1")
+	a, b := u.login(t, "alice", "alicepw"), u.login(t, "bob", "bobpw1")
+	begin(t, a, b, "bob", "5 0 u")
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	b.send("e7e5")
+	a.waitFor("\x19(24 1 ?\x19)")
+	b.nc.Close()
+	a.waitFor("{Game 1 (alice vs. bob) disconnection} 1-0")
+	back := u.login(t, "bob", "bobpw1")
+	said := back.waitFor("(while you were away)")
+	if !strings.Contains(said, "\x19(16 1 0 BQ 1-0 disconnection A00\x19)") || !strings.Contains(said, "{Game 1 (alice vs. bob) disconnection} 1-0 (while you were away)") {
+		t.Errorf("bob back after his game ended: %q; want its end in a datagram and in words", said)
+	}
+	back.nc.Close()
+	again := u.login(t, "bob", "bobpw1")
+	again.send("finger")
+	again.waitFor("Finger of bob")
+	if strings.Contains(again.all(), "while you were away") {
+		t.Errorf("told of the game's end a second time: %q", again.all())
+	}
+}

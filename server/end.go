@@ -54,6 +54,11 @@ func (m *match) end(r referee.Result) {
 	for _, c := range m.audience() {
 		c.send(c.dg(dg.GameResult, m.number, 0, code, r.Score, string(r.Reason), "A00") + "\r\n" + text + "\r\n")
 	}
+	for _, st := range m.seats {
+		if st.c == nil && !m.s.closed { // away: told at the next login
+			m.s.noteEndedAway(st.name, awayEnd{number: m.number, code: code, score: string(r.Score), reason: string(r.Reason), words: text})
+		}
+	}
 	if len(m.observers) > 0 {
 		whole := m.wholeGame()
 		for o := range m.observers {

@@ -418,6 +418,7 @@ func (c *conn) enter(name string, registered bool, r rating.Rating) error {
 		}
 	}
 	if !rejoined {
+		c.tellEndedAway(name)
 		c.send(c.s.firstSteps() + "\r\n")
 	}
 	c.armIdle()

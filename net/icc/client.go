@@ -486,6 +486,11 @@ func (c *Client) Attempt(m game.Move) error {
 func (c *Client) expect(m game.Move) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.conn == nil || c.closed {
+		// Said before whose move it is: with the connection lost, that
+		// is what stands in the way (the move would go nowhere).
+		return fmt.Errorf("icc: %w", net.ErrClosed)
+	}
 	g := c.sess.g
 	if g == nil || g.result != nil {
 		return errors.New("icc: no game in progress")

@@ -43,6 +43,10 @@ type session struct {
 	// none): a server that still holds it sends it again during the login,
 	// and one that does not has lost it (heldGone).
 	held *gameState
+	// kriegd: the server greeted us as kriegd, which sends a game it still
+	// holds, or the result of one that ended while we were away, before
+	// the login's end; ICC may send a forfeit only after it.
+	kriegd bool
 	// farewell holds the lines of the server's last message of its own
 	// (a level-1 unit of command 0) while nothing has come after it: when
 	// the connection then ends, they are why (kriegd says why it closes a
@@ -141,6 +145,14 @@ func dismissed(why string) bool {
 	return strings.Contains(strings.ToLower(why), "logged in from elsewhere")
 }
 
+// greeted notes a greeting line of kriegd's ("Welcome to kriegd, a
+// Kriegspiel umpire.").
+func (s *session) greeted(text string) {
+	if s.phase == phaseLogin && strings.HasPrefix(strings.TrimSpace(text), "Welcome to kriegd") {
+		s.kriegd = true
+	}
+}
+
 // heldGone ends the game that was in progress when the connection was
 // lost if the server, logging us in again, did not send it again: it no
 // longer holds it (it restarted, or let the grace pass), and moves sent
@@ -148,8 +160,8 @@ func dismissed(why string) bool {
 func (s *session) heldGone() {
 	g := s.held
 	s.held = nil
-	if g == nil || g != s.g || g.result != nil {
-		return // resumed (a new game state), or already ended (guestAgain)
+	if g == nil || g != s.g || g.result != nil || !s.kriegd {
+		return // resumed (a new game state), already ended (guestAgain, a result sent), or not kriegd
 	}
 	s.emit(net.Event{Kind: net.KindConsole, Text: fmt.Sprintf("* game %d in progress is gone: the server no longer holds it", g.spec.Number)})
 	g.flush(s, true)
@@ -253,6 +265,7 @@ func (s *session) unit(u *Unit) {
 		for _, l := range strings.Split(u.Text, "\n") {
 			if l = strings.TrimSpace(strings.TrimPrefix(strings.TrimRight(l, "\r"), "aics% ")); l != "" && !strings.HasPrefix(l, "$") {
 				s.farewell = append(s.farewell, l)
+				s.greeted(l)
 			}
 		}
 		return
@@ -284,6 +297,7 @@ func (s *session) line(text string, command int) {
 	}
 	if s.phase == phaseLogin {
 		s.lastWords = strings.TrimSpace(text)
+		s.greeted(text)
 	}
 	if !chatCommands[command] && s.g.kriegspiel() {
 		if h, ok := kriegdWords(s.g.spec.Rules, text); ok {

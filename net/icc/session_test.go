@@ -413,6 +413,7 @@ func TestHeldGameGoneAfterReconnecting(t *testing.T) {
 		f.s.lost(io.EOF)
 		f.s.take()
 		f.s.connected()
+		f.feed("Welcome to kriegd, a Kriegspiel umpire.")
 		f.s.phase = phaseBarrier
 		if resumed {
 			f.feed(started101)
@@ -433,5 +434,22 @@ func TestHeldGameGoneAfterReconnecting(t *testing.T) {
 		if !resumed && (!ended || said != "* game 101 in progress is gone: the server no longer holds it") {
 			t.Errorf("a game the server no longer holds: ended %v, said %q", ended, said)
 		}
+	}
+}
+
+// TestAttemptWhileDisconnected: an attempt made while the connection is
+// lost is refused as not connected, not as "not your move" (an outside
+// tester, waiting on the opponent when the server went, read the latter).
+func TestAttemptWhileDisconnected(t *testing.T) {
+	c, err := New(Options{Addr: "127.0.0.1:1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFeeder(t)
+	f.feed(started101)
+	c.sess.g = f.s.g
+	c.sess.g.toMove = game.Black // the opponent's move
+	if err := c.Attempt(game.NewMove(game.E2, game.E4, game.NoPieceType)); !errors.Is(err, net.ErrClosed) {
+		t.Errorf("an attempt with no connection: %v; want it refused as not connected", err)
 	}
 }

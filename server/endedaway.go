@@ -1,0 +1,44 @@
+package server
+
+import (
+	"strings"
+
+	"github.com/krieg/krieg/net/icc/dg"
+)
+
+// A player whose connection ended during a game and who did not return
+// within the grace period (or whose opponent ended it meanwhile) was told
+// nothing of the end: logging in later, the client still followed a game
+// the server no longer held, and its moves were answered "You are not
+// playing a game." So the end is kept for the player's next login, and
+// said then, before the login's end, where a client looks for a game it
+// held.
+
+// awayEnd is the end of a game a player was away for.
+type awayEnd struct {
+	number                     int
+	code, score, reason, words string
+}
+
+// endedAwayCap bounds the ends kept: a crowd of games abandoned and never
+// returned to is forgotten at once rather than grown without bound.
+const endedAwayCap = 10000
+
+// noteEndedAway keeps the end e for name's next login (under s.mu).
+func (s *Server) noteEndedAway(name string, e awayEnd) {
+	if s.endedAway == nil || len(s.endedAway) >= endedAwayCap {
+		s.endedAway = map[string]awayEnd{}
+	}
+	s.endedAway[strings.ToLower(name)] = e
+}
+
+// tellEndedAway sends c (just logged in as name, with no game to take
+// back) the end of the game it was away for, if one is kept (under s.mu).
+func (c *conn) tellEndedAway(name string) {
+	e, ok := c.s.endedAway[strings.ToLower(name)]
+	if !ok {
+		return
+	}
+	delete(c.s.endedAway, strings.ToLower(name))
+	c.send(c.dg(dg.GameResult, e.number, 0, e.code, e.score, e.reason, "A00") + "\r\n" + e.words + " (while you were away)\r\n")
+}
