@@ -434,14 +434,16 @@ func (p *play) tick(a *App) {
 	now := time.Now()
 	s := p.snap
 	at := now
-	if p.lost {
+	if p.lost && p.rejoin == nil {
 		at = p.lostAt // no server runs them any more
 	}
 	f.Panel.Clocks = [2]time.Duration{s.Clocks.Remaining(game.White, at), s.Clocks.Remaining(game.Black, at)}
 	// No game followed, no clocks: those of a game left for the lobby,
 	// still in the driver's snapshot, are shown as none.
 	f.Panel.Untimed = p.ctl == nil || s.Spec.Rules.Name != "" && s.Spec.Untimed()
-	f.Panel.Running, f.Panel.Ticking = s.Clocks.Running, s.Clocks.Ticking && s.InGame && !p.lost
+	// While the window connects again the server's clocks run on (the
+	// game is lost if the grace passes), so they are shown running.
+	f.Panel.Running, f.Panel.Ticking = s.Clocks.Running, s.Clocks.Ticking && s.InGame && (!p.lost || p.rejoin != nil)
 	f.Panel.ClockNote = p.clockNote(s, now)
 	f.Panel.Typed, f.Panel.Console, f.Panel.ShowInput = p.typed, p.console, true
 	f.Panel.TypedSelected = p.selected && p.typed != ""
@@ -484,7 +486,7 @@ func (p *play) tick(a *App) {
 	}
 	switch {
 	case p.lost && s.InGame && s.Result == nil && p.rejoin != nil:
-		f.Panel.Status = "The game stands: the connection to the server was lost; reconnecting…"
+		f.Panel.Status = "Connection lost; reconnecting… The server runs the clocks and keeps your seat for a while"
 	case p.lost && s.InGame && s.Result == nil:
 		f.Panel.Status = "The game stopped: the connection to the server was lost"
 	case p.lost && !over && p.rejoin != nil:

@@ -2,6 +2,7 @@ package sprites
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/krieg/krieg/net"
@@ -27,7 +28,7 @@ type rejoin struct {
 	cancel context.CancelFunc
 	done   chan error
 	why    string // why the connection was lost, one sentence
-	trying string // the driver's latest word on the next try ("trying again in 2s")
+	tries  int    // the tries that failed so far
 }
 
 // startRejoin begins connecting again after a loss said in why; false when
@@ -44,19 +45,21 @@ func (p *play) startRejoin(why string) bool {
 	return true
 }
 
-// words is what the window says while reconnecting.
+// words is what the window says while reconnecting: why, and how many
+// tries failed (a countdown to the next would be stale between frames of
+// news; an outside tester read "trying again in 11.5s" for eight seconds).
 func (j *rejoin) words() string {
-	s := j.why + " Reconnecting"
-	if j.trying != "" {
-		s += " (" + j.trying + ")"
+	s := j.why + " Reconnecting…"
+	if j.tries > 0 {
+		s += fmt.Sprintf(" (%d %s so far)", j.tries, map[bool]string{true: "try", false: "tries"}[j.tries == 1])
 	}
-	return s + "…"
+	return s
 }
 
-// heard takes the driver's news of a try to come.
+// heard takes the driver's news of a try to come: the one before failed.
 func (j *rejoin) heard(ev net.Event) {
-	if ev.Kind == net.KindConnection && ev.Snap.State == net.Reconnecting && ev.Text != "" {
-		j.trying = strings.TrimSpace(ev.Text)
+	if ev.Kind == net.KindConnection && ev.Snap.State == net.Reconnecting {
+		j.tries++
 	}
 }
 
@@ -90,6 +93,10 @@ func (p *play) pollRejoin(a *App) {
 		return
 	}
 	p.lost = false
+	if h, ok := p.comm.(interface{ Handle() string }); ok && a.opt.Site != nil && h.Handle() != "" {
+		// A restarted server may have made a guest of a new name.
+		a.opt.Site.User = h.Handle()
+	}
 	if a.lobby != nil {
 		a.lobby.lost = ""
 		a.lobby.refresh()

@@ -71,7 +71,7 @@ type Options struct {
 // Backoff is capped exponential backoff with jitter: the n-th wait (from 0)
 // is drawn uniformly from [d/2, d] where d = min(Max, Min·2ⁿ).
 type Backoff struct {
-	Min, Max time.Duration // defaults 500 ms and 30 s
+	Min, Max time.Duration // defaults 500 ms and 10 s
 	Tries    int           // give up after this many tries; 0 means until the context ends
 }
 
@@ -155,7 +155,7 @@ func New(opt Options) (*Client, error) {
 		opt.Backoff.Min = 500 * time.Millisecond
 	}
 	if opt.Backoff.Max == 0 {
-		opt.Backoff.Max = 30 * time.Second
+		opt.Backoff.Max = 10 * time.Second // well within kriegd's grace (a minute) to take a seat back
 	}
 	life, end := context.WithCancel(context.Background())
 	c := &Client{opt: opt, plain: plain, events: make(chan net.Event, 1024), life: life, end: end, lobbies: make(chan string, 1),
