@@ -93,24 +93,14 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, turning flag errors into usage errors.
+// parseFlags parses args, flags before or after the arguments (krieg
+// replay game.pgn --text), turning flag errors into usage errors.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	// Flags may follow the arguments (krieg replay game.pgn --text): the
-	// arguments are set aside one by one and the flags after them read.
-	var rest []string
-	for {
-		if err := parseOnce(fs, args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return err
-			}
-			return fmt.Errorf("%w: %v", errUsage, err)
-		}
-		if args = fs.Args(); len(args) == 0 {
-			break
-		}
-		rest, args = append(rest, args[0]), args[1:]
+	err := launch.ParseInterspersed(fs, args, parseOnce)
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		return fmt.Errorf("%w: %v", errUsage, err)
 	}
-	return fs.Parse(append([]string{"--"}, rest...))
+	return err
 }
 
 // parseOnce parses args. On a mistake the flag package writes the error

@@ -8,6 +8,8 @@ import (
 	stdnet "net"
 	"strconv"
 	"strings"
+
+	"github.com/krieg/krieg/cmd/internal/launch"
 )
 
 // usageError is a command-line mistake: kriegd says it in one line and
@@ -34,17 +36,7 @@ func isUsage(err error) bool {
 // mistake it says what was wrong and where the flags are listed, not the
 // seventy lines of the usage after it.
 func parseArgs(fs *flag.FlagSet, args []string) error {
-	var rest []string
-	for {
-		if err := parseOnce(fs, args); err != nil {
-			return err
-		}
-		if args = fs.Args(); len(args) == 0 {
-			break
-		}
-		rest, args = append(rest, args[0]), args[1:]
-	}
-	return fs.Parse(append([]string{"--"}, rest...))
+	return launch.ParseInterspersed(fs, args, parseOnce)
 }
 
 // parseOnce parses args with fs, holding the flag package's own output
