@@ -21,12 +21,7 @@ func TestOperatorLogsGameDropsAndReturns(t *testing.T) {
 		lines = append(lines, line)
 		mu.Unlock()
 	})})
-	addAccount(t, u, "alice", "alicepw")
-	addAccount(t, u, "bob", "bobpw1")
-	a, b := u.login(t, "alice", "alicepw"), u.login(t, "bob", "bobpw1")
-	begin(t, a, b, "bob", "5 0 u")
-	a.send("e2e4")
-	b.waitFor("\x19(24 1 ?\x19)")
+	a, b := aliceAndBob(t, u)
 	b.nc.Close()
 	a.waitFor("bob has disconnected")
 	back := u.login(t, "bob", "bobpw1")
@@ -61,12 +56,7 @@ func TestOperatorLogsGameDropsAndReturns(t *testing.T) {
 // end, as datagram 16 and in words; once, not at every login.
 func TestEndToldToThePlayerAway(t *testing.T) {
 	u := startUmpire(t, server.Config{Grace: time.Second})
-	addAccount(t, u, "alice", "alicepw")
-	addAccount(t, u, "bob", "bobpw1")
-	a, b := u.login(t, "alice", "alicepw"), u.login(t, "bob", "bobpw1")
-	begin(t, a, b, "bob", "5 0 u")
-	a.send("e2e4")
-	b.waitFor("\x19(24 1 ?\x19)")
+	a, b := aliceAndBob(t, u)
 	b.send("e7e5")
 	a.waitFor("\x19(24 1 ?\x19)")
 	b.nc.Close()
@@ -83,4 +73,17 @@ func TestEndToldToThePlayerAway(t *testing.T) {
 	if strings.Contains(again.all(), "while you were away") {
 		t.Errorf("told of the game's end a second time: %q", again.all())
 	}
+}
+
+// aliceAndBob registers alice and bob on u, logs them in and starts game 1
+// between them, alice White, who plays e2e4.
+func aliceAndBob(t *testing.T, u *umpire) (a, b *raw) {
+	t.Helper()
+	addAccount(t, u, "alice", "alicepw")
+	addAccount(t, u, "bob", "bobpw1")
+	a, b = u.login(t, "alice", "alicepw"), u.login(t, "bob", "bobpw1")
+	begin(t, a, b, "bob", "5 0 u")
+	a.send("e2e4")
+	b.waitFor("\x19(24 1 ?\x19)")
+	return a, b
 }

@@ -2,7 +2,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -107,12 +106,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 // and then the usage; the error is left out here, as run says it once the
 // command returns, and so is the usage of a command with no flags.
 func parseOnce(fs *flag.FlagSet, args []string) error {
-	var said bytes.Buffer
-	out := fs.Output()
-	fs.SetOutput(&said)
-	err := fs.Parse(args)
-	fs.SetOutput(out)
-	text := said.String()
+	text, err := launch.ParseHeld(fs, args)
 	if err != nil && !errors.Is(err, flag.ErrHelp) {
 		text = strings.TrimPrefix(text, err.Error()+"\n")
 		flags := 0
@@ -121,6 +115,6 @@ func parseOnce(fs *flag.FlagSet, args []string) error {
 			text = ""
 		}
 	}
-	io.WriteString(out, text)
+	io.WriteString(fs.Output(), text)
 	return err
 }

@@ -1,10 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	stdnet "net"
 	"strconv"
 	"strings"
@@ -42,16 +42,12 @@ func parseArgs(fs *flag.FlagSet, args []string) error {
 // parseOnce parses args with fs, holding the flag package's own output
 // back unless help was asked for.
 func parseOnce(fs *flag.FlagSet, args []string) error {
-	var said bytes.Buffer
-	out := fs.Output()
-	fs.SetOutput(&said)
-	err := fs.Parse(args)
-	fs.SetOutput(out)
+	said, err := launch.ParseHeld(fs, args)
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, flag.ErrHelp):
-		_, _ = out.Write(said.Bytes())
+		_, _ = io.WriteString(fs.Output(), said)
 		return err
 	}
 	return usagef("%v (%s -h lists the flags)", err, fs.Name())

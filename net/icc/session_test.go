@@ -389,17 +389,22 @@ func TestGuestForgottenByARestartedServer(t *testing.T) {
 	}
 	s.datagram(Datagram{Number: 0, Fields: []string{"guest9"}})
 	evs, _ := s.take()
-	var said string
-	ended := false
+	said, ended := goneSaid(evs)
+	if !ended || said != "* the server has restarted: it no longer knows guest5, so you are logged in again as the guest guest9; game 1 in progress is gone" {
+		t.Errorf("ended %v, said %q", ended, said)
+	}
+}
+
+// goneSaid is the console's text among evs, and whether they end the game
+// unfinished (aborted).
+func goneSaid(evs []net.Event) (said string, ended bool) {
 	for _, ev := range evs {
 		if ev.Kind == net.KindConsole {
 			said += ev.Text
 		}
-		ended = ended || ev.Kind == net.KindEnded && ev.Snap.Result.Score == game.Unfinished
+		ended = ended || ev.Kind == net.KindEnded && ev.Snap.Result.Score == game.Unfinished && ev.Snap.Result.Reason == referee.ReasonAborted
 	}
-	if !ended || said != "* the server has restarted: it no longer knows guest5, so you are logged in again as the guest guest9; game 1 in progress is gone" {
-		t.Errorf("ended %v, said %q", ended, said)
-	}
+	return said, ended
 }
 
 // TestHeldGameGoneAfterReconnecting: a registered player's game in
@@ -420,14 +425,7 @@ func TestHeldGameGoneAfterReconnecting(t *testing.T) {
 		}
 		f.s.datagram(Datagram{Number: dg.Dummy})
 		evs, _ := f.s.take()
-		var said string
-		ended := false
-		for _, ev := range evs {
-			if ev.Kind == net.KindConsole {
-				said += ev.Text
-			}
-			ended = ended || ev.Kind == net.KindEnded && ev.Snap.Result.Reason == referee.ReasonAborted
-		}
+		said, ended := goneSaid(evs)
 		if resumed && (ended || said != "") {
 			t.Errorf("a game the server sent again ended (%v) or was said gone (%q)", ended, said)
 		}

@@ -1,6 +1,9 @@
 package launch
 
-import "flag"
+import (
+	"bytes"
+	"flag"
+)
 
 // ParseInterspersed parses args with fs, flags before or after the other
 // arguments ("krieg replay game.pgn --text", "kriegd user add alice --data
@@ -19,4 +22,16 @@ func ParseInterspersed(fs *flag.FlagSet, args []string, once func(*flag.FlagSet,
 		rest, args = append(rest, args[0]), args[1:]
 	}
 	return fs.Parse(append([]string{"--"}, rest...))
+}
+
+// ParseHeld parses args with fs and returns what the flag package wrote
+// meanwhile (the usage, after a mistake or for -h) instead of printing it,
+// for the caller to print as much of it as it means to.
+func ParseHeld(fs *flag.FlagSet, args []string) (string, error) {
+	var said bytes.Buffer
+	out := fs.Output()
+	fs.SetOutput(&said)
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	return said.String(), err
 }
