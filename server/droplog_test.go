@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -86,4 +87,33 @@ func aliceAndBob(t *testing.T, u *umpire) (a, b *raw) {
 	a.send("e2e4")
 	b.waitFor("\x19(24 1 ?\x19)")
 	return a, b
+}
+
+// TestGuestBackAfterItsGameEnded: a guest whose grace passed while away
+// logs in with its name and reconnect token: the name, free again, is
+// given back, and the game's end is told, not taken for a server that
+// forgot it (an outside tester's window said "aborted" for a loss).
+func TestGuestBackAfterItsGameEnded(t *testing.T) {
+	u := startUmpire(t, server.Config{Grace: time.Second})
+	a := u.login(t, "alice", "")
+	g := u.login(t, "guest", "")
+	m := regexp.MustCompile(`Starting session as (guest\d+)`).FindStringSubmatch(g.all())
+	if m == nil {
+		t.Fatalf("no guest name in %q", g.all())
+	}
+	name := m[1]
+	token := tokenOf(t, g)
+	begin(t, a, g, name, "5 0 u")
+	a.send("e2e4")
+	g.waitFor("\x19(24 1 ?\x19)")
+	g.send("e7e5")
+	a.waitFor("\x19(24 1 ?\x19)")
+	g.nc.Close()
+	a.waitFor("{Game 1 (alice vs. " + name + ") disconnection} 1-0")
+	back := u.dial(t)
+	back.send("level1=5", "level2settings="+strings.Repeat("1", 256), name+" "+token)
+	back.waitFor("**** Starting session as " + name + " ****")
+	if said := back.waitFor("(while you were away)"); !strings.Contains(said, "\x19(16 1 0 BQ 1-0 disconnection A00\x19)") {
+		t.Errorf("%s back after the grace: %q; want the game's end", name, said)
+	}
 }

@@ -56,7 +56,7 @@ func (m *match) end(r referee.Result) {
 	}
 	for _, st := range m.seats {
 		if st.c == nil && !m.s.closed { // away: told at the next login
-			m.s.noteEndedAway(st.name, awayEnd{number: m.number, code: code, score: string(r.Score), reason: string(r.Reason), words: text})
+			m.s.noteEndedAway(st.name, awayEnd{number: m.number, code: code, score: string(r.Score), reason: string(r.Reason), words: text, name: st.name, token: st.token})
 		}
 	}
 	if len(m.observers) > 0 {

@@ -18,6 +18,7 @@ import (
 type awayEnd struct {
 	number                     int
 	code, score, reason, words string
+	name, token                string // the player as seated, and an unregistered one's reconnect token
 }
 
 // endedAwayCap bounds the ends kept: a crowd of games abandoned and never

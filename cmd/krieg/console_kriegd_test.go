@@ -342,7 +342,7 @@ func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
 	for _, c := range []*kriegdConsole{g1, g2} {
 		// The game ends as kriegd stops, or, when it stopped without a word, as the guest logs in again.
 		c.out.waitMatch(t, c.name, `(?m)^\* game over: No result: the game was aborted$`)
-		c.out.waitMatch(t, c.name, `(?m)^\* the server has restarted: it no longer knows `+c.name+`, so you are logged in again as the guest guest\d+(; game 1 in progress is gone)?$`)
+		c.out.waitMatch(t, c.name, `(?m)^\* the server no longer knows `+c.name+` \(it restarted, or the seat's grace passed\), so you are logged in again as the guest guest\d+(; game 1 in progress is gone)?$`)
 	}
 	fmt.Fprintln(g1.in, "finger")
 	g1.out.waitMatch(t, g1.name, `guest\d+ is an unregistered guest`)

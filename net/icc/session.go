@@ -171,7 +171,7 @@ func (s *session) heldGone() {
 // guestAgain says that the server forgot our guest name, and ends the
 // game in progress, which went with it.
 func (s *session) guestAgain() {
-	text := fmt.Sprintf("the server has restarted: it no longer knows %s, so you are logged in again as the guest %s", s.forgotten, s.me)
+	text := fmt.Sprintf("the server no longer knows %s (it restarted, or the seat's grace passed), so you are logged in again as the guest %s", s.forgotten, s.me)
 	s.forgotten = ""
 	g := s.g
 	if g == nil || g.result != nil {

@@ -390,7 +390,7 @@ func TestGuestForgottenByARestartedServer(t *testing.T) {
 	s.datagram(Datagram{Number: 0, Fields: []string{"guest9"}})
 	evs, _ := s.take()
 	said, ended := goneSaid(evs)
-	if !ended || said != "* the server has restarted: it no longer knows guest5, so you are logged in again as the guest guest9; game 1 in progress is gone" {
+	if !ended || said != "* the server no longer knows guest5 (it restarted, or the seat's grace passed), so you are logged in again as the guest guest9; game 1 in progress is gone" {
 		t.Errorf("ended %v, said %q", ended, said)
 	}
 }
