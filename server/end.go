@@ -50,13 +50,16 @@ func (m *match) end(r referee.Result) {
 		code = "Adj"
 	}
 	m.s.holding = true
-	text := fmt.Sprintf("{Game %d (%s vs. %s) %s} %s", m.number, m.seats[0].name, m.seats[1].name, r.Reason, r.Score)
+	told := awayEnd{number: m.number, code: code, score: string(r.Score), reason: string(r.Reason),
+		words: fmt.Sprintf("{Game %d (%s vs. %s) %s} %s", m.number, m.seats[0].name, m.seats[1].name, r.Reason, r.Score)}
 	for _, c := range m.audience() {
-		c.send(c.dg(dg.GameResult, m.number, 0, code, r.Score, string(r.Reason), "A00") + "\r\n" + text + "\r\n")
+		c.send(told.said(c, ""))
 	}
 	for _, st := range m.seats {
 		if st.c == nil && !m.s.closed { // away: told at the next login
-			m.s.noteEndedAway(st.name, awayEnd{number: m.number, code: code, score: string(r.Score), reason: string(r.Reason), words: text, name: st.name, token: st.token})
+			e := told
+			e.name, e.token = st.name, st.token
+			m.s.noteEndedAway(e)
 		}
 	}
 	if len(m.observers) > 0 {

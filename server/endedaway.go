@@ -14,7 +14,8 @@ import (
 // said then, before the login's end, where a client looks for a game it
 // held.
 
-// awayEnd is the end of a game a player was away for.
+// awayEnd is a game's end as its players are told it, and, for one who
+// was away, who they are.
 type awayEnd struct {
 	number                     int
 	code, score, reason, words string
@@ -25,12 +26,12 @@ type awayEnd struct {
 // returned to is forgotten at once rather than grown without bound.
 const endedAwayCap = 10000
 
-// noteEndedAway keeps the end e for name's next login (under s.mu).
-func (s *Server) noteEndedAway(name string, e awayEnd) {
+// noteEndedAway keeps the end e for its player's next login (under s.mu).
+func (s *Server) noteEndedAway(e awayEnd) {
 	if s.endedAway == nil || len(s.endedAway) >= endedAwayCap {
 		s.endedAway = map[string]awayEnd{}
 	}
-	s.endedAway[strings.ToLower(name)] = e
+	s.endedAway[strings.ToLower(e.name)] = e
 }
 
 // tellEndedAway sends c (just logged in as name, with no game to take
@@ -41,5 +42,11 @@ func (c *conn) tellEndedAway(name string) {
 		return
 	}
 	delete(c.s.endedAway, strings.ToLower(name))
-	c.send(c.dg(dg.GameResult, e.number, 0, e.code, e.score, e.reason, "A00") + "\r\n" + e.words + " (while you were away)\r\n")
+	c.send(e.said(c, " (while you were away)"))
+}
+
+// said is the end as c is told it: datagram 16 (if c asked for datagrams)
+// and the result line, with after at its end.
+func (e awayEnd) said(c *conn, after string) string {
+	return c.dg(dg.GameResult, e.number, 0, e.code, e.score, e.reason, "A00") + "\r\n" + e.words + after + "\r\n"
 }

@@ -251,7 +251,7 @@ func (p *play) event(a *App, ev net.Event) {
 		if p.rejoin != nil {
 			// The tries of a reconnection under way: their outcome is said
 			// once, when it is done (pollRejoin).
-			p.rejoin.heard(ev)
+			p.rejoin.heard(a, ev)
 			break
 		}
 		msg := ev.Why() + " " + a.opt.signInAgain()

@@ -3,9 +3,9 @@ package sprites
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/icc"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
@@ -14,8 +14,9 @@ import (
 // is not a reason to start krieg again. The driver (icc.Client.Reconnect)
 // waits between tries, logs in as before and takes back a guest's seat; a
 // game the server kept for the grace period goes on, one it no longer
-// holds ends in its words. Until the connection is back the game stands
-// (lost) and the lobby lists nothing.
+// holds ends in its words. Until the connection is back no move is sent
+// (lost), the clocks run on as the server's do, and the lobby lists
+// nothing.
 
 // reconnector is an endpoint that can connect again after its connection
 // was lost (the ICC driver, on kriegd or ICC).
@@ -56,10 +57,15 @@ func (j *rejoin) words() string {
 	return s
 }
 
-// heard takes the driver's news of a try to come: the one before failed.
-func (j *rejoin) heard(ev net.Event) {
-	if ev.Kind == net.KindConnection && ev.Snap.State == net.Reconnecting {
-		j.tries++
+// heard takes the driver's news of a try to come (the one before failed),
+// and the lobby says it.
+func (j *rejoin) heard(a *App, ev net.Event) {
+	if ev.Kind != net.KindConnection || ev.Snap.State != net.Reconnecting {
+		return
+	}
+	j.tries++
+	if a.lobby != nil && a.lobby.lost != "" {
+		a.lobby.lost = j.words()
 	}
 }
 
@@ -71,9 +77,6 @@ func (p *play) pollRejoin(a *App) {
 	if j == nil {
 		return
 	}
-	if a.lobby != nil && a.lobby.lost != "" {
-		a.lobby.lost = j.words()
-	}
 	var err error
 	select {
 	case err = <-j.done:
@@ -84,7 +87,7 @@ func (p *play) pollRejoin(a *App) {
 	p.rejoin = nil
 	f := &a.frame
 	if err != nil {
-		msg := j.why + " Connecting again failed: " + reconnectWords(err) + " " + a.opt.signInAgain()
+		msg := j.why + " Connecting again failed: " + icc.Reason(err) + " " + a.opt.signInAgain()
 		if a.lobby != nil {
 			a.lobby.lost = msg
 		}
@@ -111,17 +114,4 @@ func (p *play) stopRejoin() {
 		p.rejoin.cancel()
 		p.rejoin = nil
 	}
-}
-
-// reconnectWords is why a reconnection was given up, without the driver's
-// package name in front.
-func reconnectWords(err error) string {
-	s := err.Error()
-	for _, prefix := range []string{"icc: reconnect: ", "icc: "} {
-		s = strings.TrimPrefix(s, prefix)
-	}
-	if s != "" && !strings.HasSuffix(s, ".") {
-		s += "."
-	}
-	return s
 }

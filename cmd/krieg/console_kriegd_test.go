@@ -317,12 +317,7 @@ func TestConsolePasswordForNoAccount(t *testing.T) {
 // the test.
 func guestsServer(t *testing.T) (string, *store.Store, *server.Server, string) {
 	t.Helper()
-	data := t.TempDir()
-	st, err := store.Open(context.Background(), "", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st, data := kriegdtest.Store(t)
 	srv, addr := serveKriegd(t, data, st, "127.0.0.1:0")
 	return data, st, srv, addr
 }
