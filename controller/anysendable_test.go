@@ -2,6 +2,7 @@ package controller
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/krieg/krieg/game"
@@ -23,7 +24,7 @@ func TestAnySendable(t *testing.T) {
 		e, _ := ref.Last()
 		w.Follow(e, game.White, referee.Wild16)
 	}
-	if err := AnySendable(referee.Wild16, w.Count()); !errors.Is(err, ErrNotSent) {
+	if err := AnySendable(referee.Wild16, w); !errors.Is(err, ErrNotSent) {
 		t.Errorf("first move: %v; want px kept back", err)
 	}
 	play("e2e4")
@@ -31,22 +32,123 @@ func TestAnySendable(t *testing.T) {
 	if n := w.Count(); n != 1 {
 		t.Fatalf("after 1. e4 d5: %d tries heard; want 1", n)
 	}
-	if err := AnySendable(referee.Wild16, w.Count()); err != nil {
+	if err := AnySendable(referee.Wild16, w); err != nil {
 		t.Errorf("with 1 pawn try: %v; want px sent", err)
 	}
 	play("g1f3")
 	play("g8f6") // e4 still takes d5: tries again this turn
 	play("e4d5")
 	play("b8a6") // nothing to take: no word of tries
-	if err := AnySendable(referee.Wild16, w.Count()); !errors.Is(err, ErrNotSent) {
+	if err := AnySendable(referee.Wild16, w); !errors.Is(err, ErrNotSent) {
 		t.Errorf("no tries announced (count %d): %v; want px kept back", w.Count(), err)
 	}
-	if err := AnySendable(referee.Berkeley, 3); !errors.Is(err, ErrNotSent) {
+	if err := AnySendable(referee.Berkeley, TryWatch{said: true, count: 3}); !errors.Is(err, ErrNotSent) {
 		t.Errorf("Berkeley: %v; want px kept back, the rules have no Any?", err)
 	}
 	for _, r := range []referee.Ruleset{referee.BerkeleyAny, referee.English} {
-		if err := AnySendable(r, -1); err != nil {
+		if err := AnySendable(r, TryWatch{}); err != nil {
 			t.Errorf("%s: %v; want Any? sent", r.Name, err)
 		}
 	}
+}
+
+// TestAnyAnswerKeepsNonsenseBack: after the answer to Any?, an attempt the
+// rules make nonsense is kept back with the answer named, as the referee
+// would refuse it (a stranger's Qf3 after "Has pawn captures" in Berkeley +
+// Any was sent, refused and shown as an illegal move): under Berkeley + Any
+// only pawn captures after a yes, none after a no; under English a pawn
+// capture first after a yes, then anything; a second Any? in the turn; and
+// a new turn forgets the answer.
+func TestAnyAnswerKeepsNonsenseBack(t *testing.T) {
+	// 1. e4 d5: White's e4 may take d5.
+	for _, tc := range []struct {
+		rules   referee.Ruleset
+		answer  string // the referee's words
+		refuse  string // kept back after the answer
+		allow   string // sent after it
+		freedBy string // a refused pawn capture after which refuse is sent (English)
+	}{
+		{referee.BerkeleyAny, "Has pawn captures", "d1h5", "e4d5", ""},
+		{referee.English, "Yes", "d1h5", "e4d5", "e4f5"},
+	} {
+		ref := referee.New(tc.rules, game.Start())
+		var w TryWatch
+		heard := func() {
+			e, _ := ref.Last()
+			w.Follow(e, game.White, tc.rules)
+		}
+		ref.Attempt(mv(t, "e2e4"))
+		heard()
+		ref.Attempt(mv(t, "d7d5"))
+		heard()
+		ref.AskAny()
+		heard()
+		pos := ref.Position()
+		own := pos.Only(game.White)
+		own.SetTurn(game.White)
+		err := w.Allows(tc.rules, &own, mv(t, tc.refuse))
+		if !errors.Is(err, ErrNotSent) || !strings.Contains(err.Error(), `"`+tc.answer+`"`) {
+			t.Errorf("%s: %s after the yes: %v; want it kept back, naming %q", tc.rules.Name, tc.refuse, err, tc.answer)
+		}
+		if err := w.Allows(tc.rules, &own, mv(t, tc.allow)); err != nil {
+			t.Errorf("%s: %s after the yes: %v; want it sent", tc.rules.Name, tc.allow, err)
+		}
+		if err := AnySendable(tc.rules, w); !errors.Is(err, ErrNotSent) {
+			t.Errorf("%s: a second Any?: %v; want it kept back", tc.rules.Name, err)
+		}
+		if tc.freedBy != "" {
+			if a := ref.Attempt(mv(t, tc.freedBy)); a.Verdict != referee.Illegal {
+				t.Fatalf("%s: %s answered %v; want illegal", tc.rules.Name, tc.freedBy, a.Verdict)
+			}
+			heard()
+			if err := w.Allows(tc.rules, &own, mv(t, tc.refuse)); err != nil {
+				t.Errorf("%s: %s after a refused pawn capture: %v; want it sent", tc.rules.Name, tc.refuse, err)
+			}
+		}
+		// What the window and the console keep back, the referee refuses
+		// as nonsense; what they send, it does not.
+		if tc.freedBy == "" {
+			if a := ref.Attempt(mv(t, tc.refuse)); a.Verdict != referee.Nonsense {
+				t.Errorf("%s: the referee answered %s with %v; want nonsense", tc.rules.Name, tc.refuse, a.Verdict)
+			}
+		}
+		if a := ref.Attempt(mv(t, tc.allow)); a.Verdict != referee.Accepted {
+			t.Fatalf("%s: %s answered %v", tc.rules.Name, tc.allow, a.Verdict)
+		}
+		heard()
+		if err := AnySendable(tc.rules, w); err != nil {
+			t.Errorf("%s: Any? on the next turn: %v; want it sent", tc.rules.Name, err)
+		}
+	}
+	// After a no, a pawn capture is kept back and anything else sent.
+	ref := referee.New(referee.BerkeleyAny, game.Start())
+	var w TryWatch
+	ref.Attempt(mv(t, "e2e4"))
+	ref.Attempt(mv(t, "e7e5"))
+	ref.AskAny()
+	e, _ := ref.Last()
+	w.Follow(e, game.White, referee.BerkeleyAny)
+	pos := ref.Position()
+	own := pos.Only(game.White)
+	own.SetTurn(game.White)
+	if err := w.Allows(referee.BerkeleyAny, &own, mv(t, "e4d5")); !errors.Is(err, ErrNotSent) || !strings.Contains(err.Error(), `"No pawn captures"`) {
+		t.Errorf("e4d5 after a no: %v; want it kept back", err)
+	}
+	if err := w.Allows(referee.BerkeleyAny, &own, mv(t, "g1f3")); err != nil {
+		t.Errorf("g1f3 after a no: %v; want it sent", err)
+	}
+	// Under rules without Any?, nothing is held back by this watch.
+	if err := (TryWatch{}).Allows(referee.Wild16, &own, mv(t, "e4d5")); err != nil {
+		t.Errorf("Wild 16: %v", err)
+	}
+}
+
+// mv reads a move in coordinates for a test.
+func mv(t *testing.T, s string) game.Move {
+	t.Helper()
+	m, err := game.ParseMove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

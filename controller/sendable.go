@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -55,9 +56,13 @@ func SendableUnder(rules referee.Ruleset, own game.Position, m game.Move, refuse
 // Under rules without the question it is kept back, and so it is where
 // the referee counts pawn tries and announced none this turn: it would
 // only be refused. tries is the count announced to us this turn
-// (referee.Tries.Known: -1 when nothing was said).
-func AnySendable(rules referee.Ruleset, tries int) error {
+// A second Any? in one turn is kept back too: the referee answers it as
+// nonsense.
+func AnySendable(rules referee.Ruleset, w TryWatch) error {
+	tries := w.Count()
 	switch {
+	case rules.Any != referee.AnyNone && w.asked:
+		return fmt.Errorf("px %w: Any? was already answered this turn (%s)", ErrNotSent, w.anyWord())
 	case rules.Any != referee.AnyNone:
 		return nil
 	case rules.Tries == referee.TriesCount && tries > 0:
@@ -138,26 +143,72 @@ func pawnImpossible(own *game.Position, m game.Move) string {
 	return "a pawn moves straight forward, or tries to capture one square diagonally forward"
 }
 
-// TryWatch follows the referee's entries for the pawn tries announced to
-// one side this turn, so that a typed px is checked on the referee's word
-// at once, whether or not the deduction has caught up with it. The zero
-// TryWatch has heard nothing.
+// TryWatch follows the referee's entries for what one side was told this
+// turn of its pawn captures (the tries announced, the answer to its Any?),
+// so that a typed px or attempt is checked on the referee's word at once,
+// whether or not the deduction has caught up with it. The zero TryWatch
+// has heard nothing.
 type TryWatch struct {
-	said  bool // a pawn-try word came this turn
-	count int  // its referee.Tries.Known
+	said  bool   // a pawn-try word came this turn
+	count int    // its referee.Tries.Known
+	asked bool   // the side asked Any? this turn
+	has   bool   // and was told it has pawn captures
+	word  string // the answer in the rules' words
+	// refused are the side's attempts refused after a yes: under English
+	// rules a pawn capture among them frees the rest of the turn.
+	refused []game.Move
 }
 
 // Follow notes one entry heard by side under rules: a move made starts a
-// new turn with nothing said; a pawn-try announcement for side counts.
+// new turn with nothing said; a pawn-try announcement for side counts, and
+// so does the answer to its Any?.
 func (w *TryWatch) Follow(e referee.Entry, side game.Color, rules referee.Ruleset) {
 	if e.Verdict == referee.Accepted {
-		w.said = false
+		*w = TryWatch{}
+	}
+	if e.Mover == side && e.Verdict == referee.Illegal && w.asked && w.has {
+		w.refused = append(w.refused, e.Attempt)
 	}
 	for _, a := range e.Said {
-		if a.Kind == referee.KindTries && a.Side == side {
+		switch {
+		case a.Kind == referee.KindTries && a.Side == side:
 			w.said, w.count = true, a.Tries.Known(rules.Tries)
+		case a.Kind == referee.KindAnyAnswer && a.Side == side:
+			w.asked, w.has, w.word = true, a.Has, a.Text(rules)
 		}
 	}
+}
+
+// Allows checks attempt m against the side's Any? answer this turn (own
+// holds its men, it to move): where the rules make an attempt nonsense
+// after "No" (a pawn capture) or after a yes (anything but a pawn capture;
+// under English rules, until one pawn capture has been tried), it returns
+// an error wrapping ErrNotSent that says why, since the referee would
+// refuse it as nonsense (docs/rules.md).
+func (w TryWatch) Allows(rules referee.Ruleset, own *game.Position, m game.Move) error {
+	if !w.asked || rules.Any == referee.AnyNone {
+		return nil
+	}
+	capture := pawnCapture(own, m)
+	switch {
+	case !w.has && capture:
+		return fmt.Errorf("%s %w: after %s no pawn capture may be tried this turn", m, ErrNotSent, w.anyWord())
+	case w.has && !capture && rules.Any == referee.AnyForce:
+		return fmt.Errorf("%s %w: after %s only a pawn capture may be tried this turn", m, ErrNotSent, w.anyWord())
+	case w.has && !capture && !slices.ContainsFunc(w.refused, func(x game.Move) bool { return pawnCapture(own, x) }):
+		return fmt.Errorf("%s %w: after %s a pawn capture must be tried first", m, ErrNotSent, w.anyWord())
+	}
+	return nil
+}
+
+// anyWord is the answer to this turn's Any?, quoted.
+func (w TryWatch) anyWord() string { return strconv.Quote(w.word) }
+
+// pawnCapture reports whether m is a pawn's capture attempt on own: one of
+// the mover's pawns stepping one square diagonally forward.
+func pawnCapture(own *game.Position, m game.Move) bool {
+	pc := own.At(m.From())
+	return pc.Type() == game.Pawn && pc.Color() == own.Turn() && game.PawnAttacks(pc.Color(), m.From()).Has(m.To())
 }
 
 // Count is the pawn tries announced to the side this turn

@@ -367,7 +367,7 @@ func (p *play) heard(a *App, ev net.Event) {
 	}
 	if refused(e.Verdict) && us && e.Attempt != game.NoMove {
 		f.Illegal = &scene.Flash{Move: e.Attempt, Start: a.tick}
-		notice(f, scene.BadTone, "Illegal move: "+e.Attempt.String())
+		notice(f, scene.BadTone, refusal[e.Verdict]+": "+e.Attempt.String())
 	} else if e.Verdict == referee.Accepted || e.Verdict == referee.Finished {
 		notice(f, scene.BadTone, "")
 		f.Panel.Offer = ""
@@ -419,6 +419,14 @@ func Cue(e referee.Entry, side game.Color) assets.Sound {
 		}
 	}
 	return cue
+}
+
+// refusal names each refusing verdict in the panel's notice, as the log
+// does: nonsense is not an illegal move (docs/rules.md).
+var refusal = map[referee.Verdict]string{
+	referee.Illegal:  "Illegal move",
+	referee.Nonsense: "Nonsense",
+	referee.Repeated: "Already tried",
 }
 
 // refused reports whether a verdict turned an attempt down.
@@ -662,7 +670,11 @@ func (p *play) sendable(f *scene.Frame, m game.Move) (game.Move, error) {
 	if p.snap.ToMove == p.snap.Side {
 		refused = p.tried
 	}
-	return controller.SendableUnder(p.rules, own, m, refused)
+	m, err := controller.SendableUnder(p.rules, own, m, refused)
+	if err == nil && p.snap.ToMove == p.snap.Side {
+		err = p.tries.Allows(p.rules, &own, m)
+	}
+	return m, err
 }
 
 // hint shows why an attempt was kept back, at once and in the hint's colour.
@@ -832,7 +844,7 @@ func (p *play) submit(a *App) {
 		return
 	}
 	if s := p.snap; net.IsAnyQuestion(line) && s.InGame && s.Spec.Kriegspiel && s.ToMove == s.Side && s.Result == nil {
-		if err := controller.AnySendable(p.rules, p.tries.Count()); err != nil {
+		if err := controller.AnySendable(p.rules, p.tries); err != nil {
 			notice(&a.frame, scene.BadTone, err.Error())
 			return
 		}

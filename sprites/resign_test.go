@@ -8,6 +8,7 @@ import (
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
+	"github.com/krieg/krieg/net/local"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
@@ -228,6 +229,31 @@ func TestWindowPxKeptBack(t *testing.T) {
 			t.Errorf("px at the start: %d log lines, notice %q; want it kept back with the reason", n, app.frame.Panel.Notice)
 		}
 	})
+}
+
+// TestWindowNonsenseAfterAnyKeptBack: under Berkeley + Any, a pawn
+// capture typed after "No pawn captures" is kept back with the answer
+// named, and a second px too (a stranger's attempts were sent, refused as
+// nonsense and shown as illegal moves); nothing more reaches the log.
+func TestWindowNonsenseAfterAnyKeptBack(t *testing.T) {
+	app := newLocalAppUnder(t, &scripted{moves: []string{"e7e5"}}, referee.BerkeleyAny, game.Start(), local.Options{Seed: 1})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "px"}, Intent{Kind: Submit}) })
+	h.waitFor(t, "the answer to Any?", 5*time.Second, func() bool { return len(app.frame.View.Log) == 1 })
+	for _, tc := range []struct{ typed, want string }{
+		{"e2d3", `after "No pawn captures" no pawn capture may be tried`},
+		{"px", "Any? was already answered this turn"},
+	} {
+		h.do(func() { app.Inject(Intent{Kind: TypeText, Text: tc.typed}, Intent{Kind: Submit}) })
+		time.Sleep(200 * time.Millisecond)
+		h.do(func() {
+			if n := len(app.frame.View.Log); n != 1 || !strings.Contains(app.frame.Panel.Notice, tc.want) {
+				t.Errorf("%s after the no: %d log lines, notice %q; want it kept back, saying %q", tc.typed, n, app.frame.Panel.Notice, tc.want)
+			}
+		})
+	}
 }
 
 // TestWindowResignQuestionSurvivesTyping: while "Confirm resign?" is up, a

@@ -43,12 +43,18 @@ func newLocalApp(t *testing.T, opp local.Opponent) *App {
 // endpoint's options.
 func newLocalAppFrom(t *testing.T, opp local.Opponent, start game.Position, opt local.Options) *App {
 	t.Helper()
+	return newLocalAppUnder(t, opp, referee.Wild16, start, opt)
+}
+
+// newLocalAppUnder is newLocalAppFrom under rules.
+func newLocalAppUnder(t *testing.T, opp local.Opponent, rules referee.Ruleset, start game.Position, opt local.Options) *App {
+	t.Helper()
 	app, err := New(Options{Local: func(scene.NewGameChoice) (net.Communicator, error) {
 		ep := local.New(opp, opt)
 		if err := ep.Connect(context.Background()); err != nil {
 			return nil, err
 		}
-		spec := net.GameSpec{Rules: referee.Wild16, Start: start, Base: 5 * time.Minute, Increment: 3 * time.Second}
+		spec := net.GameSpec{Rules: rules, Start: start, Base: 5 * time.Minute, Increment: 3 * time.Second}
 		return ep, ep.Begin(spec)
 	}})
 	if err != nil {

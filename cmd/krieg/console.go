@@ -283,7 +283,7 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 				if ck.awaiting || len(held) > 0 {
 					stalled = time.After(answerWait) // leaving waits for held moves, but not for ever
 				}
-			case (controller.IsTypedMove(l) || strings.EqualFold(l, "new")) && ck.awaiting || ck.beforeOurTurn(l) || len(held) > 0 && playWord(l):
+			case (controller.IsTypedMove(l) || net.IsAnyQuestion(l) || strings.EqualFold(l, "new")) && ck.awaiting || ck.beforeOurTurn(l) || len(held) > 0 && playWord(l):
 				// Moves wait for their turn, new for the game's end, and the
 				// game's other words (resign, draw) behind the moves held
 				// before them, in the order pasted; a question (who, a tell)
@@ -317,7 +317,7 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 // draw, an answer to an offer, new), as against a question to the server
 // (who, a tell), which need not wait for the moves typed before it.
 func playWord(l string) bool {
-	if controller.IsTypedMove(l) {
+	if controller.IsTypedMove(l) || net.IsAnyQuestion(l) {
 		return true
 	}
 	word, _, _ := strings.Cut(strings.ToLower(l), " ")

@@ -352,6 +352,33 @@ func TestConsolePxKeptBack(t *testing.T) {
 	}
 }
 
+// TestConsoleNonsenseAfterAnyKeptBack: under Berkeley + Any, a pawn
+// capture typed after "No pawn captures" is kept back with the answer
+// named (a stranger's exd5 was sent and answered "Nonsense"), and a second
+// Any? in the turn too; the move after them is sent.
+func TestConsoleNonsenseAfterAnyKeptBack(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--rules", "berkeley-any", "--save", t.TempDir()},
+		strings.NewReader("px\ne2d3\npx\ne2e4\nresign\n"), &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	text := out.String()
+	for _, want := range []string{
+		`white any: No pawn captures`,
+		`! e2d3 not sent, no attempt used: after "No pawn captures" no pawn capture may be tried this turn`,
+		`! px not sent, no attempt used: Any? was already answered this turn ("No pawn captures")`,
+		"white e2e4: ",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, ": Nonsense") {
+		t.Errorf("an attempt the answer rules out was sent:\n%s", text)
+	}
+}
+
 // TestConsoleMovesAfterNew: moves typed right after new, in algebraic
 // notation too, wait for the new game and are read on its board.
 func TestConsoleMovesAfterNew(t *testing.T) {

@@ -26,7 +26,7 @@ type attemptCheck struct {
 func (c *attemptCheck) follow(ev net.Event) {
 	c.snap = ev.Snap
 	e := ev.Entry
-	if ev.Kind == net.KindHeard && e.Mover == c.snap.Side && e.Attempt != game.NoMove {
+	if ev.Kind == net.KindHeard && e.Mover == c.snap.Side && (e.Attempt != game.NoMove || e.AskedAny) {
 		c.answered = true
 	}
 	switch ev.Kind {
@@ -78,7 +78,12 @@ func (c *attemptCheck) check(line *string) error {
 		return nil
 	}
 	if net.IsAnyQuestion(*line) {
-		return controller.AnySendable(s.Spec.Rules, c.tries.Count())
+		if err := controller.AnySendable(s.Spec.Rules, c.tries); err != nil {
+			return err
+		}
+		// The lines after Any? wait for its answer, which may rule them out.
+		c.awaiting, c.answered = true, false
+		return nil
 	}
 	if err != nil {
 		return nil
@@ -86,6 +91,9 @@ func (c *attemptCheck) check(line *string) error {
 	own := s.Own
 	own.SetTurn(s.Side)
 	m, err = controller.SendableUnder(s.Spec.Rules, own, m, c.tried)
+	if err == nil {
+		err = c.tries.Allows(s.Spec.Rules, &own, m)
+	}
 	if err != nil {
 		return err
 	}
