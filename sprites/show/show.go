@@ -78,13 +78,13 @@ func New(opt Options) *Show {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Show{opt: opt, ctx: ctx, cancel: cancel, step: opt.Step}
-	s.begin()
+	s.begin(0)
 	return s
 }
 
-// begin starts the next game: the record again, or a new game of the
-// computer against itself.
-func (s *Show) begin() {
+// begin starts the next game at tick: the record again, or a new game of
+// the computer against itself.
+func (s *Show) begin(tick int64) {
 	s.n++
 	s.steps, s.at, s.ended = nil, -1, time.Time{}
 	if s.opt.Record != nil {
@@ -115,7 +115,11 @@ func (s *Show) begin() {
 	for _, side := range []game.Color{game.White, game.Black} {
 		s.ctl[side] = controller.NewAsync(controller.New(side, s.game.rules, s.game.start, s.opt.Controller))
 		s.views[side], _ = s.ctl[side].Poll()
+		// The start's tokens are shown from the first frame: the view
+		// models after it carry only what changed (an outside tester saw
+		// the men that had not moved without tokens all game).
 		s.anim[side] = scene.NewAnimator()
+		s.anim[side].Sync(s.views[side].Tokens, tick)
 	}
 }
 
@@ -179,7 +183,7 @@ func (s *Show) Forward(tick int64, wait bool) {
 				s.quit = true
 				return
 			}
-			s.begin()
+			s.begin(tick)
 		}
 		return
 	}

@@ -1,6 +1,7 @@
 package show
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/krieg/krieg/game/attempter"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
+	"github.com/krieg/krieg/sprites/scene"
 	"github.com/krieg/krieg/sprites/show/showtest"
 )
 
@@ -65,6 +67,45 @@ func TestShowFollowsARecord(t *testing.T) {
 	}
 	if plies != len(rec.Plies) || refused == 0 || marked == 0 {
 		t.Errorf("%d plies shown of %d, %d refused attempts, %d of them with marked squares", plies, len(rec.Plies), refused, marked)
+	}
+}
+
+// TestShowDrawsEveryToken: at the start and after every message, each
+// board shows, once its fades are over, exactly the tokens of its side's
+// view model; the start's were left out before, so that the men that had
+// not moved went without tokens all game.
+func TestShowDrawsEveryToken(t *testing.T) {
+	s := New(Options{Record: load(t), Controller: controller.Options{Capacity: 256, Seed: 1, Workers: 1}})
+	defer s.Close()
+	tick := int64(0)
+	check := func(at string) {
+		t.Helper()
+		v := s.View(1600, 900, tick+scene.FadeTicks)
+		for _, side := range []game.Color{game.White, game.Black} {
+			b := v.Boards[boardOf(side)]
+			want := map[controller.Token]bool{}
+			for _, tk := range b.View.Tokens {
+				want[tk] = true
+			}
+			shown := b.Anim.Shown(tick + scene.FadeTicks)
+			for _, sh := range shown {
+				if !want[sh.Token] {
+					t.Fatalf("%s: %s's board shows %v, not in its view model", at, side, sh.Token)
+				}
+			}
+			if len(shown) != len(want) {
+				t.Fatalf("%s: %s's board shows %d tokens; its view model holds %d", at, side, len(shown), len(want))
+			}
+		}
+	}
+	if len(s.views[game.White].Tokens) < 16 {
+		t.Fatalf("the start holds %d tokens for White; want the 16 enemy men", len(s.views[game.White].Tokens))
+	}
+	check("the start")
+	for i := 0; i < 12 && !s.Over(); i++ {
+		tick += 2 * scene.FadeTicks
+		s.Forward(tick, true)
+		check(fmt.Sprintf("message %d", i+1))
 	}
 }
 
