@@ -46,7 +46,7 @@ func (r *replay) apply(a *App, in Intent) {
 	ply, side := r.ply, r.side
 	switch in.Kind {
 	case SliderTo:
-		ply = a.scene.Layout.SliderPly(in.X, r.tl.Plies)
+		ply = a.scene.Layout.SliderPly(in.X, len(r.tl.Record.Plies), r.tl.Plies)
 	case CursorMove: // ← → step
 		ply += int(in.X)
 	case Press:

@@ -14,7 +14,7 @@ import (
 // when the tokens drawn are the view model's own, at their full opacity,
 // and the deduction has followed every message heard; otherwise the board
 // itself carries the updating mark. An outside tester saw the tokens lag
-// "1 consistent board" by about 2 s after a capture, with no mark.
+// "1 sampled board" by about 2 s after a capture, with no mark.
 func TestWindowLineAndTokensAgree(t *testing.T) {
 	app, comm := showRemote(t)
 	t.Cleanup(app.Close)

@@ -351,7 +351,7 @@ func (c *column) facts(f *Frame) {
 	if t := f.Show.Heat; t != game.NoPieceType {
 		heat = " · heat: enemy " + t.String()
 	}
-	belief := fmt.Sprintf("Belief: %s%s", plural(v.Boards, "consistent board"), heat)
+	belief := fmt.Sprintf("Belief: %s%s", plural(v.Boards, "sampled board"), heat)
 	if v.FromB1 {
 		belief = "Belief: per-class sets (B1)" + heat
 	}
@@ -503,11 +503,7 @@ func (s *Scene) replayColumn(c *column, f *Frame) {
 		c.prompt(f.Panel.PromptLabel, f.Panel.Prompt, f.Panel.PromptSelected)
 	}
 	c.line(f.Panel.Title, assets.Regular, textDim)
-	total := r.Total
-	if total == 0 {
-		total = r.Plies
-	}
-	c.line(fmt.Sprintf("Ply %d of %d   %s", r.Ply, total, r.Move), assets.Bold, textMain)
+	c.line(fmt.Sprintf("Ply %d of %d   %s", r.Ply, r.total(), r.Move), assets.Bold, textMain)
 	c.line(f.Panel.Status, assets.Regular, textMain)
 	c.buttons([]Button{FirstPly, PrevPly, NextPly, LastPly}, nil)
 	c.buttons([]Button{SwapSide, Reveal, Flip, Fullscreen}, func(b Button) bool {
@@ -535,19 +531,31 @@ func (s *Scene) slider(f *Frame) {
 	t := s.Layout.Slider()
 	s.rect(Rectangle{t.X, t.Y + t.H/2 - 2, t.W, 4}, buttonBG, 1)
 	s.Hits = append(s.Hits, Hit{R: t, Button: Slider})
-	if f.Replay.Plies == 0 {
+	total := f.Replay.total()
+	if total == 0 {
 		return
 	}
-	x := t.X + t.W*float64(f.Replay.Ply)/float64(f.Replay.Plies)
+	// The knob stands where the ply stands in the whole record, as "Ply N
+	// of M" says, not at the end of what was followed so far.
+	x := t.X + t.W*float64(min(f.Replay.Ply, total))/float64(total)
 	s.rect(Rectangle{t.X, t.Y + t.H/2 - 2, x - t.X, 4}, buttonOn, 1)
 	s.add(Sprite{Kind: Disc, X: x - t.H/2, Y: t.Y, W: t.H, H: t.H, Color: textMain, Alpha: 1})
 }
 
-// SliderPly maps a pointer's x on the slider to a ply of plies.
-func (l Layout) SliderPly(x float64, plies int) int {
+// SliderPly maps a pointer's x on the slider (total plies long) to a ply,
+// at most plies (those that can be shown).
+func (l Layout) SliderPly(x float64, total, plies int) int {
 	t := l.Slider()
-	p := int((x-t.X)/t.W*float64(plies) + 0.5)
+	p := int((x-t.X)/t.W*float64(total) + 0.5)
 	return max(0, min(plies, p))
+}
+
+// total is the record's plies, the slider's length.
+func (r ReplayInfo) total() int {
+	if r.Total == 0 {
+		return r.Plies
+	}
+	return r.Total
 }
 
 // newGamePanel lays out the new-game screen's choices. Their size is fitted

@@ -38,15 +38,15 @@ func hasText(s *Scene, str string) bool {
 	return false
 }
 
-// TestPanelSmallMends: one board is "1 consistent board"; the Save as…
+// TestPanelSmallMends: one board is "1 sampled board"; the Save as…
 // label stays whole at 900×560 however long the path; a silent machine
 // says so on every screen; success reads green.
 func TestPanelSmallMends(t *testing.T) {
 	f := playFrame(900, 560)
 	f.View.Boards, f.View.FromB1 = 1, false
 	s := Build(f)
-	if !hasText(&s, "Belief: 1 consistent board") {
-		t.Errorf("one board: texts %q; want Belief: 1 consistent board", texts(&s))
+	if !hasText(&s, "Belief: 1 sampled board") {
+		t.Errorf("one board: texts %q; want Belief: 1 sampled board", texts(&s))
 	}
 	f.Panel.PromptLabel, f.Panel.Prompt = "Save as:", "/srv/someone/with/a/long/folder/name/krieg-2026-11-26-140000.pgn"
 	s = Build(f)

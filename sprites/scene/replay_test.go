@@ -29,6 +29,31 @@ func TestReplayHeaderCountsTheRecord(t *testing.T) {
 	t.Error("no Ply header drawn")
 }
 
+// TestReplaySliderStandsAtThePly: followed only to ply 20 of 148 (krieg
+// render --ply 20), the slider's knob stands a seventh of the way along,
+// where "Ply 20 of 148" puts it, not at the end (an outside tester's
+// render drew it there); a click there maps back to ply 20.
+func TestReplaySliderStandsAtThePly(t *testing.T) {
+	tl, f := darkboardReplay(t, 20)
+	ReplayFrame(&f, tl, 20, game.White, false)
+	s := Build(f)
+	track := s.Layout.Slider()
+	for _, sp := range s.Sprites {
+		if sp.Kind != Disc || sp.Y != track.Y {
+			continue
+		}
+		x := sp.X + sp.W/2
+		if want := track.X + track.W*20/148; x < want-1 || x > want+1 {
+			t.Errorf("knob at x %.1f; want %.1f (ply 20 of 148 along a track from %.1f, %.1f wide)", x, want, track.X, track.W)
+		}
+		if p := s.Layout.SliderPly(x, 148, tl.Plies); p != 20 {
+			t.Errorf("a click on the knob goes to ply %d; want 20", p)
+		}
+		return
+	}
+	t.Error("no slider knob drawn")
+}
+
 // TestReplayHiddenShowsOnlyWhatWasHeard: a replay with the truth hidden
 // shows White's view of the Darkboard game without Black's moves: Black's
 // cells and refused attempts are "?" (with the capture heard, "?xe4"), the
