@@ -463,7 +463,8 @@ func (p *play) tick(a *App) {
 	if r, ok := p.comm.(recordReady); ok && src {
 		src = r.HasRecord() // a server's record comes after its result, if at all
 	}
-	f.Panel.Reviewable = f.Panel.GameOver && src
+	// A game ended before any move has nothing to review or save.
+	f.Panel.Reviewable = f.Panel.GameOver && src && s.Plies > 0
 	f.Panel.Lobby = p.opt.Lobby != nil || p.local && a.fromServer() || !p.local && a.lobby != nil
 	f.Panel.Table = p.table
 	// kriegd takes an abort after both first moves as an offer, the

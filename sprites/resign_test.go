@@ -187,6 +187,30 @@ func TestWindowResignArmedShowsItsTime(t *testing.T) {
 	})
 }
 
+// TestWindowAbortedUnplayedHasNoReview: a game aborted before any move
+// ends without Review, Copy PGN or Save as… (an outside tester was offered
+// them, under "game not saved: nothing was played", and Review showed
+// "Ply 0 of 0"); the way to the next game stays.
+func TestWindowAbortedUnplayedHasNoReview(t *testing.T) {
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5"}})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Abort}) })
+	h.waitFor(t, "the game aborted", 5*time.Second, func() bool { return app.play.snap.Result != nil })
+	time.Sleep(100 * time.Millisecond) // a frame drawn after the end
+	h.do(func() {
+		for _, b := range []scene.Button{scene.Review, scene.CopyPGN, scene.SaveAs} {
+			if hasButton(&app.scene, b) {
+				t.Errorf("%v offered after a game aborted before any move", b)
+			}
+		}
+		if !hasButton(&app.scene, scene.NewGame) {
+			t.Error("no New game after the abort")
+		}
+	})
+}
+
 // TestWindowAbortOnlyWhileItWorks: against the computer, Abort is offered
 // until both sides have moved, and not after (it could only be refused:
 // "too late, both sides have moved").
