@@ -36,7 +36,7 @@ func byButtons(s *scene.Scene, str string) bool {
 func TestWindowDrawDeclinedByTheButtons(t *testing.T) {
 	app := startFrom(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e8d7")
 	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.OfferDraw}) })
-	h.waitFor(t, "the answer shown", servedWait, func() bool { return byButtons(&app.scene, "declines the draw offer") })
+	h.waitFor(t, "the answer shown", servedWait, func() bool { return byButtons(&app.scene, "Computer declines the draw offer.") })
 	// The answer is news until our next move, not for the rest of the game.
 	h.do(func() { app.Inject(Intent{Kind: AttemptMove, Move: game.NewMove(game.H1, game.H2, game.NoPieceType)}) })
 	h.waitFor(t, "1. Rh2 Kd7", servedWait, atPly(app, 2))

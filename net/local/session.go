@@ -329,7 +329,12 @@ func (g *session) command(c net.Command) {
 		}
 		g.finish(referee.Result{Score: "*", Reason: referee.ReasonAborted})
 	case net.Draw:
-		g.emit(net.Event{Kind: net.KindConsole, Text: g.ep.opt.Name + " declines the draw offer."})
+		// A sentence begins with a capital, whatever the name ("Computer declines …").
+		who := g.ep.opt.Name
+		if who != "" {
+			who = strings.ToUpper(who[:1]) + who[1:]
+		}
+		g.emit(net.Event{Kind: net.KindConsole, Text: who + " declines the draw offer."})
 	case net.Flag:
 		switch {
 		case g.spec.Untimed():

@@ -157,7 +157,7 @@ type Panel struct {
 	Full      bool
 	Offer     string // the opponent's pending offer ("draw", "abort")
 	// OfferNews is what became of our own offer ("You offered a draw…",
-	// "computer declines the draw offer."), shown by the buttons.
+	// "Computer declines the draw offer."), shown by the buttons.
 	OfferNews string
 	GameOver  bool
 	ShowInput bool
