@@ -66,6 +66,30 @@ func TestWindowPasteMove(t *testing.T) {
 	}
 }
 
+// TestWindowPasteSeveralMoves: three moves pasted at once arrive joined on
+// the move line; Enter says they are several, in the hint's colour, and
+// sends nothing (an outside tester's paste was sent as one line and
+// answered '"e4 d4 Nf3" is not a move'). One move with words that are not
+// moves goes on to the server as before.
+func TestWindowPasteSeveralMoves(t *testing.T) {
+	app := newLocalApp(t, &scripted{moves: []string{"e7e5"}})
+	h.show(app)
+	h.do(func() { app.Inject(Intent{Kind: Press, Button: scene.Start}) })
+	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
+	h.do(func() { app.Inject(Intent{Kind: Paste, Text: "e4\nd4\nNf3\n"}, Intent{Kind: Submit}) })
+	time.Sleep(200 * time.Millisecond)
+	h.do(func() {
+		if n := len(app.frame.View.Log); n != 0 || !strings.Contains(app.frame.Panel.Notice, "holds several moves") {
+			t.Errorf("three moves pasted: %d log lines, notice %q; want none sent and why", n, app.frame.Panel.Notice)
+		}
+	})
+	for line, want := range map[string]bool{"e4 d4 Nf3": true, "e2e4 e7e5": true, "e4": false, "tell bob e4 d4": false, "": false} {
+		if got := severalMoves(line); got != want {
+			t.Errorf("severalMoves(%q) = %v; want %v", line, got, want)
+		}
+	}
+}
+
 // TestWindowSaveAsPasteLimit: a path pasted over the selected one replaces
 // it, and one longer than the line holds is cut, saying so.
 func TestWindowSaveAsPasteLimit(t *testing.T) {

@@ -805,6 +805,18 @@ func (p *play) flush(a *App) {
 	}
 }
 
+// severalMoves reports whether line is two moves or more, such as lines
+// pasted at once ("e4 d4 Nf3").
+func severalMoves(line string) bool {
+	words := strings.Fields(line)
+	for _, w := range words {
+		if !controller.IsTypedMove(w) {
+			return false
+		}
+	}
+	return len(words) > 1
+}
+
 // setQueue replaces the queue and what the board shows of it.
 func (p *play) setQueue(f *scene.Frame, q []game.Move) {
 	p.queue = q
@@ -842,6 +854,12 @@ func (p *play) submit(a *App) {
 		return
 	} else if ok {
 		p.send(a, m)
+		return
+	}
+	if severalMoves(line) {
+		// Pasted lines arrive joined: said so, rather than sent as one
+		// word the referee reads as no move.
+		notice(&a.frame, scene.HintTone, fmt.Sprintf("%q holds several moves: type or paste one at a time (one typed during the opponent's turn waits its turn)", line))
 		return
 	}
 	if s := p.snap; net.IsAnyQuestion(line) && s.InGame && s.Spec.Kriegspiel && s.ToMove == s.Side && s.Result == nil {
