@@ -86,3 +86,34 @@ func TestCertainCardSaysProven(t *testing.T) {
 		t.Errorf("card %q; want %q", lines, want)
 	}
 }
+
+// TestZoneFramedUnderHeat: the zone tints its squares while the heat map
+// is off; with the heat map on, whose shades are of the same warm hue (an
+// outside tester could not tell the two apart), it frames them instead and
+// tints none.
+func TestZoneFramedUnderHeat(t *testing.T) {
+	for _, heat := range []game.PieceType{game.NoPieceType, game.Knight} {
+		f := playFrame(1280, 800)
+		f.Show.Zone, f.Show.Heat = true, heat
+		f.View.Zone = game.E5.Bit() | game.D6.Bit()
+		s := Build(f)
+		sq := s.Layout.Square
+		whole, edges := 0, 0
+		for _, sp := range s.Sprites {
+			if sp.Kind != Rect || sp.Color != zoneRed {
+				continue
+			}
+			if sp.W >= sq-1 && sp.H >= sq-1 {
+				whole++
+			} else {
+				edges++
+			}
+		}
+		switch {
+		case heat == game.NoPieceType && (whole != 2 || edges != 0):
+			t.Errorf("heat off: %d squares tinted, %d edges; want 2 tinted", whole, edges)
+		case heat != game.NoPieceType && (whole != 0 || edges != 8):
+			t.Errorf("heat on: %d squares tinted, %d edges; want 2 squares framed (8 edges)", whole, edges)
+		}
+	}
+}

@@ -31,13 +31,22 @@ func (s *Scene) board(f *Frame) {
 	if f.Capture != game.NoSquare {
 		s.rect(l.SquareRect(f.Capture), captureMark, 0.35)
 	}
+	heat := f.Show.Heat != game.NoPieceType && f.Assist == AssistFull
 	if f.Show.Zone && f.Assist != AssistOff {
+		w := math.Max(2, sq*0.06)
 		for x := f.View.Zone &^ f.View.Own.ByColor(f.View.Side); x != 0; {
-			s.rect(l.SquareRect(x.PopFirst()), zoneRed, 0.28)
+			r := l.SquareRect(x.PopFirst())
+			if !heat {
+				s.rect(r, zoneRed, 0.28)
+				continue
+			}
+			// Over the heat map's shades a tint of its own would be lost
+			// among them: the zone is framed instead.
+			s.frame(r.inset(w), w, zoneRed, 0.7)
 		}
 	}
-	if t := f.Show.Heat; t != game.NoPieceType && f.Assist == AssistFull {
-		s.heat(f, t)
+	if heat {
+		s.heat(f, f.Show.Heat)
 	}
 	if f.Selected != game.NoSquare {
 		s.rect(l.SquareRect(f.Selected), selected, 0.5)

@@ -101,8 +101,6 @@ func (s *Scene) marks(f *Frame) {
 	for x := f.Marks; x != 0; {
 		r := l.SquareRect(x.PopFirst())
 		s.rect(r, blinkMark, 0.3)
-		for _, e := range []Rectangle{{r.X, r.Y, r.W, w}, {r.X, r.Y + r.H - w, r.W, w}, {r.X, r.Y, w, r.H}, {r.X + r.W - w, r.Y, w, r.H}} {
-			s.rect(e, blinkMark, 0.95)
-		}
+		s.frame(r, w, blinkMark, 0.95)
 	}
 }

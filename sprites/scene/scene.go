@@ -100,6 +100,13 @@ func (s *Scene) rect(r Rectangle, c color.RGBA, alpha float64) {
 	s.add(Sprite{Kind: Rect, X: r.X, Y: r.Y, W: r.W, H: r.H, Color: c, Alpha: alpha})
 }
 
+// frame draws the edges of r, w wide, inside it.
+func (s *Scene) frame(r Rectangle, w float64, c color.RGBA, alpha float64) {
+	for _, e := range []Rectangle{{r.X, r.Y, r.W, w}, {r.X, r.Y + r.H - w, r.W, w}, {r.X, r.Y, w, r.H}, {r.X + r.W - w, r.Y, w, r.H}} {
+		s.rect(e, c, alpha)
+	}
+}
+
 // text adds a line of text, shrunk if need be to fit its box's width, at a
 // whole pixel size.
 func (s *Scene) text(r Rectangle, str string, f assets.Font, size float64, c color.RGBA, a Align) {
