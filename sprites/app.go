@@ -322,6 +322,13 @@ func (a *App) Layout(w, h int) (int, int) {
 // apply carries out one intent.
 func (a *App) apply(in Intent) {
 	f := &a.frame
+	if in.Kind == Quit {
+		// A full screen has no close button to click: the key closes the
+		// window as that button would (a game against the computer is
+		// saved unfinished, a server's goes on for its grace).
+		a.quit = true
+		return
+	}
 	if a.demo != nil {
 		if in.Kind == Press && in.Button == scene.Fullscreen {
 			a.common(in.Button)

@@ -72,6 +72,8 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 	switch {
 	case shortcut && inpututil.IsKeyJustPressed(ebiten.KeyA):
 		out = append(out, Intent{Kind: SelectAll})
+	case shortcut && inpututil.IsKeyJustPressed(ebiten.KeyQ):
+		out = append(out, Intent{Kind: Quit})
 	case shortcut && inpututil.IsKeyJustPressed(ebiten.KeyV),
 		heldOrLetGo(ebiten.KeyShiftLeft, ebiten.KeyShiftRight) && inpututil.IsKeyJustPressed(ebiten.KeyInsert):
 		requestPaste()

@@ -27,6 +27,7 @@ const (
 	CursorMove                    // X, Y: an arrow key moved the keyboard cursor one square (-1, 0, 1) on screen
 	SelectAll                     // Ctrl+A (Cmd+A): select the whole line being typed, so that typing replaces it
 	Paste                         // Text: the clipboard's text, pasted (Ctrl+V, Cmd+V, Shift+Insert) into the line being typed
+	Quit                          // Ctrl+Q (Cmd+Q): close the window, as its close button does
 )
 
 // Intent is one thing the user asked for.

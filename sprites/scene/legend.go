@@ -48,7 +48,7 @@ var legendRows = []struct {
 
 // legendKeys are the keys the legend lists.
 const legendKeys = `Move: drag a man, click it then its target, type e2e4 and Enter, or use the arrow keys and Space.
-F11 full screen · F2 new game · F3 flip · F4 sound · ` + tokenKeys + ` tokens and zone · F9 heat map · ? or F1 this legend.
+F11 full screen · F2 new game · F3 flip · F4 sound · ` + tokenKeys + ` tokens and zone · F9 heat map · ? or F1 this legend · Ctrl+Q quit.
 Replay and review: ← → step, Home End jump, Tab the other side's view.`
 
 // legend draws the legend over the whole window: each token kind, the heat
