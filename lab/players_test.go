@@ -62,3 +62,23 @@ func TestRunRefusesBadOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesNamesMixedRecords: a run over records of several rulesets names
+// each in its header once, in their order, not the first record's alone
+// (an outside tester's folder of Wild 16 and Berkeley + Any games was
+// headed "rules wild16").
+func TestRulesNamesMixedRecords(t *testing.T) {
+	ref := referee.New(referee.BerkeleyAny, game.Start())
+	ref.Attempt(game.NewMove(game.E2, game.E4, game.NoPieceType))
+	berkeley, err := record.FromReferee(ref, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dark := readRecord(t, "darkboard-liam-2023.pgn")
+	if got := rulesNames(&Options{Records: []*record.Record{dark, berkeley, dark}}); got != "wild16, berkeley-any" {
+		t.Errorf("mixed records: %q; want wild16, berkeley-any", got)
+	}
+	if got := rulesNames(&Options{Rules: referee.English}); got != "english" {
+		t.Errorf("played games: %q; want english", got)
+	}
+}

@@ -3,6 +3,7 @@ package lab
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -142,7 +143,7 @@ func Run(opt Options) (Report, error) {
 	wg.Wait()
 	r := t.finish()
 	r.Preview = pv.finish()
-	r.Rules, r.Games, r.Seed, r.Capacity, r.Players = opt.Rules.Name, played, opt.Seed, opt.Capacity, opt.Players
+	r.Rules, r.Games, r.Seed, r.Capacity, r.Players = rulesNames(&opt), played, opt.Seed, opt.Capacity, opt.Players
 	if played < opt.Games {
 		r.Asked = opt.Games
 	}
@@ -163,6 +164,21 @@ func Run(opt Options) (Report, error) {
 	}
 	r.Side = opt.Side
 	return r, nil
+}
+
+// rulesNames names the run's rules: the records', each once in their
+// order (a folder may mix them), or the one the games were played under.
+func rulesNames(opt *Options) string {
+	var names []string
+	for _, rec := range opt.Records {
+		if r, err := rec.Rules(); err == nil && !slices.Contains(names, r.Name) {
+			names = append(names, r.Name)
+		}
+	}
+	if len(names) == 0 {
+		return opt.Rules.Name
+	}
+	return strings.Join(names, ", ")
 }
 
 // setUp checks the options and returns what sets up game i: its referee and
