@@ -34,8 +34,10 @@ const (
 )
 
 // bnLost is the price in plies of a share of the belief on which a mating
-// man falls or the king is stalemated: a draw, worse than any slow win.
-const bnLost = 2 * bnHorizon
+// man falls or the king is stalemated: a draw, as the candidate's own move
+// charges it (a win's worth in plies), so that a man left to fall a move
+// later costs what one left to fall now does.
+const bnLost = bnHorizon * (technicalWin + technicalRange) / technicalRange
 
 // bnLooker is one weighing's look ahead: its rules, deadline and depth (our
 // moves, the candidate's included), and whether the deadline cut it short.

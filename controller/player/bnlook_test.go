@@ -49,6 +49,10 @@ func TestBNLookCutIsDroppedWhole(t *testing.T) {
 		if !done {
 			t.Fatalf("a look %d deep did not finish in a minute", depth)
 		}
+		if depth == bnDepth {
+			// Twelve squares: the best few are judged a third move ahead, as rankLone does.
+			cs = lookThird(&own, boards, tried, total, cs, referee.Wild16, deadline)
+		}
 		sortChoices(cs)
 		for _, c := range cs {
 			out = append(out, c.move)

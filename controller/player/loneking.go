@@ -378,7 +378,7 @@ func outcomeValue(kind loneKind, own *game.Position, o *loneOutcome, us game.Col
 		return beliefValue(kind, own, o.reach, us, spent)
 	}
 	est := spent + look.estimate(own, &o.mass, us, look.depth-1)
-	return technicalWin + technicalRange*max(0, 1-est/kind.horizon())
+	return technicalWin + technicalRange*(1-est/kind.horizon())
 }
 
 // How bishop and knight judge a belief, in plies to mate (bnEstimate): the
