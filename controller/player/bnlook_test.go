@@ -49,6 +49,10 @@ func TestBNLookCutIsDroppedWhole(t *testing.T) {
 		if !done {
 			t.Fatalf("a look %d deep did not finish in a minute", depth)
 		}
+		if depth == bnDepth {
+			// Twelve squares: the best few are judged a third move ahead, as rankLone does.
+			cs = lookThird(&own, boards, tried, total, cs, referee.Wild16, deadline)
+		}
 		sortChoices(cs)
 		for _, c := range cs {
 			out = append(out, c.move)
@@ -65,5 +69,38 @@ func TestBNLookCutIsDroppedWhole(t *testing.T) {
 	}
 	if got := order(minute, 0); !slices.Equal(got, further) {
 		t.Errorf("with time the order is %v, looking further %v", got, further)
+	}
+}
+
+// TestBNManFallingNextMoveIsADraw: against a bare king, the share of a
+// belief on which a man falls whatever we play next is worth a draw, as it
+// is when a candidate lets one fall at once; two horizons of plies made it
+// worth a slow win, and the bot put off a risk by a move rather than take a
+// smaller one now. With pawns on the board a loss need not draw, and such
+// a belief stays worth a slow win.
+func TestBNManFallingNextMoveIsADraw(t *testing.T) {
+	PrepareKBNK()
+	// The king on a3 (beside our knight b2) or h6 (beside our bishop g6):
+	// no move of ours keeps both men, so half the belief loses one.
+	for _, pawns := range []bool{false, true} {
+		own := game.Empty()
+		own.Put(game.E4, game.NewPiece(game.White, game.King))
+		own.Put(game.B2, game.NewPiece(game.White, game.Knight))
+		own.Put(game.G6, game.NewPiece(game.White, game.Bishop))
+		if pawns { // a rammed pair, far from both men
+			own.Put(game.D6, game.NewPiece(game.White, game.Pawn))
+			own.Put(game.D7, game.NewPiece(game.Black, game.Pawn))
+		}
+		own.SetTurn(game.White)
+		o := loneOutcome{weight: 1}
+		o.mass[game.A3], o.mass[game.H6] = 0.5, 0.5
+		look := &bnLooker{rules: referee.Wild16, deadline: time.Now().Add(time.Minute), depth: bnDepth}
+		v := outcomeValue(loneMinor, &own, &o, game.White, 0, look)
+		switch {
+		case !pawns && v > (utilityDraw+technicalWin+technicalRange)/2:
+			t.Errorf("half the belief loses a man whatever we play: worth %.4f; want at most half a draw, half a win (%.4f)", v, (utilityDraw+technicalWin+technicalRange)/2)
+		case pawns && v < technicalWin:
+			t.Errorf("with pawns on the board: worth %.4f; want a slow win, at least %.2f", v, technicalWin)
+		}
 	}
 }

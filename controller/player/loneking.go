@@ -378,6 +378,10 @@ func outcomeValue(kind loneKind, own *game.Position, o *loneOutcome, us game.Col
 		return beliefValue(kind, own, o.reach, us, spent)
 	}
 	est := spent + look.estimate(own, &o.mass, us, look.depth-1)
+	if own.ByType(game.Pawn) == 0 {
+		// Unclamped: a share charged as a draw (bnLost) is worth a draw.
+		return technicalWin + technicalRange*(1-est/kind.horizon())
+	}
 	return technicalWin + technicalRange*max(0, 1-est/kind.horizon())
 }
 
