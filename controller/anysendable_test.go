@@ -152,3 +152,64 @@ func mv(t *testing.T, s string) game.Move {
 	}
 	return m
 }
+
+// TestTriesKeepPawnCapturesBack: where a pawn capture needs a try
+// announced, one the announcement rules out is kept back, naming the
+// announcement, as the referee would refuse it (in Cincinnati and RAND for
+// both players to hear; an outside tester's exd3 on the first move and
+// bxc3 beside RAND's "c5" were sent): from the start, which allows none;
+// in Cincinnati after silence; in RAND from a pawn not named. A capture
+// the announcement allows is sent.
+func TestTriesKeepPawnCapturesBack(t *testing.T) {
+	for _, tc := range []struct {
+		rules  referee.Ruleset
+		moves  []string // played from the start before White's turn
+		refuse string   // a pawn capture kept back on White's turn
+		said   string   // in its reason
+		allow  string   // sent ("" none)
+	}{
+		{referee.Cincinnati, nil, "e2d3", `did not announce "Pawn capture"`, ""},
+		{referee.Cincinnati, []string{"e2e4", "a7a6"}, "e4d5", `did not announce "Pawn capture"`, ""},
+		{referee.Cincinnati, []string{"e2e4", "d7d5"}, "e4f5", "", "e4d5"},
+		{referee.RAND, nil, "e2d3", "named no pawn that can capture", ""},
+		{referee.RAND, []string{"e2e4", "d7d5", "b2b4", "a7a5"}, "c2d3", "named no capture for the pawn on c2", "b4a5"},
+		{referee.Wild16, nil, "e2d3", "announced no pawn tries", ""},
+	} {
+		ref := referee.New(tc.rules, game.Start())
+		w := StartWatch(tc.rules, game.Start(), 0)
+		for _, s := range tc.moves {
+			if a := ref.Attempt(mv(t, s)); a.Verdict != referee.Accepted {
+				t.Fatalf("%s: %s answered %v", tc.rules.Name, s, a.Verdict)
+			}
+			e, _ := ref.Last()
+			w.Follow(e, game.White, tc.rules)
+		}
+		pos := ref.Position()
+		own := pos.Only(game.White)
+		own.SetTurn(game.White)
+		err := w.Allows(tc.rules, &own, mv(t, tc.refuse))
+		switch {
+		case tc.said != "" && (!errors.Is(err, ErrNotSent) || !strings.Contains(err.Error(), tc.said)):
+			t.Errorf("%s after %v: %s: %v; want it kept back, saying %q", tc.rules.Name, tc.moves, tc.refuse, err, tc.said)
+		case tc.said == "" && err != nil:
+			t.Errorf("%s after %v: %s: %v; want it sent", tc.rules.Name, tc.moves, tc.refuse, err)
+		}
+		if tc.said != "" {
+			// What is kept back, the referee refuses.
+			if a := ref.Attempt(mv(t, tc.refuse)); a.Verdict == referee.Accepted {
+				t.Errorf("%s: the referee accepted %s, which was kept back", tc.rules.Name, tc.refuse)
+			}
+		}
+		if tc.allow != "" {
+			if err := w.Allows(tc.rules, &own, mv(t, tc.allow)); err != nil {
+				t.Errorf("%s after %v: %s: %v; want it sent", tc.rules.Name, tc.moves, tc.allow, err)
+			}
+		}
+	}
+	// Joined after the first move, the watch knows nothing yet.
+	start := game.Start()
+	own := start.Only(game.White)
+	if err := StartWatch(referee.Cincinnati, start, 5).Allows(referee.Cincinnati, &own, mv(t, "e2d3")); err != nil {
+		t.Errorf("a game joined at ply 5: %v; want nothing kept back before the referee speaks", err)
+	}
+}

@@ -149,11 +149,12 @@ func pawnImpossible(own *game.Position, m game.Move) string {
 // whether or not the deduction has caught up with it. The zero TryWatch
 // has heard nothing.
 type TryWatch struct {
-	said  bool   // a pawn-try word came this turn
-	count int    // its referee.Tries.Known
-	asked bool   // the side asked Any? this turn
-	has   bool   // and was told it has pawn captures
-	word  string // the answer in the rules' words
+	said  bool          // a pawn-try word came this turn
+	count int           // its referee.Tries.Known
+	tries referee.Tries // what it told
+	asked bool          // the side asked Any? this turn
+	has   bool          // and was told it has pawn captures
+	word  string        // the answer in the rules' words
 	// refused are the side's attempts refused after a yes: under English
 	// rules a pawn capture among them frees the rest of the turn.
 	refused []game.Move
@@ -172,24 +173,42 @@ func (w *TryWatch) Follow(e referee.Entry, side game.Color, rules referee.Rulese
 	for _, a := range e.Said {
 		switch {
 		case a.Kind == referee.KindTries && a.Side == side:
-			w.said, w.count = true, a.Tries.Known(rules.Tries)
+			w.said, w.count, w.tries = true, a.Tries.Known(rules.Tries), a.Tries.Told(rules.Tries)
 		case a.Kind == referee.KindAnyAnswer && a.Side == side:
 			w.asked, w.has, w.word = true, a.Has, a.Text(rules)
 		}
 	}
 }
 
-// Allows checks attempt m against the side's Any? answer this turn (own
-// holds its men, it to move): where the rules make an attempt nonsense
-// after "No" (a pawn capture) or after a yes (anything but a pawn capture;
-// under English rules, until one pawn capture has been tried), it returns
-// an error wrapping ErrNotSent that says why, since the referee would
-// refuse it as nonsense (docs/rules.md).
+// StartWatch is the TryWatch of a game that starts from start, before
+// anything is said: on its first turn the side to move may capture with a
+// pawn only as the start allows (none, from the usual one), which the
+// referee announces to nobody. A game joined after its first move (plies
+// above zero) starts knowing nothing.
+func StartWatch(rules referee.Ruleset, start game.Position, plies int) TryWatch {
+	if plies > 0 || rules.Tries == referee.TriesNone || start.Pieces(game.White, game.King) == 0 || start.Pieces(game.Black, game.King) == 0 {
+		return TryWatch{}
+	}
+	t := referee.New(rules, start).Tries().Told(rules.Tries)
+	return TryWatch{said: true, count: t.Known(rules.Tries), tries: t}
+}
+
+// Allows checks attempt m against what the referee said this turn of the
+// side's pawn captures (own holds its men, it to move): under rules where
+// a pawn capture needs a try announced, one the announcement rules out;
+// after the answer to Any?, a pawn capture after "No", anything else after
+// a yes (under English rules, until one pawn capture has been tried). It
+// returns an error wrapping ErrNotSent that says why, since the referee
+// would refuse the attempt, in some rulesets for both players to hear
+// (docs/rules.md).
 func (w TryWatch) Allows(rules referee.Ruleset, own *game.Position, m game.Move) error {
+	capture := pawnCapture(own, m)
+	if capture && rules.PawnCaptureNeedsTry && w.said && !w.tries.Allows(rules.Tries, m) {
+		return fmt.Errorf("%s %w: %s", m, ErrNotSent, w.triesRuleOut(rules, m))
+	}
 	if !w.asked || rules.Any == referee.AnyNone {
 		return nil
 	}
-	capture := pawnCapture(own, m)
 	switch {
 	case !w.has && capture:
 		return fmt.Errorf("%s %w: after %s no pawn capture may be tried this turn", m, ErrNotSent, w.anyWord())
@@ -199,6 +218,23 @@ func (w TryWatch) Allows(rules referee.Ruleset, own *game.Position, m game.Move)
 		return fmt.Errorf("%s %w: after %s a pawn capture must be tried first", m, ErrNotSent, w.anyWord())
 	}
 	return nil
+}
+
+// triesRuleOut says how this turn's pawn-try announcement rules out
+// pawn capture m, in the words of rules.
+func (w TryWatch) triesRuleOut(rules referee.Ruleset, m game.Move) string {
+	switch rules.Tries {
+	case referee.TriesYesNo:
+		return `the referee did not announce "Pawn capture" this turn`
+	case referee.TriesSquares:
+		if len(w.tries.Squares) == 0 {
+			return "the referee named no pawn that can capture this turn"
+		}
+		return fmt.Sprintf("the referee named no capture for the pawn on %s this turn", m.From())
+	case referee.TriesMoves:
+		return "the referee did not name it among this turn's pawn captures"
+	}
+	return "the referee announced no pawn tries this turn"
 }
 
 // anyWord is the answer to this turn's Any?, quoted.

@@ -315,7 +315,8 @@ func (p *play) start(a *App, s net.Snapshot) {
 	f.Selected, f.Dests, f.Drag, f.Illegal, f.Promote = game.NoSquare, 0, nil, nil, nil
 	f.LastMove, f.Capture = game.NoMove, game.NoSquare
 	f.Ghosts, f.KeyCursor = [64]game.PieceType{}, false
-	p.queue, p.waiting, p.tried, f.Queue, p.tries = nil, false, nil, nil, controller.TryWatch{}
+	p.queue, p.waiting, p.tried, f.Queue = nil, false, nil, nil
+	p.tries = controller.StartWatch(s.Spec.Rules, s.Spec.Start, s.Plies)
 	p.hearing, p.table = scene.NewHearing(s.Side), nil
 	p.confirmAt, p.rating, p.closed, p.away, p.seeking, p.sought = time.Time{}, "", false, nil, nil, ""
 	p.first, p.abortWhy = firstMove{limit: p.first.limit}, "" // the limit is the server's, said maybe before the start
@@ -626,8 +627,13 @@ func moveCursor(f *scene.Frame, dx, dy int) {
 func (p *play) selectSquare(f *scene.Frame, sq game.Square) {
 	f.Selected = sq
 	f.Dests = 0
+	own := f.View.Own
+	own.SetTurn(f.View.Side)
+	ours := p.snap.ToMove == p.snap.Side
 	for _, m := range candidates(f) {
-		if m.From() == sq {
+		// A target the referee's word this turn rules out (a pawn
+		// capture after "No") is not offered: it would be kept back.
+		if m.From() == sq && (!ours || p.tries.Allows(p.rules, &own, m) == nil) {
 			f.Dests |= m.To().Bit()
 		}
 	}
@@ -864,7 +870,7 @@ func (p *play) submit(a *App) {
 	}
 	if s := p.snap; net.IsAnyQuestion(line) && s.InGame && s.Spec.Kriegspiel && s.ToMove == s.Side && s.Result == nil {
 		if err := controller.AnySendable(p.rules, p.tries); err != nil {
-			notice(&a.frame, scene.BadTone, err.Error())
+			p.hint(&a.frame, err) // kept back like a move: in the hint's amber
 			return
 		}
 	}

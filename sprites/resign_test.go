@@ -266,6 +266,15 @@ func TestWindowNonsenseAfterAnyKeptBack(t *testing.T) {
 	h.waitFor(t, "the game to start", 5*time.Second, atPly(app, 0))
 	h.do(func() { app.Inject(Intent{Kind: TypeText, Text: "px"}, Intent{Kind: Submit}) })
 	h.waitFor(t, "the answer to Any?", 5*time.Second, func() bool { return len(app.frame.View.Log) == 1 })
+	// Picked up, the pawn offers its moves forward, not the captures the
+	// answer rules out.
+	h.do(func() { app.Inject(Intent{Kind: ClickSquare, Square: game.E2}) })
+	h.do(func() {
+		if d := app.frame.Dests; d.Has(game.D3) || d.Has(game.F3) || !d.Has(game.E3) || !d.Has(game.E4) {
+			t.Errorf("the e2 pawn picked up after the no offers %v; want e3 and e4, no capture", d.Squares())
+		}
+		app.Inject(Intent{Kind: Cancel})
+	})
 	for _, tc := range []struct{ typed, want string }{
 		{"e2d3", `after "No pawn captures" no pawn capture may be tried`},
 		{"px", "Any? was already answered this turn"},
@@ -273,8 +282,8 @@ func TestWindowNonsenseAfterAnyKeptBack(t *testing.T) {
 		h.do(func() { app.Inject(Intent{Kind: TypeText, Text: tc.typed}, Intent{Kind: Submit}) })
 		time.Sleep(200 * time.Millisecond)
 		h.do(func() {
-			if n := len(app.frame.View.Log); n != 1 || !strings.Contains(app.frame.Panel.Notice, tc.want) {
-				t.Errorf("%s after the no: %d log lines, notice %q; want it kept back, saying %q", tc.typed, n, app.frame.Panel.Notice, tc.want)
+			if n := len(app.frame.View.Log); n != 1 || !strings.Contains(app.frame.Panel.Notice, tc.want) || app.frame.Panel.Tone != scene.HintTone {
+				t.Errorf("%s after the no: %d log lines, notice %q in tone %v; want it kept back, saying %q in the hint's tone", tc.typed, n, app.frame.Panel.Notice, app.frame.Panel.Tone, tc.want)
 			}
 		})
 	}

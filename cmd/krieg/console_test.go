@@ -379,6 +379,28 @@ func TestConsoleNonsenseAfterAnyKeptBack(t *testing.T) {
 	}
 }
 
+// TestConsolePawnCaptureWithoutTryKeptBack: in Cincinnati, a pawn capture
+// on the first move, when the start allows none and nothing was
+// announced, is kept back with the reason instead of sent to be refused as
+// nonsense both players hear (an outside tester's exd3 was sent).
+func TestConsolePawnCaptureWithoutTryKeptBack(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--rules", "cincinnati", "--save", t.TempDir()},
+		strings.NewReader("e2d3\ne2e4\nresign\n"), &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	text := out.String()
+	for _, want := range []string{`! e2d3 not sent, no attempt used: the referee did not announce "Pawn capture" this turn`, "white e2e4: "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, ": Nonsense") {
+		t.Errorf("the capture was sent:\n%s", text)
+	}
+}
+
 // TestConsoleMovesAfterNew: moves typed right after new, in algebraic
 // notation too, wait for the new game and are read on its board.
 func TestConsoleMovesAfterNew(t *testing.T) {

@@ -40,7 +40,7 @@ func (c *attemptCheck) follow(ev net.Event) {
 	// Clock updates, server text and offers leave the wait as it is.
 	switch ev.Kind {
 	case net.KindStarted:
-		c.tries = controller.TryWatch{}
+		c.tries = controller.StartWatch(c.snap.Spec.Rules, c.snap.Spec.Start, c.snap.Plies)
 	case net.KindHeard:
 		c.tries.Follow(e, c.snap.Side, c.snap.Spec.Rules)
 	}

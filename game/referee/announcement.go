@@ -1,6 +1,10 @@
 package referee
 
-import "github.com/krieg/krieg/game"
+import (
+	"slices"
+
+	"github.com/krieg/krieg/game"
+)
 
 // Kind is the kind of an announcement.
 type Kind uint8
@@ -147,6 +151,26 @@ func (t Tries) Told(style TryStyle) Tries {
 		return Tries{Count: len(t.Moves), Moves: t.Moves}
 	}
 	return Tries{Count: t.Count}
+}
+
+// Allows reports whether t, announced in style, leaves room for pawn
+// capture m: some try under a count or a yes, m's pawn among the squares
+// named, m among the moves named. A client checks an attempt by it before
+// sending, as the referee does on receiving.
+func (t Tries) Allows(style TryStyle, m game.Move) bool {
+	switch style {
+	case TriesYesNo, TriesCount:
+		return t.Has()
+	case TriesSquares:
+		return slices.Contains(t.Squares, m.From())
+	case TriesMoves:
+		q := m
+		if m.Promotion() != game.NoPieceType {
+			q = game.NewMove(m.From(), m.To(), game.Queen)
+		}
+		return slices.Contains(t.Moves, q)
+	}
+	return true
 }
 
 // Known is the count of pawn tries an announcement tells under a try

@@ -315,31 +315,7 @@ func (r *Referee) possible(m game.Move, pawnCap bool) bool {
 }
 
 // tryAllows reports whether the pawn-try announcement leaves room for pawn capture m.
-func (r *Referee) tryAllows(m game.Move) bool {
-	switch r.rules.Tries {
-	case TriesYesNo, TriesCount:
-		return r.tries.Has()
-	case TriesSquares:
-		for _, s := range r.tries.Squares {
-			if s == m.From() {
-				return true
-			}
-		}
-		return false
-	case TriesMoves:
-		q := m
-		if m.Promotion() != game.NoPieceType {
-			q = game.NewMove(m.From(), m.To(), game.Queen)
-		}
-		for _, x := range r.tries.Moves {
-			if x == q {
-				return true
-			}
-		}
-		return false
-	}
-	return true
-}
+func (r *Referee) tryAllows(m game.Move) bool { return r.tries.Allows(r.rules.Tries, m) }
 
 func (r *Referee) accept(m game.Move, mover game.Color) Answer {
 	a := Answer{Verdict: Accepted, Move: m, Capture: r.pos.CapturedSquare(m)}
