@@ -6,6 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
 )
 
 // krieg runs the command in-process and returns its exit status and output.
@@ -191,6 +195,39 @@ func TestReplayTextNotesDisagreement(t *testing.T) {
 	}
 	if _, _, errOut := krieg(t, "", "replay", "--text", testGame("darkboard-liam-2023.pgn")); errOut != "" {
 		t.Errorf("replay --text of a sound record: stderr %q; want nothing", errOut)
+	}
+}
+
+// TestReplayTextSaysAnyAndRefusals: replay --text shows the Any? asked
+// before a move with its answer, each refused attempt with the referee's
+// own word for it (nonsense is not an illegal move), and the attempts
+// refused after the last move (a tester found all three left out or
+// printed as "illegal").
+func TestReplayTextSaysAnyAndRefusals(t *testing.T) {
+	ref := referee.New(referee.BerkeleyAny, game.Start())
+	ref.AskAny()
+	ref.Attempt(game.NewMove(game.E1, game.E3, game.NoPieceType)) // a king two squares: nonsense
+	ref.Attempt(game.NewMove(game.E2, game.E4, game.NoPieceType))
+	ref.Attempt(game.NewMove(game.E7, game.E5, game.NoPieceType))
+	ref.Attempt(game.NewMove(game.E4, game.D5, game.NoPieceType)) // nothing on d5: "No"
+	rec, err := record.FromReferee(ref, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), "any.pgn")
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := record.Write(f, rec); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	code, out, errOut := krieg(t, "", "replay", "--text", name)
+	for _, want := range []string{"asked Any? first: No pawn captures", "tried e1e3 first: Nonsense", "tried exd5 after the last move: refused"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("replay --text: exit %d, output lacks %q:\n%s%s", code, want, out, errOut)
+		}
 	}
 }
 

@@ -66,8 +66,12 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	warnDisagreement(stderr, "replay", name, rec, rules)
 	ref, err := record.Replay(rec, rules, func(s record.Step) error {
 		fmt.Fprintf(stdout, "\n%s\n", moveLabel(&s.Before, s.Ply.Move))
-		for _, m := range s.Failed {
-			fmt.Fprintf(stdout, "  tried %s first: illegal\n", m)
+		if s.Any != "" {
+			said := referee.Announcement{Kind: referee.KindAnyAnswer, Has: s.Any == "yes"}
+			fmt.Fprintf(stdout, "  asked Any? first: %s\n", said.Text(rules))
+		}
+		for i, m := range s.Failed {
+			fmt.Fprintf(stdout, "  tried %s first: %s\n", m, refusalWords(s.Refusals[i], rules))
 		}
 		for _, a := range s.Answer.Announcements {
 			if t := a.Text(rules); t != "" {
@@ -82,12 +86,26 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
+	for _, f := range rec.Trailing() {
+		fmt.Fprintf(stdout, "\ntried %s after the last move: refused\n", f)
+	}
 	res := referee.Result{Score: rec.Result, Reason: rec.Termination()}
 	if r := ref.Result(); r != nil {
 		res = *r
 	}
 	fmt.Fprintf(stdout, "\nResult: %s\n", res.Words())
 	return nil
+}
+
+// refusalWords is what the referee told the mover of a refused attempt,
+// in the words of rules ("Illegal move", "No", "Nonsense", "Hell, no").
+func refusalWords(a referee.Answer, rules referee.Ruleset) string {
+	for _, x := range a.Announcements {
+		if t := x.Text(rules); t != "" {
+			return t
+		}
+	}
+	return "refused"
 }
 
 // recordArg refuses a record argument that is no file, in plain words: a

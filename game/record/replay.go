@@ -37,12 +37,14 @@ func ShownAsReplayed(err error) string {
 
 // Step is one replayed ply, handed to Replay's callback.
 type Step struct {
-	Index  int            // 0-based ply index into Record.Plies
-	Ply    *Ply           // the recorded ply (its Move is now resolved)
-	Before game.Position  // the true position before the move
-	Failed []game.Move    // the failed attempts, resolved
-	Answer referee.Answer // the referee's answer to the accepted move
-	Any    string         // "yes" or "no" when Any? was asked first, else ""
+	Index  int           // 0-based ply index into Record.Plies
+	Ply    *Ply          // the recorded ply (its Move is now resolved)
+	Before game.Position // the true position before the move
+	Failed []game.Move   // the failed attempts, resolved
+	// Refusals are the referee's answers to Failed, in order.
+	Refusals []referee.Answer
+	Answer   referee.Answer // the referee's answer to the accepted move
+	Any      string         // "yes" or "no" when Any? was asked first, else ""
 }
 
 // Replay plays rec through a new referee under rules, calling fn (if not nil)
@@ -79,10 +81,11 @@ func Replay(rec *Record, rules referee.Ruleset, fn func(Step) error) (*referee.R
 			if err != nil {
 				return ref, disagree("failed attempt %q: %v", f, err)
 			}
-			if a := ref.Attempt(m); a.Verdict == referee.Accepted {
+			a := ref.Attempt(m)
+			if a.Verdict == referee.Accepted {
 				return ref, disagree("failed attempt %s (%s) is legal", f, m)
 			}
-			step.Failed = append(step.Failed, m)
+			step.Failed, step.Refusals = append(step.Failed, m), append(step.Refusals, a)
 		}
 		m, err := before.ParseSAN(p.SAN)
 		if err != nil {
