@@ -499,8 +499,12 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 			fmt.Fprintf(w, "* %s\n", s.State)
 		}
 	case net.KindStarted:
-		fmt.Fprintf(w, "* game %d started: %s vs %s, you play %s, %s\n", s.Spec.Number, s.Spec.White, s.Spec.Black,
-			s.Side, s.Spec.TimeControl())
+		rules := ""
+		if t := s.Spec.Rules.Title; t != "" {
+			rules = ", " + t // the rules decide what may be tried: said once, at the start
+		}
+		fmt.Fprintf(w, "* game %d started: %s vs %s, you play %s, %s%s\n", s.Spec.Number, s.Spec.White, s.Spec.Black,
+			s.Side, s.Spec.TimeControl(), rules)
 		if s.InGame && s.ToMove == s.Side {
 			yourMove(w, s)
 		} else {
