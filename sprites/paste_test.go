@@ -79,8 +79,8 @@ func TestWindowPasteSeveralMoves(t *testing.T) {
 	h.do(func() { app.Inject(Intent{Kind: Paste, Text: "e4\nd4\nNf3\n"}, Intent{Kind: Submit}) })
 	time.Sleep(200 * time.Millisecond)
 	h.do(func() {
-		if n := len(app.frame.View.Log); n != 0 || !strings.Contains(app.frame.Panel.Notice, "holds several moves") {
-			t.Errorf("three moves pasted: %d log lines, notice %q; want none sent and why", n, app.frame.Panel.Notice)
+		if n := len(app.frame.View.Log); n != 0 || !strings.Contains(app.frame.Panel.Notice, "holds several moves") || app.play.typed != "e4 d4 Nf3" {
+			t.Errorf("three moves pasted: %d log lines, notice %q, line %q; want none sent, why, and the line left to mend", n, app.frame.Panel.Notice, app.play.typed)
 		}
 	})
 	for line, want := range map[string]bool{"e4 d4 Nf3": true, "e2e4 e7e5": true, "e4": false, "tell bob e4 d4": false, "": false} {

@@ -866,6 +866,7 @@ func (p *play) submit(a *App) {
 		// Pasted lines arrive joined: said so, rather than sent as one
 		// word the referee reads as no move.
 		notice(&a.frame, scene.HintTone, fmt.Sprintf("%q holds several moves: type or paste one at a time (one typed during the opponent's turn waits its turn)", line))
+		p.typed = line // left to mend, not wiped
 		return
 	}
 	if s := p.snap; net.IsAnyQuestion(line) && s.InGame && s.Spec.Kriegspiel && s.ToMove == s.Side && s.Result == nil {
