@@ -172,7 +172,7 @@ func TestCommands(t *testing.T) {
 			return e.Attempt(game.NewMove(game.E2, game.E4, 0))
 		}, net.KindProblem, "no game in progress", ""},
 		{"console resign", game.Black, func(e *Endpoint) error { return e.Console("resign") }, net.KindEnded, "resignation", "1-0"},
-		{"console nonsense", game.White, func(e *Endpoint) error { return e.Console("hello") }, net.KindConsole, "not a move", ""},
+		{"console nonsense", game.White, func(e *Endpoint) error { return e.Console("hello") }, net.KindConsole, "not a move (such as e2e4) nor a command: resign, draw, abort, flag or px", ""},
 		{"a pasted page, quoted short", game.White, func(e *Endpoint) error { return e.Console(strings.Repeat("x", 5000)) }, net.KindConsole,
 			`"` + strings.Repeat("x", 40) + `…" is not a move`, ""},
 		{"flag with time left", game.White, func(e *Endpoint) error { return e.Do(net.Flag) }, net.KindProblem, "still has time", ""},

@@ -372,7 +372,11 @@ func (g *session) console(line string) {
 		g.attempt(m)
 		return
 	}
-	g.emit(net.Event{Kind: net.KindConsole, Text: fmt.Sprintf("%q is not a move (such as e2e4) nor resign, draw, abort, flag or any", shortened(line))})
+	words := "resign, draw, abort or flag"
+	if r := g.spec.Rules; r.Any != referee.AnyNone || r.Tries == referee.TriesCount {
+		words = "resign, draw, abort, flag or px" // px only where the rules give it a meaning
+	}
+	g.emit(net.Event{Kind: net.KindConsole, Text: fmt.Sprintf("%q is not a move (such as e2e4) nor a command: %s", shortened(line), words)})
 }
 
 // shortened is line cut to its first 40 characters, for quoting back: a
