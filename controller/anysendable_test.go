@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/gametest"
 	"github.com/krieg/krieg/game/referee"
 )
 
@@ -77,42 +78,42 @@ func TestAnyAnswerKeepsNonsenseBack(t *testing.T) {
 			e, _ := ref.Last()
 			w.Follow(e, game.White, tc.rules)
 		}
-		ref.Attempt(mv(t, "e2e4"))
+		ref.Attempt(gametest.Move(t, "e2e4"))
 		heard()
-		ref.Attempt(mv(t, "d7d5"))
+		ref.Attempt(gametest.Move(t, "d7d5"))
 		heard()
 		ref.AskAny()
 		heard()
 		pos := ref.Position()
 		own := pos.Only(game.White)
 		own.SetTurn(game.White)
-		err := w.Allows(tc.rules, &own, mv(t, tc.refuse))
+		err := w.Allows(tc.rules, &own, gametest.Move(t, tc.refuse))
 		if !errors.Is(err, ErrNotSent) || !strings.Contains(err.Error(), `"`+tc.answer+`"`) {
 			t.Errorf("%s: %s after the yes: %v; want it kept back, naming %q", tc.rules.Name, tc.refuse, err, tc.answer)
 		}
-		if err := w.Allows(tc.rules, &own, mv(t, tc.allow)); err != nil {
+		if err := w.Allows(tc.rules, &own, gametest.Move(t, tc.allow)); err != nil {
 			t.Errorf("%s: %s after the yes: %v; want it sent", tc.rules.Name, tc.allow, err)
 		}
 		if err := AnySendable(tc.rules, w); !errors.Is(err, ErrNotSent) {
 			t.Errorf("%s: a second Any?: %v; want it kept back", tc.rules.Name, err)
 		}
 		if tc.freedBy != "" {
-			if a := ref.Attempt(mv(t, tc.freedBy)); a.Verdict != referee.Illegal {
+			if a := ref.Attempt(gametest.Move(t, tc.freedBy)); a.Verdict != referee.Illegal {
 				t.Fatalf("%s: %s answered %v; want illegal", tc.rules.Name, tc.freedBy, a.Verdict)
 			}
 			heard()
-			if err := w.Allows(tc.rules, &own, mv(t, tc.refuse)); err != nil {
+			if err := w.Allows(tc.rules, &own, gametest.Move(t, tc.refuse)); err != nil {
 				t.Errorf("%s: %s after a refused pawn capture: %v; want it sent", tc.rules.Name, tc.refuse, err)
 			}
 		}
 		// What the window and the console keep back, the referee refuses
 		// as nonsense; what they send, it does not.
 		if tc.freedBy == "" {
-			if a := ref.Attempt(mv(t, tc.refuse)); a.Verdict != referee.Nonsense {
+			if a := ref.Attempt(gametest.Move(t, tc.refuse)); a.Verdict != referee.Nonsense {
 				t.Errorf("%s: the referee answered %s with %v; want nonsense", tc.rules.Name, tc.refuse, a.Verdict)
 			}
 		}
-		if a := ref.Attempt(mv(t, tc.allow)); a.Verdict != referee.Accepted {
+		if a := ref.Attempt(gametest.Move(t, tc.allow)); a.Verdict != referee.Accepted {
 			t.Fatalf("%s: %s answered %v", tc.rules.Name, tc.allow, a.Verdict)
 		}
 		heard()
@@ -123,34 +124,24 @@ func TestAnyAnswerKeepsNonsenseBack(t *testing.T) {
 	// After a no, a pawn capture is kept back and anything else sent.
 	ref := referee.New(referee.BerkeleyAny, game.Start())
 	var w TryWatch
-	ref.Attempt(mv(t, "e2e4"))
-	ref.Attempt(mv(t, "e7e5"))
+	ref.Attempt(gametest.Move(t, "e2e4"))
+	ref.Attempt(gametest.Move(t, "e7e5"))
 	ref.AskAny()
 	e, _ := ref.Last()
 	w.Follow(e, game.White, referee.BerkeleyAny)
 	pos := ref.Position()
 	own := pos.Only(game.White)
 	own.SetTurn(game.White)
-	if err := w.Allows(referee.BerkeleyAny, &own, mv(t, "e4d5")); !errors.Is(err, ErrNotSent) || !strings.Contains(err.Error(), `"No pawn captures"`) {
+	if err := w.Allows(referee.BerkeleyAny, &own, gametest.Move(t, "e4d5")); !errors.Is(err, ErrNotSent) || !strings.Contains(err.Error(), `"No pawn captures"`) {
 		t.Errorf("e4d5 after a no: %v; want it kept back", err)
 	}
-	if err := w.Allows(referee.BerkeleyAny, &own, mv(t, "g1f3")); err != nil {
+	if err := w.Allows(referee.BerkeleyAny, &own, gametest.Move(t, "g1f3")); err != nil {
 		t.Errorf("g1f3 after a no: %v; want it sent", err)
 	}
 	// Under rules without Any?, nothing is held back by this watch.
-	if err := (TryWatch{}).Allows(referee.Wild16, &own, mv(t, "e4d5")); err != nil {
+	if err := (TryWatch{}).Allows(referee.Wild16, &own, gametest.Move(t, "e4d5")); err != nil {
 		t.Errorf("Wild 16: %v", err)
 	}
-}
-
-// mv reads a move in coordinates for a test.
-func mv(t *testing.T, s string) game.Move {
-	t.Helper()
-	m, err := game.ParseMove(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }
 
 // TestTriesKeepPawnCapturesBack: where a pawn capture needs a try
@@ -178,7 +169,7 @@ func TestTriesKeepPawnCapturesBack(t *testing.T) {
 		ref := referee.New(tc.rules, game.Start())
 		w := StartWatch(tc.rules, game.Start(), 0)
 		for _, s := range tc.moves {
-			if a := ref.Attempt(mv(t, s)); a.Verdict != referee.Accepted {
+			if a := ref.Attempt(gametest.Move(t, s)); a.Verdict != referee.Accepted {
 				t.Fatalf("%s: %s answered %v", tc.rules.Name, s, a.Verdict)
 			}
 			e, _ := ref.Last()
@@ -187,7 +178,7 @@ func TestTriesKeepPawnCapturesBack(t *testing.T) {
 		pos := ref.Position()
 		own := pos.Only(game.White)
 		own.SetTurn(game.White)
-		err := w.Allows(tc.rules, &own, mv(t, tc.refuse))
+		err := w.Allows(tc.rules, &own, gametest.Move(t, tc.refuse))
 		switch {
 		case tc.said != "" && (!errors.Is(err, ErrNotSent) || !strings.Contains(err.Error(), tc.said)):
 			t.Errorf("%s after %v: %s: %v; want it kept back, saying %q", tc.rules.Name, tc.moves, tc.refuse, err, tc.said)
@@ -196,12 +187,12 @@ func TestTriesKeepPawnCapturesBack(t *testing.T) {
 		}
 		if tc.said != "" {
 			// What is kept back, the referee refuses.
-			if a := ref.Attempt(mv(t, tc.refuse)); a.Verdict == referee.Accepted {
+			if a := ref.Attempt(gametest.Move(t, tc.refuse)); a.Verdict == referee.Accepted {
 				t.Errorf("%s: the referee accepted %s, which was kept back", tc.rules.Name, tc.refuse)
 			}
 		}
 		if tc.allow != "" {
-			if err := w.Allows(tc.rules, &own, mv(t, tc.allow)); err != nil {
+			if err := w.Allows(tc.rules, &own, gametest.Move(t, tc.allow)); err != nil {
 				t.Errorf("%s after %v: %s: %v; want it sent", tc.rules.Name, tc.moves, tc.allow, err)
 			}
 		}
@@ -209,7 +200,7 @@ func TestTriesKeepPawnCapturesBack(t *testing.T) {
 	// Joined after the first move, the watch knows nothing yet.
 	start := game.Start()
 	own := start.Only(game.White)
-	if err := StartWatch(referee.Cincinnati, start, 5).Allows(referee.Cincinnati, &own, mv(t, "e2d3")); err != nil {
+	if err := StartWatch(referee.Cincinnati, start, 5).Allows(referee.Cincinnati, &own, gametest.Move(t, "e2d3")); err != nil {
 		t.Errorf("a game joined at ply 5: %v; want nothing kept back before the referee speaks", err)
 	}
 }

@@ -352,52 +352,42 @@ func TestConsolePxKeptBack(t *testing.T) {
 	}
 }
 
-// TestConsoleNonsenseAfterAnyKeptBack: under Berkeley + Any, a pawn
-// capture typed after "No pawn captures" is kept back with the answer
-// named (a stranger's exd5 was sent and answered "Nonsense"), and a second
-// Any? in the turn too; the move after them is sent.
-func TestConsoleNonsenseAfterAnyKeptBack(t *testing.T) {
-	var out, errs bytes.Buffer
-	code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--rules", "berkeley-any", "--save", t.TempDir()},
-		strings.NewReader("px\ne2d3\npx\ne2e4\nresign\n"), &out, &errs)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs.String())
-	}
-	text := out.String()
-	for _, want := range []string{
-		`white any: No pawn captures`,
-		`! e2d3 not sent, no attempt used: after "No pawn captures" no pawn capture may be tried this turn`,
-		`! px not sent, no attempt used: Any? was already answered this turn ("No pawn captures")`,
-		"white e2e4: ",
+// TestConsoleRuledOutKeptBack: an attempt what the referee said this turn
+// rules out is kept back with the reason instead of sent to be refused as
+// nonsense (strangers' attempts were sent): under Berkeley + Any, a pawn
+// capture after "No pawn captures" and a second Any?; in Cincinnati, a
+// pawn capture on the first move, which the start rules out though
+// nothing was announced (there both players would hear the refusal). The
+// move after them is sent.
+func TestConsoleRuledOutKeptBack(t *testing.T) {
+	for _, tc := range []struct {
+		rules, typed string
+		want         []string
+	}{
+		{"berkeley-any", "px\ne2d3\npx\ne2e4\nresign\n", []string{
+			`white any: No pawn captures`,
+			`! e2d3 not sent, no attempt used: after "No pawn captures" no pawn capture may be tried this turn`,
+			`! px not sent, no attempt used: Any? was already answered this turn ("No pawn captures")`,
+		}},
+		{"cincinnati", "e2d3\ne2e4\nresign\n", []string{
+			`! e2d3 not sent, no attempt used: the referee did not announce "Pawn capture" this turn`,
+		}},
 	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("output lacks %q:\n%s", want, text)
+		var out, errs bytes.Buffer
+		code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--rules", tc.rules, "--save", t.TempDir()},
+			strings.NewReader(tc.typed), &out, &errs)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tc.rules, code, errs.String())
 		}
-	}
-	if strings.Contains(text, ": Nonsense") {
-		t.Errorf("an attempt the answer rules out was sent:\n%s", text)
-	}
-}
-
-// TestConsolePawnCaptureWithoutTryKeptBack: in Cincinnati, a pawn capture
-// on the first move, when the start allows none and nothing was
-// announced, is kept back with the reason instead of sent to be refused as
-// nonsense both players hear (an outside tester's exd3 was sent).
-func TestConsolePawnCaptureWithoutTryKeptBack(t *testing.T) {
-	var out, errs bytes.Buffer
-	code := run([]string{"console", "--seed", "4", "--side", "white", "--opponent", "random", "--rules", "cincinnati", "--save", t.TempDir()},
-		strings.NewReader("e2d3\ne2e4\nresign\n"), &out, &errs)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs.String())
-	}
-	text := out.String()
-	for _, want := range []string{`! e2d3 not sent, no attempt used: the referee did not announce "Pawn capture" this turn`, "white e2e4: "} {
-		if !strings.Contains(text, want) {
-			t.Errorf("output lacks %q:\n%s", want, text)
+		text := out.String()
+		for _, want := range append(tc.want, "white e2e4: ") {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: output lacks %q:\n%s", tc.rules, want, text)
+			}
 		}
-	}
-	if strings.Contains(text, ": Nonsense") {
-		t.Errorf("the capture was sent:\n%s", text)
+		if strings.Contains(text, ": Nonsense") {
+			t.Errorf("%s: an attempt ruled out was sent:\n%s", tc.rules, text)
+		}
 	}
 }
 
