@@ -38,8 +38,8 @@ const (
 // bare king that is a draw, and it is charged as the candidate's own move
 // charges it (bnDrawn, a win's worth in plies), so that a man left to fall
 // a move later costs what one left to fall now does: charged two horizons,
-// the bot put off the risk by a move and lost a man in 27 of 1,200 studies
-// against 13 (docs/player.md). With pawns on the board the loss need not
+// the bot put off the risk by a move and lost a man in 37 of 1,600 studies
+// against 22 (docs/player.md). With pawns on the board the loss need not
 // draw, and it keeps the two horizons.
 func bnLost(own *game.Position) float64 {
 	if own.ByType(game.Pawn) == 0 {
