@@ -2,7 +2,6 @@ package lab
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
@@ -40,19 +39,26 @@ func (r *replayer) Turn(u referee.Umpire) []referee.Answer {
 	p := &r.rec.Plies[r.next]
 	r.next++
 	var answers []referee.Answer
+	after := -1 // Any? is asked after this many refused attempts (-1: not asked)
 	for _, x := range p.Extra {
-		if strings.HasPrefix(x, "any=") {
-			answers = append(answers, u.AskAny())
+		if _, n, ok := record.ParseAnyItem(x); ok {
+			after = n // checked against the record by newReplayer
 		}
 	}
 	own := r.truth.Only(r.truth.Turn())
-	for _, f := range p.Failed {
+	for i, f := range p.Failed {
+		if i == after {
+			answers = append(answers, u.AskAny())
+		}
 		m, err := record.ParseAttemptSAN(&own, f)
 		if err != nil {
 			r.err = fmt.Errorf("ply %d: failed attempt %q: %w", r.next, f, err)
 			return answers
 		}
 		answers = append(answers, u.Attempt(m))
+	}
+	if after == len(p.Failed) {
+		answers = append(answers, u.AskAny())
 	}
 	m, err := r.truth.ParseSAN(p.SAN)
 	if err != nil {

@@ -28,7 +28,10 @@ func onBoard(s *scene.Scene) []scene.Button {
 // against the computer offers Review and New game as buttons, the
 // panel's own words; its Review opens the review.
 func TestWindowResultCardAgainstTheComputer(t *testing.T) {
-	app := startFrom(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+	app := startFrom(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e8d8")
+	// A move each first: a game ended before any has nothing to review.
+	h.do(func() { app.Inject(Intent{Kind: AttemptMove, Move: game.NewMove(game.H1, game.H2, game.NoPieceType)}) })
+	h.waitFor(t, "1. Rh2 Kd8", servedWait, atPly(app, 2))
 	h.do(func() {
 		app.Inject(Intent{Kind: Press, Button: scene.Resign}, Intent{Kind: Press, Button: scene.Resign})
 	})

@@ -143,7 +143,7 @@ func TestWindowFullGame(t *testing.T) {
 			if p.snap.Plies != lastPly {
 				lastPly, tried = p.snap.Plies, map[game.Move]bool{}
 			}
-			m = untried(&app.frame.View.Own, game.White, tried, rng)
+			m = untried(&app.frame.View.Own, game.White, tried, rng, app.Sendable)
 			if m == game.NoMove {
 				t.Fatalf("ply %d: every candidate was refused", p.snap.Plies)
 			}
@@ -185,13 +185,14 @@ func TestWindowFullGame(t *testing.T) {
 }
 
 // untried draws one of side's candidate attempts in own not yet tried
-// (promotions to a queen only), or NoMove when none is left.
-func untried(own *game.Position, side game.Color, tried map[game.Move]bool, rng *rand.Rand) game.Move {
+// and sendable (the window would not keep it back; promotions to a queen
+// only), or NoMove when none is left.
+func untried(own *game.Position, side game.Color, tried map[game.Move]bool, rng *rand.Rand, sendable func(game.Move) bool) game.Move {
 	p := *own
 	p.SetTurn(side)
 	var left []game.Move
 	for _, m := range referee.Candidates(&p) {
-		if !tried[m] && (m.Promotion() == game.NoPieceType || m.Promotion() == game.Queen) {
+		if !tried[m] && (m.Promotion() == game.NoPieceType || m.Promotion() == game.Queen) && sendable(m) {
 			left = append(left, m)
 		}
 	}

@@ -155,7 +155,7 @@ func TestWindowKSO(t *testing.T) {
 			own.SetTurn(sn.Side)
 			var cands []game.Move
 			for _, m := range referee.Candidates(&own) {
-				if !tried[m] {
+				if !tried[m] && app.Sendable(m) {
 					cands = append(cands, m)
 				}
 			}

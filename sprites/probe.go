@@ -1,6 +1,9 @@
 package sprites
 
-import "github.com/krieg/krieg/sprites/scene"
+import (
+	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/sprites/scene"
+)
 
 // Scene returns the scene drawn last, and Frame the state it was built
 // from, for a test hook that reads them between frames (a page's, where
@@ -19,4 +22,16 @@ func (a *App) Typing() (line, game bool) {
 	line = a.prompting || p != nil && p.typed != ""
 	game = p != nil && p.snap.InGame && p.snap.Result == nil
 	return line, game
+}
+
+// Sendable reports whether the window would send attempt m now rather than
+// keep it back (impossible on its own board, refused already, or ruled out
+// by what the referee said this turn), for a test hook choosing attempts
+// as a player who reads the board would.
+func (a *App) Sendable(m game.Move) bool {
+	if a.play == nil {
+		return false
+	}
+	_, err := a.play.sendable(&a.frame, m)
+	return err == nil
 }

@@ -78,12 +78,21 @@ func TestReplayWindow(t *testing.T) {
 			t.Errorf("after three steps the replay is at ply %d; want 3", got)
 		}
 		l = app.scene.Layout
-		mid := l.Slider()
-		app.Inject(Intent{Kind: SliderTo, X: mid.X + mid.W/2})
+		// The slider spans the whole record (148 plies), of which 40 are
+		// followed: its tenth shows ply 15, its middle the last followed.
+		track := l.Slider()
+		app.Inject(Intent{Kind: SliderTo, X: track.X + track.W*15/148})
 	})
 	h.do(func() {
-		if got := app.frame.Replay.Ply; got != 20 {
-			t.Errorf("the slider's middle shows ply %d; want 20 of 40", got)
+		if got := app.frame.Replay.Ply; got != 15 {
+			t.Errorf("the slider at 15/148 shows ply %d; want 15", got)
+		}
+		track := l.Slider()
+		app.Inject(Intent{Kind: SliderTo, X: track.X + track.W/2})
+	})
+	h.do(func() {
+		if got := app.frame.Replay.Ply; got != 40 {
+			t.Errorf("the slider's middle shows ply %d; want 40, the last of the 40 followed", got)
 		}
 		app.Inject(Intent{Kind: Press, Button: scene.FirstPly})
 	})

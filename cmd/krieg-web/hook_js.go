@@ -125,7 +125,9 @@ func state(p *page) any {
 		own := snap.Own
 		own.SetTurn(snap.Side)
 		for _, m := range referee.Candidates(&own) {
-			st.Candidates = append(st.Candidates, m.String())
+			if app == nil || app.Sendable(m) { // what the board would keep back is no candidate
+				st.Candidates = append(st.Candidates, m.String())
+			}
 		}
 	}
 	b, _ := json.Marshal(st)

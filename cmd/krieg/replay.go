@@ -66,12 +66,18 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	warnDisagreement(stderr, "replay", name, rec, rules)
 	ref, err := record.Replay(rec, rules, func(s record.Step) error {
 		fmt.Fprintf(stdout, "\n%s\n", moveLabel(&s.Before, s.Ply.Move))
-		if s.Any != "" {
+		askedAny := func() {
 			said := referee.Announcement{Kind: referee.KindAnyAnswer, Has: s.Any == "yes"}
 			fmt.Fprintf(stdout, "  asked Any? first: %s\n", said.Text(rules))
 		}
 		for i, m := range s.Failed {
+			if s.Any != "" && i == s.AnyAfter {
+				askedAny()
+			}
 			fmt.Fprintf(stdout, "  tried %s first: %s\n", m, refusalWords(s.Refusals[i], rules))
+		}
+		if s.Any != "" && s.AnyAfter == len(s.Failed) {
+			askedAny()
 		}
 		for _, a := range s.Answer.Announcements {
 			if t := a.Text(rules); t != "" {

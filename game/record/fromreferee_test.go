@@ -181,3 +181,57 @@ func TestPlyCapTravels(t *testing.T) {
 		t.Errorf("a PlyCap tag of no number: got %v; want an error naming the tag", err)
 	}
 }
+
+// TestAnyAskedAfterARefusal: an Any? asked after a refused attempt is
+// recorded where it came ("any=no@1") and replayed there: the refusal
+// stays the public "No" it was, where replaying the question first made it
+// private nonsense (a tester's English and Berkeley + Any games). A record
+// without the count asks first, as older records mean; a count past the
+// refused attempts, or another answer, is a disagreement.
+func TestAnyAskedAfterARefusal(t *testing.T) {
+	ref := referee.New(referee.BerkeleyAny, game.Start())
+	for _, m := range []game.Move{game.NewMove(game.E2, game.E4, 0), game.NewMove(game.E7, game.E5, 0), game.NewMove(game.E4, game.D5, 0)} {
+		ref.Attempt(m)
+	}
+	ref.AskAny()
+	ref.Attempt(game.NewMove(game.D2, game.D4, 0))
+	rec, err := FromReferee(ref, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.Plies[2].Extra; !slices.Contains(got, "any=no@1") {
+		t.Fatalf("the third ply's items %v; want any=no@1", got)
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, rec); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Read(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heard referee.Verdict
+	if _, err := Replay(back, referee.BerkeleyAny, func(s Step) error {
+		if s.Index == 2 {
+			heard = s.Refusals[0].Verdict
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if heard != referee.Illegal {
+		t.Errorf("exd5, tried before Any?, replayed as %v; want the No it was", heard)
+	}
+	if err := Check(back, referee.BerkeleyAny); err != nil {
+		t.Errorf("check: %v", err)
+	}
+	for item, ok := range map[string]bool{"any=no": true, "any=yes@2": true, "any=maybe": false, "any=no@-1": false, "any=no@x": false, "cap=pawn": false} {
+		if _, _, got := ParseAnyItem(item); got != ok {
+			t.Errorf("ParseAnyItem(%q) ok %v; want %v", item, got, ok)
+		}
+	}
+	back.Plies[2].Extra = []string{"any=no@5"}
+	if _, err := Replay(back, referee.BerkeleyAny, nil); err == nil || !strings.Contains(err.Error(), "any=no@5") {
+		t.Errorf("any=no@5 with one refused attempt: %v; want it named", err)
+	}
+}

@@ -12,11 +12,12 @@ import (
 
 // annotate fills p's announcement fields (capture, checks, tries, extras) from
 // what the referee said when the move was accepted, in the record's terms.
-// anyAnswer is "yes", "no" or "" for the Any? exchange before the move.
-func annotate(p *Ply, said []referee.Announcement, rules referee.Ruleset, anyAnswer string) {
+// anyAnswer is "yes", "no" or "" for the Any? exchange before the move,
+// asked after anyAfter of the turn's refused attempts.
+func annotate(p *Ply, said []referee.Announcement, rules referee.Ruleset, anyAnswer string, anyAfter int) {
 	p.Capture, p.Checks, p.Tries, p.Extra = game.NoSquare, nil, 0, nil
 	if anyAnswer != "" {
-		p.Extra = append(p.Extra, "any="+anyAnswer)
+		p.Extra = append(p.Extra, AnyItem(anyAnswer, anyAfter))
 	}
 	for _, a := range said {
 		switch a.Kind {
@@ -147,4 +148,37 @@ func checkFromLetter(l byte) (referee.CheckKind, bool) {
 		}
 	}
 	return referee.CheckPlain, false
+}
+
+// AnyItem writes the {krieg: ...} item of an Any? asked after the turn's
+// first after refused attempts and answered answer ("yes" or "no"):
+// "any=no" when asked first, "any=no@2" after two. Where it was asked
+// decides the words of what follows (after a no, a pawn capture is
+// nonsense; before it, "No"), so a replay asks it there again.
+func AnyItem(answer string, after int) string {
+	if after == 0 {
+		return "any=" + answer
+	}
+	return fmt.Sprintf("any=%s@%d", answer, after)
+}
+
+// ParseAnyItem reads an item AnyItem wrote; ok is false for any other
+// item, or a malformed one.
+func ParseAnyItem(x string) (answer string, after int, ok bool) {
+	rest, found := strings.CutPrefix(x, "any=")
+	if !found {
+		return "", 0, false
+	}
+	answer, n, counted := strings.Cut(rest, "@")
+	if answer != "yes" && answer != "no" {
+		return "", 0, false
+	}
+	if counted {
+		v, err := strconv.Atoi(n)
+		if err != nil || v < 0 {
+			return "", 0, false
+		}
+		after = v
+	}
+	return answer, after, true
 }

@@ -44,7 +44,9 @@ type Step struct {
 	// Refusals are the referee's answers to Failed, in order.
 	Refusals []referee.Answer
 	Answer   referee.Answer // the referee's answer to the accepted move
-	Any      string         // "yes" or "no" when Any? was asked first, else ""
+	Any      string         // "yes" or "no" when Any? was asked, else ""
+	// AnyAfter is how many of Failed came before the Any? question.
+	AnyAfter int
 }
 
 // Replay plays rec through a new referee under rules, calling fn (if not nil)
@@ -66,17 +68,33 @@ func Replay(rec *Record, rules referee.Ruleset, fn func(Step) error) (*referee.R
 			return ref, disagree("the game already ended (%s, %s)", ref.Result().Score, ref.Result().Reason)
 		}
 		step := Step{Index: i, Ply: p, Before: before}
+		asked, after := false, 0
 		for _, x := range p.Extra {
 			if strings.HasPrefix(x, "any=") {
-				a := ref.AskAny()
-				step.Any = map[bool]string{true: "yes", false: "no"}[a.Any]
-				if a.Verdict != referee.Answered {
-					return ref, disagree("Any? was not answered (%s)", a.Verdict)
+				_, n, ok := ParseAnyItem(x)
+				if !ok || n > len(p.Failed) {
+					return ref, disagree("Any? item %q: want any=yes or any=no, with @ and how many refused attempts came first (at most %d)", x, len(p.Failed))
 				}
+				asked, after = true, n
 			}
 		}
+		// Any? is asked where it was: before it a pawn capture may be
+		// "No", after a no it is nonsense.
+		ask := func() error {
+			a := ref.AskAny()
+			step.Any, step.AnyAfter = map[bool]string{true: "yes", false: "no"}[a.Any], after
+			if a.Verdict != referee.Answered {
+				return disagree("Any? was not answered (%s)", a.Verdict)
+			}
+			return nil
+		}
 		own := before.Only(before.Turn())
-		for _, f := range p.Failed {
+		for j, f := range p.Failed {
+			if asked && j == after {
+				if err := ask(); err != nil {
+					return ref, err
+				}
+			}
 			m, err := ParseAttemptSAN(&own, f)
 			if err != nil {
 				return ref, disagree("failed attempt %q: %v", f, err)
@@ -86,6 +104,11 @@ func Replay(rec *Record, rules referee.Ruleset, fn func(Step) error) (*referee.R
 				return ref, disagree("failed attempt %s (%s) is legal", f, m)
 			}
 			step.Failed, step.Refusals = append(step.Failed, m), append(step.Refusals, a)
+		}
+		if asked && after == len(p.Failed) {
+			if err := ask(); err != nil {
+				return ref, err
+			}
 		}
 		m, err := before.ParseSAN(p.SAN)
 		if err != nil {
@@ -138,7 +161,7 @@ func Check(rec *Record, rules referee.Ruleset) error {
 	ours := rec.Tag("Rules") != ""
 	ref, err := Replay(rec, rules, func(s Step) error {
 		got := Ply{}
-		annotate(&got, s.Answer.Announcements, rules, s.Any)
+		annotate(&got, s.Answer.Announcements, rules, s.Any, s.AnyAfter)
 		var diffs []string
 		if got.Capture != s.Ply.Capture {
 			diffs = append(diffs, fmt.Sprintf("capture %s recorded, referee says %s", s.Ply.Capture, got.Capture))
@@ -270,11 +293,12 @@ func FromReferee(ref *referee.Referee, tags []Tag) (*Record, error) {
 		rec.SetTag("FEN", fen)
 	}
 	var failed []string
-	anyAnswer := ""
+	anyAnswer, anyAfter := "", 0
 	for _, e := range ref.Log() {
 		switch {
 		case e.AskedAny && e.Verdict == referee.Answered:
 			anyAnswer = map[bool]string{true: "yes", false: "no"}[e.Said[0].Has]
+			anyAfter = len(failed)
 		case refusedAttempt(e):
 			own := pos.Only(pos.Turn())
 			if pc := own.At(e.Attempt.From()); pc == game.NoPiece {
@@ -288,10 +312,10 @@ func FromReferee(ref *referee.Referee, tags []Tag) (*Record, error) {
 				return nil, fmt.Errorf("record: building: %w", err)
 			}
 			p := Ply{SAN: san, Move: e.Attempt, Failed: failed}
-			annotate(&p, e.Said, rules, anyAnswer)
+			annotate(&p, e.Said, rules, anyAnswer, anyAfter)
 			rec.Plies = append(rec.Plies, p)
 			pos.Apply(e.Attempt)
-			failed, anyAnswer = nil, ""
+			failed, anyAnswer, anyAfter = nil, "", 0
 		}
 	}
 	if len(failed) > 0 {

@@ -26,5 +26,5 @@ type Board struct {
 	White      string          `json:"white"`
 	Black      string          `json:"black"`
 	Heard      []referee.Entry `json:"heard"`      // what this player heard of the game
-	Candidates []string        `json:"candidates"` // the attempts the own board allows
+	Candidates []string        `json:"candidates"` // the attempts the board would send: its own board and the referee's word this turn allow them
 }
