@@ -471,6 +471,8 @@ func (p *play) tick(a *App) {
 	// kriegd takes an abort after both first moves as an offer, the
 	// computer never.
 	f.Panel.NoAbort = p.local && s.InGame && s.Result == nil && s.Plies >= 2
+	f.Panel.NoPx = p.rules.Name != "" && p.rules.Any == referee.AnyNone && p.rules.Tries != referee.TriesCount
+	f.Panel.NoTries = p.rules.Name != "" && p.rules.Tries == referee.TriesNone
 	f.Panel.NoGame = p.ctl == nil || !s.InGame || s.Result != nil || p.lost
 	if !p.confirmAt.IsZero() && (now.Sub(p.confirmAt) >= confirmFor || s.Result != nil) {
 		// Unconfirmed, the question lapses, and says so: the armed button

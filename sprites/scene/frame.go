@@ -170,6 +170,10 @@ type Panel struct {
 	// NoAbort: Abort cannot work (the computer takes no abort once both
 	// sides have moved), so it is not offered.
 	NoAbort bool
+	// NoPx: the rules give px no meaning (no Any?, no count of tries), so
+	// the move line does not suggest it; NoTries: they announce no pawn
+	// tries, so the panel does not say none were announced.
+	NoPx, NoTries bool
 	// NoGame: no game is in progress (one awaited, or over), so Resign,
 	// Draw and Abort, which would only be refused, are not offered.
 	NoGame bool

@@ -180,6 +180,9 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 		in := c.bottom(c.unit * 1.9)
 		s.rect(in, clockBG, 1)
 		typed := "type e2e4 or px, then Enter"
+		if f.Panel.NoPx {
+			typed = "type e2e4, then Enter"
+		}
 		col := textDim
 		if f.Panel.Typed != "" {
 			typed, col = tail(Masked(f.Panel.Typed)+"_", assets.Mono, c.unit*0.95, in.W-8), textMain
@@ -342,6 +345,9 @@ func (c *column) facts(f *Frame) {
 	tries := v.EnemyTries
 	if tries == "" {
 		tries = "none announced"
+		if f.Panel.NoTries {
+			tries = "not announced under these rules"
+		}
 	}
 	c.line("Enemy pawn tries: "+tries, assets.Regular, textMain)
 	if v.OwnTries != "" {

@@ -486,3 +486,20 @@ func TestTryBadgeExplained(t *testing.T) {
 		t.Errorf("assistant off: %q; want no word of a badge not drawn", lines)
 	}
 }
+
+// TestPanelUnderRulesWithoutPx: under rules that give px no meaning and
+// announce no pawn tries (Berkeley), the move line does not suggest px and
+// the panel does not say that none were announced (a tester's finding);
+// under Wild 16 both stay.
+func TestPanelUnderRulesWithoutPx(t *testing.T) {
+	f := playFrame(1280, 800)
+	s := Build(f)
+	if !hasText(&s, "type e2e4 or px, then Enter") || !hasText(&s, "Enemy pawn tries: none announced") {
+		t.Errorf("Wild 16: texts %q; want px suggested and no tries announced", texts(&s))
+	}
+	f.Panel.NoPx, f.Panel.NoTries = true, true
+	s = Build(f)
+	if !hasText(&s, "type e2e4, then Enter") || !hasText(&s, "Enemy pawn tries: not announced under these rules") {
+		t.Errorf("Berkeley: texts %q; want no px and tries not announced under these rules", texts(&s))
+	}
+}
