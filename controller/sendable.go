@@ -55,8 +55,8 @@ func SendableUnder(rules referee.Ruleset, own game.Position, m game.Move, refuse
 // capture, taken when exactly one is legal) before it leaves the client.
 // Under rules without the question it is kept back, and so it is where
 // the referee counts pawn tries and announced none this turn: it would
-// only be refused. tries is the count announced to us this turn
-// A second Any? in one turn is kept back too: the referee answers it as
+// only be refused. w holds what the referee said to us this turn; a second
+// Any? in one turn is kept back too, since the referee answers it as
 // nonsense.
 func AnySendable(rules referee.Ruleset, w TryWatch) error {
 	tries := w.Count()
