@@ -111,38 +111,16 @@ func (f *front) allows(m game.Move) bool {
 	switch {
 	case f.rules.QueenOnly && m.Promotion() != game.NoPieceType && m.Promotion() != game.Queen:
 		return false
-	case f.turn.asked && !f.turn.has && pawnCap:
-		return false
-	case f.turn.asked && f.turn.has && !pawnCap && (f.rules.Any == referee.AnyForce || !f.turn.pawnTried):
+	case anyRulesOut(f.rules, f.turn.asked, f.turn.has, f.turn.pawnTried, pawnCap) != "":
 		return false
 	case !pawnCap || !f.rules.PawnCaptureNeedsTry:
 		return true
 	}
 	switch f.rules.Tries {
-	case referee.TriesSquares:
-		return f.ourTries == nil || containsSquare(f.ourTries.Squares, m.From())
-	case referee.TriesMoves:
-		return f.ourTries == nil || containsMove(f.ourTries.Moves, m)
+	case referee.TriesSquares, referee.TriesMoves:
+		return f.ourTries == nil || f.ourTries.Allows(f.rules.Tries, m)
 	}
 	return f.triesKnown() != 0
-}
-
-func containsSquare(list []game.Square, s game.Square) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func containsMove(list []game.Move, m game.Move) bool {
-	for _, x := range list {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // UniformAccept estimates from per-class probabilities alone (such as

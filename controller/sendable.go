@@ -202,22 +202,34 @@ func StartWatch(rules referee.Ruleset, start game.Position, plies int) TryWatch 
 // would refuse the attempt, in some rulesets for both players to hear
 // (docs/rules.md).
 func (w TryWatch) Allows(rules referee.Ruleset, own *game.Position, m game.Move) error {
-	capture := pawnCapture(own, m)
+	capture := own.IsPawnCaptureAttempt(m)
 	if capture && rules.PawnCaptureNeedsTry && w.said && !w.tries.Allows(rules.Tries, m) {
 		return fmt.Errorf("%s %w: %s", m, ErrNotSent, w.triesRuleOut(rules, m))
 	}
-	if !w.asked || rules.Any == referee.AnyNone {
-		return nil
-	}
-	switch {
-	case !w.has && capture:
-		return fmt.Errorf("%s %w: after %s no pawn capture may be tried this turn", m, ErrNotSent, w.anyWord())
-	case w.has && !capture && rules.Any == referee.AnyForce:
-		return fmt.Errorf("%s %w: after %s only a pawn capture may be tried this turn", m, ErrNotSent, w.anyWord())
-	case w.has && !capture && !slices.ContainsFunc(w.refused, func(x game.Move) bool { return pawnCapture(own, x) }):
-		return fmt.Errorf("%s %w: after %s a pawn capture must be tried first", m, ErrNotSent, w.anyWord())
+	tried := slices.ContainsFunc(w.refused, own.IsPawnCaptureAttempt)
+	if why := anyRulesOut(rules, w.asked, w.has, tried, capture); why != "" {
+		return fmt.Errorf("%s %w: after %s %s", m, ErrNotSent, w.anyWord(), why)
 	}
 	return nil
+}
+
+// anyRulesOut says why the answer to this turn's Any? (asked, has: a yes)
+// rules out an attempt (capture: a pawn capture; pawnTried: one was tried
+// after the yes), or "" when it does not: the referee's policy seen from
+// the player's side, shared by the check before sending (TryWatch) and the
+// attempt preview (front.allows).
+func anyRulesOut(rules referee.Ruleset, asked, has, pawnTried, capture bool) string {
+	switch {
+	case !asked || rules.Any == referee.AnyNone:
+		return ""
+	case !has && capture:
+		return "no pawn capture may be tried this turn"
+	case has && !capture && rules.Any == referee.AnyForce:
+		return "only a pawn capture may be tried this turn"
+	case has && !capture && !pawnTried:
+		return "a pawn capture must be tried first"
+	}
+	return ""
 }
 
 // triesRuleOut says how this turn's pawn-try announcement rules out
@@ -239,13 +251,6 @@ func (w TryWatch) triesRuleOut(rules referee.Ruleset, m game.Move) string {
 
 // anyWord is the answer to this turn's Any?, quoted.
 func (w TryWatch) anyWord() string { return strconv.Quote(w.word) }
-
-// pawnCapture reports whether m is a pawn's capture attempt on own: one of
-// the mover's pawns stepping one square diagonally forward.
-func pawnCapture(own *game.Position, m game.Move) bool {
-	pc := own.At(m.From())
-	return pc.Type() == game.Pawn && pc.Color() == own.Turn() && game.PawnAttacks(pc.Color(), m.From()).Has(m.To())
-}
 
 // Count is the pawn tries announced to the side this turn
 // (referee.Tries.Known: -1 when nothing was said).

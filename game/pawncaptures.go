@@ -1,5 +1,13 @@
 package game
 
+// IsPawnCaptureAttempt reports whether m is a pawn capture as an attempt
+// reads: a pawn of the side to move stepping one square diagonally
+// forward, whatever stands there.
+func (p *Position) IsPawnCaptureAttempt(m Move) bool {
+	pc := p.At(m.From())
+	return pc.Type() == Pawn && pc.Color() == p.turn && pawnAttacks[p.turn][m.From()].Has(m.To())
+}
+
 // PawnCaptures appends the legal pawn captures of the side to move to out, en
 // passant included and each capture-promotion once (as a queen promotion):
 // what Wild 16 counts as pawn tries. It is much cheaper than filtering

@@ -281,10 +281,7 @@ func (r *Referee) isPromotion(m game.Move) bool {
 }
 
 // isPawnCaptureAttempt reports whether m moves one of the mover's pawns diagonally forward.
-func (r *Referee) isPawnCaptureAttempt(m game.Move) bool {
-	pc := r.pos.At(m.From())
-	return pc.Type() == game.Pawn && pc.Color() == r.pos.Turn() && game.PawnAttacks(pc.Color(), m.From()).Has(m.To())
-}
+func (r *Referee) isPawnCaptureAttempt(m game.Move) bool { return r.pos.IsPawnCaptureAttempt(m) }
 
 // possible reports whether the mover may attempt m knowing only their own men
 // and what the referee has said this turn.
