@@ -201,8 +201,8 @@ func TestReplayTextNotesDisagreement(t *testing.T) {
 // TestReplayTextSaysAnyAndRefusals: replay --text shows the Any? asked
 // before a move with its answer, each refused attempt with the referee's
 // own word for it (nonsense is not an illegal move), and the attempts
-// refused after the last move (a tester found all three left out or
-// printed as "illegal").
+// refused after the last move and the Any? asked among them (a tester
+// found them left out or printed as "illegal").
 func TestReplayTextSaysAnyAndRefusals(t *testing.T) {
 	ref := referee.New(referee.BerkeleyAny, game.Start())
 	ref.AskAny()
@@ -210,6 +210,7 @@ func TestReplayTextSaysAnyAndRefusals(t *testing.T) {
 	ref.Attempt(game.NewMove(game.E2, game.E4, game.NoPieceType))
 	ref.Attempt(game.NewMove(game.E7, game.E5, game.NoPieceType))
 	ref.Attempt(game.NewMove(game.E4, game.D5, game.NoPieceType)) // nothing on d5: "No"
+	ref.AskAny()                                                  // in the unfinished turn, after that refusal
 	rec, err := record.FromReferee(ref, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -224,7 +225,7 @@ func TestReplayTextSaysAnyAndRefusals(t *testing.T) {
 	}
 	f.Close()
 	code, out, errOut := krieg(t, "", "replay", "--text", name)
-	for _, want := range []string{"asked Any? first: No pawn captures", "tried e1e3 first: Nonsense", "tried exd5 after the last move: refused"} {
+	for _, want := range []string{"asked Any? first: No pawn captures", "tried e1e3 first: Nonsense", "tried exd5 after the last move: refused\n\nasked Any? after the last move: No pawn captures"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("replay --text: exit %d, output lacks %q:\n%s%s", code, want, out, errOut)
 		}

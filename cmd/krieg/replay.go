@@ -92,8 +92,16 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	for _, f := range rec.Trailing() {
-		fmt.Fprintf(stdout, "\ntried %s after the last move: refused\n", f)
+	answer, after, _ := rec.TrailingAny() // replayed above: well formed
+	trailing := rec.Trailing()
+	for i := 0; i <= len(trailing); i++ {
+		if answer != "" && i == after {
+			said := referee.Announcement{Kind: referee.KindAnyAnswer, Has: answer == "yes"}
+			fmt.Fprintf(stdout, "\nasked Any? after the last move: %s\n", said.Text(rules))
+		}
+		if i < len(trailing) {
+			fmt.Fprintf(stdout, "\ntried %s after the last move: refused\n", trailing[i])
+		}
 	}
 	res := referee.Result{Score: rec.Result, Reason: rec.Termination()}
 	if r := ref.Result(); r != nil {

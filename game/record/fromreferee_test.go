@@ -132,6 +132,33 @@ func TestRefusedAtEnd(t *testing.T) {
 	}
 }
 
+// TestAnyAtEnd: an Any? asked in the last turn, after one refused attempt,
+// of a game left unfinished is kept in the AnyAtEnd tag with where it was
+// asked, and the check asks it there again; a wrong answer or place fails.
+func TestAnyAtEnd(t *testing.T) {
+	ref := referee.New(referee.BerkeleyAny, game.Start())
+	for _, text := range []string{"e2e4", "d7d5", "e1e3"} {
+		m, _ := game.ParseMove(text)
+		ref.Attempt(m)
+	}
+	if a := ref.AskAny(); !a.Any {
+		t.Fatalf("Any? after 1. e4 d5: %+v; want yes", a)
+	}
+	rec := roundTrip(t, ref, referee.BerkeleyAny)
+	if got := rec.Tag(AnyAtEnd); got != "yes@1" {
+		t.Errorf("AnyAtEnd %q; want yes@1", got)
+	}
+	if got := rec.Trailing(); !slices.Equal(got, []string{"Ke1e3"}) {
+		t.Errorf("refused at the end %q; want [Ke1e3]", got)
+	}
+	for _, wrong := range []string{"no@1", "yes@2", "maybe"} {
+		rec.SetTag(AnyAtEnd, wrong)
+		if err := Check(rec, referee.BerkeleyAny); err == nil {
+			t.Errorf("AnyAtEnd %q passed the check", wrong)
+		}
+	}
+}
+
 // TestPlyCapTravels: a game drawn at a ply cap not its ruleset's own
 // carries the cap in a PlyCap tag, and the ruleset read back from the
 // record has it, so the record checks; the ruleset's own cap writes none.

@@ -47,6 +47,22 @@ type Record struct {
 // (on time, by resignation): own-board SAN, comma-separated.
 const RefusedAtEnd = "RefusedAtEnd"
 
+// AnyAtEnd is the tag holding the Any? asked in that last turn, as the
+// {krieg: any=...} item says it without its "any=": "no", or "yes@2" when
+// asked after two of the RefusedAtEnd attempts.
+const AnyAtEnd = "AnyAtEnd"
+
+// TrailingAny returns the AnyAtEnd tag's answer ("yes" or "no", "" when
+// none was asked) and how many of the Trailing attempts came before it; ok
+// is false for a malformed tag.
+func (r *Record) TrailingAny() (answer string, after int, ok bool) {
+	t := r.Tag(AnyAtEnd)
+	if t == "" {
+		return "", 0, true
+	}
+	return ParseAnyItem("any=" + t)
+}
+
 // Trailing returns the attempts of the RefusedAtEnd tag.
 func (r *Record) Trailing() []string {
 	if t := r.Tag(RefusedAtEnd); t != "" {

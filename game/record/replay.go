@@ -129,21 +129,38 @@ func Replay(rec *Record, rules referee.Ruleset, fn func(Step) error) (*referee.R
 }
 
 // replayTrailing attempts the RefusedAtEnd tag's attempts after the last
-// move: each must be refused.
+// move: each must be refused. The AnyAtEnd tag's Any? is asked where it
+// was, and must be answered as recorded.
 func replayTrailing(rec *Record, ref *referee.Referee) error {
 	pos := ref.Position()
 	own := pos.Only(pos.Turn())
-	for _, f := range rec.Trailing() {
-		bad := func(what string) error {
-			return &Disagreement{Ply: len(rec.Plies) + 1, Move: "end", What: fmt.Sprintf("refused attempt %q at the end: %s", f, what)}
+	trailing := rec.Trailing()
+	bad := func(what string) error {
+		return &Disagreement{Ply: len(rec.Plies) + 1, Move: "end", What: what}
+	}
+	answer, after, ok := rec.TrailingAny()
+	if !ok || after > len(trailing) {
+		return bad(fmt.Sprintf("%s tag %q: want yes or no, with @ and how many refused attempts came first (at most %d)", AnyAtEnd, rec.Tag(AnyAtEnd), len(trailing)))
+	}
+	for i := 0; i <= len(trailing); i++ {
+		if answer != "" && i == after && ref.Result() == nil {
+			a := ref.AskAny()
+			got := map[bool]string{true: "yes", false: "no"}[a.Any]
+			if a.Verdict != referee.Answered || got != answer {
+				return bad(fmt.Sprintf("Any? at the end recorded %s, the referee answers %s (%s)", answer, got, a.Verdict))
+			}
 		}
+		if i == len(trailing) {
+			break
+		}
+		f := trailing[i]
 		m, err := ParseAttemptSAN(&own, f)
 		if err != nil {
-			return bad(err.Error())
+			return bad(fmt.Sprintf("refused attempt %q at the end: %s", f, err))
 		}
 		if ref.Result() == nil {
 			if a := ref.Attempt(m); a.Verdict == referee.Accepted {
-				return bad("it is legal")
+				return bad(fmt.Sprintf("refused attempt %q at the end: it is legal", f))
 			}
 		}
 	}
@@ -320,6 +337,9 @@ func FromReferee(ref *referee.Referee, tags []Tag) (*Record, error) {
 	}
 	if len(failed) > 0 {
 		rec.SetTag(RefusedAtEnd, strings.Join(failed, ","))
+	}
+	if anyAnswer != "" {
+		rec.SetTag(AnyAtEnd, strings.TrimPrefix(AnyItem(anyAnswer, anyAfter), "any="))
 	}
 	if res := ref.Result(); res != nil {
 		rec.Result = res.Score
