@@ -26,3 +26,31 @@ func TestAmbiguousAttemptNamesTheMen(t *testing.T) {
 		}
 	}
 }
+
+// TestAttemptNoManNamesWhat: an attempt no man of the mover's answers to
+// says which kind of man, from where, could not go where (a tester was
+// told only "no own man can make it").
+func TestAttemptNoManNamesWhat(t *testing.T) {
+	start := game.Start()
+	own := start.Only(game.White)
+	for text, want := range map[string]string{
+		"Qd4":   "no queen of yours can go to d4",
+		"Nf4":   "no knight of yours can go to f4",
+		"e5":    "no pawn of yours can go to e5",
+		"exd5":  "no pawn of yours on the e-file can go to d5",
+		"Nc3f5": "you have no knight on c3",
+		"R3a4":  "no rook of yours on rank 3 can go to a4",
+	} {
+		if _, err := record.ParseAttemptSAN(&own, text); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s from the start: %v; want %q", text, err, want)
+		}
+	}
+	bare, err := game.ParseFEN("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lone := bare.Only(game.White)
+	if _, err := record.ParseAttemptSAN(&lone, "Qd4"); err == nil || !strings.Contains(err.Error(), "you have no queen") {
+		t.Errorf("Qd4 with a bare king: %v; want %q", err, "you have no queen")
+	}
+}

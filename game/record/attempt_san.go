@@ -132,11 +132,31 @@ func ParseAttemptSAN(own *game.Position, text string) (game.Move, error) {
 	}
 	switch from.Count() {
 	case 0:
-		return game.NoMove, bad("no own man can make it")
+		return game.NoMove, bad(noneCan(own, t, to, fileHint, rankHint))
 	case 1:
 		return game.NewMove(from.First(), to, promo), nil
 	}
 	return game.NoMove, bad(ambiguity(t, from, to))
+}
+
+// noneCan says why no man of the mover's answers to an attempt naming a man
+// of kind t going to to, from the file and rank hinted (-1 for none): "you
+// have no queen", "you have no knight on b1", "no queen of yours can go to
+// d4", "no pawn of yours on the e-file can go to d5".
+func noneCan(own *game.Position, t game.PieceType, to game.Square, file, rank int) string {
+	if own.Pieces(own.Turn(), t) == 0 {
+		return fmt.Sprintf("you have no %s", t)
+	}
+	on := ""
+	switch {
+	case file >= 0 && rank >= 0:
+		return fmt.Sprintf("you have no %s on %s", t, game.NewSquare(file, rank))
+	case file >= 0:
+		on = fmt.Sprintf(" on the %c-file", 'a'+file)
+	case rank >= 0:
+		on = fmt.Sprintf(" on rank %d", rank+1)
+	}
+	return fmt.Sprintf("no %s of yours%s can go to %s", t, on, to)
 }
 
 // ambiguity says which men could make an ambiguous attempt and how to name
@@ -199,7 +219,7 @@ func pawnSources(own *game.Position, to game.Square, f int) game.Bitboard {
 }
 
 // AttemptError says why a written attempt names no move on the board:
-// Why is in words a player reads ("no own man can make it").
+// Why is in words a player reads ("no queen of yours can go to d4").
 type AttemptError struct{ Text, Why string }
 
 // Error names the attempt and why.
