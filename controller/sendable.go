@@ -57,20 +57,21 @@ func SendableUnder(rules referee.Ruleset, own game.Position, m game.Move, refuse
 // the referee counts pawn tries and announced none this turn: it would
 // only be refused. w holds what the referee said to us this turn; a second
 // Any? in one turn is kept back too, since the referee answers it as
-// nonsense.
-func AnySendable(rules referee.Ruleset, w TryWatch) error {
+// nonsense. typed is the word as the player typed it ("px", "any"), which
+// the error names.
+func AnySendable(rules referee.Ruleset, w TryWatch, typed string) error {
 	tries := w.Count()
 	switch {
 	case rules.Any != referee.AnyNone && w.asked:
-		return fmt.Errorf("px %w: Any? was already answered this turn (%s)", ErrNotSent, w.anyWord())
+		return fmt.Errorf("%s %w: Any? was already answered this turn (%s)", typed, ErrNotSent, w.anyWord())
 	case rules.Any != referee.AnyNone:
 		return nil
 	case rules.Tries == referee.TriesCount && tries > 0:
 		return nil
 	case rules.Tries == referee.TriesCount:
-		return fmt.Errorf("px %w: the referee announced no pawn tries this turn, so no pawn of yours can capture", ErrNotSent)
+		return fmt.Errorf("%s %w: the referee announced no pawn tries this turn, so no pawn of yours can capture", typed, ErrNotSent)
 	}
-	return fmt.Errorf("px %w: %s has no Any? question; try the pawn capture itself (a pawn's move one square diagonally forward)", ErrNotSent, rules.Title)
+	return fmt.Errorf("%s %w: %s has no Any? question; try the pawn capture itself (a pawn's move one square diagonally forward)", typed, ErrNotSent, rules.Title)
 }
 
 // impossible says why m cannot be made on own, a board holding only the

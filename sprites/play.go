@@ -872,7 +872,7 @@ func (p *play) submit(a *App) {
 		return
 	}
 	if s := p.snap; net.IsAnyQuestion(line) && s.InGame && s.Spec.Kriegspiel && s.ToMove == s.Side && s.Result == nil {
-		if err := controller.AnySendable(p.rules, p.tries); err != nil {
+		if err := controller.AnySendable(p.rules, p.tries, strings.ToLower(strings.TrimSpace(line))); err != nil {
 			p.hint(&a.frame, err) // kept back like a move: in the hint's amber
 			return
 		}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"strings"
+
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
@@ -78,7 +80,7 @@ func (c *attemptCheck) check(line *string) error {
 		return nil
 	}
 	if net.IsAnyQuestion(*line) {
-		if err := controller.AnySendable(s.Spec.Rules, c.tries); err != nil {
+		if err := controller.AnySendable(s.Spec.Rules, c.tries, strings.ToLower(strings.TrimSpace(*line))); err != nil {
 			return err
 		}
 		// The lines after Any? wait for its answer, which may rule them out.
