@@ -125,7 +125,9 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 				rules = ev.Snap.Spec.Rules
 			}
 			ck.follow(ev)
-			printEvent(stdout, ev, rules)
+			if ev.Kind != net.KindConnection { // a game on this machine has no connection to speak of
+				printEvent(stdout, ev, rules)
+			}
 		})
 	}
 	var stalled <-chan time.Time // when an awaited answer is given up

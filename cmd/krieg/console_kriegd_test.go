@@ -51,7 +51,7 @@ func (s *screen) waitLine(t *testing.T, who, line string) {
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		s.mu.Lock()
-		text := s.buf.String()
+		text := "\n" + s.buf.String() // the first line has no line before it
 		from := max(s.seen-1, 0)
 		i := strings.Index(text[from:], "\n"+line+"\n")
 		if i >= 0 {
