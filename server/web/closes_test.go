@@ -62,7 +62,15 @@ func TestClosesSayWhy(t *testing.T) {
 			return ws
 		}, websocket.StatusPolicyViolation, "no answer to a ping within 1s"},
 		{"too many from the address", server.Config{MaxConnsPerAddr: 1}, Options{}, func(t *testing.T, u *umpire) *websocket.Conn {
-			rawSocket(t, u) // holds the address's one connection
+			// The first holds the address's one connection once the server
+			// has counted it, which its welcome says: the handshake alone
+			// ends before that, and under load the second was counted first.
+			first := rawSocket(t, u)
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			if _, msg, err := first.Read(ctx); err != nil || !strings.Contains(string(msg), "Welcome") {
+				t.Fatalf("the first connection's welcome: %q, %v", msg, err)
+			}
 			return rawSocket(t, u)
 		}, websocket.StatusTryAgainLater, "too many connections from your address (at most 1)"},
 		{"a guest making room for a member", server.Config{MaxConns: 1}, Options{}, func(t *testing.T, u *umpire) *websocket.Conn {
