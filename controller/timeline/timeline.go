@@ -93,9 +93,10 @@ func (t *Timeline) follow(c game.Color, log []referee.Entry, opt controller.Opti
 	ctl := controller.New(c, t.Rules, t.Truth[0], opt)
 	views := []controller.ViewModel{ctl.View()}
 	heard := make([][]string, t.Plies)
+	whole := t.Plies == len(t.Record.Plies)
 	for _, e := range log {
-		if e.Ply >= t.Plies && len(views) > t.Plies {
-			break
+		if e.Ply >= t.Plies && len(views) > t.Plies && !whole {
+			break // the next ply's: the whole record's end keeps every one
 		}
 		for len(views) <= e.Ply && len(views) <= t.Plies {
 			views = append(views, ctl.View())

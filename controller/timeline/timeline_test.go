@@ -87,3 +87,37 @@ func TestDisagreementNoted(t *testing.T) {
 		t.Errorf("the sound record: disagreement %v; want none", tl.Disagreement)
 	}
 }
+
+// TestTrailingEntriesAllHeard: the view at the end of an unfinished game
+// holds every entry of its last turn (a refused attempt, Any?, another
+// refused attempt), not only the first (a tester's render showed the first
+// alone).
+func TestTrailingEntriesAllHeard(t *testing.T) {
+	rec, err := record.Read(strings.NewReader(`[Rules "english"]
+[RefusedAtEnd "Be8,exf5"]
+[AnyAtEnd "yes@1"]
+[Result "*"]
+[Termination "aborted"]
+
+1. e4 {(:)} d5 {(:)} 2. Bb5+ {(CL:)} c6 {(:)} *
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl, err := Build(rec, referee.English, Options{Controller: controller.Options{Capacity: 256, Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last []string
+	for _, l := range tl.Views[game.White][tl.Plies].Log {
+		if l.Ply == tl.Plies {
+			last = append(last, l.Text)
+		}
+	}
+	got := strings.Join(last, " | ")
+	for _, want := range []string{"b5e8", "Any?", "e4f5"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the last turn's log %q lacks %q", got, want)
+		}
+	}
+}
