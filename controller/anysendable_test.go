@@ -11,8 +11,8 @@ import (
 )
 
 // TestAnySendable: a typed px follows the referee's word on our pawn
-// tries, heard entry by entry: in Wild 16 it goes out only after tries
-// were announced this turn; under rules without Any? it never does; where
+// tries, heard entry by entry: in Wild 16 it goes out only after one try
+// was announced this turn; under rules without Any? it never does; where
 // Any? exists it always may.
 func TestAnySendable(t *testing.T) {
 	ref := referee.New(referee.Wild16, game.Start())
@@ -42,6 +42,12 @@ func TestAnySendable(t *testing.T) {
 	play("b8a6") // nothing to take: no word of tries
 	if err := AnySendable(referee.Wild16, w, "px"); !errors.Is(err, ErrNotSent) {
 		t.Errorf("no tries announced (count %d): %v; want px kept back", w.Count(), err)
+	}
+	// Two tries: px, which makes the one capture, would be refused, and
+	// a refused px names no move the record could keep (a tester's px was
+	// refused and lost).
+	if err := AnySendable(referee.Wild16, TryWatch{said: true, count: 2}, "px"); !errors.Is(err, ErrNotSent) || !strings.Contains(err.Error(), "2 pawn tries") {
+		t.Errorf("with 2 pawn tries: %v; want px kept back, naming the count", err)
 	}
 	if err := AnySendable(referee.Berkeley, TryWatch{said: true, count: 3}, "px"); !errors.Is(err, ErrNotSent) {
 		t.Errorf("Berkeley: %v; want px kept back, the rules have no Any?", err)

@@ -54,8 +54,8 @@ func SendableUnder(rules referee.Ruleset, own game.Position, m game.Move, refuse
 // AnySendable checks a typed "px" (Any?; on ICC's Wild 16, a pawn
 // capture, taken when exactly one is legal) before it leaves the client.
 // Under rules without the question it is kept back, and so it is where
-// the referee counts pawn tries and announced none this turn: it would
-// only be refused. w holds what the referee said to us this turn; a second
+// the referee counts pawn tries and announced none, or several, this turn:
+// it would only be refused. w holds what the referee said to us this turn; a second
 // Any? in one turn is kept back too, since the referee answers it as
 // nonsense. typed is the word as the player typed it ("px", "any"), which
 // the error names.
@@ -66,8 +66,12 @@ func AnySendable(rules referee.Ruleset, w TryWatch, typed string) error {
 		return fmt.Errorf("%s %w: Any? was already answered this turn (%s)", typed, ErrNotSent, w.anyWord())
 	case rules.Any != referee.AnyNone:
 		return nil
-	case rules.Tries == referee.TriesCount && tries > 0:
+	case rules.Tries == referee.TriesCount && tries == 1:
 		return nil
+	case rules.Tries == referee.TriesCount && tries > 1:
+		// px makes the capture only when exactly one is legal: the
+		// referee would refuse it, and a refused px names no move.
+		return fmt.Errorf("%s %w: the referee announced %d pawn tries, and %s makes the capture only when there is exactly one; try one of the captures itself", typed, ErrNotSent, tries, typed)
 	case rules.Tries == referee.TriesCount:
 		return fmt.Errorf("%s %w: the referee announced no pawn tries this turn, so no pawn of yours can capture", typed, ErrNotSent)
 	}

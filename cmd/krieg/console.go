@@ -353,7 +353,9 @@ func dropStale(held []string) (kept, stale []string) {
 func endsGame(l string) bool { return strings.EqualFold(l, "resign") || strings.EqualFold(l, "abort") }
 
 // consoleHelp lists what one may type at the console.
-const consoleHelp = `* a move: e2e4, E2-E4, e7e8q, Nf3, exd5, O-O, O-O-O (0-0 too); px or any: ask for a pawn capture
+const consoleHelp = `* a move: e2e4, E2-E4, e7e8q, Nf3, exd5, O-O, O-O-O (0-0 too)
+* any (or px): ask Any? (are there pawn captures?) where the rules have it; in Wild 16, make
+  your pawn capture when the referee announced exactly 1 pawn try
 * resign, draw (offer or agree), abort, flag (claim the opponent's time)
 `
 

@@ -28,7 +28,8 @@ type attemptCheck struct {
 func (c *attemptCheck) follow(ev net.Event) {
 	c.snap = ev.Snap
 	e := ev.Entry
-	if ev.Kind == net.KindHeard && e.Mover == c.snap.Side && (e.Attempt != game.NoMove || e.AskedAny) {
+	// A refused Wild 16 px names no move, and is an answer all the same.
+	if ev.Kind == net.KindHeard && e.Mover == c.snap.Side && (e.Attempt != game.NoMove || e.AskedAny || e.Verdict == referee.Illegal) {
 		c.answered = true
 	}
 	switch ev.Kind {

@@ -126,3 +126,26 @@ func TestAwaitingTheTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedPxEndsTheWait: a px the referee refuses names no move, and
+// is an answer all the same: the lines typed after it go at once, not
+// after the console gives up waiting (a tester's Nf3 went ten seconds
+// late, on the clock). krieg's referee makes the one capture a single try
+// allows; another server may refuse it, and two tries keep px back here.
+func TestRefusedPxEndsTheWait(t *testing.T) {
+	start := game.Start()
+	snap := net.Snapshot{InGame: true, Side: game.White, ToMove: game.White, Own: start.Only(game.White),
+		Spec: net.GameSpec{Kriegspiel: true, Rules: referee.Wild16}}
+	ck := &attemptCheck{snap: snap}
+	ck.follow(net.Event{Kind: net.KindStarted, Snap: snap})
+	one := referee.Announcement{Kind: referee.KindTries, Side: game.White, Tries: referee.Tries{Count: 1}}
+	ck.follow(net.Event{Kind: net.KindHeard, Snap: snap, Entry: referee.Entry{Mover: game.Black, Verdict: referee.Accepted, Said: []referee.Announcement{one}}})
+	line := "px"
+	if err := ck.check(&line); err != nil || !ck.awaiting {
+		t.Fatalf("px with a pawn try: %v, awaiting %v; want it sent and its answer awaited", err, ck.awaiting)
+	}
+	ck.follow(net.Event{Kind: net.KindHeard, Snap: snap, Entry: referee.Entry{Mover: game.White, Attempt: game.NoMove, Verdict: referee.Illegal}})
+	if ck.awaiting {
+		t.Error("still awaiting after the referee refused px")
+	}
+}
