@@ -77,6 +77,9 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := launch.CheckSaveDir(fl.SaveDir); err != nil {
+		return err
+	}
 	sounds, err := sprites.NewSounds()
 	if err != nil {
 		return err

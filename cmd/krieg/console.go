@@ -39,6 +39,9 @@ func runConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err := launch.OneServer(&fl, &k); err != nil {
 		return usage(err)
 	}
+	if err := launch.CheckSaveDir(fl.SaveDir); err != nil {
+		return usage(err)
+	}
 	if k.On {
 		return ksoConsole(k, fl, bufio.NewReader(stdin), stdout, stderr)
 	}

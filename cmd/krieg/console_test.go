@@ -475,3 +475,21 @@ func TestConsoleScriptEndingInQuit(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleRefusesAnUnusableSaveFolder: a --save that names a file is
+// refused before the game, not reported after it with the game lost (a
+// tester's finding); --side takes w and b.
+func TestConsoleRefusesAnUnusableSaveFolder(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "afile")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := krieg(t, "e2e4\nresign\n", "console", "--seed", "4", "--save", file)
+	if code == 0 || !strings.Contains(errOut, "--save "+file+": games cannot be saved there") || strings.Contains(out, "game 1 started") {
+		t.Errorf("--save naming a file: exit %d, %q %q; want it refused before the game", code, out, errOut)
+	}
+	code, out, errOut = krieg(t, "resign\n", "console", "--seed", "4", "--side", "b", "--save", "")
+	if code != 0 || !strings.Contains(out, "you play black") {
+		t.Errorf("--side b: exit %d, %q %q; want a game as Black", code, out, errOut)
+	}
+}

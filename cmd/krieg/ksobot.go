@@ -43,6 +43,9 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if !k.On {
 		return fmt.Errorf("%w: krieg bot plays on kriegspiel.org: add --kso", errUsage)
 	}
+	if err := launch.CheckSaveDir(*save); err != nil {
+		return err
+	}
 	if *tokenFile == "" {
 		return fmt.Errorf("%w: --token-file FILE is needed", errUsage)
 	}

@@ -76,8 +76,8 @@ func (f *Flags) Spec() (net.GameSpec, error) {
 	}
 	spec := net.GameSpec{Rules: rules, Start: game.Start()}
 	switch strings.ToLower(f.Side) {
-	case "white":
-	case "black":
+	case "white", "w":
+	case "black", "b":
 		spec.Side = game.Black
 	case "random":
 		spec.AnySide = true
@@ -281,6 +281,31 @@ func askTwice(ask func(prompt string) (string, error)) (string, error) {
 		return "", errors.New("the two passwords typed differ: nothing was changed")
 	}
 	return pw, nil
+}
+
+// CheckSaveDir refuses, before any game, a --save folder that games could
+// not be saved in (a file, a folder not writable): found only after a
+// game, the game would be lost. The folder is made when missing; empty
+// saves nothing.
+func CheckSaveDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	probe := func() error {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		f, err := os.CreateTemp(dir, ".krieg-save-check-*")
+		if err != nil {
+			return err
+		}
+		f.Close()
+		return os.Remove(f.Name())
+	}
+	if err := probe(); err != nil {
+		return fmt.Errorf("%w: --save %s: games cannot be saved there: %v", ErrUsage, dir, err)
+	}
+	return nil
 }
 
 // DefaultSaveDir is where finished local games are saved: the user's data
