@@ -56,6 +56,18 @@ func IsTypedMove(line string) bool {
 	return coordinateText.MatchString(line) || sanText.MatchString(algebraic(line))
 }
 
+// SeveralMoves reports whether line is two moves or more, such as lines
+// pasted at once ("e4 d4 Nf3").
+func SeveralMoves(line string) bool {
+	words := strings.Fields(line)
+	for _, w := range words {
+		if !IsTypedMove(w) {
+			return false
+		}
+	}
+	return len(words) > 1
+}
+
 // coordinateText is a move in coordinates, in either case, maybe with a
 // dash between its squares (E7-E5), and the marks of check and of a
 // commentator (+, #, !, ?) after it, as algebraic notation takes them.

@@ -83,11 +83,6 @@ func TestWindowPasteSeveralMoves(t *testing.T) {
 			t.Errorf("three moves pasted: %d log lines, notice %q, line %q; want none sent, why, and the line left to mend", n, app.frame.Panel.Notice, app.play.typed)
 		}
 	})
-	for line, want := range map[string]bool{"e4 d4 Nf3": true, "e2e4 e7e5": true, "e4": false, "tell bob e4 d4": false, "": false} {
-		if got := severalMoves(line); got != want {
-			t.Errorf("severalMoves(%q) = %v; want %v", line, got, want)
-		}
-	}
 }
 
 // TestWindowSaveAsPasteLimit: a path pasted over the selected one replaces

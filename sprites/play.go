@@ -813,18 +813,6 @@ func (p *play) flush(a *App) {
 	}
 }
 
-// severalMoves reports whether line is two moves or more, such as lines
-// pasted at once ("e4 d4 Nf3").
-func severalMoves(line string) bool {
-	words := strings.Fields(line)
-	for _, w := range words {
-		if !controller.IsTypedMove(w) {
-			return false
-		}
-	}
-	return len(words) > 1
-}
-
 // setQueue replaces the queue and what the board shows of it.
 func (p *play) setQueue(f *scene.Frame, q []game.Move) {
 	p.queue = q
@@ -864,7 +852,7 @@ func (p *play) submit(a *App) {
 		p.send(a, m)
 		return
 	}
-	if severalMoves(line) {
+	if controller.SeveralMoves(line) {
 		// Pasted lines arrive joined: said so, rather than sent as one
 		// word the referee reads as no move.
 		notice(&a.frame, scene.HintTone, fmt.Sprintf("%q holds several moves: type or paste one at a time (one typed during the opponent's turn waits its turn)", line))

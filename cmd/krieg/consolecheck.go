@@ -72,6 +72,11 @@ func (c *attemptCheck) beforeOurTurn(line string) bool {
 // capitals, with a dash between its squares, as castling (O-O, 0-0-0) or
 // in algebraic notation (Nf3) is rewritten into coordinates first.
 func (c *attemptCheck) check(line *string) error {
+	if controller.SeveralMoves(*line) {
+		// Pasted lines arrive joined: said so, rather than sent as one
+		// word the referee reads as no move.
+		return fmt.Errorf("%q %w: it holds several moves: type one a line (one typed during the opponent's turn waits its turn)", *line, controller.ErrNotSent)
+	}
 	if err := c.coordinates(line); err != nil {
 		return err
 	}

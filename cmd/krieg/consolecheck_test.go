@@ -54,7 +54,7 @@ func TestTypedMoveForms(t *testing.T) {
 		ck          *attemptCheck
 		typed, want string
 	}{
-		{twoKnights, "Nc3", "ambiguous: the knights on b1 and d1 can both go there (write Nbc3 or Ndc3)"}, {start, "Qd4", "not sent, no attempt used: no queen of yours can go to d4"}, {start, "O-O", "stands between king and rook"},
+		{twoKnights, "Nc3", "ambiguous: the knights on b1 and d1 can both go there (write Nbc3 or Ndc3)"}, {start, "Qd4", "not sent, no attempt used: no queen of yours can go to d4"}, {start, "e4 d4 Nf3", "holds several moves: type one a line"}, {start, "O-O", "stands between king and rook"},
 		{walked, "O-O", "your king has left e1"}, {walked, "0-0-0", "your king has left e1"},
 		{back, "O-O", "your king or your rook on h1 has moved, so you can no longer castle kingside"},
 		{back, "O-O-O", "your king or your rook on a1 has moved, so you can no longer castle queenside"},
