@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
+	"time"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/lab"
@@ -97,9 +99,29 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	err := launch.ParseInterspersed(fs, args, parseOnce)
 	if err != nil && !errors.Is(err, flag.ErrHelp) {
-		return fmt.Errorf("%w: %v", errUsage, err)
+		return fmt.Errorf("%w: %v%s", errUsage, err, durationHint(fs, err))
 	}
 	return err
+}
+
+// badFlagValue names the flag of the flag package's "invalid value" error.
+var badFlagValue = regexp.MustCompile(`invalid value ".*" for flag -([^:]+): parse error`)
+
+// durationHint is what a duration flag's parse error leaves out: its unit
+// ("--movetime 5" was refused with a bare "parse error").
+func durationHint(fs *flag.FlagSet, err error) string {
+	m := badFlagValue.FindStringSubmatch(err.Error())
+	if m == nil {
+		return ""
+	}
+	if f := fs.Lookup(m[1]); f != nil {
+		if g, ok := f.Value.(flag.Getter); ok {
+			if _, isDuration := g.Get().(time.Duration); isDuration {
+				return " (a time needs its unit, such as 500ms, 2s or 1m)"
+			}
+		}
+	}
+	return ""
 }
 
 // parseOnce parses args. On a mistake the flag package writes the error

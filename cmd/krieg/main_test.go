@@ -316,3 +316,12 @@ func TestLongFENNotEchoed(t *testing.T) {
 		})
 	}
 }
+
+// TestDurationFlagNamesItsUnit: a time given without its unit is refused
+// saying what one looks like (a tester got a bare "parse error").
+func TestDurationFlagNamesItsUnit(t *testing.T) {
+	code, _, errOut := krieg(t, "", "console", "--movetime", "5")
+	if code == 0 || !strings.Contains(errOut, "a time needs its unit, such as 500ms") {
+		t.Errorf("--movetime 5: exit %d, %q; want the unit explained", code, errOut)
+	}
+}
