@@ -62,6 +62,9 @@ func SendableUnder(rules referee.Ruleset, own game.Position, m game.Move, refuse
 func AnySendable(rules referee.Ruleset, w TryWatch, typed string) error {
 	tries := w.Count()
 	switch {
+	case rules.Any != referee.AnyNone && w.asked && w.has:
+		// After a yes, what one typing px wants is the capture itself.
+		return fmt.Errorf("%s %w: Any? was already answered this turn (%s); type the pawn capture itself (a pawn's move one square diagonally forward, such as e4d5)", typed, ErrNotSent, w.anyWord())
 	case rules.Any != referee.AnyNone && w.asked:
 		return fmt.Errorf("%s %w: Any? was already answered this turn (%s)", typed, ErrNotSent, w.anyWord())
 	case rules.Any != referee.AnyNone:

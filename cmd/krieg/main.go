@@ -131,6 +131,11 @@ func parseOnce(fs *flag.FlagSet, args []string) error {
 	text, err := launch.ParseHeld(fs, args)
 	if err != nil && !errors.Is(err, flag.ErrHelp) {
 		text = strings.TrimPrefix(text, err.Error()+"\n")
+		if strings.HasPrefix(err.Error(), "invalid value") {
+			// A known flag with a bad value: its one line says what is
+			// wrong, and the usage would bury it.
+			text = ""
+		}
 		flags := 0
 		fs.VisitAll(func(*flag.Flag) { flags++ })
 		if flags == 0 {

@@ -321,7 +321,7 @@ func TestLongFENNotEchoed(t *testing.T) {
 // saying what one looks like (a tester got a bare "parse error").
 func TestDurationFlagNamesItsUnit(t *testing.T) {
 	code, _, errOut := krieg(t, "", "console", "--movetime", "5")
-	if code == 0 || !strings.Contains(errOut, "a time needs its unit, such as 500ms") {
-		t.Errorf("--movetime 5: exit %d, %q; want the unit explained", code, errOut)
+	if code == 0 || !strings.Contains(errOut, "a time needs its unit, such as 500ms") || strings.Contains(errOut, "Usage") {
+		t.Errorf("--movetime 5: exit %d, %q; want the unit explained, not buried under the usage", code, errOut)
 	}
 }
