@@ -245,16 +245,9 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 				ck.follow(ev)
 				printEvent(stdout, ev, rules)
 			})
-			abandoned := leave(comm, ck.snap, spec != nil, stdout)
+			leave(comm, ck.snap, spec != nil, stdout)
 			drain(comm.Events(), wait, func(ev net.Event) {
-				if abandoned && ev.Kind == net.KindEnded && ev.Snap.Result.Reason == referee.ReasonAborted {
-					// The player left: the game is abandoned, in the
-					// words just said (the record's Termination stays
-					// aborted).
-					fmt.Fprintln(stdout, "* game over: No result: the game was abandoned")
-					return
-				}
-				printEvent(stdout, ev, rules)
+				printEvent(stdout, ev, rules) // a game left here ends abandoned, in the words just said
 			})
 			return nil
 		}
@@ -396,25 +389,22 @@ func consoleWord(comm net.Communicator, spec *net.GameSpec, snap net.Snapshot, l
 }
 
 // leave says what becomes of a game in progress as the console ends: a
-// game against the computer is abandoned, unfinished, and saved as such
-// (leave reports whether it was); a server tells the opponent that we left.
-func leave(comm net.Communicator, snap net.Snapshot, local bool, stdout io.Writer) bool {
+// game against the computer is abandoned, unfinished, and saved as such; a
+// server tells the opponent that we left.
+func leave(comm net.Communicator, snap net.Snapshot, local bool, stdout io.Writer) {
 	if !snap.InGame {
-		return false
+		return
 	}
 	if !local {
 		fmt.Fprintf(stdout, "* you left game %d in progress; the server tells your opponent you disconnected\n", snap.Spec.Number)
-		return false
+		return
 	}
 	fmt.Fprintf(stdout, "* you left game %d in progress: it is abandoned, unfinished\n", snap.Spec.Number)
 	if a, ok := comm.(interface{ Abandon() error }); ok {
 		if err := a.Abandon(); err != nil {
 			fmt.Fprintf(stdout, "! %s\n", launch.PlainWords(err.Error()))
-			return false
 		}
-		return true
 	}
-	return false
 }
 
 // answerWait is how long typed lines wait for the answer to the attempt

@@ -287,6 +287,9 @@ func TestConsoleAfterTheGame(t *testing.T) {
 	if strings.Contains(text, "aborted") {
 		t.Errorf("the game the player left is called aborted as well as abandoned:\n%s", text)
 	}
+	// The record says it in the same word (two testers found "aborted",
+	// which is also an abort agreed before the second move).
+	abandonedRecords := 0
 	if strings.Contains(text, "is not a move") {
 		t.Errorf("a console word went to the game as a move:\n%s", text)
 	}
@@ -298,6 +301,15 @@ func TestConsoleAfterTheGame(t *testing.T) {
 		if code, o, e := krieg(t, "", "replay", "--check", f); code != 0 {
 			t.Errorf("replay --check %s: exit %d, %q %q", f, code, o, e)
 		}
+		if b, err := os.ReadFile(f); err == nil && strings.Contains(string(b), `[Termination "abandoned"]`) {
+			abandonedRecords++
+			if code, o, _ := krieg(t, "", "replay", "--text", f); code != 0 || !strings.Contains(o, "No result: the game was abandoned") {
+				t.Errorf("replay --text of the abandoned game: exit %d, output lacks its end:\n%s", code, o)
+			}
+		}
+	}
+	if abandonedRecords != 1 {
+		t.Errorf("%d records say abandoned; want the game left", abandonedRecords)
 	}
 
 	// The input's end (Ctrl-D) leaves a game in progress the same way.

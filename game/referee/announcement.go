@@ -105,6 +105,7 @@ const (
 	ReasonTime         Reason = "time-forfeit"  // a flag fell
 	ReasonAgreement    Reason = "agreement"     // a draw offered and accepted
 	ReasonAborted      Reason = "aborted"       // no result: the game was called off
+	ReasonAbandoned    Reason = "abandoned"     // no result: its player left a game against the computer unfinished
 	ReasonDisconnect   Reason = "disconnection" // a player left; on ICC Kriegspiel the leaver loses
 	ReasonAdjudicated  Reason = "adjudication"
 	ReasonRepetition   Reason = "repetition"

@@ -51,6 +51,8 @@ func ReasonWords(r Reason, winner game.Color) string {
 		return "agreed"
 	case ReasonAborted:
 		return "the game was aborted"
+	case ReasonAbandoned:
+		return "the game was abandoned"
 	case ReasonRepetition:
 		return "repetition"
 	case ReasonFiftyMoves:

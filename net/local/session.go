@@ -65,7 +65,7 @@ func (g *session) handle(r request) {
 		g.console(r.line)
 	case reqAbandon:
 		if g.running() {
-			g.finish(referee.Result{Score: "*", Reason: referee.ReasonAborted})
+			g.finish(referee.Result{Score: "*", Reason: referee.ReasonAbandoned})
 		}
 	case reqRecord:
 		rec, err := g.record()
@@ -100,12 +100,12 @@ type resumed struct {
 	white, black time.Duration
 }
 
-// open starts r's game (ending any game in progress as aborted): the
+// open starts r's game (ending any game in progress as abandoned): the
 // player hears everything said to them so far, and the computer plays if
 // it is to move.
 func (g *session) open(r resumed) {
 	if g.running() {
-		g.finish(referee.Result{Score: "*", Reason: referee.ReasonAborted})
+		g.finish(referee.Result{Score: "*", Reason: referee.ReasonAbandoned})
 	}
 	spec := r.spec
 	spec.White, spec.Black = "you", g.ep.opt.Name
