@@ -84,7 +84,8 @@ var castling = regexp.MustCompile(`^[O0]-[O0](-[O0])?[+#!?]*$`)
 // castling (o-o) and a piece's move (nf3, qxh7, ke2), its letter made a
 // capital when that makes a move of the line. A leading b stays: bxc3 is
 // as likely a pawn's capture as a bishop's (TypedMove reads it as the
-// bishop's when no pawn can make it).
+// bishop's when no pawn can make it). A line all in capitals is read as
+// typed with caps lock on.
 func algebraic(line string) string {
 	if len(line) < 2 {
 		return line
@@ -95,6 +96,18 @@ func algebraic(line string) string {
 	if strings.ContainsRune("nrqk", rune(line[0])) {
 		if up := strings.ToUpper(line[:1]) + line[1:]; sanText.MatchString(up) {
 			return up
+		}
+	}
+	if line == strings.ToUpper(line) && line != strings.ToLower(line) {
+		// Typed with caps lock on (NF3, EXD5): a leading piece letter
+		// keeps its capital, the squares and a pawn's file do not.
+		if first := line[:1]; strings.Contains("NBRQK", first) {
+			if m := first + strings.ToLower(line[1:]); sanText.MatchString(m) {
+				return m
+			}
+		}
+		if low := strings.ToLower(line); sanText.MatchString(low) {
+			return low
 		}
 	}
 	return line

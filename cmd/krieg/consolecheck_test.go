@@ -35,7 +35,7 @@ func TestTypedMoveForms(t *testing.T) {
 		{start, "E2E4", "e2e4"}, {start, "e2-e4", "e2e4"}, {start, "G1-F3", "g1f3"}, {start, "Nf3", "g1f3"},
 		{start, "e4", "e2e4"}, {start, "Nc3+", "b1c3"}, {castle, "O-O", "e1g1"}, {castle, "0-0", "e1g1"},
 		{castle, "O-O-O", "e1c1"}, {castle, "0-0-0", "e1c1"}, {castle, "o-o", "e1g1"}, {castle, "o-o-o", "e1c1"},
-		{start, "nf3", "g1f3"}, {start, "nc3+", "b1c3"}, {openBishop, "bc4", "f1c4"}, {start, "b4", "b2b4"}, {start, "finger", "finger"}, {start, "d2d4?", "d2d4"}, {start, "d2d4!!", "d2d4"}, {start, "e2-e4!?", "e2e4"}, {start, "match bob 5 3", "match bob 5 3"},
+		{start, "nf3", "g1f3"}, {start, "nc3+", "b1c3"}, {openBishop, "bc4", "f1c4"}, {start, "NF3", "g1f3"}, {start, "E4", "e2e4"}, {openBishop, "BC4", "f1c4"}, {start, "b4", "b2b4"}, {start, "finger", "finger"}, {start, "d2d4?", "d2d4"}, {start, "d2d4!!", "d2d4"}, {start, "e2-e4!?", "e2e4"}, {start, "match bob 5 3", "match bob 5 3"},
 	} {
 		line := c.typed
 		if err := c.ck.check(&line); err != nil || line != c.out {
