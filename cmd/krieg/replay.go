@@ -66,19 +66,14 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	warnDisagreement(stderr, "replay", name, rec, rules)
 	ref, err := record.Replay(rec, rules, func(s record.Step) error {
 		fmt.Fprintf(stdout, "\n%s\n", moveLabel(&s.Before, s.Ply.Move))
-		askedAny := func() {
+		record.InTurnOrder(len(s.Failed), s.Any != "", s.AnyAfter, func() error {
 			said := referee.Announcement{Kind: referee.KindAnyAnswer, Has: s.Any == "yes"}
 			fmt.Fprintf(stdout, "  asked Any? first: %s\n", said.Text(rules))
-		}
-		for i, m := range s.Failed {
-			if s.Any != "" && i == s.AnyAfter {
-				askedAny()
-			}
-			fmt.Fprintf(stdout, "  tried %s first: %s\n", m, refusalWords(s.Refusals[i], rules))
-		}
-		if s.Any != "" && s.AnyAfter == len(s.Failed) {
-			askedAny()
-		}
+			return nil
+		}, func(i int) error {
+			fmt.Fprintf(stdout, "  tried %s first: %s\n", s.Failed[i], refusalWords(s.Refusals[i], rules))
+			return nil
+		})
 		for _, a := range s.Answer.Announcements {
 			if t := a.Text(rules); t != "" {
 				fmt.Fprintf(stdout, "  %s\n", t)
@@ -94,15 +89,14 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	answer, after, _ := rec.TrailingAny() // replayed above: well formed
 	trailing := rec.Trailing()
-	for i := 0; i <= len(trailing); i++ {
-		if answer != "" && i == after {
-			said := referee.Announcement{Kind: referee.KindAnyAnswer, Has: answer == "yes"}
-			fmt.Fprintf(stdout, "\nasked Any? after the last move: %s\n", said.Text(rules))
-		}
-		if i < len(trailing) {
-			fmt.Fprintf(stdout, "\ntried %s after the last move: refused\n", trailing[i])
-		}
-	}
+	record.InTurnOrder(len(trailing), answer != "", after, func() error {
+		said := referee.Announcement{Kind: referee.KindAnyAnswer, Has: answer == "yes"}
+		fmt.Fprintf(stdout, "\nasked Any? after the last move: %s\n", said.Text(rules))
+		return nil
+	}, func(i int) error {
+		fmt.Fprintf(stdout, "\ntried %s after the last move: refused\n", trailing[i])
+		return nil
+	})
 	res := referee.Result{Score: rec.Result, Reason: rec.Termination()}
 	if r := ref.Result(); r != nil {
 		res = *r

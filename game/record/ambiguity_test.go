@@ -54,3 +54,20 @@ func TestAttemptNoManNamesWhat(t *testing.T) {
 		t.Errorf("Qd4 with a bare king: %v; want %q", err, "you have no queen")
 	}
 }
+
+// TestInTurnOrder: Any? takes its place among the turn's attempts, first,
+// between or last, and not at all when it was not asked.
+func TestInTurnOrder(t *testing.T) {
+	for _, c := range []struct {
+		asked bool
+		after int
+		want  string
+	}{{true, 0, "?01"}, {true, 1, "0?1"}, {true, 2, "01?"}, {false, 1, "01"}} {
+		var b strings.Builder
+		record.InTurnOrder(2, c.asked, c.after, func() error { b.WriteString("?"); return nil },
+			func(i int) error { b.WriteString(string(rune('0' + i))); return nil })
+		if b.String() != c.want {
+			t.Errorf("asked %v after %d: %q; want %q", c.asked, c.after, b.String(), c.want)
+		}
+	}
+}

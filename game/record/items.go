@@ -162,6 +162,25 @@ func AnyItem(answer string, after int) string {
 	return fmt.Sprintf("any=%s@%d", answer, after)
 }
 
+// InTurnOrder walks a turn's n refused attempts in the order they were
+// made, with an Any? asked after the first after of them: ask (when asked)
+// in its place, attempt(i) for each. The first error stops the walk.
+func InTurnOrder(n int, asked bool, after int, ask func() error, attempt func(i int) error) error {
+	for i := 0; i <= n; i++ {
+		if asked && i == after {
+			if err := ask(); err != nil {
+				return err
+			}
+		}
+		if i < n {
+			if err := attempt(i); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // ParseAnyItem reads an item AnyItem wrote; ok is false for any other
 // item, or a malformed one.
 func ParseAnyItem(x string) (answer string, after int, ok bool) {

@@ -89,26 +89,21 @@ func Replay(rec *Record, rules referee.Ruleset, fn func(Step) error) (*referee.R
 			return nil
 		}
 		own := before.Only(before.Turn())
-		for j, f := range p.Failed {
-			if asked && j == after {
-				if err := ask(); err != nil {
-					return ref, err
-				}
-			}
+		err := InTurnOrder(len(p.Failed), asked, after, ask, func(j int) error {
+			f := p.Failed[j]
 			m, err := ParseAttemptSAN(&own, f)
 			if err != nil {
-				return ref, disagree("failed attempt %q: %v", f, err)
+				return disagree("failed attempt %q: %v", f, err)
 			}
 			a := ref.Attempt(m)
 			if a.Verdict == referee.Accepted {
-				return ref, disagree("failed attempt %s (%s) is legal", f, m)
+				return disagree("failed attempt %s (%s) is legal", f, m)
 			}
 			step.Failed, step.Refusals = append(step.Failed, m), append(step.Refusals, a)
-		}
-		if asked && after == len(p.Failed) {
-			if err := ask(); err != nil {
-				return ref, err
-			}
+			return nil
+		})
+		if err != nil {
+			return ref, err
 		}
 		m, err := before.ParseSAN(p.SAN)
 		if err != nil {
@@ -142,17 +137,18 @@ func replayTrailing(rec *Record, ref *referee.Referee) error {
 	if !ok || after > len(trailing) {
 		return bad(fmt.Sprintf("%s tag %q: want yes or no, with @ and how many refused attempts came first (at most %d)", AnyAtEnd, rec.Tag(AnyAtEnd), len(trailing)))
 	}
-	for i := 0; i <= len(trailing); i++ {
-		if answer != "" && i == after && ref.Result() == nil {
-			a := ref.AskAny()
-			got := map[bool]string{true: "yes", false: "no"}[a.Any]
-			if a.Verdict != referee.Answered || got != answer {
-				return bad(fmt.Sprintf("Any? at the end recorded %s, the referee answers %s (%s)", answer, got, a.Verdict))
-			}
+	ask := func() error {
+		if ref.Result() != nil {
+			return nil
 		}
-		if i == len(trailing) {
-			break
+		a := ref.AskAny()
+		got := map[bool]string{true: "yes", false: "no"}[a.Any]
+		if a.Verdict != referee.Answered || got != answer {
+			return bad(fmt.Sprintf("Any? at the end recorded %s, the referee answers %s (%s)", answer, got, a.Verdict))
 		}
+		return nil
+	}
+	return InTurnOrder(len(trailing), answer != "", after, ask, func(i int) error {
 		f := trailing[i]
 		m, err := ParseAttemptSAN(&own, f)
 		if err != nil {
@@ -163,8 +159,8 @@ func replayTrailing(rec *Record, ref *referee.Referee) error {
 				return bad(fmt.Sprintf("refused attempt %q at the end: it is legal", f))
 			}
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // Check replays rec under rules and confirms every announcement it records
