@@ -200,6 +200,15 @@ func IsAnyQuestion(line string) bool {
 	return strings.EqualFold(line, "px") || strings.EqualFold(line, "any")
 }
 
+// TypedWordsHelp lists what a player may type during a game, one item a
+// line: the console prints it for help, and a game against the computer
+// says it in the window's log.
+const TypedWordsHelp = `* a move: e2e4, E2-E4, e7e8q, Nf3, exd5, O-O, O-O-O (0-0 too)
+* any (or px): ask Any? (are there pawn captures?) where the rules have it; in Wild 16, make
+  your pawn capture when the referee announced exactly 1 pawn try
+* resign, draw (offer or agree), abort, flag (claim the opponent's time)
+`
+
 // SendTyped sends one line a person typed: "px" or "any" asks for pawn captures (Any?
 // in other rulesets), a move in coordinates (e2e4, e7e8q) goes out as our
 // attempt, and anything else goes to the server as it is.

@@ -348,13 +348,6 @@ func dropStale(held []string) (kept, stale []string) {
 // wait for it is bounded like an attempt's).
 func endsGame(l string) bool { return strings.EqualFold(l, "resign") || strings.EqualFold(l, "abort") }
 
-// consoleHelp lists what one may type at the console.
-const consoleHelp = `* a move: e2e4, E2-E4, e7e8q, Nf3, exd5, O-O, O-O-O (0-0 too)
-* any (or px): ask Any? (are there pawn captures?) where the rules have it; in Wild 16, make
-  your pawn capture when the referee announced exactly 1 pawn try
-* resign, draw (offer or agree), abort, flag (claim the opponent's time)
-`
-
 // localHelp and serverHelp end the console's help where a game against
 // the computer and one on a server differ.
 const (
@@ -373,7 +366,7 @@ const (
 func consoleWord(comm net.Communicator, spec *net.GameSpec, snap net.Snapshot, line string, stdout io.Writer) (word, begun bool) {
 	switch {
 	case strings.EqualFold(line, "help"):
-		fmt.Fprint(stdout, consoleHelp+map[bool]string{true: localHelp, false: serverHelp}[spec != nil])
+		fmt.Fprint(stdout, net.TypedWordsHelp+map[bool]string{true: localHelp, false: serverHelp}[spec != nil])
 		return spec != nil, false // a server's help follows
 	case strings.EqualFold(line, "new") && spec != nil:
 		if snap.InGame {

@@ -172,7 +172,8 @@ func TestCommands(t *testing.T) {
 			return e.Attempt(game.NewMove(game.E2, game.E4, 0))
 		}, net.KindProblem, "no game in progress", ""},
 		{"console resign", game.Black, func(e *Endpoint) error { return e.Console("resign") }, net.KindEnded, "resignation", "1-0"},
-		{"console nonsense", game.White, func(e *Endpoint) error { return e.Console("hello") }, net.KindConsole, "not a move (such as e2e4) nor a command: resign, draw, abort, flag or px", ""},
+		{"console nonsense", game.White, func(e *Endpoint) error { return e.Console("hello") }, net.KindConsole, "not a move (such as e2e4) nor a command: resign, draw, abort, flag or px (help says more)", ""},
+		{"help in the window's line", game.White, func(e *Endpoint) error { return e.Console("Help") }, net.KindConsole, "a move: e2e4", ""},
 		{"a pasted page, quoted short", game.White, func(e *Endpoint) error { return e.Console(strings.Repeat("x", 5000)) }, net.KindConsole,
 			`"` + strings.Repeat("x", 40) + `…" is not a move`, ""},
 		{"flag with time left", game.White, func(e *Endpoint) error { return e.Do(net.Flag) }, net.KindProblem, "still has time", ""},
@@ -368,15 +369,44 @@ func TestClocksWaitForBothFirstMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	for ev = next(t, ep); ev.Kind != net.KindHeard || ev.Entry.Mover != game.Black; ev = next(t, ep) {
-		if ev.Snap.Clocks.Ticking {
+		if ev.Snap.Clocks.Ticking && ev.Snap.Plies < 2 {
 			t.Fatalf("a clock runs before Black's first move (%v)", ev.Kind)
 		}
 	}
-	for !ev.Snap.Clocks.Ticking {
-		ev = next(t, ep)
+	// Black's move goes out with the clocks as they stand after it.
+	if !ev.Snap.Clocks.Ticking || ev.Snap.Clocks.Running != game.White {
+		t.Errorf("with Black's first move: ticking %v, %v's clock runs; want White's running",
+			ev.Snap.Clocks.Ticking, ev.Snap.Clocks.Running)
 	}
-	if ev.Snap.Clocks.Running != game.White {
-		t.Errorf("after both first moves %v's clock runs; want White's", ev.Snap.Clocks.Running)
+}
+
+// TestComputersMoveComesWithItsClockStopped: the computer's accepted move
+// reaches us with its clock stopped and its increment added, as the console
+// prints the clocks with the entry that gives us the move; before, the
+// computer's clock was still running there, a second or two short.
+func TestComputersMoveComesWithItsClockStopped(t *testing.T) {
+	ep := connect(t, 3)
+	next(t, ep)
+	if err := ep.Begin(net.GameSpec{Rules: referee.Wild16, Side: game.White, Base: time.Minute, Increment: 2 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	blackMoves := 0
+	for _, m := range []game.Move{game.NewMove(game.E2, game.E4, 0), game.NewMove(game.D2, game.D4, 0)} {
+		if err := ep.Attempt(m); err != nil {
+			t.Fatal(err)
+		}
+		ev := next(t, ep)
+		for ; ev.Kind != net.KindHeard || ev.Entry.Mover != game.Black || ev.Entry.Verdict != referee.Accepted; ev = next(t, ep) {
+		}
+		blackMoves++
+		c := ev.Snap.Clocks
+		if c.Running != game.White {
+			t.Fatalf("with Black's move %d, %v's clock runs; want White's", blackMoves, c.Running)
+		}
+		if blackMoves == 2 && c.Black < time.Minute {
+			// The computer took well under its 2 s increment (MinTurn 0 here).
+			t.Errorf("with Black's second move Black has %v; want at least a minute (its increment added)", c.Black)
+		}
 	}
 }
 

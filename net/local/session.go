@@ -153,9 +153,7 @@ func (g *session) attempt(m game.Move) {
 func (g *session) play(try func()) {
 	before := g.ref.Plies()
 	try()
-	g.report()
-	if g.ref.Plies() > before {
-		g.punch(g.spec.Side)
+	if g.settle(before, g.spec.Side) {
 		if g.endIfOver() {
 			return
 		}
@@ -163,12 +161,27 @@ func (g *session) play(try func()) {
 	}
 }
 
+// settle reports what we heard since the referee had played before plies,
+// and whether mover's move was accepted. An accepted move stops mover's
+// clock first (a flag that fell meanwhile stays for checkFlags), so that its
+// entry goes out with the clocks as they stand after it: the console prints
+// them with the entry that gives us the move, and would otherwise show the
+// computer's clock still running and short of its increment.
+func (g *session) settle(before int, mover game.Color) bool {
+	moved := g.ref.Plies() > before
+	if moved && (!g.clocks.Ticking || g.clocks.Remaining(mover, g.ep.opt.Now()) > 0) {
+		g.punch(mover)
+	}
+	g.report()
+	return moved
+}
+
 // opponentTurn lets the computer play while it is to move.
 func (g *session) opponentTurn() {
 	for g.running() && g.ref.ToMove() != g.spec.Side {
 		before := g.ref.Plies()
 		answers := g.ep.opp.Turn(watched{g.ref, g, g.ep.opt.Now().Add(g.ep.opt.MinTurn)})
-		if g.clocks.Ticking && g.clocks.Remaining(g.clocks.Running, g.ep.opt.Now()) <= 0 {
+		if g.clocks.Ticking && g.clocks.Running != g.spec.Side && g.clocks.Remaining(g.clocks.Running, g.ep.opt.Now()) <= 0 {
 			g.checkFlags()
 			return
 		}
@@ -179,7 +192,6 @@ func (g *session) opponentTurn() {
 			g.problem(fmt.Errorf("local: the computer found no move (%d answers)", len(answers)))
 			return
 		}
-		g.punch(g.spec.Side.Other())
 		if g.endIfOver() {
 			return
 		}
@@ -197,15 +209,17 @@ type watched struct {
 
 func (w watched) Attempt(m game.Move) referee.Answer {
 	w.wait()
+	before := w.Referee.Plies()
 	a := w.Referee.Attempt(m)
-	w.g.report()
+	w.g.settle(before, w.g.spec.Side.Other())
 	return a
 }
 
 func (w watched) AskAny() referee.Answer {
 	w.wait()
+	before := w.Referee.Plies()
 	a := w.Referee.AskAny()
-	w.g.report()
+	w.g.settle(before, w.g.spec.Side.Other())
 	return a
 }
 
@@ -235,9 +249,9 @@ func (g *session) report() {
 }
 
 // punch stops mover's clock after an accepted move, adds the increment and
-// starts the other clock. The move's entry went out before the punch, with
-// mover's clock still running, so a clock event follows: without it a window
-// would go on running the wrong clock until the next entry.
+// starts the other clock, and says so in a clock event: a window that
+// heard nothing else (a silent enemy move) would go on running the wrong
+// clock until the next entry.
 func (g *session) punch(mover game.Color) {
 	if !g.clocks.Ticking {
 		g.clocks.Running = mover.Other()
@@ -372,11 +386,18 @@ func (g *session) console(line string) {
 		g.attempt(m)
 		return
 	}
+	if strings.EqualFold(line, "help") {
+		// The window's typed line: the console answers help itself.
+		for _, l := range strings.Split(strings.TrimSpace(net.TypedWordsHelp), "\n") {
+			g.emit(net.Event{Kind: net.KindConsole, Text: l})
+		}
+		return
+	}
 	words := "resign, draw, abort or flag"
 	if r := g.spec.Rules; r.Any != referee.AnyNone || r.Tries == referee.TriesCount {
 		words = "resign, draw, abort, flag or px" // px only where the rules give it a meaning
 	}
-	g.emit(net.Event{Kind: net.KindConsole, Text: fmt.Sprintf("%q is not a move (such as e2e4) nor a command: %s", shortened(line), words)})
+	g.emit(net.Event{Kind: net.KindConsole, Text: fmt.Sprintf("%q is not a move (such as e2e4) nor a command: %s (help says more)", shortened(line), words)})
 }
 
 // shortened is line cut to its first 40 characters, for quoting back: a
