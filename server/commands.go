@@ -48,11 +48,7 @@ func (c *conn) do(cmd Command) error {
 			c.unit(cmdIllegal, "You are not playing a game.\r\n"+c.dg(dg.IllegalMove, 0, cmd.Args[0], dg.IllegalNotYours))
 			return nil
 		}
-		if !c.allow(s.clock.Now()) {
-			if !c.warned {
-				c.sendText(cmdIllegal, "Too many attempts: slow down (at most "+strconv.Itoa(int(s.cfg.Attempts))+" a second). Attempts are ignored until then.")
-				c.warned = true
-			}
+		if !c.allowAttempt() {
 			return nil
 		}
 		if !g.flagIfDown() {
@@ -65,6 +61,9 @@ func (c *conn) do(cmd Command) error {
 		if g == nil {
 			c.sendText(cmdOther, "You are not playing a game.")
 			return nil
+		}
+		if !c.allowAttempt() {
+			return nil // a question is judged as an attempt is, and counts as one
 		}
 		g.askAny(c)
 	case "match":

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	stdnet "net"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -414,6 +415,19 @@ func (c *conn) allow(now time.Time) bool {
 	}
 	c.warned = false
 	return true
+}
+
+// allowAttempt is allow for an attempt or an Any? of c's (under s.mu),
+// telling the user once when it is refused.
+func (c *conn) allowAttempt() bool {
+	if c.allow(c.s.clock.Now()) {
+		return true
+	}
+	if !c.warned {
+		c.sendText(cmdIllegal, "Too many attempts: slow down (at most "+strconv.Itoa(int(c.s.cfg.Attempts))+" a second). Attempts are ignored until then.")
+		c.warned = true
+	}
+	return false
 }
 
 // allowLobby takes one token for a lobby command from the connection's

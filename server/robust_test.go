@@ -140,6 +140,22 @@ func TestAttemptFloodIsRateLimited(t *testing.T) {
 	b.waitFor("\x19(24 1 ?\x19)")
 }
 
+// TestAnyFloodIsRateLimited: Wild 16's px (and Any? elsewhere) is judged
+// as an attempt is, and counts as one: a tester's flood of 600 px was all
+// judged at about 46 a second, past --attempts.
+func TestAnyFloodIsRateLimited(t *testing.T) {
+	u := startUmpire(t, server.Config{Attempts: 5, Lines: 1e6})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	a.nc.Write([]byte(strings.Repeat("px\r\n", 200)))
+	a.waitFor("Too many attempts: slow down (at most 5 a second)")
+	stillServes(t, a)
+	time.Sleep(100 * time.Millisecond)
+	if n := strings.Count(a.all(), "\x19(42 1 px"); n < 10 || n > 15 {
+		t.Fatalf("%d of 200 flooded px were judged; want the burst of 10 (and a few refilled)", n)
+	}
+}
+
 func TestSlowReaderIsDisconnected(t *testing.T) {
 	// Refusals unlimited: they are the chatter that fills the sloth's queue.
 	u := startUmpire(t, server.Config{OutQueue: 64, Attempts: 10000, Lobby: 1e6, Inbox: 1e6, Lines: 1e6, RefusedTurn: 1e9, RefusedGame: 1e9})

@@ -54,7 +54,7 @@ type Config struct {
 	MaxObservers     int           // observers of one game at once (default 50): each move goes to every observer, so a crowd of them would slow the players
 	FirstMove        time.Duration // each side's time for its first move, on no clock, before the game is aborted (default 30 s)
 	RefusedTurn      int           // refused attempts a turn takes (default 512); beyond them only playable moves are judged
-	RefusedGame      int           // refused attempts a game takes (default 20,000), the same way: the referee keeps each for the record
+	RefusedGame      int           // refused attempts a game takes (default 10,000), the same way: the referee keeps each for the record
 	Registrations    int           // accounts one IP address may register an hour (default 5)
 	PasswordCost     int           // bcrypt's cost for the passwords registered (default bcrypt.DefaultCost)
 	Passwords        Passwords     // hashes and checks passwords (default bcrypt at PasswordCost)
@@ -136,7 +136,7 @@ func New(cfg Config) *Server {
 		cfg.RefusedTurn = 512
 	}
 	if cfg.RefusedGame == 0 {
-		cfg.RefusedGame = 20000
+		cfg.RefusedGame = 10000
 	}
 	if cfg.MaxObservers == 0 {
 		cfg.MaxObservers = 50

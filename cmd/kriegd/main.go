@@ -201,7 +201,7 @@ func serveFlagSet(f *serveFlags, stderr io.Writer) (fs *flag.FlagSet, data, dsn 
 	fs.Float64Var(&f.listings, "listings", 1, "who, games, observe, finger and history a connection may send per second, bursts of 5 times that; 4 times that per address (0.1 to 1000000)")
 	fs.IntVar(&f.maxObservers, "max-observers", 50, "observers of one game at once (1 to 10000)")
 	fs.IntVar(&f.refusedTurn, "refused-turn", 512, "refused attempts one turn takes; beyond them only a move that can be played is judged (1 to --refused-game)")
-	fs.IntVar(&f.refusedGame, "refused-game", 20000, "refused attempts one game takes; beyond them only a move that can be played is judged (1 to 1000000)")
+	fs.IntVar(&f.refusedGame, "refused-game", 10000, "refused attempts one game takes; beyond them only a move that can be played is judged (1 to 1000000)")
 	fs.Float64Var(&f.inbox, "inbox", 3, "tells and challenges one user may receive from others per second, bursts of 5 times that (0.1 to 1000000)")
 	fs.StringVar(&f.httpAddr, "http", "", "also serve the page that plays in a browser, and its WebSocket, on this address (such as :8080; HTTPS with --tls-cert and --tls-key)")
 	fs.IntVar(&f.httpMaxConns, "http-max-conns", 2000, "connections the --http port holds at once, page requests and WebSockets together (1 to 100000)")

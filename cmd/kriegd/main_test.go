@@ -233,7 +233,7 @@ func TestRefusalLimitFlags(t *testing.T) {
 		args       []string
 		turn, game int
 	}{
-		{nil, 512, 20000},
+		{nil, 512, 10000},
 		{[]string{"--refused-turn", "40", "--refused-game", "900"}, 40, 900},
 	} {
 		f, err := parseServe(c.args, io.Discard)

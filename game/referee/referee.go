@@ -260,10 +260,37 @@ func (r *Referee) refuse(m game.Move, v Verdict) Answer {
 	if v == Illegal && !r.wasRefused(m) {
 		r.refused = append(r.refused, m)
 	}
-	a := Answer{Verdict: v, Move: m, Capture: game.NoSquare,
-		Announcements: []Announcement{{Kind: kind, To: to, Side: mover}}}
+	a := Answer{Verdict: v, Move: m, Capture: game.NoSquare, Announcements: refusalSaid(kind, to, mover)}
 	r.record(Entry{Mover: mover, Attempt: m, Verdict: v, Said: a.Announcements})
 	return a
+}
+
+// refusals holds, for each refusal's words, its audience and its mover,
+// the one announcement a refusal makes, shared by every refusal that says
+// it: a game may log thousands of refusals (a server keeps every game's
+// log in memory), and each had its own copy. Each slice's capacity is its
+// length, so that a caller appending to an entry's words gets a copy.
+var refusals = func() (t [3][3][2][]Announcement) {
+	for k, kind := range [3]Kind{KindIllegal, KindNonsense, KindRepeat} {
+		for to := Everyone; to <= BlackOnly; to++ {
+			for _, c := range [2]game.Color{game.White, game.Black} {
+				t[k][to][c] = []Announcement{{Kind: kind, To: to, Side: c}}
+			}
+		}
+	}
+	return t
+}()
+
+// refusalSaid returns what a refusal in kind's words says to to, of mover.
+func refusalSaid(kind Kind, to Audience, mover game.Color) []Announcement {
+	k := 0
+	switch kind {
+	case KindNonsense:
+		k = 1
+	case KindRepeat:
+		k = 2
+	}
+	return refusals[k][to][mover]
 }
 
 // nonsense refuses an attempt the mover should know is impossible, in the
