@@ -242,22 +242,11 @@ func (c *conn) changePassword(cmd Command) error {
 
 // takeRegistration takes one of addr's registrations for the hour (under
 // s.mu); when it has none left, it returns how long until the next, else
-// 0. A bucket full again is forgotten.
+// 0.
 func (s *Server) takeRegistration(addr string) time.Duration {
 	now := s.clock.Now()
 	n := float64(s.cfg.Registrations)
-	if len(s.regsAddr) > 10000 {
-		for a, b := range s.regsAddr {
-			if now.Sub(b.filled) > time.Hour {
-				delete(s.regsAddr, a)
-			}
-		}
-	}
-	b := s.regsAddr[addr]
-	if b == nil {
-		b = newBucket(now, n)
-		s.regsAddr[addr] = b
-	}
+	b := addrBucket(s.regsAddr, addr, now, n/3600, n)
 	if b.take(now, n/3600, n) {
 		return 0
 	}

@@ -345,8 +345,9 @@ func (s *Server) unobserveCmd(c *conn, args []string) {
 // unobserve stops c watching m.
 func (m *match) unobserve(c *conn) { delete(m.observers, c) }
 
-// tell sends a private message: "tell NAME TEXT". Nobody may talk to their
-// opponent during a game: that would be a channel around the referee.
+// tell sends a private message: "tell NAME TEXT". To one's opponent
+// during a game it is table talk, as say is: the server passes the text
+// and nothing of the game with it.
 func (s *Server) tell(c *conn, rest string) {
 	name, text, _ := strings.Cut(strings.TrimSpace(rest), " ")
 	text = visible(text)

@@ -117,3 +117,35 @@ func TestGuestBackAfterItsGameEnded(t *testing.T) {
 		t.Errorf("%s back after the grace: %q; want the game's end", name, said)
 	}
 }
+
+// TestUnregisteredEndIsTheirsAlone: an unregistered player (not a guest)
+// away when the game ended is told its end only back with its token;
+// a stranger taking the free name without it hears nothing of it, and
+// the player still does afterwards (a tester's finding: the stranger got
+// the result, and the player never did).
+func TestUnregisteredEndIsTheirsAlone(t *testing.T) {
+	u := startUmpire(t, server.Config{Grace: time.Second})
+	a, c := u.login(t, "danx", ""), u.login(t, "carolx", "")
+	token := tokenOf(t, c)
+	begin(t, a, c, "carolx", "5 0 u")
+	a.send("e2e4")
+	c.waitFor("\x19(24 1 ?\x19)")
+	c.send("e7e5")
+	a.waitFor("\x19(24 1 ?\x19)")
+	c.nc.Close()
+	a.waitFor("{Game 1 (danx vs. carolx) disconnection} 1-0")
+	stranger := u.login(t, "carolx", "")
+	stranger.send("finger")
+	stranger.waitFor("carolx is an unregistered guest")
+	if strings.Contains(stranger.all(), "while you were away") {
+		t.Fatalf("a stranger taking the name was told the player's end: %q", stranger.all())
+	}
+	stranger.nc.Close()
+	stranger.closed()
+	back := u.dial(t)
+	back.send("level1=5", "level2settings="+strings.Repeat("1", 256), "carolx "+token)
+	back.waitFor("**** Starting session as carolx ****")
+	if said := back.waitFor("(while you were away)"); !strings.Contains(said, "{Game 1 (danx vs. carolx) disconnection} 1-0") {
+		t.Errorf("carolx back with the token: %q; want the game's end", said)
+	}
+}

@@ -35,10 +35,14 @@ func (s *Server) noteEndedAway(e awayEnd) {
 }
 
 // tellEndedAway sends c (just logged in as name, with no game to take
-// back) the end of the game it was away for, if one is kept (under s.mu).
+// back) the end of the game it was away for, if one is kept and, for an
+// unregistered player, c came back with their token (under s.mu).
 func (c *conn) tellEndedAway(name string) {
 	e, ok := c.s.endedAway[strings.ToLower(name)]
-	if !ok {
+	if !ok || e.token != "" && !tokensEqual(e.token, c.token) {
+		// An unregistered player's end is theirs alone: whoever takes the
+		// free name without their token hears nothing of it, and it stays
+		// for them (a tester took a dropped player's name and its result).
 		return
 	}
 	delete(c.s.endedAway, strings.ToLower(name))

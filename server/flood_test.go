@@ -260,3 +260,34 @@ func TestFingerAndHistoryAreListings(t *testing.T) {
 	r.send("finger asker")
 	r.waitFor("is an unregistered guest")
 }
+
+// TestLogLinesOfAllAddressesAreCapped: logins from 400 addresses, one
+// each, log at most 200 lines and ten a second, and a later line says how
+// many the cap of all held back (a tester filled the log from a crowd of
+// addresses, each within its own cap).
+func TestLogLinesOfAllAddressesAreCapped(t *testing.T) {
+	var logged atomic.Int64
+	var suppressed atomic.Bool
+	u := startUmpire(t, server.Config{Log: testLog(t, func(line string) {
+		if strings.HasPrefix(line, "kriegd: logged in") {
+			logged.Add(1)
+			suppressed.Store(suppressed.Load() || strings.Contains(line, "suppressed_all="))
+		}
+	})})
+	start := time.Now()
+	for i := range 400 {
+		r := u.dialFrom(t, fmt.Sprintf("127.0.%d.%d", 10+i/200, 10+i%200))
+		r.send("guest")
+		r.waitFor("**** Starting session as ")
+		r.send("quit")
+		r.closed()
+	}
+	if n, most := logged.Load(), 201+10*int64(time.Since(start).Seconds()+1); n > most || n < 200 {
+		t.Fatalf("400 logins from 400 addresses logged %d lines; want 200 and ten a second (at most %d)", n, most)
+	}
+	time.Sleep(200 * time.Millisecond)
+	u.login(t, "guest", "")
+	if !suppressed.Load() {
+		t.Fatal("no line said how many the cap of all addresses held back")
+	}
+}

@@ -566,3 +566,50 @@ func TestFullServerLetsPlayersIn(t *testing.T) {
 	stillServes(t, g2)
 	stillServes(t, g3)
 }
+
+// TestConnectionRatePerAddress: one address logging in and out in a loop
+// is held to a few connections a second after a burst (a tester made
+// 8,000 guest logins a second), and another address is not.
+func TestConnectionRatePerAddress(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	refused := 0
+	for i := 0; i < 100 && refused == 0; i++ {
+		r := u.dialFrom(t, "127.0.0.3")
+		if strings.Contains(r.waitForEither("login: ", "in a short time"), "in a short time") {
+			refused = i
+		}
+		r.nc.Close()
+	}
+	if refused == 0 {
+		t.Fatal("100 connections from one address in a row, none refused for its rate")
+	}
+	if refused < 64 || refused > 80 {
+		t.Fatalf("the connection refused for its rate was the %dth; want the burst of 64 (and a few refilled at 5 a second) first", refused+1)
+	}
+	u.dialFrom(t, "127.0.0.4").waitFor("login: ")
+}
+
+// TestAddressBudgetsOutliveConnections: the lobby's budget of an address
+// is not refilled by closing its connections and connecting again (a
+// tester sent 29,000 lobby commands a second that way).
+func TestAddressBudgetsOutliveConnections(t *testing.T) {
+	u := startUmpire(t, server.Config{Lobby: 1})
+	u.login(t, "asker", "")
+	refusedOn := 0
+	for i := 1; i <= 8 && refusedOn == 0; i++ {
+		r := u.dialFrom(t, "127.0.0.5")
+		r.send("level1=5", fmt.Sprintf("churn%d", i))
+		r.waitFor("**** Starting session as ")
+		for k := 0; k < 4; k++ {
+			r.send("tell asker hi")
+		}
+		r.send("help")
+		if strings.Contains(r.waitForEither("Too many seeks", "Commands: match"), "Too many seeks") {
+			refusedOn = i
+		}
+		r.nc.Close()
+	}
+	if refusedOn == 0 {
+		t.Fatal("32 tells from one address over eight connections in a row, none refused; the address's burst is 20")
+	}
+}

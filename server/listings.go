@@ -58,11 +58,7 @@ func (c *conn) allowListing(now time.Time) bool {
 // bursts of 20 times), counting a refusal as kind or kind_per_addr (under
 // s.mu).
 func (c *conn) allowBoth(now time.Time, own *bucket, byAddr map[string]*bucket, rate float64, kind string) bool {
-	ab := byAddr[c.addr]
-	if ab == nil {
-		ab = newBucket(now, 20*rate)
-		byAddr[c.addr] = ab
-	}
+	ab := addrBucket(byAddr, c.addr, now, 4*rate, 20*rate)
 	switch {
 	case !own.take(now, rate, 5*rate):
 		c.s.metrics.limited(kind)

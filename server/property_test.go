@@ -192,9 +192,10 @@ func TestNoStreamRevealsMoreThanTheReferee(t *testing.T) {
 	if testing.Short() {
 		t.Skip("1050 games: not in -short")
 	}
-	// 32 players at once from one address: the limits on moves, lobby
-	// commands and connections per address are not what this test is about.
-	u := startUmpire(t, server.Config{Attempts: 1e6, Lobby: 1e6, MaxConnsPerAddr: 2000, Log: quietLog})
+	// 32 players at once from one address, 2,100 logins in all: the limits
+	// on moves, lobby commands and connections per address are not what
+	// this test is about.
+	u := startUmpire(t, server.Config{Attempts: 1e6, Lobby: 1e6, MaxConnsPerAddr: 2000, ConnectsPerAddr: 1e6, Log: quietLog})
 	const perRules, workers, cap = 150, 32, 30 // per ruleset
 	type job struct {
 		n     int

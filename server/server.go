@@ -43,6 +43,7 @@ type Config struct {
 	LoginTime        time.Duration // time allowed to log in (default 60 s)
 	MaxConns         int           // connections at once (default 2000)
 	MaxConnsPerAddr  int           // connections at once from one IP address (default 64: a club behind one NAT)
+	ConnectsPerAddr  float64       // new connections a second from one IP address, after a burst of MaxConnsPerAddr (default 5)
 	MaxPreLogin      int           // connections not yet logged in at once (default MaxConns: no budget of their own; kriegd's is a quarter of it, PreLoginDefaults)
 	MaxPreLoginAddr  int           // connections not yet logged in at once from one IP address (default MaxConnsPerAddr; kriegd's is 8)
 	OutQueue         int           // output chunks queued per connection before it counts as a slow reader (default 256)
@@ -74,39 +75,40 @@ type Server struct {
 	hashing  *fairPool // bounds the password checks running at once, fair between addresses
 	verified *verified // the logins that proved right lately
 
-	mu        sync.Mutex
-	ln        stdnet.Listener
-	conns     map[*conn]bool
-	perAddr   map[string]int     // connections by IP address
-	preLogin  map[string]int     // connections not yet logged in by IP address
-	preLogins int                // connections not yet logged in
-	overflows int                // connections let in beyond MaxConns to prove a name (full.go)
-	lobbyAddr map[string]*bucket // lobby command limits by IP address
-	listAddr  map[string]*bucket // listing limits by IP address
-	regsAddr  map[string]*bucket // registrations by IP address
-	users     map[string]*conn   // logged-in users by lower-case name
-	games     map[int]*match
-	seeks     map[int]*seek // open seeks by number
-	news      news          // seeks not yet announced
-	offers    []*challenge
-	taken     map[string]time.Time // when a challenge was last withdrawn, by "from\x00to" in lower case (takenBack)
-	nextGuest int
-	nextGame  int
-	nextSeek  int
-	closed    bool
-	roster    uint64        // the users' generation: who is rebuilt when it moves (rosterChanged)
-	tables    uint64        // the games' generation (tablesChanged)
-	whoList   listing       // who's answer at roster
-	gamesList listing       // games' answer at tables
-	quit      chan struct{} // closed by Close
-	after     []func()      // work the locked section leaves for after the lock (later)
-	held      []delivery
-	holding   bool               // sends are held (held) until a game's record is saved
-	endedAway map[string]awayEnd // by lower-case name: a game's end its player was away for (endedaway.go)
-	wg        sync.WaitGroup
-	closeOnce sync.Once
-	closeErr  error
-	drainBy   atomic.Int64 // once closing: when writes stop waiting for slow readers (Unix ns)
+	mu          sync.Mutex
+	ln          stdnet.Listener
+	conns       map[*conn]bool
+	perAddr     map[string]int     // connections by IP address
+	preLogin    map[string]int     // connections not yet logged in by IP address
+	preLogins   int                // connections not yet logged in
+	overflows   int                // connections let in beyond MaxConns to prove a name (full.go)
+	lobbyAddr   map[string]*bucket // lobby command limits by IP address
+	listAddr    map[string]*bucket // listing limits by IP address
+	regsAddr    map[string]*bucket // registrations by IP address
+	connectAddr map[string]*bucket // new connections by IP address
+	users       map[string]*conn   // logged-in users by lower-case name
+	games       map[int]*match
+	seeks       map[int]*seek // open seeks by number
+	news        news          // seeks not yet announced
+	offers      []*challenge
+	taken       map[string]time.Time // when a challenge was last withdrawn, by "from\x00to" in lower case (takenBack)
+	nextGuest   int
+	nextGame    int
+	nextSeek    int
+	closed      bool
+	roster      uint64        // the users' generation: who is rebuilt when it moves (rosterChanged)
+	tables      uint64        // the games' generation (tablesChanged)
+	whoList     listing       // who's answer at roster
+	gamesList   listing       // games' answer at tables
+	quit        chan struct{} // closed by Close
+	after       []func()      // work the locked section leaves for after the lock (later)
+	held        []delivery
+	holding     bool               // sends are held (held) until a game's record is saved
+	endedAway   map[string]awayEnd // by lower-case name: a game's end its player was away for (endedaway.go)
+	wg          sync.WaitGroup
+	closeOnce   sync.Once
+	closeErr    error
+	drainBy     atomic.Int64 // once closing: when writes stop waiting for slow readers (Unix ns)
 }
 
 // New returns a server with cfg's settings.
@@ -128,6 +130,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.MaxConnsPerAddr == 0 {
 		cfg.MaxConnsPerAddr = 64
+	}
+	if cfg.ConnectsPerAddr == 0 {
+		cfg.ConnectsPerAddr = 5
 	}
 	if cfg.FirstMove == 0 {
 		cfg.FirstMove = 30 * time.Second
@@ -181,7 +186,7 @@ func New(cfg Config) *Server {
 		cfg.Log = slog.Default()
 	}
 	s := &Server{cfg: cfg, clock: cfg.Clock, log: cfg.Log, metrics: newMetrics(),
-		conns: map[*conn]bool{}, perAddr: map[string]int{}, preLogin: map[string]int{}, lobbyAddr: map[string]*bucket{}, listAddr: map[string]*bucket{}, regsAddr: map[string]*bucket{},
+		conns: map[*conn]bool{}, perAddr: map[string]int{}, preLogin: map[string]int{}, lobbyAddr: map[string]*bucket{}, listAddr: map[string]*bucket{}, regsAddr: map[string]*bucket{}, connectAddr: map[string]*bucket{},
 		users: map[string]*conn{}, seeks: map[int]*seek{}, games: map[int]*match{}, quit: make(chan struct{}),
 		nextGuest: 1000 + int(cfg.Clock.Now().UnixNano()%9000), nextGame: 1}
 	s.guesses = newGuessLimits()
@@ -254,6 +259,8 @@ func (s *Server) admit(nc stdnet.Conn) *conn {
 			refusal, limit = fmt.Sprintf("kriegd: too many connections logging in from your address (at most %d at once). Try again in a moment.", s.cfg.MaxPreLoginAddr), "prelogin_per_addr"
 		case s.preLogins >= s.cfg.MaxPreLogin:
 			refusal, limit = "kriegd is busy: too many connections logging in. Try again in a moment.", "prelogin"
+		case !s.takeConnect(addr):
+			refusal, limit = fmt.Sprintf("kriegd: too many connections from your address in a short time (at most %g a second). Try again in a moment.", s.cfg.ConnectsPerAddr), "connects_per_addr"
 		default:
 			c = newConn(s, nc)
 			if len(s.conns) >= s.cfg.MaxConns {
@@ -372,8 +379,6 @@ func (s *Server) gone(c *conn) {
 	s.metrics.conns.Dec()
 	if s.perAddr[c.addr]--; s.perAddr[c.addr] <= 0 {
 		delete(s.perAddr, c.addr)
-		delete(s.lobbyAddr, c.addr)
-		delete(s.listAddr, c.addr)
 	}
 	s.loggedIn(c)
 	if c.name != "" && s.users[strings.ToLower(c.name)] == c {

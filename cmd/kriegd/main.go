@@ -140,6 +140,7 @@ type serveFlags struct {
 	httpMaxConns, httpMaxPerAddr              int
 	maxPreLogin, maxPreLoginAddr, regsPerAddr int
 	attempts, lobby, inbox, listings, lines   float64
+	connects                                  float64
 	maxObservers                              int
 	refusedTurn, refusedGame                  int
 	lowered                                   string // what fitFiles lowered, for the operator
@@ -197,6 +198,7 @@ func serveFlagSet(f *serveFlags, stderr io.Writer) (fs *flag.FlagSet, data, dsn 
 	fs.IntVar(&f.regsPerAddr, "registrations-per-addr", 5, "accounts one IP address may register an hour (1 to 1000)")
 	fs.Float64Var(&f.attempts, "attempts", 10, "moves a player may send per second on average, bursts of twice that (0.1 to 1000000)")
 	fs.Float64Var(&f.lobby, "lobby", 2, "seeks, tells, says, challenges, offers and registrations a connection may send per second, bursts of 5 times that; 4 times that per address (0.1 to 1000000)")
+	fs.Float64Var(&f.connects, "connects-per-addr", 5, "new connections a second from one IP address, after a burst of --max-conns-per-addr (0.01 to 1000000)")
 	fs.Float64Var(&f.lines, "lines", 50, "lines a connection is read per second, bursts of twice that; a command refused by a limit counts as ten (1 to 1000000)")
 	fs.Float64Var(&f.listings, "listings", 1, "who, games, observe, finger and history a connection may send per second, bursts of 5 times that; 4 times that per address (0.1 to 1000000)")
 	fs.IntVar(&f.maxObservers, "max-observers", 50, "observers of one game at once (1 to 10000)")
@@ -235,6 +237,7 @@ func (f *serveFlags) check(fs *flag.FlagSet) error {
 		{f.inbox >= 0.1 && f.inbox <= 1e6, "inbox", "0.1 to 1000000"},
 		{f.listings >= 0.1 && f.listings <= 1e6, "listings", "0.1 to 1000000"},
 		{f.lines >= 1 && f.lines <= 1e6, "lines", "1 to 1000000"},
+		{f.connects >= 0.01 && f.connects <= 1e6, "connects-per-addr", "0.01 to 1000000"},
 		{f.maxObservers >= 1 && f.maxObservers <= 10000, "max-observers", "1 to 10000"},
 		{f.refusedGame >= 1 && f.refusedGame <= 1000000, "refused-game", "1 to 1000000"},
 		{f.refusedTurn >= 1 && f.refusedTurn <= f.refusedGame, "refused-turn", "1 to --refused-game"},
@@ -267,7 +270,7 @@ func (f *serveFlags) check(fs *flag.FlagSet) error {
 // config is the server's configuration from the flags, with its store and log.
 func (f serveFlags) config(st server.Index, logger *slog.Logger) server.Config {
 	return server.Config{DataDir: f.data, Store: st, Grace: f.grace, IdleTimeout: f.idle, GuestIdleTimeout: f.guestIdle,
-		LoginTime: f.loginTime, FirstMove: f.firstMove, MaxConns: f.maxConns, MaxConnsPerAddr: f.maxPerAddr,
+		LoginTime: f.loginTime, FirstMove: f.firstMove, MaxConns: f.maxConns, MaxConnsPerAddr: f.maxPerAddr, ConnectsPerAddr: f.connects,
 		MaxPreLogin: f.maxPreLogin, MaxPreLoginAddr: f.maxPreLoginAddr, Registrations: f.regsPerAddr, Inbox: f.inbox, MaxObservers: f.maxObservers,
 		RefusedTurn: f.refusedTurn, RefusedGame: f.refusedGame, Attempts: f.attempts, Lobby: f.lobby, Listings: f.listings, Lines: f.lines, Log: logger}
 }
