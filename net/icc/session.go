@@ -131,7 +131,7 @@ func (s *session) lost(err error) {
 	s.state = net.Disconnected
 	why := strings.Join(s.farewell, " ")
 	s.farewell = nil
-	if err != nil && dismissed(why) {
+	if err != nil && (dismissed(why) || idleCut(why) && (s.g == nil || s.g.result != nil)) {
 		err = fmt.Errorf("%w: %w", net.ErrDismissed, err)
 	}
 	s.emit(net.Event{Kind: net.KindConnection, Err: err, Text: why})
@@ -139,10 +139,19 @@ func (s *session) lost(err error) {
 
 // dismissed reports whether the server's last words say it let the
 // connection go for a login of the same name elsewhere, in kriegd's words
-// (server/login.go). An idle cut is not: a player in a game waiting for a
-// slow opponent is cut so too, and must come back within the grace.
+// (server/login.go).
 func dismissed(why string) bool {
 	return strings.Contains(strings.ToLower(why), "logged in from elsewhere")
+}
+
+// idleCut reports whether the server's last words say it closed the
+// connection for want of input, in kriegd's words (server/conn.go). Out
+// of a game nobody connects again after it: a console left idle came back
+// every ten minutes under a new guest name, defeating the server's limit.
+// In a game it is connected again: a player waiting on a slow opponent is
+// cut so too, and must come back within the grace.
+func idleCut(why string) bool {
+	return strings.Contains(strings.ToLower(why), "no input for too long")
 }
 
 // greeted notes a greeting line of kriegd's ("Welcome to kriegd, a
@@ -352,10 +361,13 @@ func (s *session) dispatch(d Datagram) error {
 			s.sendPassword()
 			return nil
 		}
-		if s.reclaiming && s.user == "" {
+		if s.reclaiming && s.password == "" {
 			// The server no longer knows our guest name (it restarted):
-			// it asks for a name again, and a fresh guest takes it.
-			s.forgotten, s.me, s.token, s.reclaiming, s.phase = s.me, "", "", false, phaseLogin
+			// it asks for a name again, and a fresh guest takes it. The
+			// name may have come with its token from a seat kept on disk
+			// (Options.User and Token): it is given up too.
+			s.forgotten, s.me, s.token, s.reclaiming, s.phase = cmp.Or(s.me, s.user), "", "", false, phaseLogin
+			s.user = ""
 			return nil
 		}
 		s.failed = &LoginError{Code: code, Text: strings.Join(f[1:], " ")}

@@ -298,20 +298,28 @@ func TestFarewellIsWhyLost(t *testing.T) {
 
 // TestDismissedIsNotRejoined: a connection kriegd closed for a login of the
 // same name elsewhere is not one to connect again after, which would close
-// the other login in turn. One lost otherwise (a shutdown, an idle cut,
-// which may fall on a player waiting for a slow opponent) is.
+// the other login in turn, nor one cut for want of input out of a game
+// (a console left idle came back under a new guest name every ten
+// minutes). One lost otherwise (a shutdown, an idle cut in a game, which
+// may fall on a player waiting for a slow opponent) is.
 func TestDismissedIsNotRejoined(t *testing.T) {
 	for _, c := range []struct {
-		words string
-		again bool
+		words  string
+		inGame bool
+		again  bool
 	}{
-		{"You logged in from elsewhere: this connection is closed.", false},
-		{"kriegd closed the connection: no input for too long (10 minutes)", true},
-		{"kriegd is shutting down: this connection is closed. Try again later.", true},
-		{"", true},
+		{"You logged in from elsewhere: this connection is closed.", false, false},
+		{"kriegd closed the connection: no input for too long (10 minutes)", false, false},
+		{"kriegd closed the connection: no input for too long (1 hour)", true, true},
+		{"kriegd is shutting down: this connection is closed. Try again later.", false, true},
+		{"", false, true},
 	} {
 		f := newFeeder(t)
 		f.feed("^Y[0 $server$\nWelcome to kriegd.\n^Y]" + `^Y(0 guest2741 {}^Y)`)
+		if c.inGame {
+			f.feed(started101)
+			f.s.take()
+		}
 		if c.words != "" {
 			f.feed("^Y[0 *\n" + c.words + "\n^Y]")
 		}
@@ -392,6 +400,38 @@ func TestGuestForgottenByARestartedServer(t *testing.T) {
 	said, ended := goneSaid(evs)
 	if !ended || said != "* the server no longer knows guest5 (it restarted, or the seat's grace passed), so you are logged in again as the guest guest9; game 1 in progress is gone" {
 		t.Errorf("ended %v, said %q", ended, said)
+	}
+}
+
+// TestSeatFromDiskForgottenByARestartedServer: a guest's name and token
+// taken from the seat kept on disk (Options.User and Token), which the
+// server no longer knows (it restarted), give way to a fresh guest login
+// as a guest's own do; a tester's console quit with "not a valid
+// reconnect token" instead.
+func TestSeatFromDiskForgottenByARestartedServer(t *testing.T) {
+	p, err := DefaultPatterns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &session{patterns: p, now: time.Now, user: "guest5", token: "0123456789abcdef0123456789abcdef"}
+	s.connected()
+	if !s.prompt("login: ") {
+		t.Fatal("the login prompt was not answered")
+	}
+	if _, w := s.take(); w[len(w)-1] != "guest5 0123456789abcdef0123456789abcdef" {
+		t.Fatalf("logged in as %q; want the seat's name and token", w[len(w)-1])
+	}
+	s.datagram(Datagram{Number: 69, Fields: []string{"20", "That is not a valid reconnect token for guest5."}})
+	if s.failed != nil || !s.prompt("login: ") {
+		t.Fatalf("the refused token ended the login (%v)", s.failed)
+	}
+	if _, w := s.take(); w[len(w)-1] != "guest" {
+		t.Fatalf("logged in again as %q; want a fresh guest", w[len(w)-1])
+	}
+	s.datagram(Datagram{Number: 0, Fields: []string{"guest9"}})
+	evs, _ := s.take()
+	if said, _ := goneSaid(evs); said != "* the server no longer knows guest5 (it restarted, or the seat's grace passed), so you are logged in again as the guest guest9" {
+		t.Errorf("said %q", said)
 	}
 }
 
