@@ -367,6 +367,13 @@ func consoleWord(comm net.Communicator, spec *net.GameSpec, snap net.Snapshot, l
 	switch {
 	case strings.EqualFold(line, "help"):
 		fmt.Fprint(stdout, net.TypedWordsHelp+map[bool]string{true: localHelp, false: serverHelp}[spec != nil])
+		rules := snap.Spec.Rules
+		if rules.Name == "" && spec != nil {
+			rules = spec.Rules
+		}
+		if g := referee.Glossary(rules); g != "" {
+			fmt.Fprintf(stdout, "* the referee's words in %s: %s\n", rules.Title, g)
+		}
 		return spec != nil, false // a server's help follows
 	case strings.EqualFold(line, "new") && spec != nil:
 		if snap.InGame {
