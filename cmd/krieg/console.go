@@ -502,9 +502,13 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 		}
 		fmt.Fprintf(w, "* game %d started: %s vs %s, you play %s, %s%s\n", s.Spec.Number, s.Spec.White, s.Spec.Black,
 			s.Side, s.Spec.TimeControl(), rules)
-		if s.InGame && s.ToMove == s.Side {
+		switch {
+		case s.InGame && s.ToMove == s.Side:
 			yourMove(w, s)
-		} else {
+		case s.Plies > 0:
+			// A game taken up midway: our men as they stand. At the start
+			// they stand as every game begins, and the board comes with our
+			// first move (a tester saw Black's board twice in a row).
 			fmt.Fprint(w, s.Own.Diagram(s.Side == game.Black))
 		}
 	case net.KindHeard:
@@ -532,7 +536,9 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 		}
 	case net.KindEnded:
 		fmt.Fprintf(w, "* game over: %s\n", s.Result.Words())
-	case net.KindClock, net.KindOffer: // the server's own words tell of an offer
+	case net.KindClock, net.KindOffer, net.KindChallenge:
+		// The server's own words tell of an offer or a challenge (with how
+		// to answer it); the event's words again read as a second one.
 	case net.KindChallengeGone:
 		// The server says in words why (accepted, declined, withdrawn, gone);
 		// a second line saying only that it went reads as a fault.

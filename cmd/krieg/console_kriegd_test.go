@@ -145,6 +145,9 @@ func TestConsoleGameThroughKriegd(t *testing.T) {
 	if said := bob.out.all(); strings.Contains(said, "stands no more") {
 		t.Errorf("bob accepted, and his console also said the challenge went:\n%s", said)
 	}
+	if said := bob.out.all(); strings.Count(said, "Challenge: alice") != 1 || strings.Contains(said, "challenges you") {
+		t.Errorf("bob's console told the challenge other than once (a tester saw it twice, in two wordings):\n%s", said)
+	}
 	for _, e := range truth.Log() {
 		fmt.Fprintln(consoles[e.Mover].in, e.Attempt.String())
 		for side, c := range consoles {

@@ -240,6 +240,16 @@ func TestConsoleStartLines(t *testing.T) {
 	if !strings.Contains(text, "* game 1 started") || prompt < 0 || prompt > strings.Index(text, "* game over") {
 		t.Errorf("the game is not numbered 1, or White's first move is not asked for:\n%s", text)
 	}
+	// Black's board comes once, with the first move asked for, not also
+	// at the start while White moves.
+	out.Reset()
+	if code := run([]string{"console", "--seed", "4", "--side", "black", "--opponent", "random", "--movetime", "10ms", "--save", ""}, strings.NewReader("e7e5\nresign\n"), &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	text = out.String()
+	if prompt := strings.Index(text, "(your move; "); prompt < 0 || strings.Count(text[:prompt], "  h g f e d c b a") != 1 {
+		t.Errorf("Black's board before the first move asked for is not there once:\n%s", text)
+	}
 	// Without a clock the console says so, not "0s+0s".
 	out.Reset()
 	if code := run([]string{"console", "--seed", "4", "--time", "none", "--side", "white", "--opponent", "random", "--movetime", "10ms", "--save", ""}, strings.NewReader("resign\n"), &out, &errs); code != 0 {
