@@ -181,10 +181,15 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	var ahead []net.Event
 	onEvent := func(ev net.Event) {
 		shown := ev
-		if prompts(ev) && len(ahead) == 0 {
-			ahead = lookAhead(comm.Events(), promptLook)
-			if slices.ContainsFunc(ahead, endsGameEvent) {
-				shown.Snap.InGame = false // no prompt for a move after the game's last
+		if s := ev.Snap; prompts(ev) || ev.Kind == net.KindStarted && s.InGame && s.ToMove == s.Side {
+			if len(ahead) == 0 {
+				ahead = lookAhead(comm.Events(), promptLook)
+			}
+			// No prompt for a move after the game's last, nor before more
+			// moves heard at once: a game taken back midway comes again move
+			// by move, and only the last asks, with the clocks as they are.
+			if slices.ContainsFunc(ahead, endsGameEvent) || slices.ContainsFunc(ahead, isHeard) {
+				shown.Snap.InGame = false
 			}
 		}
 		if ev.Kind == net.KindStarted {
@@ -555,6 +560,9 @@ func prompts(ev net.Event) bool {
 	s := ev.Snap
 	return ev.Kind == net.KindHeard && ev.Entry.Verdict == referee.Accepted && s.InGame && s.ToMove == s.Side
 }
+
+// isHeard reports whether ev is an entry of the referee's that we heard.
+func isHeard(ev net.Event) bool { return ev.Kind == net.KindHeard }
 
 // endsGameEvent reports whether ev ends the game: the end itself, or the
 // referee's word that the game is over (which comes before it).

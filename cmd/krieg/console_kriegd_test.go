@@ -426,6 +426,32 @@ func TestConsoleTakesBackAGuestsSeat(t *testing.T) {
 	}
 }
 
+// TestConsoleReplaysAGameTakenBackWithOnePrompt: a game taken back midway
+// comes again move by move; only the last of them asks for a move, with
+// the clocks as they are, not each with the clocks of its time (a tester
+// read the old prompts as clocks reset).
+func TestConsoleReplaysAGameTakenBackWithOnePrompt(t *testing.T) {
+	addr, config, g1, g2 := guestGame(t)
+	for _, m := range [][2]string{{"e2e4", "e7e5"}, {"g1f3", "g8f6"}} {
+		fmt.Fprintln(g1.in, m[0])
+		g2.out.waitLine(t, g2.name, "white: Black's move")
+		fmt.Fprintln(g2.in, m[1])
+		g1.out.waitLine(t, g1.name, "black: White's move")
+	}
+	g1.in.Close()
+	if code := <-g1.done; code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	g2.out.waitMatch(t, g2.name, g1.name+` has disconnected`)
+	again := openConsoleIn(t, addr, "", config)
+	g2.out.waitMatch(t, g2.name, g1.name+` has returned`)
+	again.out.waitMatch(t, g1.name, `\(your move; `)
+	time.Sleep(300 * time.Millisecond)
+	if said := again.out.all(); strings.Count(said, "(your move; ") != 1 {
+		t.Errorf("the game taken back asked for a move %d times:\n%s", strings.Count(said, "(your move; "), said)
+	}
+}
+
 // TestConsoleKeepsAGuestsSeatWhilePlaying: a guest's seat is on disk as
 // soon as its game goes on, naming the process playing it, so that a
 // console killed outright (no chance to keep it at its end) leaves the
