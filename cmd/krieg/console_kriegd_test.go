@@ -353,6 +353,37 @@ func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
 	}
 }
 
+// TestConsoleSeatFromDiskAfterKriegdRestarts: a guest's seat kept on disk
+// when its console left mid-game, which a restarted kriegd no longer
+// knows, gives way to a fresh guest login, saying so; a tester's console
+// quit with "not a valid reconnect token" instead.
+func TestConsoleSeatFromDiskAfterKriegdRestarts(t *testing.T) {
+	data, st, srv, addr := guestsServer(t)
+	config := t.TempDir()
+	g1 := openConsoleIn(t, addr, "", config)
+	g2 := openConsole(t, addr, "")
+	fmt.Fprintf(g1.in, "match %s 5 3 u w16 white\n", g2.name)
+	g2.out.waitLine(t, g2.name, `You can "accept" or "decline".`)
+	fmt.Fprintln(g2.in, "accept")
+	g1.out.waitMatch(t, g1.name, `Creating unrated Wild 16 \(ICC\) match`)
+	fmt.Fprintln(g1.in, "e2e4")
+	g2.out.waitLine(t, g2.name, "white: Black's move")
+	g1.in.Close()
+	if code := <-g1.done; code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	srv.Close()
+	srv, _ = serveKriegd(t, data, st, addr)
+	defer srv.Close()
+	again := openConsoleIn(t, addr, "", config)
+	again.errs.waitMatch(t, "the returning guest", `taking back `+g1.name+`'s seat on `)
+	again.out.waitMatch(t, g1.name, `(?m)^\* the server no longer knows `+g1.name+` \(it restarted, or the seat's grace passed\), so you are logged in again as the guest guest\d+`)
+	again.in.Close()
+	if code := <-again.done; code != 0 {
+		t.Fatalf("the returning guest's console exited %d: %s", code, again.errs.all())
+	}
+}
+
 // TestConsoleLeavesWhileReconnecting: with the server gone for good, the
 // input's end leaves at once, though the console is reconnecting.
 func TestConsoleLeavesWhileReconnecting(t *testing.T) {

@@ -62,8 +62,8 @@ func ExampleFromReferee() {
 	// Output:
 	// [White "alice"]
 	// [Black "bob"]
-	// [Rules "wild16"]
 	// [Result "*"]
+	// [Rules "wild16"]
 	//
 	// 1.   e4 {(:)}
 	//      e5 {(:)}

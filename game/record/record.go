@@ -9,6 +9,7 @@ package record
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -90,6 +91,28 @@ func (r *Record) SetTag(key, value string) {
 		}
 	}
 	r.Tags = append(r.Tags, Tag{key, value})
+}
+
+// sevenTags are PGN's Seven Tag Roster, in its order: Result comes
+// after the other six and before any other tag.
+var sevenTags = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+// placeResult puts a Result tag ("*" until the game ends) where PGN's
+// Seven Tag Roster has it, after the last of the other six present, so
+// that every record has it in one place whatever sets it later (SetTag
+// changes it where it stands): records ended by the referee had Result
+// after Termination, records ended by the clock before it.
+func (r *Record) placeResult() {
+	if r.Tag("Result") != "" {
+		return
+	}
+	at := 0
+	for i, t := range r.Tags {
+		if slices.Contains(sevenTags[:6], t.Key) {
+			at = i + 1
+		}
+	}
+	r.Tags = slices.Insert(r.Tags, at, Tag{"Result", string(r.Result)})
 }
 
 // Start returns the starting position: the FEN tag, or the standard start.

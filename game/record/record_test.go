@@ -308,3 +308,32 @@ func TestTimeControlTag(t *testing.T) {
 		}
 	}
 }
+
+// TestResultTagInItsPlace: a record built from a game has its Result tag
+// where PGN's Seven Tag Roster puts it, after Black and before the
+// others, whether the referee ended the game (Termination set with it) or
+// a clock did, the server setting both afterwards (a tester found the two
+// in either order).
+func TestResultTagInItsPlace(t *testing.T) {
+	tags := []Tag{{"Event", "e"}, {"Site", "s"}, {"Date", "d"}, {"Round", "-"}, {"White", "w"}, {"Black", "b"}, {"TimeControl", "300+3"}}
+	resigned := referee.New(referee.Wild16, game.Start())
+	if err := resigned.Resign(game.White); err != nil {
+		t.Fatal(err)
+	}
+	running := referee.New(referee.Wild16, game.Start())
+	for _, ref := range []*referee.Referee{resigned, running} {
+		rec, err := FromReferee(ref, tags)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.SetTag("Result", "0-1")
+		rec.SetTag("Termination", "time forfeit")
+		var keys []string
+		for _, tg := range rec.Tags {
+			keys = append(keys, tg.Key)
+		}
+		if got := strings.Join(keys, " "); !strings.HasPrefix(got, "Event Site Date Round White Black Result TimeControl") || strings.Index(got, "Result") > strings.Index(got, "Termination") {
+			t.Errorf("tags in the order %s; want the Seven Tag Roster first", got)
+		}
+	}
+}

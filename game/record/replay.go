@@ -296,6 +296,7 @@ func MoveLabel(p *game.Position, san string) string {
 func FromReferee(ref *referee.Referee, tags []Tag) (*Record, error) {
 	rules := ref.Rules()
 	rec := &Record{Tags: append([]Tag(nil), tags...), Result: "*"}
+	rec.placeResult()
 	rec.SetTag("Rules", rules.Name)
 	if own, err := referee.RulesetByName(rules.Name); err != nil || own.PlyCap != rules.PlyCap {
 		rec.SetTag(PlyCapTag, strconv.Itoa(rules.PlyCap))

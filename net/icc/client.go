@@ -49,6 +49,12 @@ type Options struct {
 	// Token is the reconnect token an earlier connection was given for the
 	// unregistered name User: the login then takes that name's seat back.
 	Token string
+	// GuestIfRefused has a Token the server refuses (it restarted and
+	// forgot the name) give way to a fresh guest login, as a guest's own
+	// token does after a reconnection, instead of failing the login: a
+	// console taking back a seat kept on disk. Unset, the refusal is the
+	// login's error (a web page tells it and forgets the seat).
+	GuestIfRefused bool
 	// Patterns reads the referee's words; nil means DefaultPatterns.
 	Patterns *Patterns
 	// Dial opens the connection; nil means TCP to Addr. DialTLS dials a
@@ -160,7 +166,7 @@ func New(opt Options) (*Client, error) {
 	life, end := context.WithCancel(context.Background())
 	c := &Client{opt: opt, plain: plain, events: make(chan net.Event, 1024), life: life, end: end, lobbies: make(chan string, 1),
 		rng:  rand.New(rand.NewPCG(uint64(opt.Now().UnixNano()), 0x696363)),
-		sess: &session{user: opt.User, password: opt.Password, inLogin: opt.PasswordInLogin, token: opt.Token, patterns: opt.Patterns, now: opt.Now}}
+		sess: &session{user: opt.User, password: opt.Password, inLogin: opt.PasswordInLogin, token: opt.Token, guestIfRefused: opt.GuestIfRefused, patterns: opt.Patterns, now: opt.Now}}
 	return c, nil
 }
 

@@ -36,9 +36,10 @@ type session struct {
 	writes []string
 	sentPw bool
 	// reclaiming: the login line carried the reconnect token; forgotten:
-	// the server refused it, so a guest logged in afresh as this name.
-	reclaiming bool
-	forgotten  string
+	// the server refused it, so a guest logged in afresh as this name;
+	// guestIfRefused: Options.GuestIfRefused.
+	reclaiming, guestIfRefused bool
+	forgotten                  string
 	// held is the game in progress when this connection began (nil:
 	// none): a server that still holds it sends it again during the login,
 	// and one that does not has lost it (heldGone).
@@ -361,11 +362,11 @@ func (s *session) dispatch(d Datagram) error {
 			s.sendPassword()
 			return nil
 		}
-		if s.reclaiming && s.password == "" {
+		if s.reclaiming && (s.user == "" || s.password == "" && s.guestIfRefused) {
 			// The server no longer knows our guest name (it restarted):
 			// it asks for a name again, and a fresh guest takes it. The
 			// name may have come with its token from a seat kept on disk
-			// (Options.User and Token): it is given up too.
+			// (Options.GuestIfRefused): it is given up too.
 			s.forgotten, s.me, s.token, s.reclaiming, s.phase = cmp.Or(s.me, s.user), "", "", false, phaseLogin
 			s.user = ""
 			return nil

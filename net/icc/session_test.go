@@ -413,7 +413,7 @@ func TestSeatFromDiskForgottenByARestartedServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &session{patterns: p, now: time.Now, user: "guest5", token: "0123456789abcdef0123456789abcdef"}
+	s := &session{patterns: p, now: time.Now, user: "guest5", token: "0123456789abcdef0123456789abcdef", guestIfRefused: true}
 	s.connected()
 	if !s.prompt("login: ") {
 		t.Fatal("the login prompt was not answered")

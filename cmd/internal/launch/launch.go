@@ -211,7 +211,7 @@ func (f *Flags) ICCEndpoint(in *bufio.Reader, stderr io.Writer) (*icc.Client, er
 	} else if name, token, ok := TakeSeat(f.SeatDir, f.Addr); ok && !f.ICC {
 		// The game this guest left when the program closed, if the server
 		// still holds its seat.
-		opt.User, opt.Token = name, token
+		opt.User, opt.Token, opt.GuestIfRefused = name, token, true
 		fmt.Fprintf(stderr, "krieg: taking back %s's seat on %s, left during a game\n", name, f.Addr)
 	}
 	return icc.New(opt)
