@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
 
 	"github.com/krieg/krieg/game"
@@ -219,6 +220,14 @@ func (m *match) entry(r referee.Result) (rec *record.Record, e pendingEntry, kee
 			if u := m.s.user(name); u != nil && u.registered {
 				u.rating = nr
 			}
+		}
+		// As lichess's records do: each side's rating before the game and
+		// what the game moved it by, in the words ratingNews tells them.
+		for _, c := range [2]game.Color{game.White, game.Black} {
+			st := m.seats[c]
+			before, after := ratingField(true, st.rating), ratingField(true, ratings[st.name])
+			rec.SetTag(c.Title()+"Elo", strconv.Itoa(before))
+			rec.SetTag(c.Title()+"RatingDiff", fmt.Sprintf("%+d", after-before))
 		}
 	}
 	e = pendingEntry{Game: store.Game{ID: m.id, White: w.name, Black: b.name, Rules: m.rules.Name,

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
@@ -33,6 +34,24 @@ func TestRatingChangeTold(t *testing.T) {
 	}
 	if lost[1] != "1500" || atoi(lost[2]) >= 1500 || atoi(lost[3]) != atoi(lost[2])-1500 {
 		t.Fatalf("the loser heard %q; want 1500 -> below 1500 with the difference", lost[0])
+	}
+	// The record gives each side's rating before the game and the change
+	// each was told, as lichess's records do.
+	var rec string
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		all := e.all()
+		if i := strings.Index(all, "\x19(201 1 "); i >= 0 && strings.Contains(all[i:], "\x19)") {
+			rec = all[i:]
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no record of the rated game: %q", all)
+		}
+	}
+	for _, tag := range []string{`[WhiteElo "1500"]`, `[BlackElo "1500"]`, `[WhiteRatingDiff "` + won[3] + `"]`, `[BlackRatingDiff "` + lost[3] + `"]`} {
+		if !strings.Contains(rec, tag) {
+			t.Errorf("the rated game's record has no %s: %q", tag, rec[:min(len(rec), 600)])
+		}
 	}
 	f.send("finger Fred")
 	f.waitFor("Finger of")
