@@ -69,11 +69,13 @@ writes each player's belief (the B1 sets) after every ply, one JSON line each.
 	"replay": `Steps through a record (extended PGN: a game krieg saved, or the
 Darkboard game in testdata/games) in the board window, as one side saw it.
 --text prints it instead: each move, the failed attempts before it, the
-announcements and the board. --check replays it through the referee, which
+announcements and the board; with --side, only what that side saw (the
+opponent's moves as ?, its own men alone). --check replays it through the referee, which
 must make every recorded announcement and refuse every recorded failed
 attempt; it exits 0, or 1 naming the first disagreement.
 
   krieg replay --side black game.pgn
+  krieg replay --text --side white game.pgn
   krieg replay --check testdata/games/darkboard-liam-2023.pgn`,
 
 	"match": `Plays games between two players and prints White's wins, draws, Black's

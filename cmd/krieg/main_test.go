@@ -232,6 +232,30 @@ func TestReplayTextSaysAnyAndRefusals(t *testing.T) {
 	}
 }
 
+// TestReplayTextAsOneSideSawIt: replay --text starts with who played whom;
+// with --side it prints only what that side saw: its own moves and
+// refusals, the opponent's moves as "?", the opponent's refusals only
+// where the rules tell them to both, and its own men alone (a tester
+// found --side ignored and the true board printed).
+func TestReplayTextAsOneSideSawIt(t *testing.T) {
+	game := testGame("darkboard-liam-2023.pgn")
+	code, out, errOut := krieg(t, "", "replay", "--text", "--side", "black", game)
+	if code != 0 || !strings.HasPrefix(out, "liam vs Darkboard, Wild 16 (ICC), 2023.12.19: as black saw it\n") {
+		t.Fatalf("replay --text --side black: exit %d, %q %q", code, out[:min(len(out), 200)], errOut)
+	}
+	if !strings.Contains(out, "\n1. ?\n") || strings.Contains(out, "\n1. f4\n") || !strings.Contains(out, "\n1... a5\n") {
+		t.Errorf("--side black shows White's moves, or not its own:\n%s", out[:min(len(out), 800)])
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if len(l) > 2 && l[0] >= '1' && l[0] <= '8' && l[1] == ' ' && strings.ContainsAny(l[2:], "PNBRQK") {
+			t.Fatalf("--side black shows a White man on its board: %q", l)
+		}
+	}
+	if _, whole, _ := krieg(t, "", "replay", "--text", game); !strings.HasPrefix(whole, "liam vs Darkboard, Wild 16 (ICC), 2023.12.19: the whole game\n") || !strings.Contains(whole, "\n1. f4\n") {
+		t.Errorf("replay --text without --side: %q", whole[:min(len(whole), 200)])
+	}
+}
+
 // TestReplayTextRefusesUnplayable: a record the referee cannot replay to
 // its end is refused before any of it is printed, with the error alone (no
 // note that it is shown as the referee replays it); a record replayed under

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
+	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/lab"
@@ -17,17 +21,20 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	check := fs.Bool("check", false, "confirm every recorded announcement and failed attempt; exit non-zero at the first disagreement")
 	rulesName := fs.String("rules", "", "ruleset (default: the record's Rules tag, else wild16)")
 	text := fs.Bool("text", false, "print the replay as text instead of opening the board window")
-	side := fs.String("side", "", "window: whose view to start with, white or black (default: yours in a game you played against the computer, else white)")
+	side := fs.String("side", "", "whose view: white or black (the window starts with it, default: yours in a game you played against the computer, else white; --text prints only what that side saw, default: everything)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		return fmt.Errorf("%w: want one FILE argument (a record, such as game.pgn)", errUsage)
 	}
+	var viewer *game.Color
 	if *side != "" {
-		if _, err := parseSide(*side); err != nil {
+		c, err := parseSide(*side)
+		if err != nil {
 			return fmt.Errorf("%w: --side %q: want white or black", errUsage, *side)
 		}
+		viewer = &c
 	}
 	name := fs.Arg(0)
 	if err := recordArg("replay", name); err != nil {
@@ -64,24 +71,43 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	warnDisagreement(stderr, "replay", name, rec, rules)
+	fmt.Fprintf(stdout, "%s\n", replayHeader(rec, rules, viewer))
+	// hears reports whether the viewer heard a (everyone, with no viewer).
+	hears := func(a referee.Announcement) bool {
+		return viewer == nil || a.To == referee.Everyone || a.To == referee.OnlyTo(*viewer)
+	}
 	ref, err := record.Replay(rec, rules, func(s record.Step) error {
-		fmt.Fprintf(stdout, "\n%s\n", moveLabel(&s.Before, s.Ply.Move))
+		mover := s.Before.Turn()
+		hidden := viewer != nil && *viewer != mover // the opponent's moves are secret
+		if hidden {
+			fmt.Fprintf(stdout, "\n%s\n", record.MoveLabel(&s.Before, "?"))
+		} else {
+			fmt.Fprintf(stdout, "\n%s\n", moveLabel(&s.Before, s.Ply.Move))
+		}
 		record.InTurnOrder(len(s.Failed), s.Any != "", s.AnyAfter, func() error {
 			said := referee.Announcement{Kind: referee.KindAnyAnswer, Has: s.Any == "yes"}
 			fmt.Fprintf(stdout, "  asked Any? first: %s\n", said.Text(rules))
 			return nil
 		}, func(i int) error {
-			fmt.Fprintf(stdout, "  tried %s first: %s\n", s.Failed[i], refusalWords(s.Refusals[i], rules))
+			switch {
+			case !hidden:
+				fmt.Fprintf(stdout, "  tried %s first: %s\n", s.Failed[i], refusalWords(s.Refusals[i], rules))
+			case slices.ContainsFunc(s.Refusals[i].Announcements, hears):
+				fmt.Fprintf(stdout, "  tried a move first: %s\n", refusalWords(s.Refusals[i], rules))
+			}
 			return nil
 		})
 		for _, a := range s.Answer.Announcements {
-			if t := a.Text(rules); t != "" {
+			if t := a.Text(rules); t != "" && hears(a) {
 				fmt.Fprintf(stdout, "  %s\n", t)
 			}
 		}
 		after := s.Before
 		after.Apply(s.Ply.Move)
-		fmt.Fprint(stdout, after.Diagram(false))
+		if viewer != nil {
+			after = after.Only(*viewer)
+		}
+		fmt.Fprint(stdout, after.Diagram(viewer != nil && *viewer == game.Black))
 		return nil
 	})
 	if err != nil {
@@ -94,7 +120,12 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "\nasked Any? after the last move: %s\n", said.Text(rules))
 		return nil
 	}, func(i int) error {
-		fmt.Fprintf(stdout, "\ntried %s after the last move: refused\n", trailing[i])
+		switch {
+		case viewer == nil || *viewer == ref.ToMove():
+			fmt.Fprintf(stdout, "\ntried %s after the last move: refused\n", trailing[i])
+		case rules.IllegalPublic:
+			fmt.Fprintf(stdout, "\ntried a move after the last move: refused\n")
+		}
 		return nil
 	})
 	res := referee.Result{Score: rec.Result, Reason: rec.Termination()}
@@ -103,6 +134,19 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "\nResult: %s\n", res.Words())
 	return nil
+}
+
+// replayHeader is the first line of replay --text: who played whom, under
+// which rules, when, and whose view follows.
+func replayHeader(rec *record.Record, rules referee.Ruleset, viewer *game.Color) string {
+	h := fmt.Sprintf("%s vs %s, %s", cmp.Or(rec.Tag("White"), "?"), cmp.Or(rec.Tag("Black"), "?"), rules.Title)
+	if d := rec.Tag("Date"); d != "" && !strings.Contains(d, "?") {
+		h += ", " + d
+	}
+	if viewer != nil {
+		return h + ": as " + viewer.String() + " saw it"
+	}
+	return h + ": the whole game"
 }
 
 // refusalWords is what the referee told the mover of a refused attempt,
