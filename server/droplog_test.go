@@ -67,6 +67,12 @@ func TestEndToldToThePlayerAway(t *testing.T) {
 	if !strings.Contains(said, "\x19(16 1 0 BQ 1-0 disconnection A00\x19)") || !strings.Contains(said, "{Game 1 (alice vs. bob) disconnection} 1-0 (while you were away)") {
 		t.Errorf("bob back after his game ended: %q; want its end in a datagram and in words", said)
 	}
+	// And its record, as the players who saw the end got it (a tester's
+	// console, away at the end, saved none).
+	back.waitFor("\x19(201 1 \x19{")
+	if rec := back.waitFor("\x19}\x19)"); !strings.Contains(rec, `[White "alice"]`) || !strings.Contains(rec, "1-0") {
+		t.Errorf("the record sent to bob: %q", rec)
+	}
 	back.nc.Close()
 	again := u.login(t, "bob", "bobpw1")
 	again.send("finger")

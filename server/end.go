@@ -59,7 +59,7 @@ func (m *match) end(r referee.Result) {
 	for _, st := range m.seats {
 		if st.c == nil && !m.s.closed { // away: told at the next login
 			e := told
-			e.name, e.token = st.name, st.token
+			e.name, e.token, e.id = st.name, st.token, m.id
 			m.s.noteEndedAway(e)
 		}
 	}

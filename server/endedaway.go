@@ -1,7 +1,9 @@
 package server
 
 import (
+	"os"
 	"strings"
+	"time"
 
 	"github.com/krieg/krieg/net/icc/dg"
 )
@@ -20,6 +22,7 @@ type awayEnd struct {
 	number                     int
 	code, score, reason, words string
 	name, token                string // the player as seated, and an unregistered one's reconnect token
+	id                         string // the game's record, sent after the end (sendAwayRecord)
 }
 
 // endedAwayCap bounds the ends kept: a crowd of games abandoned and never
@@ -47,6 +50,65 @@ func (c *conn) tellEndedAway(name string) {
 	}
 	delete(c.s.endedAway, strings.ToLower(name))
 	c.send(e.said(c, " (while you were away)"))
+	if e.id != "" && c.dgs[dg.GameRecord] {
+		go c.s.safely("sending the record of a game ended away", func() { c.sendAwayRecord(e) })()
+	}
+}
+
+// sendAwayRecord sends c the record of the game e ended, as its players
+// were sent it at the end (sendRecord), read from the store outside the
+// server's lock: a player away when their game ended keeps its record
+// too (a tester's console saved none).
+func (c *conn) sendAwayRecord(e awayEnd) {
+	// A game that ended a moment ago may not be in the index yet (it is
+	// written a little after the record): it is looked for a few times.
+	for range awayRecordLooks {
+		if c.sendAwayRecordOnce(e) {
+			return
+		}
+		select {
+		case <-time.After(awayRecordWait):
+		case <-c.s.quit:
+			return
+		}
+	}
+}
+
+// awayRecordLooks and awayRecordWait bound sendAwayRecord's looks for a
+// game's record in the index: longer than the index takes.
+const (
+	awayRecordLooks = 10
+	awayRecordWait  = 300 * time.Millisecond
+)
+
+// sendAwayRecordOnce is one of sendAwayRecord's looks; it reports whether
+// it is done (sent, or failed for good).
+func (c *conn) sendAwayRecordOnce(e awayEnd) bool {
+	ctx, cancel := c.s.ctx()
+	defer cancel()
+	games, err := c.s.cfg.Store.Games(ctx, e.name, 20)
+	if err != nil {
+		c.s.log.Error("kriegd: the record of a game ended away: the store", "game", e.id, "err", err)
+		return true
+	}
+	for _, g := range games {
+		if g.ID != e.id {
+			continue
+		}
+		b, err := os.ReadFile(g.Path)
+		if err != nil {
+			c.s.log.Error("kriegd: the record of a game ended away", "game", e.id, "err", err)
+			return true
+		}
+		c.s.locked(func() error {
+			if !c.closed {
+				c.send(c.dg(dg.GameRecord, e.number, string(b)))
+			}
+			return nil
+		})
+		return true
+	}
+	return false
 }
 
 // said is the end as c is told it: datagram 16 (if c asked for datagrams)

@@ -87,6 +87,9 @@ func (s *session) gameDatagram(d Datagram) error {
 	}
 	g := s.g
 	if g == nil || number != g.spec.Number {
+		if d.Number == dg.GameRecord {
+			return s.awayRecord(d.Fields)
+		}
 		return nil // another game (observed, or long gone)
 	}
 	f := d.Fields
@@ -142,6 +145,25 @@ func (s *session) gameDatagram(d Datagram) error {
 	case dg.Msec, dg.SetClock, dg.MoreTime:
 		return g.clock(s, d.Number, f)
 	}
+	return nil
+}
+
+// awayRecord reads the record kriegd sends after telling us of a game of
+// ours that ended while we were away (it sends records to players only):
+// kept for the Client to save, as a record sent at a game's end is.
+func (s *session) awayRecord(f []string) error {
+	pgn, err := field(f, 1)
+	if err != nil {
+		return err
+	}
+	rec, err := record.Read(strings.NewReader(pgn))
+	if err != nil {
+		return fmt.Errorf("the record of a game ended away: %w", err)
+	}
+	if !strings.EqualFold(rec.Tag("White"), s.me) && !strings.EqualFold(rec.Tag("Black"), s.me) {
+		return nil // not a game of ours: nothing to keep
+	}
+	s.unsaved = rec
 	return nil
 }
 

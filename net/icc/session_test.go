@@ -491,3 +491,20 @@ func TestAttemptWhileDisconnected(t *testing.T) {
 		t.Errorf("an attempt with no connection: %v; want it refused as not connected", err)
 	}
 }
+
+// TestRecordOfAGameEndedAway: kriegd's record of a game of ours that
+// ended while we were away (we hold no game of that number) is kept for
+// saving; one of others' is not.
+func TestRecordOfAGameEndedAway(t *testing.T) {
+	for _, c := range []struct {
+		white string
+		kept  bool
+	}{{"guest2741", true}, {"carol", false}} {
+		f := newFeeder(t)
+		pgn := "[White \"" + c.white + "\"]\n[Black \"dan\"]\n[Result \"0-1\"]\n\n1.   e4 {(:)}\n0-1\n"
+		f.feed(`^Y(201 4 ^Y{` + pgn + `^Y}^Y)`)
+		if got := f.s.unsaved != nil; got != c.kept {
+			t.Errorf("the record of %s's game kept %v; want %v", c.white, got, c.kept)
+		}
+	}
+}
