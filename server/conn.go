@@ -8,6 +8,7 @@ import (
 	stdnet "net"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -68,6 +69,12 @@ type conn struct {
 
 	broken chan struct{} // closed by the writer when the socket fails
 
+	// unsent is how many bytes of output are queued or being written: its
+	// reader pauses while it is high and a send past maxUnsent disconnects
+	// it (backpressure.go). drained wakes a paused reader after a write.
+	unsent  atomic.Int64
+	drained chan struct{}
+
 	// waiting is what c is sent (under s.mu) while the result of a game
 	// it follows waits for the record to be written, behind the place kept
 	// for that result (resultfirst.go).
@@ -77,6 +84,7 @@ type conn struct {
 func newConn(s *Server, nc stdnet.Conn) *conn {
 	now := s.clock.Now()
 	return &conn{s: s, nc: nc, addr: AddrOf(nc), arrived: now, out: make(chan []byte, s.cfg.OutQueue), done: make(chan struct{}), broken: make(chan struct{}),
+		drained:  make(chan struct{}, 1),
 		attempts: newBucket(now, 2*s.cfg.Attempts), lobby: newBucket(now, 5*s.cfg.Lobby),
 		listings: newBucket(now, 5*s.cfg.Listings),
 		inbox:    newBucket(now, 5*s.cfg.Inbox), lines: newBucket(now, 2*s.cfg.Lines), rating: rating.Start}
@@ -174,6 +182,9 @@ func (c *conn) serve() error {
 		if err := c.throttle(); err != nil {
 			return err
 		}
+		if err := c.backpressure(); err != nil {
+			return err
+		}
 		select {
 		case <-c.broken:
 			return errLost // what the client sent before it went is not carried out
@@ -240,15 +251,21 @@ func spell(d time.Duration) string {
 // in one write (one WebSocket message through the browser's door), so that
 // messages sent together, such as a mating move and the result, reach the
 // client together: a client waits only a moment for a move's last words.
+// A write that does not finish in time (writeBy) ends the connection
+// as a slow reader's.
 func (c *conn) write() {
 	defer close(c.done)
 	for b := range c.out {
 		b, open := coalesce(b, c.out)
-		c.nc.SetWriteDeadline(c.s.writeDeadline())
-		if _, err := c.nc.Write(b); err != nil {
+		c.nc.SetWriteDeadline(c.writeBy(len(b)))
+		_, err := c.nc.Write(b)
+		c.sent(len(b))
+		if err != nil {
+			c.writeFailed(err)
 			c.nc.Close()
 			close(c.broken) // the reader stops at its next line (conn.serve)
-			for range c.out {
+			for b := range c.out {
+				c.sent(len(b))
 			}
 			return
 		}
@@ -315,25 +332,40 @@ func (c *conn) send(text string) {
 }
 
 // enqueue puts text on the writer's queue (under s.mu), disconnecting a
-// reader so slow that the queue is full.
+// reader so slow that the queue is full: OutQueue pieces, or maxUnsent
+// bytes unsent before this one (so that one piece larger than that, a
+// long game's record, still goes to a reader that keeps up).
 func (c *conn) enqueue(text string) {
 	if c.closed || text == "" {
 		return
 	}
+	if c.unsent.Load() >= maxUnsent {
+		c.tooSlow()
+		return
+	}
+	c.unsent.Add(int64(len(text)))
 	select {
 	case c.out <- []byte(text):
 	default:
-		c.s.logAddr(c.addr, slog.LevelWarn, "kriegd: a reader too slow: disconnecting", "user", c.label())
-		c.s.metrics.limited("slow_reader")
-		c.shut()
-		tellClose(c.nc, closePolicy, "too slow reading what kriegd sends")
-		c.nc.Close()
+		c.unsent.Add(-int64(len(text)))
+		c.tooSlow()
 	}
 }
 
+// tooSlow disconnects a reader whose queue is full (under s.mu): its user
+// leaves as if its line had dropped (a player's grace period starts).
+func (c *conn) tooSlow() {
+	c.s.logAddr(c.addr, slog.LevelWarn, "kriegd: a reader too slow: disconnecting", "user", c.label(), "why", "its queue is full")
+	c.s.metrics.limited("slow_reader")
+	c.shut()
+	tellClose(c.nc, closePolicy, "too slow reading what kriegd sends")
+	c.nc.Close()
+}
+
 // lobbySend queues lobby traffic (someone's seek, a tell, a challenge)
-// unless the reader's queue is half full: such traffic is dropped, never
-// let push a reader over its queue. It reports whether it was queued.
+// unless the reader's queue is half full, in pieces or in bytes: such
+// traffic is dropped, never let push a reader over its queue. It reports
+// whether it was queued.
 func (c *conn) lobbySend(text string) bool {
 	if c.closed {
 		return false
@@ -342,7 +374,7 @@ func (c *conn) lobbySend(text string) bool {
 		c.s.held = append(c.s.held, delivery{c, text})
 		return true
 	}
-	if len(c.out)+len(c.waiting) >= cap(c.out)/2 {
+	if len(c.out)+len(c.waiting) >= cap(c.out)/2 || c.unsent.Load() >= maxUnsent/2 {
 		c.s.metrics.limited("lobby_dropped")
 		return false
 	}

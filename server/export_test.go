@@ -27,3 +27,19 @@ func (s *Server) SetIndexTime(d time.Duration) { s.records.indexTime = d }
 
 // RealClock is the server's own clock, for a test's clock to build on.
 var RealClock Clock = realClock{}
+
+// Unsent is how many bytes of the output of name's connection wait unsent
+// (queued, or being written); ok is false once name is not logged in.
+func (s *Server) Unsent(name string) (n int64, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.user(name)
+	if c == nil {
+		return 0, false
+	}
+	return c.unsent.Load(), true
+}
+
+// ReadPause is how many bytes of a connection's output may wait unsent
+// before its reader stops reading commands.
+const ReadPause = readPause

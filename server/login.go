@@ -53,6 +53,9 @@ func (c *conn) login(rd *lines) error {
 		if err := c.throttle(); err != nil {
 			return err
 		}
+		if err := c.backpressure(); err != nil {
+			return err
+		}
 		cmd, err := ParseCommand(line)
 		switch {
 		case errors.Is(err, errEmpty):

@@ -48,7 +48,7 @@ func newMetrics() *Metrics {
 	}
 	m.reg.MustRegister(m.conns, m.games, m.attempts, m.attemptTime, m.recordWrites, m.recordFailures, m.panics, m.limits, m.storeErrors,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	for _, l := range []string{"attempts", "lines", "lobby", "lobby_per_addr", "lobby_dropped", "conns", "conns_per_addr", "connects_per_addr", "prelogin", "prelogin_per_addr", "password", "slow_reader", "registrations", "inbox", "seek_unannounced"} {
+	for _, l := range []string{"attempts", "lines", "lobby", "lobby_per_addr", "lobby_dropped", "conns", "conns_per_addr", "connects_per_addr", "prelogin", "prelogin_per_addr", "password", "slow_reader", "unread_output", "registrations", "inbox", "seek_unannounced"} {
 		m.limits.WithLabelValues(l)
 	}
 	for _, s := range []string{"record", "pending", "index"} {

@@ -10,8 +10,10 @@
 // happen outside it (the store's index through one ordered worker). Output
 // never blocks under it either: each connection has a bounded queue drained
 // by its own writer; lobby traffic is dropped for a reader whose queue is
-// half full, and a reader whose queue fills with game messages is
-// disconnected. docs/kriegd.md is the operator's guide.
+// half full, a connection whose output waits unsent is not read further
+// until it drains, and a reader whose queue fills with game messages, or
+// whose writes stall, is disconnected. docs/kriegd.md is the operator's
+// guide.
 package server
 
 import (
@@ -47,6 +49,7 @@ type Config struct {
 	MaxPreLogin      int           // connections not yet logged in at once (default MaxConns: no budget of their own; kriegd's is a quarter of it, PreLoginDefaults)
 	MaxPreLoginAddr  int           // connections not yet logged in at once from one IP address (default MaxConnsPerAddr; kriegd's is 8)
 	OutQueue         int           // output chunks queued per connection before it counts as a slow reader (default 256)
+	WriteTimeout     time.Duration // a write to a client not done within this, and a second more for each 16 KB it carries, closes the connection as a slow reader's (default 30 s; backpressure.go)
 	Attempts         float64       // moves per second a player may send, on average (default 10; a burst of twice that)
 	Lobby            float64       // lobby commands (seek, unseek, tell, say, match, decline) and offers (draw, abort) per second per connection (default 2, a burst of 10; four times that per address)
 	Listings         float64       // who, games and observe per second per connection (default 1, a burst of 5; four times that per address): their answers walk the whole server
@@ -155,6 +158,9 @@ func New(cfg Config) *Server {
 	if cfg.OutQueue == 0 {
 		cfg.OutQueue = 256
 	}
+	if cfg.WriteTimeout == 0 {
+		cfg.WriteTimeout = 30 * time.Second
+	}
 	if cfg.Attempts == 0 {
 		cfg.Attempts = 10
 	}
@@ -232,6 +238,7 @@ func (s *Server) serveConn(nc stdnet.Conn, telnet bool) {
 		return
 	}
 	c.telnet = telnet
+	LimitSendBuffer(nc)
 	defer s.wg.Done()
 	c.run()
 }

@@ -135,7 +135,7 @@ type serveFlags struct {
 	listen, data, dsn, tlsCert, tlsKey, admin string
 	httpAddr, site                            string
 	grace, idle, guestIdle, loginTime         time.Duration
-	firstMove                                 time.Duration
+	firstMove, writeTimeout                   time.Duration
 	maxConns, maxPerAddr                      int
 	httpMaxConns, httpMaxPerAddr              int
 	maxPreLogin, maxPreLoginAddr, regsPerAddr int
@@ -191,6 +191,7 @@ func serveFlagSet(f *serveFlags, stderr io.Writer) (fs *flag.FlagSet, data, dsn 
 	fs.DurationVar(&f.guestIdle, "guest-idle", 10*time.Minute, "an unregistered user's connection outside a game silent this long is closed (10s to --idle)")
 	fs.DurationVar(&f.loginTime, "login-time", time.Minute, "time allowed to log in (1s to 10m)")
 	fs.DurationVar(&f.firstMove, "first-move", 30*time.Second, "each side's time for its first move, on no clock, before the game is aborted unrated (5s to 10m)")
+	fs.DurationVar(&f.writeTimeout, "write-timeout", 30*time.Second, "a write to a client not done within this, and a second more for each 16 KB it carries, closes the connection as a slow reader's (1s to 10m)")
 	fs.IntVar(&f.maxConns, "max-conns", 2000, "connections at once (1 to 100000)")
 	fs.IntVar(&f.maxPerAddr, "max-conns-per-addr", 64, "connections at once from one IP address (1 to --max-conns): room for a club behind one NAT")
 	fs.IntVar(&f.maxPreLogin, "max-prelogin", 0, "connections not yet logged in at once (1 to --max-conns; 0: a quarter of --max-conns, at least 64 when --max-conns allows)")
@@ -225,6 +226,7 @@ func (f *serveFlags) check(fs *flag.FlagSet) error {
 		{f.guestIdle >= 10*time.Second && f.guestIdle <= f.idle, "guest-idle", "10s to --idle"},
 		{f.loginTime >= time.Second && f.loginTime <= 10*time.Minute, "login-time", "1s to 10m"},
 		{f.firstMove >= 5*time.Second && f.firstMove <= 10*time.Minute, "first-move", "5s to 10m"},
+		{f.writeTimeout >= time.Second && f.writeTimeout <= 10*time.Minute, "write-timeout", "1s to 10m"},
 		{f.maxConns >= 1 && f.maxConns <= 100000, "max-conns", "1 to 100000"},
 		{f.maxPerAddr >= 1 && f.maxPerAddr <= f.maxConns, "max-conns-per-addr", "1 to --max-conns"},
 		{f.maxPreLogin >= 0 && f.maxPreLogin <= f.maxConns, "max-prelogin", "0 (automatic) or 1 to --max-conns"},
@@ -270,7 +272,7 @@ func (f *serveFlags) check(fs *flag.FlagSet) error {
 // config is the server's configuration from the flags, with its store and log.
 func (f serveFlags) config(st server.Index, logger *slog.Logger) server.Config {
 	return server.Config{DataDir: f.data, Store: st, Grace: f.grace, IdleTimeout: f.idle, GuestIdleTimeout: f.guestIdle,
-		LoginTime: f.loginTime, FirstMove: f.firstMove, MaxConns: f.maxConns, MaxConnsPerAddr: f.maxPerAddr, ConnectsPerAddr: f.connects,
+		LoginTime: f.loginTime, FirstMove: f.firstMove, WriteTimeout: f.writeTimeout, MaxConns: f.maxConns, MaxConnsPerAddr: f.maxPerAddr, ConnectsPerAddr: f.connects,
 		MaxPreLogin: f.maxPreLogin, MaxPreLoginAddr: f.maxPreLoginAddr, Registrations: f.regsPerAddr, Inbox: f.inbox, MaxObservers: f.maxObservers,
 		RefusedTurn: f.refusedTurn, RefusedGame: f.refusedGame, Attempts: f.attempts, Lobby: f.lobby, Listings: f.listings, Lines: f.lines, Log: logger}
 }

@@ -95,6 +95,7 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		{[]string{"--attempts", "-1"}, "--attempts"}, {[]string{"--attempts", "NaN"}, "--attempts"}, {[]string{"--lobby", "0"}, "--lobby"}, {[]string{"--inbox", "-2"}, "--inbox"}, {[]string{"--listings", "0"}, "--listings"},
 		{[]string{"--idle", "-1m"}, "--idle"}, {[]string{"--guest-idle", "2h"}, "--guest-idle"}, {[]string{"--login-time", "0s"}, "--login-time"},
 		{[]string{"--first-move", "1s"}, "--first-move"}, {[]string{"--first-move", "1h"}, "--first-move"},
+		{[]string{"--write-timeout", "0s"}, "--write-timeout"}, {[]string{"--write-timeout", "1h"}, "--write-timeout"},
 		{[]string{"--refused-turn", "0"}, "--refused-turn"}, {[]string{"--refused-game", "-1"}, "--refused-game"}, {[]string{"--refused-game", "2000000"}, "--refused-game"},
 		{[]string{"--refused-game", "100", "--refused-turn", "101"}, "--refused-turn"},
 		{[]string{"--http", "127.0.0.1:0", "--site", "/nonexistent-site"}, "--site"},
@@ -250,6 +251,32 @@ func TestRefusalLimitFlags(t *testing.T) {
 		if !strings.Contains(help.String(), flag) {
 			t.Errorf("kriegd -h does not list %s:\n%s", flag, help.String())
 		}
+	}
+}
+
+// TestWriteTimeoutFlag: how long a write to a client may take before the
+// connection is closed as a slow reader's is a kriegd flag listed in -h,
+// reaching the server's configuration, with the server's default.
+func TestWriteTimeoutFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want time.Duration
+	}{
+		{nil, 30 * time.Second},
+		{[]string{"--write-timeout", "10s"}, 10 * time.Second},
+	} {
+		f, err := parseServe(c.args, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg := f.config(nil, nil); cfg.WriteTimeout != c.want {
+			t.Errorf("kriegd %v: the server's writes time out after %v; want %v", c.args, cfg.WriteTimeout, c.want)
+		}
+	}
+	var help bytes.Buffer
+	parseServe([]string{"-h"}, &help)
+	if !strings.Contains(help.String(), "-write-timeout") {
+		t.Errorf("kriegd -h does not list -write-timeout:\n%s", help.String())
 	}
 }
 

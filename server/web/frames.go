@@ -62,6 +62,10 @@ type watchedConn struct {
 // Read reads through the frame watch.
 func (c *watchedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
 
+// NetConn returns the connection underneath (server.LimitSendBuffer
+// reaches the socket through it).
+func (c *watchedConn) NetConn() stdnet.Conn { return c.Conn }
+
 // Close closes the connection; after a refused frame, gently
 // (linger.CloseGently): the client is likely still sending the refused
 // message, and closing on unread input would reset the connection before

@@ -46,6 +46,13 @@ func startUmpire(t testing.TB, cfg server.Config, site string, opt Options) *ump
 // wrap (nil: not wrapped).
 func startWrapped(t testing.TB, cfg server.Config, site string, opt Options, wrap func(http.Handler) http.Handler) *umpire {
 	t.Helper()
+	return startListening(t, cfg, site, opt, wrap, nil)
+}
+
+// startListening is startWrapped with the door's listener wrapped by
+// listen (nil: not wrapped).
+func startListening(t testing.TB, cfg server.Config, site string, opt Options, wrap func(http.Handler) http.Handler, listen func(stdnet.Listener) stdnet.Listener) *umpire {
+	t.Helper()
 	u := &umpire{data: t.TempDir(), log: &syncbuf.Buffer{}}
 	st, err := store.Open(context.Background(), "", u.data)
 	if err != nil {
@@ -77,6 +84,9 @@ func startWrapped(t testing.TB, cfg server.Config, site string, opt Options, wra
 	hl, err := stdnet.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if listen != nil {
+		hl = listen(hl)
 	}
 	var h http.Handler = d
 	if wrap != nil {

@@ -124,10 +124,12 @@ func TestHostileMessagesRefused(t *testing.T) {
 }
 
 // TestClientThatNeverReads: a client that asks for much and reads
-// nothing is disconnected once its queue is full; the server's lock is
-// never held waiting for it, so a bystander is served meanwhile.
+// nothing is read no further once its output waits unsent, and
+// disconnected once a write to it stalls past the write timeout; the
+// server's lock is never held waiting for it, so a bystander is served
+// meanwhile.
 func TestClientThatNeverReads(t *testing.T) {
-	u := startUmpire(t, server.Config{OutQueue: 16}, "", Options{})
+	u := startUmpire(t, server.Config{OutQueue: 16, WriteTimeout: 2 * time.Second}, "", Options{})
 	bystander := u.client(t, "", "", true)
 	ws := rawSocket(t, u)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

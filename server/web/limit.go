@@ -89,6 +89,10 @@ type cappedConn struct {
 	once sync.Once
 }
 
+// NetConn returns the connection underneath (server.LimitSendBuffer
+// reaches the socket through it).
+func (c *cappedConn) NetConn() stdnet.Conn { return c.Conn }
+
 // Close closes the connection and frees its place (once, however often
 // it is closed).
 func (c *cappedConn) Close() error {

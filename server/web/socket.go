@@ -19,8 +19,9 @@ func (d *Door) socket(w http.ResponseWriter, r *http.Request) {
 		lim.MaxMessage = 4096
 	}
 	// The frames are watched (frames.go) so that one declaring too long a
-	// payload, or not masked, is refused at once in the door's own words.
-	ws, err := websocket.Accept(watchFrames(w, lim.MaxMessage), r, &websocket.AcceptOptions{OriginPatterns: d.opt.Origins})
+	// payload, or not masked, is refused at once in the door's own words,
+	// and the socket's send buffer is limited (sendbuffer.go).
+	ws, err := websocket.Accept(limitSendBuffer(watchFrames(w, lim.MaxMessage)), r, &websocket.AcceptOptions{OriginPatterns: d.opt.Origins})
 	if err != nil {
 		d.opt.Log.Info("kriegd: web: WebSocket refused", "addr", r.RemoteAddr, "err", err)
 		return // Accept has answered
