@@ -200,6 +200,10 @@ func TestNoTimeControlIsRefused(t *testing.T) {
 		a.send("seek " + tc)
 		a.waitFor("is no time control")
 	}
+	// A base of nothing with an increment: refused too (a tester's "match
+	// NAME 0 5" was played as no clock while clocks showed).
+	a.send("match bob 0 5")
+	a.waitFor("0 5 is not played here: the clocks start once both sides have moved")
 	a.send("seek 0.5 0")
 	a.waitFor("is posted")
 }

@@ -126,6 +126,13 @@ func parseTerms(args []string) (terms, error) {
 		return t, fmt.Errorf("%s %s is no time control: give the minutes each side starts with, then the seconds added a move (such as 5 0 or 2 12)",
 			strconv.FormatFloat(nums[0], 'g', 4, 64), strconv.FormatFloat(t.inc.Seconds(), 'g', 4, 64))
 	}
+	// A base under a second with an increment: the clocks start once both
+	// sides have moved, at nothing, and the first flag would fall at once
+	// (the server played it as no clock while showing one; a tester's).
+	if len(nums) > 0 && t.base < time.Second {
+		return t, fmt.Errorf("%s %s is not played here: the clocks start once both sides have moved, and with no minutes to start with the first flag would fall at once: give the minutes each side starts with (such as 1 5 or 0.5 5)",
+			strconv.FormatFloat(nums[0], 'g', 4, 64), strconv.FormatFloat(t.inc.Seconds(), 'g', 4, 64))
+	}
 	return t, nil
 }
 
