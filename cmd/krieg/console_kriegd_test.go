@@ -384,6 +384,30 @@ func TestConsoleSeatFromDiskAfterKriegdRestarts(t *testing.T) {
 	}
 }
 
+// TestConsoleSeatOfARegisteredName: a seat kept on disk under a name
+// registered since (its token no password) is refused by kriegd as a
+// wrong password; the console logs in as a fresh guest, saying so, where
+// a tester's quit with "Invalid password."
+func TestConsoleSeatOfARegisteredName(t *testing.T) {
+	addr := startKriegd(t, "dave")
+	config := t.TempDir()
+	dir := filepath.Join(config, "krieg")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	safe := strings.NewReplacer(":", "_").Replace(addr)
+	if err := os.WriteFile(filepath.Join(dir, "seat-"+safe+".json"), []byte(`{"name":"dave","token":"0123456789abcdef0123456789abcdef"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c := openConsoleIn(t, addr, "", config)
+	c.errs.waitMatch(t, "the guest", `taking back dave's seat on `)
+	c.out.waitMatch(t, c.name, `(?m)^\* the server would not give back dave's seat \(it restarted, the game ended, or the name is registered now\), so you are logged in as the guest guest\d+$`)
+	c.in.Close()
+	if code := <-c.done; code != 0 {
+		t.Fatalf("the console exited %d: %s", code, c.errs.all())
+	}
+}
+
 // TestConsoleLeavesWhileReconnecting: with the server gone for good, the
 // input's end leaves at once, though the console is reconnecting.
 func TestConsoleLeavesWhileReconnecting(t *testing.T) {

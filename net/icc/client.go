@@ -17,6 +17,7 @@ package icc
 // quiet for Options.Quiet (a read deadline), then reports it whole.
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -199,14 +200,40 @@ func (c *Client) HasRecord() bool {
 // Connect dials, logs in and returns once the server is ready (after the
 // set-2 81 barrier), or with the reason it is not.
 func (c *Client) Connect(ctx context.Context) error {
+	dialed, err := c.connect(ctx)
+	if err == nil || !dialed || ctx.Err() != nil {
+		return err
+	}
+	// A seat kept on disk the server would not give back, whatever it
+	// said (a token it forgot, or a name registered since, whose password
+	// the token is not): a fresh guest logs in instead (GuestIfRefused),
+	// and says so, rather than the program ending.
+	c.mu.Lock()
+	s := c.sess
+	// The session may have given the seat up already, when the server
+	// refused it in a datagram and then closed the connection.
+	retry := c.opt.GuestIfRefused && !c.closed && s.password == "" && (s.user != "" && s.token != "" || s.forgotten != "")
+	if retry {
+		s.forgotten, s.seatRefused, s.user, s.me, s.token = cmp.Or(s.user, s.forgotten), true, "", "", ""
+	}
+	c.mu.Unlock()
+	if retry {
+		_, err = c.connect(ctx)
+	}
+	return err
+}
+
+// connect is one try of Connect; dialed tells whether the server answered
+// the dial, so that the login itself failed.
+func (c *Client) connect(ctx context.Context) (dialed bool, err error) {
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
-		return fmt.Errorf("icc: connect: %w", net.ErrClosed)
+		return false, fmt.Errorf("icc: connect: %w", net.ErrClosed)
 	}
 	if c.conn != nil {
 		c.mu.Unlock()
-		return nil
+		return false, nil
 	}
 	c.mu.Unlock()
 	c.wg.Wait() // a reader of a lost connection may still be finishing
@@ -214,19 +241,19 @@ func (c *Client) Connect(ctx context.Context) error {
 	if err != nil {
 		c.deliver([]net.Event{c.connEvent(net.Disconnected, err, "")})
 		if errors.Is(err, syscall.ECONNREFUSED) {
-			return &refusedError{addr: c.opt.Addr, err: err}
+			return false, &refusedError{addr: c.opt.Addr, err: err}
 		}
 		if errors.Is(err, errSaysAll) {
-			return err // it names the server and what to do already
+			return false, err // it names the server and what to do already
 		}
-		return fmt.Errorf("icc: dial %s: %w", c.opt.Addr, err)
+		return false, fmt.Errorf("icc: dial %s: %w", c.opt.Addr, err)
 	}
 	login := make(chan error, 1)
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
 		conn.Close()
-		return fmt.Errorf("icc: connect: %w", net.ErrClosed)
+		return false, fmt.Errorf("icc: connect: %w", net.ErrClosed)
 	}
 	c.conn, c.login = conn, login
 	c.heard.Store(false)
@@ -245,7 +272,7 @@ func (c *Client) Connect(ctx context.Context) error {
 		select {
 		case err = <-login:
 			if err == nil {
-				return nil
+				return true, nil
 			}
 		case <-ctx.Done():
 			err = ctx.Err()
@@ -259,7 +286,7 @@ func (c *Client) Connect(ctx context.Context) error {
 	}
 	conn.Close()
 	c.wg.Wait()
-	return fmt.Errorf("icc: login as %q: %w", c.nameForErrors(), err)
+	return true, fmt.Errorf("icc: login as %q: %w", c.nameForErrors(), err)
 }
 
 // silence is the error of a connection that has brought nothing at all:

@@ -40,6 +40,9 @@ type session struct {
 	// guestIfRefused: Options.GuestIfRefused.
 	reclaiming, guestIfRefused bool
 	forgotten                  string
+	// seatRefused: the login with a seat kept on disk failed, and a
+	// fresh guest logs in instead (Client.Connect).
+	seatRefused bool
 	// held is the game in progress when this connection began (nil:
 	// none): a server that still holds it sends it again during the login,
 	// and one that does not has lost it (heldGone).
@@ -182,7 +185,10 @@ func (s *session) heldGone() {
 // game in progress, which went with it.
 func (s *session) guestAgain() {
 	text := fmt.Sprintf("the server no longer knows %s (it restarted, or the seat's grace passed), so you are logged in again as the guest %s", s.forgotten, s.me)
-	s.forgotten = ""
+	if s.seatRefused {
+		text = fmt.Sprintf("the server would not give back %s's seat (it restarted, the game ended, or the name is registered now), so you are logged in as the guest %s", s.forgotten, s.me)
+	}
+	s.forgotten, s.seatRefused = "", false
 	g := s.g
 	if g == nil || g.result != nil {
 		s.emit(net.Event{Kind: net.KindConsole, Text: "* " + text})
