@@ -41,11 +41,15 @@ type netConner interface {
 // stream) is left as it is. The server does it for each connection it
 // serves; the HTTP door does it for the socket under a WebSocket, which
 // the server cannot reach through the stream.
-func LimitSendBuffer(nc stdnet.Conn) {
+func LimitSendBuffer(nc stdnet.Conn) { SetSendBuffer(nc, SendBuffer) }
+
+// SetSendBuffer is LimitSendBuffer with the buffer's size in bytes: the
+// HTTP door gives the page's files more (web.PageSendBuffer).
+func SetSendBuffer(nc stdnet.Conn, bytes int) {
 	for range 8 { // wrappers nest a few deep at most
 		switch c := nc.(type) {
 		case writeBufferer:
-			c.SetWriteBuffer(SendBuffer)
+			c.SetWriteBuffer(bytes)
 			return
 		case netConner:
 			nc = c.NetConn()

@@ -3,6 +3,7 @@ package web
 import (
 	stdnet "net"
 	"sync"
+	"sync/atomic"
 
 	"github.com/krieg/krieg/server"
 )
@@ -45,6 +46,7 @@ func (l *capped) Accept() (stdnet.Conn, error) {
 		addr := server.AddrOf(nc)
 		limit := l.take(addr)
 		if limit == "" {
+			server.SetSendBuffer(nc, PageSendBuffer)
 			return &cappedConn{Conn: nc, l: l, addr: addr}, nil
 		}
 		// Closed here, without a goroutine: nothing was read or written,
@@ -81,12 +83,34 @@ func (l *capped) give(addr string) {
 	}
 }
 
+// PageSendBuffer is the send buffer the door sets on each connection's
+// socket as it accepts it (a WebSocket's is lowered to server.SendBuffer
+// when it becomes one). Left to Linux, a client that asked for the board
+// and read none of it made the host hold 2.8 MB per connection, and kept
+// holding it after the door gave the answer up (a tester's 100 such
+// connections held 280 MB for minutes). The board's 4 MB need a larger
+// buffer than the game port's lines: at 256 KB (Linux doubles it) a
+// socket moves about 5 MB/s at a 100 ms round trip.
+const PageSendBuffer = 256 << 10
+
 // cappedConn is a connection counted by capped until it is closed.
 type cappedConn struct {
 	stdnet.Conn
 	l    *capped
 	addr string
 	once sync.Once
+	// failed is set once a write failed (its deadline passed: a client
+	// that stopped reading): its close then drops what is unsent.
+	failed atomic.Bool
+}
+
+// Write writes b, noting a failure (Close then drops the unsent bytes).
+func (c *cappedConn) Write(b []byte) (int, error) {
+	n, err := c.Conn.Write(b)
+	if err != nil {
+		c.failed.Store(true)
+	}
+	return n, err
 }
 
 // NetConn returns the connection underneath (server.LimitSendBuffer
@@ -96,6 +120,12 @@ func (c *cappedConn) NetConn() stdnet.Conn { return c.Conn }
 // Close closes the connection and frees its place (once, however often
 // it is closed).
 func (c *cappedConn) Close() error {
+	if l, ok := c.Conn.(interface{ SetLinger(int) error }); ok && c.failed.Load() {
+		// A client that stopped reading: its unsent bytes are dropped at
+		// once (a reset), not kept by the kernel for minutes after the
+		// close, where no cap counts them.
+		l.SetLinger(0)
+	}
 	err := c.Conn.Close()
 	c.once.Do(func() { c.l.give(c.addr) })
 	return err

@@ -12,9 +12,9 @@ import (
 // the kernel hold the unsent bytes, as on the game port: the server keeps
 // the socket's send buffer at server.SendBuffer there, but through the
 // door it sees only the WebSocket stream. So the door limits the buffer of
-// the socket it hijacks for the WebSocket. (The page's files keep the
-// kernel's own buffer, which their size needs; their answers are paced
-// instead, pace.go.)
+// the socket it hijacks for the WebSocket. (The page's files get a larger
+// one, PageSendBuffer, set as the door accepts the connection; their
+// answers are paced too, pace.go.)
 
 // limitSendBuffer wraps w so that the connection it hijacks has its
 // socket's send buffer limited (server.LimitSendBuffer).
