@@ -271,13 +271,15 @@ func TestFingerAndHistoryAreListings(t *testing.T) {
 // addresses, each within its own cap).
 func TestLogLinesOfAllAddressesAreCapped(t *testing.T) {
 	var logged atomic.Int64
-	var suppressed atomic.Bool
+	var suppressed, warned atomic.Bool
 	u := startUmpire(t, server.Config{Log: testLog(t, func(line string) {
 		if strings.HasPrefix(line, "kriegd: logged in") {
 			logged.Add(1)
 			suppressed.Store(suppressed.Load() || strings.Contains(line, "suppressed_all="))
 		}
+		warned.Store(warned.Load() || strings.HasPrefix(line, "kriegd: a wrong password") && strings.Contains(line, "from=127.0.9.9"))
 	})})
+	addAccount(t, u, "witness", "witnesspw")
 	start := time.Now()
 	for i := range 400 {
 		r := u.dialFrom(t, fmt.Sprintf("127.0.%d.%d", 10+i/200, 10+i%200))
@@ -289,9 +291,17 @@ func TestLogLinesOfAllAddressesAreCapped(t *testing.T) {
 	if n, most := logged.Load(), 201+10*int64(time.Since(start).Seconds()+1); n > most || n < 200 {
 		t.Fatalf("400 logins from 400 addresses logged %d lines; want 200 and ten a second (at most %d)", n, most)
 	}
+	// A wrong password during the flood of logins is still logged: each
+	// level has its own budget (a tester's flood kept warnings out).
+	w := u.dialFrom(t, "127.0.9.9")
+	w.send("witness wrongpw")
+	w.closed()
 	time.Sleep(200 * time.Millisecond)
 	u.login(t, "guest", "")
 	if !suppressed.Load() {
 		t.Fatal("no line said how many the cap of all addresses held back")
+	}
+	if !warned.Load() {
+		t.Error("a wrong password after a flood of logins was not logged")
 	}
 }

@@ -15,11 +15,12 @@ const (
 	logPerSecond = 1.0
 )
 
-// Lines about addresses are capped all together too (logAllBurst at once,
-// logAllPerSecond after, far above a club server's logins): a crowd of
-// addresses, each within its own budget (an IPv6 network holds millions),
-// wrote 29,000 lines in 10 s for a tester, about 29 GB a day. Lines not
-// about an address (games, the store) are not capped.
+// Lines about addresses are capped all together too, each level on its
+// own (logAllBurst at once, logAllPerSecond after, far above a club
+// server's logins): a crowd of addresses, each within its own budget (an
+// IPv6 network holds millions), wrote 29,000 lines in 10 s for a tester,
+// about 29 GB a day. Lines not about an address (games, the store) are not
+// capped.
 const (
 	logAllBurst     = 200
 	logAllPerSecond = 10.0
@@ -30,7 +31,11 @@ const (
 type logCap struct {
 	mu    sync.Mutex
 	addrs map[string]*capped
-	all   capped // every address's lines together; its count is of lines held back by it alone
+	// all is every address's lines together, a budget for each level: a
+	// crowd's logins (info) must not keep wrong passwords and slow readers
+	// (warnings) out of the log (a tester's flood of logins from many
+	// addresses did). Its counts are of lines held back by it alone.
+	all map[slog.Level]*capped
 }
 
 // capped is one address's budget and the lines it had held back.
@@ -55,8 +60,13 @@ func (s *Server) logAddr(addr string, level slog.Level, msg string, args ...any)
 		e = &capped{b: newBucket(now, logBurst)}
 		l.addrs[addr] = e
 	}
-	if l.all.b == nil {
-		l.all.b = newBucket(now, logAllBurst)
+	if l.all == nil {
+		l.all = map[slog.Level]*capped{}
+	}
+	all := l.all[level]
+	if all == nil {
+		all = &capped{b: newBucket(now, logAllBurst)}
+		l.all[level] = all
 	}
 	if !e.b.take(now, logPerSecond, logBurst) {
 		e.suppressed++
@@ -64,8 +74,8 @@ func (s *Server) logAddr(addr string, level slog.Level, msg string, args ...any)
 		s.metrics.limited("log")
 		return
 	}
-	if !l.all.b.take(now, logAllPerSecond, logAllBurst) {
-		l.all.suppressed++
+	if !all.b.take(now, logAllPerSecond, logAllBurst) {
+		all.suppressed++
 		l.mu.Unlock()
 		s.metrics.limited("log")
 		return
@@ -74,9 +84,9 @@ func (s *Server) logAddr(addr string, level slog.Level, msg string, args ...any)
 		args = append(args, "suppressed", e.suppressed)
 		e.suppressed = 0
 	}
-	if l.all.suppressed > 0 {
-		args = append(args, "suppressed_all", l.all.suppressed)
-		l.all.suppressed = 0
+	if all.suppressed > 0 {
+		args = append(args, "suppressed_all", all.suppressed)
+		all.suppressed = 0
 	}
 	l.mu.Unlock()
 	s.log.Log(context.Background(), level, msg, args...)
