@@ -155,3 +155,40 @@ func TestUnregisteredEndIsTheirsAlone(t *testing.T) {
 		t.Errorf("carolx back with the token: %q; want the game's end", said)
 	}
 }
+
+// TestStrangersEndBesideThePlayers: a stranger who takes an away player's
+// free name and leaves a game of their own keeps that end beside the
+// player's, not over it: each hears their own at their next login (a
+// tester found the stranger's end would erase the player's).
+func TestStrangersEndBesideThePlayers(t *testing.T) {
+	u := startUmpire(t, server.Config{Grace: time.Second})
+	a, c := u.login(t, "danx", ""), u.login(t, "carolx", "")
+	token := tokenOf(t, c)
+	begin(t, a, c, "carolx", "5 0 u")
+	a.send("e2e4")
+	c.waitFor("\x19(24 1 ?\x19)")
+	c.send("e7e5")
+	a.waitFor("\x19(24 1 ?\x19)")
+	c.nc.Close()
+	a.waitFor("{Game 1 (danx vs. carolx) disconnection} 1-0")
+	// The stranger, as carolx, plays game 2 against erin and leaves it.
+	s, e := u.login(t, "carolx", ""), u.login(t, "erin", "")
+	begin(t, e, s, "carolx", "5 0 u")
+	e.send("e2e4")
+	s.waitFor("\x19(24 2 ?\x19)")
+	s.send("e7e5")
+	e.waitFor("\x19(24 2 ?\x19)")
+	s.nc.Close()
+	e.waitFor("{Game 2 (erin vs. carolx) disconnection} 1-0")
+	e.send("who") // the server has let the stranger go: it lists only danx and erin
+	e.waitFor("2 players logged in:")
+	if who := e.waitFor("\x19]"); strings.Contains(who, "carolx") {
+		t.Fatalf("the stranger is still logged in: %q", who)
+	}
+	back := u.dial(t)
+	back.send("level1=5", "level2settings="+strings.Repeat("1", 256), "carolx "+token)
+	back.waitFor("**** Starting session as carolx ****")
+	if said := back.waitFor("(while you were away)"); !strings.Contains(said, "{Game 1 (danx vs. carolx) disconnection} 1-0") {
+		t.Errorf("carolx back with the token: %q; want game 1's end, its own", said)
+	}
+}

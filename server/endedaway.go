@@ -2,6 +2,7 @@ package server
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,26 +30,57 @@ type awayEnd struct {
 // returned to is forgotten at once rather than grown without bound.
 const endedAwayCap = 10000
 
+// endsPerName bounds the ends kept under one name: an unregistered name
+// is free once its player is away, and a stranger taking it and leaving a
+// game of their own keeps their end beside the player's, not over it.
+const endsPerName = 4
+
 // noteEndedAway keeps the end e for its player's next login (under s.mu).
 func (s *Server) noteEndedAway(e awayEnd) {
 	if s.endedAway == nil || len(s.endedAway) >= endedAwayCap {
-		s.endedAway = map[string]awayEnd{}
+		s.endedAway = map[string][]awayEnd{}
 	}
-	s.endedAway[strings.ToLower(e.name)] = e
+	key := strings.ToLower(e.name)
+	kept := s.endedAway[key]
+	if len(kept) >= endsPerName {
+		kept = kept[1:]
+	}
+	s.endedAway[key] = append(kept, e)
+}
+
+// endedAwayFor returns the end kept under name for the one who holds
+// token ("" for a registered player, proved by the password), and its
+// place among the name's ends; ok is false when none is theirs.
+func (s *Server) endedAwayFor(name, token string) (e awayEnd, at int, ok bool) {
+	for i, k := range s.endedAway[strings.ToLower(name)] {
+		if k.token == "" && token == "" || k.token != "" && tokensEqual(k.token, token) {
+			return k, i, true
+		}
+	}
+	return awayEnd{}, 0, false
 }
 
 // tellEndedAway sends c (just logged in as name, with no game to take
 // back) the end of the game it was away for, if one is kept and, for an
 // unregistered player, c came back with their token (under s.mu).
 func (c *conn) tellEndedAway(name string) {
-	e, ok := c.s.endedAway[strings.ToLower(name)]
-	if !ok || e.token != "" && !tokensEqual(e.token, c.token) {
+	token := c.token
+	if c.registered {
+		token = ""
+	}
+	e, at, ok := c.s.endedAwayFor(name, token)
+	if !ok {
 		// An unregistered player's end is theirs alone: whoever takes the
 		// free name without their token hears nothing of it, and it stays
 		// for them (a tester took a dropped player's name and its result).
 		return
 	}
-	delete(c.s.endedAway, strings.ToLower(name))
+	key := strings.ToLower(name)
+	if kept := slices.Delete(c.s.endedAway[key], at, at+1); len(kept) > 0 {
+		c.s.endedAway[key] = kept
+	} else {
+		delete(c.s.endedAway, key)
+	}
 	c.send(e.said(c, " (while you were away)"))
 	if e.id != "" && c.dgs[dg.GameRecord] {
 		go c.s.safely("sending the record of a game ended away", func() { c.sendAwayRecord(e) })()

@@ -328,7 +328,7 @@ func (c *conn) reclaim(name, token string) (done bool, err error) {
 			}
 		} else if st := c.s.seatOf(name); st != nil && st.c == nil && !st.registered {
 			name, want = st.name, st.token
-		} else if e, ok := c.s.endedAway[strings.ToLower(name)]; ok && e.token != "" {
+		} else if e, _, ok := c.s.endedAwayFor(name, token); ok && e.token != "" {
 			// An unregistered player (a guest too) back after its game
 			// ended without it: the name is free, and the token shows it is
 			// theirs; they take it back and are told the end (tellEndedAway).

@@ -106,8 +106,8 @@ type Server struct {
 	quit        chan struct{} // closed by Close
 	after       []func()      // work the locked section leaves for after the lock (later)
 	held        []delivery
-	holding     bool               // sends are held (held) until a game's record is saved
-	endedAway   map[string]awayEnd // by lower-case name: a game's end its player was away for (endedaway.go)
+	holding     bool                 // sends are held (held) until a game's record is saved
+	endedAway   map[string][]awayEnd // by lower-case name: a game's end its player was away for (endedaway.go)
 	wg          sync.WaitGroup
 	closeOnce   sync.Once
 	closeErr    error
