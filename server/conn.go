@@ -219,11 +219,13 @@ func (c *conn) handle(line string) error {
 }
 
 // armIdle sets how long the connection may stay silent (under s.mu): an
-// unregistered user outside a game is let go sooner than a player.
+// unregistered user outside a game is let go sooner than a player. One
+// watching a game is in it for this: a tester's guest observer was cut
+// as idle midway through the game it watched.
 func (c *conn) armIdle() {
 	c.active = c.s.clock.Now()
 	idle := c.s.cfg.IdleTimeout
-	if !c.registered && c.s.playing(c) == nil {
+	if !c.registered && c.s.playing(c) == nil && !c.s.observing(c) {
 		idle = min(idle, c.s.cfg.GuestIdleTimeout)
 	}
 	c.silence = idle

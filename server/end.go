@@ -91,6 +91,9 @@ func (m *match) end(r referee.Result) {
 			st.c.armIdle()
 		}
 	}
+	for o := range m.observers {
+		o.armIdle() // a guest who watched is a guest outside a game again
+	}
 	m.s.later(func() {
 		unwritten := keep && !m.s.records.save(rec, entry)
 		m.s.locked(func() error {

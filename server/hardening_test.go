@@ -172,6 +172,31 @@ func TestConnectionsPerAddress(t *testing.T) {
 	stillServes(t, r)
 }
 
+// TestIdleObserverStays: a guest watching a game is in it for the idle
+// limit: not let go after the guests' short one while the game goes on
+// (a tester's observer was cut midway), and let go after it once the game
+// has ended.
+func TestIdleObserverStays(t *testing.T) {
+	u := startUmpire(t, server.Config{IdleTimeout: 5 * time.Second, GuestIdleTimeout: 400 * time.Millisecond})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	begin(t, a, b, "bob", "5 0 u")
+	o := u.login(t, "watcher", "")
+	o.send("observe 1")
+	o.waitFor("Game 1")
+	for range 8 { // 1.6 s: the players keep the game going; the watcher says nothing
+		time.Sleep(200 * time.Millisecond)
+		a.send("finger")
+		b.send("finger")
+	}
+	if o.isClosed() {
+		t.Fatalf("the watcher was let go as idle during the game: %q", o.all())
+	}
+	b.send("resign")
+	if tail := o.closed(); !strings.Contains(tail, "no input for too long") {
+		t.Fatalf("the watcher after the game got %q", tail)
+	}
+}
+
 // TestIdleGuestsGoSooner: an unregistered user outside a game is let go
 // after GuestIdleTimeout; a registered one, and an unregistered one in a
 // game, stay until IdleTimeout.

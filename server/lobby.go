@@ -158,6 +158,16 @@ func (s *Server) playing(c *conn) *match {
 	return nil
 }
 
+// observing reports whether c watches a game in progress (under s.mu).
+func (s *Server) observing(c *conn) bool {
+	for _, g := range s.games {
+		if g.observers[c] {
+			return true
+		}
+	}
+	return false
+}
+
 // matchCmd issues a challenge: "match NAME [terms]".
 func (s *Server) matchCmd(c *conn, args []string) {
 	if len(args) == 0 {
