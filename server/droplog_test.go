@@ -124,15 +124,13 @@ func TestGuestBackAfterItsGameEnded(t *testing.T) {
 	}
 }
 
-// TestUnregisteredEndIsTheirsAlone: an unregistered player (not a guest)
-// away when the game ended is told its end only back with its token;
-// a stranger taking the free name without it hears nothing of it, and
-// the player still does afterwards (a tester's finding: the stranger got
-// the result, and the player never did).
-func TestUnregisteredEndIsTheirsAlone(t *testing.T) {
-	u := startUmpire(t, server.Config{Grace: time.Second})
+// carolxAway plays game 1 on u, danx against carolx (unregistered, not a
+// guest), in which carolx leaves after the first moves and loses when the
+// grace ends; it returns carolx's reconnect token.
+func carolxAway(t *testing.T, u *umpire) (token string) {
+	t.Helper()
 	a, c := u.login(t, "danx", ""), u.login(t, "carolx", "")
-	token := tokenOf(t, c)
+	token = tokenOf(t, c)
 	begin(t, a, c, "carolx", "5 0 u")
 	a.send("e2e4")
 	c.waitFor("\x19(24 1 ?\x19)")
@@ -140,6 +138,17 @@ func TestUnregisteredEndIsTheirsAlone(t *testing.T) {
 	a.waitFor("\x19(24 1 ?\x19)")
 	c.nc.Close()
 	a.waitFor("{Game 1 (danx vs. carolx) disconnection} 1-0")
+	return token
+}
+
+// TestUnregisteredEndIsTheirsAlone: an unregistered player (not a guest)
+// away when the game ended is told its end only back with its token;
+// a stranger taking the free name without it hears nothing of it, and
+// the player still does afterwards (a tester's finding: the stranger got
+// the result, and the player never did).
+func TestUnregisteredEndIsTheirsAlone(t *testing.T) {
+	u := startUmpire(t, server.Config{Grace: time.Second})
+	token := carolxAway(t, u)
 	stranger := u.login(t, "carolx", "")
 	stranger.send("finger")
 	stranger.waitFor("carolx is an unregistered guest")
@@ -162,15 +171,7 @@ func TestUnregisteredEndIsTheirsAlone(t *testing.T) {
 // tester found the stranger's end would erase the player's).
 func TestStrangersEndBesideThePlayers(t *testing.T) {
 	u := startUmpire(t, server.Config{Grace: time.Second})
-	a, c := u.login(t, "danx", ""), u.login(t, "carolx", "")
-	token := tokenOf(t, c)
-	begin(t, a, c, "carolx", "5 0 u")
-	a.send("e2e4")
-	c.waitFor("\x19(24 1 ?\x19)")
-	c.send("e7e5")
-	a.waitFor("\x19(24 1 ?\x19)")
-	c.nc.Close()
-	a.waitFor("{Game 1 (danx vs. carolx) disconnection} 1-0")
+	token := carolxAway(t, u)
 	// The stranger, as carolx, plays game 2 against erin and leaves it.
 	s, e := u.login(t, "carolx", ""), u.login(t, "erin", "")
 	begin(t, e, s, "carolx", "5 0 u")

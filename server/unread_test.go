@@ -6,46 +6,20 @@ import (
 	"fmt"
 	stdnet "net"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/krieg/krieg/server"
+	"github.com/krieg/krieg/server/kriegdtest"
 )
 
-// accepting is a listener that keeps the connections it accepted, so that
-// a test can ask the kernel about the server's side of one.
-type accepting struct {
-	stdnet.Listener
-	mu    sync.Mutex
-	conns []stdnet.Conn
-}
-
-// wrap is startUmpireOn's wrap: it listens through l.
-func (l *accepting) wrap(ln stdnet.Listener) stdnet.Listener {
-	l.Listener = ln
-	return l
-}
-
-// Accept accepts the next connection and keeps it, unchanged.
-func (l *accepting) Accept() (stdnet.Conn, error) {
-	nc, err := l.Listener.Accept()
-	if err == nil {
-		l.mu.Lock()
-		l.conns = append(l.conns, nc)
-		l.mu.Unlock()
-	}
-	return nc, err
-}
-
-// of is the server's side of the client connection nc.
-func (l *accepting) of(t *testing.T, nc stdnet.Conn) stdnet.Conn {
+// serverSide is the server's side, among those l accepted, of the client
+// connection nc.
+func serverSide(t *testing.T, l *kriegdtest.Accepting, nc stdnet.Conn) stdnet.Conn {
 	t.Helper()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, sc := range l.conns {
+	for _, sc := range l.Conns() {
 		if sc.RemoteAddr().String() == nc.LocalAddr().String() {
 			return sc
 		}
@@ -109,7 +83,7 @@ func askForHelp(t *testing.T, u *umpire, nc, side stdnet.Conn, name string, read
 			return most, true, time.Since(start)
 		}
 		most.queued = max(most.queued, n)
-		if k, ok := sendQueue(side); ok { // none for a nil side
+		if k, ok := kriegdtest.SendQueue(side); ok { // none for a nil side
 			most.kernel = max(most.kernel, k)
 		}
 		time.Sleep(100 * time.Millisecond)
@@ -140,14 +114,14 @@ func bounded(t *testing.T, most held) {
 // write waits past WriteTimeout.
 func TestUnreadOutputIsBounded(t *testing.T) {
 	var slow atomic.Bool
-	ln := &accepting{}
+	ln := &kriegdtest.Accepting{}
 	u := startUmpireOn(t, server.Config{WriteTimeout: 2 * time.Second, Log: testLog(t, func(line string) {
 		if strings.Contains(line, "a reader too slow") {
 			slow.Store(true)
 		}
-	})}, ln.wrap)
+	})}, ln.Wrap)
 	sloth := tinyClient(t, u, "sloth")
-	most, gone, took := askForHelp(t, u, sloth, ln.of(t, sloth), "sloth", 0, 20*time.Second)
+	most, gone, took := askForHelp(t, u, sloth, serverSide(t, ln, sloth), "sloth", 0, 20*time.Second)
 	t.Logf("held for the sloth at most: %s; let go: %v after %v", most, gone, took.Round(time.Millisecond))
 	bounded(t, most)
 	// The socket fills in a second or two; then a write of at most
@@ -165,10 +139,10 @@ func TestUnreadOutputIsBounded(t *testing.T) {
 // at the pace it reads and is never let go, but the server never holds
 // more for it than for one that does not read at all.
 func TestSlowReaderHoldsNoMore(t *testing.T) {
-	ln := &accepting{}
-	u := startUmpireOn(t, server.Config{}, ln.wrap)
+	ln := &kriegdtest.Accepting{}
+	u := startUmpireOn(t, server.Config{}, ln.Wrap)
 	sloth := tinyClient(t, u, "sloth")
-	most, gone, took := askForHelp(t, u, sloth, ln.of(t, sloth), "sloth", 1024, 8*time.Second)
+	most, gone, took := askForHelp(t, u, sloth, serverSide(t, ln, sloth), "sloth", 1024, 8*time.Second)
 	t.Logf("held for the sloth at most: %s in %v", most, took.Round(time.Millisecond))
 	if gone {
 		t.Fatalf("a client reading 10 KB a second was let go after %v", took.Round(time.Millisecond))
@@ -265,7 +239,7 @@ func TestSendBufferReachedThroughTLS(t *testing.T) {
 	}
 	defer nc.Close()
 	server.LimitSendBuffer(tls.Server(nc, &tls.Config{}))
-	if n, ok := sendBuffer(nc); ok && n != 2*server.SendBuffer {
+	if n, ok := kriegdtest.SendBuffer(nc); ok && n != 2*server.SendBuffer {
 		t.Fatalf("the socket under TLS has a send buffer of %d bytes; want %d (SendBuffer, doubled by Linux)", n, 2*server.SendBuffer)
 	}
 }

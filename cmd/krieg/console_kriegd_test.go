@@ -359,13 +359,7 @@ func TestConsoleGuestAfterKriegdRestarts(t *testing.T) {
 // quit with "not a valid reconnect token" instead.
 func TestConsoleSeatFromDiskAfterKriegdRestarts(t *testing.T) {
 	data, st, srv, addr := guestsServer(t)
-	config := t.TempDir()
-	g1 := openConsoleIn(t, addr, "", config)
-	g2 := openConsole(t, addr, "")
-	fmt.Fprintf(g1.in, "match %s 5 3 u w16 white\n", g2.name)
-	g2.out.waitLine(t, g2.name, `You can "accept" or "decline".`)
-	fmt.Fprintln(g2.in, "accept")
-	g1.out.waitMatch(t, g1.name, `Creating unrated Wild 16 \(ICC\) match`)
+	config, g1, g2 := guestGameOn(t, addr)
 	fmt.Fprintln(g1.in, "e2e4")
 	g2.out.waitLine(t, g2.name, "white: Black's move")
 	g1.in.Close()
@@ -546,6 +540,13 @@ func TestConsoleKeepsAGuestsSeatWhilePlaying(t *testing.T) {
 func guestGame(t *testing.T) (addr, config string, g1, g2 *kriegdConsole) {
 	t.Helper()
 	addr = startKriegd(t)
+	config, g1, g2 = guestGameOn(t, addr)
+	return addr, config, g1, g2
+}
+
+// guestGameOn is guestGame on the kriegd at addr.
+func guestGameOn(t *testing.T, addr string) (config string, g1, g2 *kriegdConsole) {
+	t.Helper()
 	config = t.TempDir()
 	g1 = openConsoleIn(t, addr, "", config)
 	g2 = openConsole(t, addr, "")
@@ -553,7 +554,7 @@ func guestGame(t *testing.T) (addr, config string, g1, g2 *kriegdConsole) {
 	g2.out.waitLine(t, g2.name, `You can "accept" or "decline".`)
 	fmt.Fprintln(g2.in, "accept")
 	g1.out.waitMatch(t, g1.name, `Creating unrated Wild 16 \(ICC\) match`)
-	return addr, config, g1, g2
+	return config, g1, g2
 }
 
 // guestsMidGame logs two guests in to addr and starts a game between

@@ -2,52 +2,15 @@ package web
 
 import (
 	"context"
-	stdnet "net"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 
 	"github.com/krieg/krieg/server"
+	"github.com/krieg/krieg/server/kriegdtest"
 )
-
-// accepting is a listener that keeps the connections it accepted, so that
-// a test can ask the kernel about the door's side of one.
-type accepting struct {
-	stdnet.Listener
-	mu    sync.Mutex
-	conns []stdnet.Conn
-}
-
-// wrap is startListening's listen: the door listens through l.
-func (l *accepting) wrap(ln stdnet.Listener) stdnet.Listener {
-	l.Listener = ln
-	return l
-}
-
-// Accept accepts the next connection and keeps it, unchanged.
-func (l *accepting) Accept() (stdnet.Conn, error) {
-	nc, err := l.Listener.Accept()
-	if err == nil {
-		l.mu.Lock()
-		l.conns = append(l.conns, nc)
-		l.mu.Unlock()
-	}
-	return nc, err
-}
-
-// only is the one connection accepted so far.
-func (l *accepting) only(t *testing.T) stdnet.Conn {
-	t.Helper()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.conns) != 1 {
-		t.Fatalf("%d connections accepted; want one", len(l.conns))
-	}
-	return l.conns[0]
-}
 
 // TestWebSocketUnreadOutputIsBounded: a WebSocket client that asks for
 // help at the rate --lines allows and never reads makes the kernel hold no
@@ -56,10 +19,14 @@ func (l *accepting) only(t *testing.T) stdnet.Conn {
 // reader once a write to it waits past the write timeout, as on the game
 // port.
 func TestWebSocketUnreadOutputIsBounded(t *testing.T) {
-	ln := &accepting{}
-	u := startListening(t, server.Config{WriteTimeout: 2 * time.Second}, "", Options{}, nil, ln.wrap)
+	ln := &kriegdtest.Accepting{}
+	u := startListening(t, server.Config{WriteTimeout: 2 * time.Second}, "", Options{}, nil, ln.Wrap)
 	ws := rawSocket(t, u)
-	side := ln.only(t)
+	conns := ln.Conns()
+	if len(conns) != 1 {
+		t.Fatalf("%d connections accepted; want one", len(conns))
+	}
+	side := conns[0]
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := ws.Write(ctx, websocket.MessageText, []byte("guest\n")); err != nil {
@@ -70,7 +37,7 @@ func TestWebSocketUnreadOutputIsBounded(t *testing.T) {
 	start := time.Now()
 	for !gone && time.Since(start) < 20*time.Second {
 		ws.Write(ctx, websocket.MessageText, ask) // fails once the door let it go
-		if n, ok := sendQueue(side); ok {
+		if n, ok := kriegdtest.SendQueue(side); ok {
 			most = max(most, n)
 		}
 		gone = strings.Contains(u.log.String(), "too slow: disconnecting")
