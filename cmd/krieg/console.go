@@ -154,8 +154,10 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			ck.awaiting = false
 		} else if ck.snap.InGame && endsGame(l) {
 			// The lines after a resignation wait for the game's end: a
-			// pasted "new" must find the game over.
-			ck.awaiting, ck.answered = true, false
+			// pasted "new" must find the game over, even when the answer to
+			// a move sent before the resignation comes first (a tester's
+			// e2e4, resign, new lost the new).
+			ck.awaiting, ck.answered, ck.ending = true, false, true
 		}
 		if ck.awaiting {
 			stalled = time.After(answerWait)
@@ -286,18 +288,13 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 				if ck.awaiting || len(held) > 0 {
 					stalled = time.After(answerWait) // leaving waits for held moves, but not for ever
 				}
-			case (controller.IsTypedMove(l) || net.IsAnyQuestion(l) || strings.EqualFold(l, "new") || endsGame(l)) && ck.awaiting || ck.beforeOurTurn(l) || len(held) > 0 && playWord(l):
-				// Moves wait for their turn, new for the game's end, resign
-				// and abort for the answer to the move before them (sent at
-				// once, the answer's arrival would let a pasted new go before
-				// the game's end), and the game's other words (draw) behind
-				// the moves held before them, in the order pasted; a question
-				// (who, a tell) goes at once.
-				switch {
-				case len(held) > 0 && !controller.IsTypedMove(l):
+			case (controller.IsTypedMove(l) || net.IsAnyQuestion(l) || strings.EqualFold(l, "new")) && ck.awaiting || ck.beforeOurTurn(l) || len(held) > 0 && playWord(l):
+				// Moves wait for their turn, new for the game's end, and the
+				// game's other words (resign, draw) behind the moves held
+				// before them, in the order pasted; a question (who, a tell)
+				// goes at once.
+				if len(held) > 0 && !controller.IsTypedMove(l) {
 					fmt.Fprintf(stdout, "* %s waits for the moves typed before it (%s)\n", l, strings.Join(held, " "))
-				case endsGame(l):
-					fmt.Fprintf(stdout, "* %s waits for the answer to your move\n", l)
 				}
 				held = append(held, l)
 				if controller.IsTypedMove(l) && ck.beforeOurTurn(l) {

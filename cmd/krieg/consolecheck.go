@@ -22,6 +22,9 @@ type attemptCheck struct {
 	// on the board the answer leaves (moves pasted all at once are judged
 	// in turn, each on our own turn).
 	awaiting, answered bool
+	// ending is set from a resignation or abort sent until the game ends:
+	// awaiting holds until then, whatever answers come before it.
+	ending bool
 }
 
 // follow notes what an event says of our board and this turn's refusals.
@@ -34,9 +37,11 @@ func (c *attemptCheck) follow(ev net.Event) {
 	}
 	switch ev.Kind {
 	case net.KindStarted, net.KindEnded, net.KindConnection, net.KindProblem:
-		c.awaiting = false // the game or the connection changed, or our line was refused
+		c.awaiting, c.ending = false, false // the game or the connection changed, or our line was refused
 	case net.KindHeard:
-		if !c.snap.InGame || c.answered && c.snap.ToMove == c.snap.Side {
+		if !c.snap.InGame {
+			c.awaiting, c.ending = false, false
+		} else if c.answered && c.snap.ToMove == c.snap.Side && !c.ending {
 			c.awaiting = false // our turn again
 		}
 	}

@@ -149,3 +149,28 @@ func TestRefusedPxEndsTheWait(t *testing.T) {
 		t.Error("still awaiting after the referee refused px")
 	}
 }
+
+// TestResignationWaitsForTheEnd: after a resignation sent behind a move
+// of ours, the move's answer and the opponent's reply giving us the turn
+// do not end the wait: only the game's end does, so that a pasted new
+// finds the game over (a tester's e2e4, resign, new lost the new).
+func TestResignationWaitsForTheEnd(t *testing.T) {
+	start := game.Start()
+	snap := net.Snapshot{InGame: true, Side: game.White, ToMove: game.White, Own: start.Only(game.White),
+		Spec: net.GameSpec{Kriegspiel: true, Rules: referee.Berkeley}}
+	ck := &attemptCheck{}
+	ck.follow(net.Event{Kind: net.KindStarted, Snap: snap})
+	ck.awaiting, ck.answered, ck.ending = true, false, true // e2e4, then resign, sent
+	snap.ToMove = game.Black
+	ck.follow(net.Event{Kind: net.KindHeard, Snap: snap, Entry: referee.Entry{Mover: game.White, Attempt: game.NewMove(game.E2, game.E4, 0), Verdict: referee.Accepted}})
+	snap.ToMove = game.White
+	ck.follow(net.Event{Kind: net.KindHeard, Snap: snap, Entry: referee.Entry{Mover: game.Black, Verdict: referee.Accepted}})
+	if !ck.awaiting {
+		t.Fatal("our turn came again before the resignation's end, and the wait ended: a pasted new would go too soon")
+	}
+	snap.InGame = false
+	ck.follow(net.Event{Kind: net.KindEnded, Snap: snap})
+	if ck.awaiting || ck.ending {
+		t.Fatal("the game ended, and the lines after the resignation still wait")
+	}
+}
