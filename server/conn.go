@@ -225,7 +225,7 @@ func (c *conn) handle(line string) error {
 func (c *conn) armIdle() {
 	c.active = c.s.clock.Now()
 	idle := c.s.cfg.IdleTimeout
-	if !c.registered && c.s.playing(c) == nil && !c.s.observing(c) {
+	if !c.registered && !c.s.inGame(c) {
 		idle = min(idle, c.s.cfg.GuestIdleTimeout)
 	}
 	c.silence = idle

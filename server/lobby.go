@@ -158,10 +158,11 @@ func (s *Server) playing(c *conn) *match {
 	return nil
 }
 
-// observing reports whether c watches a game in progress (under s.mu).
-func (s *Server) observing(c *conn) bool {
+// inGame reports whether c plays or watches a game in progress (under
+// s.mu), in one pass over the games: armIdle asks it after every line.
+func (s *Server) inGame(c *conn) bool {
 	for _, g := range s.games {
-		if g.observers[c] {
+		if g.observers[c] || g.player(c) != nil {
 			return true
 		}
 	}

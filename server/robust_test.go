@@ -197,9 +197,9 @@ func TestSlowReaderIsDisconnected(t *testing.T) {
 	b.waitFor("\x19(24 1 ?\x19)")
 }
 
-// slowReader logs name in with a tiny receive buffer and every datagram on,
-// sends the lines, and never reads; it returns once name is logged in.
-func slowReader(t *testing.T, u *umpire, name string, lines ...string) stdnet.Conn {
+// tinyDial connects to u with a tiny receive buffer, closed when the test
+// ends.
+func tinyDial(t *testing.T, u *umpire) stdnet.Conn {
 	t.Helper()
 	d := stdnet.Dialer{Control: func(_, _ string, rc syscall.RawConn) error {
 		return rc.Control(smallReceiveBuffer)
@@ -209,6 +209,14 @@ func slowReader(t *testing.T, u *umpire, name string, lines ...string) stdnet.Co
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { nc.Close() })
+	return nc
+}
+
+// slowReader logs name in with a tiny receive buffer and every datagram on,
+// sends the lines, and never reads; it returns once name is logged in.
+func slowReader(t *testing.T, u *umpire, name string, lines ...string) stdnet.Conn {
+	t.Helper()
+	nc := tinyDial(t, u)
 	nc.Write([]byte("level1=1\r\nlevel2settings=" + strings.Repeat("1", 100) + "\r\n" + name + "\r\n" + strings.Join(append(lines, ""), "\r\n")))
 	w := u.login(t, "watcher"+name, "")
 	defer w.nc.Close()

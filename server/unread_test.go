@@ -1,13 +1,11 @@
 package server_test
 
 import (
-	"context"
 	"crypto/tls"
 	"fmt"
 	stdnet "net"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -32,14 +30,7 @@ func serverSide(t *testing.T, l *kriegdtest.Accepting, nc stdnet.Conn) stdnet.Co
 // reading nothing; it returns once name is logged in.
 func tinyClient(t *testing.T, u *umpire, name string) stdnet.Conn {
 	t.Helper()
-	d := stdnet.Dialer{Control: func(_, _ string, rc syscall.RawConn) error {
-		return rc.Control(smallReceiveBuffer)
-	}}
-	nc, err := d.DialContext(context.Background(), "tcp", u.addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { nc.Close() })
+	nc := tinyDial(t, u)
 	nc.Write([]byte(name + "\r\n"))
 	waitUntil(t, func() bool {
 		_, in := u.srv.Unsent(name)

@@ -388,15 +388,7 @@ func TestGuestForgottenByARestartedServer(t *testing.T) {
 	if l := login(); l != "guest5 0123456789abcdef0123456789abcdef" {
 		t.Fatalf("reconnected as %q; want the name and its token", l)
 	}
-	s.datagram(Datagram{Number: 69, Fields: []string{"20", "Names are 2 to 16 letters (guest names are assigned)."}})
-	if s.failed != nil || !s.prompt("login: ") {
-		t.Fatalf("the refused token ended the login (%v)", s.failed)
-	}
-	if _, w := s.take(); w[len(w)-1] != "guest" {
-		t.Fatalf("logged in again as %q; want a fresh guest", w[len(w)-1])
-	}
-	s.datagram(Datagram{Number: 0, Fields: []string{"guest9"}})
-	evs, _ := s.take()
+	evs := freshGuestAfter(t, s, "Names are 2 to 16 letters (guest names are assigned).")
 	said, ended := goneSaid(evs)
 	if !ended || said != "* the server no longer knows guest5 (it restarted, or the seat's grace passed), so you are logged in again as the guest guest9; game 1 in progress is gone" {
 		t.Errorf("ended %v, said %q", ended, said)
@@ -421,7 +413,18 @@ func TestSeatFromDiskForgottenByARestartedServer(t *testing.T) {
 	if _, w := s.take(); w[len(w)-1] != "guest5 0123456789abcdef0123456789abcdef" {
 		t.Fatalf("logged in as %q; want the seat's name and token", w[len(w)-1])
 	}
-	s.datagram(Datagram{Number: 69, Fields: []string{"20", "That is not a valid reconnect token for guest5."}})
+	evs := freshGuestAfter(t, s, "That is not a valid reconnect token for guest5.")
+	if said, _ := goneSaid(evs); said != "* the server no longer knows guest5 (it restarted, or the seat's grace passed), so you are logged in again as the guest guest9" {
+		t.Errorf("said %q", said)
+	}
+}
+
+// freshGuestAfter has the server refuse s's login with a token in words
+// (datagram 69), checks that s logs in again as a fresh guest, gives it
+// the name guest9 and returns what s then says.
+func freshGuestAfter(t *testing.T, s *session, words string) []net.Event {
+	t.Helper()
+	s.datagram(Datagram{Number: 69, Fields: []string{"20", words}})
 	if s.failed != nil || !s.prompt("login: ") {
 		t.Fatalf("the refused token ended the login (%v)", s.failed)
 	}
@@ -430,9 +433,7 @@ func TestSeatFromDiskForgottenByARestartedServer(t *testing.T) {
 	}
 	s.datagram(Datagram{Number: 0, Fields: []string{"guest9"}})
 	evs, _ := s.take()
-	if said, _ := goneSaid(evs); said != "* the server no longer knows guest5 (it restarted, or the seat's grace passed), so you are logged in again as the guest guest9" {
-		t.Errorf("said %q", said)
-	}
+	return evs
 }
 
 // goneSaid is the console's text among evs, and whether they end the game
