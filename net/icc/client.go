@@ -261,8 +261,12 @@ func (c *Client) connect(ctx context.Context) (dialed bool, err error) {
 	evs, _ := c.sess.take()
 	c.mu.Unlock()
 	c.deliver(evs)
+	// given, closed when the login fails, frees a reader waiting to
+	// deliver what the server said meanwhile: nobody reads the events
+	// until Connect returns, and Connect waits for the reader.
+	given := make(chan struct{})
 	c.wg.Add(1)
-	go c.read(conn)
+	go c.read(conn, given)
 
 	timeout := time.NewTimer(c.opt.LoginTimeout)
 	defer timeout.Stop()
@@ -284,6 +288,7 @@ func (c *Client) connect(ctx context.Context) (dialed bool, err error) {
 			}
 		}
 	}
+	close(given)
 	conn.Close()
 	c.wg.Wait()
 	return true, fmt.Errorf("icc: login as %q: %w", c.nameForErrors(), err)
@@ -353,10 +358,17 @@ func (c *Client) connEvent(state net.ConnState, err error, text string) net.Even
 	return net.Event{Kind: net.KindConnection, Snap: snap, Err: err, Text: text}
 }
 
-// read is the connection's reader goroutine.
-func (c *Client) read(conn io.ReadWriteCloser) {
+// preLoginLimit is how many bytes a server may send before the login
+// ends: kriegd and ICC greet in a few kilobytes, so a server sending more
+// speaks another protocol, or floods.
+const preLoginLimit = 256 << 10
+
+// read is the connection's reader goroutine; given closes when Connect
+// gives the connection up before its login ended.
+func (c *Client) read(conn io.ReadWriteCloser, given <-chan struct{}) {
 	defer c.wg.Done()
 	p := Parser{Immediate: true}
+	before := 0 // bytes read while the login is under way
 	buf := make([]byte, 8192)
 	dl, canDeadline := conn.(interface{ SetReadDeadline(time.Time) error })
 	for {
@@ -406,6 +418,11 @@ func (c *Client) read(conn io.ReadWriteCloser) {
 		if unsaved != nil {
 			c.sess.unsaved, snap = nil, c.sess.snapshot() // only then: this runs for every chunk read
 		}
+		if c.login != nil {
+			if before += n; before > preLoginLimit {
+				c.endLogin(fmt.Errorf("the server at %s sent %d KB without ending the login; is it a kriegd or ICC server?", c.opt.Addr, preLoginLimit>>10))
+			}
+		}
 		c.signalLogin(lost)
 		c.mu.Unlock()
 		if lobby != "" {
@@ -421,7 +438,7 @@ func (c *Client) read(conn io.ReadWriteCloser) {
 				conn.Close() // the next Read fails and reports the loss
 			}
 		}
-		c.deliver(evs)
+		c.deliverOn(given, evs)
 		if lost {
 			return
 		}
@@ -454,12 +471,24 @@ func (c *Client) signalLogin(lost bool) {
 	case c.sess.phase != phaseReady:
 		return
 	}
-	c.login <- err
-	c.login = nil
+	c.endLogin(err)
+}
+
+// endLogin tells Connect the login's outcome err (nil: logged in), once.
+// Called with mu held.
+func (c *Client) endLogin(err error) {
+	if c.login != nil {
+		c.login <- err
+		c.login = nil
+	}
 }
 
 // deliver sends events in order, waiting for room, until the client closes.
-func (c *Client) deliver(evs []net.Event) {
+func (c *Client) deliver(evs []net.Event) { c.deliverOn(nil, evs) }
+
+// deliverOn is deliver that also stops when given closes (a nil given
+// never does).
+func (c *Client) deliverOn(given <-chan struct{}, evs []net.Event) {
 	c.sendMu.RLock()
 	defer c.sendMu.RUnlock()
 	if c.eventsClosed {
@@ -469,6 +498,8 @@ func (c *Client) deliver(evs []net.Event) {
 		select {
 		case c.events <- ev:
 		case <-c.life.Done():
+			return
+		case <-given:
 			return
 		}
 	}
