@@ -54,14 +54,30 @@ func AdaptiveTemper(evidence, blind, sighted float64) float64 {
 }
 
 // Shown returns the probabilities the view model shows for B2's raw
-// probabilities p under belief b: the king's tempered by the power temper,
-// the floor spread over B1's squares, and B1's proofs made certain. krieg
+// probabilities p under belief b, B2 holding held distinct boards: the
+// king's tempered by the power temper, the floor (at least thinFloor's for
+// held boards) spread over B1's squares, and B1's proofs made certain. krieg
 // eval calls it to score other tempers and floors on the same boards.
-func Shown(p [game.King + 1][64]float64, b *Belief, floor, temper float64) [game.King + 1][64]float64 {
+func Shown(p [game.King + 1][64]float64, b *Belief, floor, temper float64, held int) [game.King + 1][64]float64 {
 	p[game.King] = tempered(p[game.King], temper)
-	p = floored(p, b.Possible, b.Max, floor)
+	p = floored(p, b.Possible, b.Max, thinFloor(floor, held))
 	certain(&p, b.Fixed)
 	return p
+}
+
+// thinFloor returns the floor for B2 holding held distinct boards, given
+// the floor of its capacity: the floor of a sample of sixteen times held
+// boards when that is more (none stays none), so only below a sixteenth of
+// the capacity. A surprising message can leave a handful of boards out of
+// thousands, and shown as they stand they claim an enemy man at 97 %
+// wherever those few agree; one board shows B1's even spread. Sixteen, not
+// fewer, keeps the regions honest against random attempters
+// (docs/measurements.md, "Few boards").
+func thinFloor(floor float64, held int) float64 {
+	if floor <= 0 {
+		return floor
+	}
+	return min(1, max(floor, FloorFor(16*held)))
 }
 
 // tempered returns p raised to the power alpha and rescaled to p's total.

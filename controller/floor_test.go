@@ -77,7 +77,7 @@ func TestShownTempersFloorsAndProves(t *testing.T) {
 	b.Possible[game.Knight], b.Possible[game.Bishop] = game.B8.Bit(), game.B8.Bit()
 	b.Max[game.King], b.Max[game.Knight], b.Max[game.Bishop] = 1, 1, 1
 	b.Fixed = game.B8.Bit()
-	got := Shown(p, &b, 0.1, 0.5)
+	got := Shown(p, &b, 0.1, 0.5, 1<<20)
 	want := map[game.Square]float64{game.E8: 0.6 + 0.025, game.D8: 0.3 + 0.025, game.F8: 0.025, game.G8: 0.025}
 	for s := game.Square(0); s < 64; s++ {
 		if math.Abs(got[game.King][s]-want[s]) > 1e-12 {
@@ -86,6 +86,40 @@ func TestShownTempersFloorsAndProves(t *testing.T) {
 	}
 	if math.Abs(got[game.Knight][game.B8]-2.0/3) > 1e-12 || math.Abs(got[game.Bishop][game.B8]-1.0/3) > 1e-12 {
 		t.Errorf("b8: knight %v, bishop %v, want 2/3 and 1/3", got[game.Knight][game.B8], got[game.Bishop][game.B8])
+	}
+}
+
+// TestFewBoardsAreFlooredAsFew: a B2 left with a handful of boards is
+// floored as a sample of sixteen times as many, so that what its few boards
+// agree on is not shown as near certain: one board gives B1's even spread,
+// 58 boards the floor of 928, and a B2 above a sixteenth of its capacity
+// keeps the floor it was given.
+func TestFewBoardsAreFlooredAsFew(t *testing.T) {
+	var p [game.King + 1][64]float64
+	p[game.King][game.E8] = 1
+	p[game.Knight][game.B8] = 1
+	var b Belief
+	b.Possible[game.King] = gametest.Squares(t, "d8 e8 f8 g8")
+	b.Possible[game.Knight] = gametest.Squares(t, "b8 c6 d7 a6")
+	b.Max[game.King], b.Max[game.Knight] = 1, 1
+	floor := FloorFor(16384)
+	one := Shown(p, &b, floor, 1, 1)
+	for _, s := range []game.Square{game.D8, game.E8, game.F8, game.G8} {
+		if math.Abs(one[game.King][s]-0.25) > 1e-12 {
+			t.Errorf("one board: the king on %v at %v, want B1's even 0.25", s, one[game.King][s])
+		}
+	}
+	few := Shown(p, &b, floor, 1, 58)
+	f := FloorFor(16 * 58)
+	if want := 1 - f + f/4; math.Abs(few[game.Knight][game.B8]-want) > 1e-12 || !(few[game.Knight][game.B8] < 0.9) {
+		t.Errorf("58 boards: the knight on b8 at %v, want %v (the floor of 928 boards, %v)", few[game.Knight][game.B8], want, f)
+	}
+	full := Shown(p, &b, floor, 1, 1100)
+	if want := 1 - floor + floor/4; math.Abs(full[game.King][game.E8]-want) > 1e-12 {
+		t.Errorf("1,100 boards: the king on e8 at %v, want %v (the capacity's floor)", full[game.King][game.E8], want)
+	}
+	if none := Shown(p, &b, -1, 1, 1); none[game.King][game.E8] != 1 {
+		t.Errorf("no floor asked, one board: the king on e8 at %v, want B2's 1", none[game.King][game.E8])
 	}
 }
 
@@ -126,7 +160,7 @@ func TestAdaptiveTemperFollowsTheEvidence(t *testing.T) {
 				return true
 			}
 			power := AdaptiveTemper(auto.Evidence(), BlindTemper, SightedTemper)
-			if want := Shown(auto.sampler.Probabilities(), &auto.belief, auto.floor, power); v.Probability != want {
+			if want := Shown(auto.sampler.Probabilities(), &auto.belief, auto.floor, power, v.Boards); v.Probability != want {
 				t.Fatalf("ply %d: the view's probabilities are not those of the power %v for evidence %v", e.Ply, power, auto.Evidence())
 			}
 			checked++

@@ -83,8 +83,8 @@ func (c *Controller) refresh() {
 		v.Probability, v.FromB1, v.Boards = c.current.Probability, c.current.FromB1, c.current.Boards
 		v.Pending = len(c.deferred)
 	case c.sampler != nil && c.sampler.Boards() > 0:
-		v.Probability = Shown(c.sampler.Probabilities(), &c.belief, c.floor, c.Temper())
 		v.Boards = c.sampler.Distinct()
+		v.Probability = Shown(c.sampler.Probabilities(), &c.belief, c.floor, c.Temper(), v.Boards)
 	default:
 		v.Probability = UniformOver(c.belief.Possible, c.belief.Max)
 		v.FromB1 = true

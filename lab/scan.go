@@ -74,7 +74,7 @@ func scan(rows []ScanRow, truth *game.Position, c game.Color, b *controller.Beli
 	for i := range rows {
 		shown := controller.ViewModel{Own: v.Own, Probability: v.Probability}
 		if raw != nil {
-			shown.Probability = controller.Shown(*raw, b, rows[i].Floor, rows[i].power(evidence))
+			shown.Probability = controller.Shown(*raw, b, rows[i].Floor, rows[i].power(evidence), v.Boards)
 		}
 		rows[i].Honesty.add(truth, c, &shown)
 	}
