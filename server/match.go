@@ -62,7 +62,7 @@ func (s *Server) start(white, black *conn, rules referee.Ruleset, base, inc time
 	m := &match{s: s, number: s.nextGame, rules: rules, ref: referee.New(rules, game.Start()), rated: rated,
 		base: base, inc: inc, clock: [2]time.Duration{base, base}, observers: map[*conn]bool{}}
 	s.nextGame++
-	m.id = fmt.Sprintf("%s-%d", s.clock.Now().UTC().Format("20060102T150405"), m.number)
+	m.id = gameID(s.clock.Now(), m.number)
 	for i, c := range [2]*conn{white, black} {
 		m.seats[i] = &seat{name: c.name, c: c, registered: c.registered, rating: c.rating, token: c.token}
 	}
