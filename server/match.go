@@ -339,7 +339,7 @@ func (m *match) smith(before *game.Position, mv game.Move) string {
 	return s[:4] + strings.TrimPrefix(s[4:], letter)
 }
 
-// smith writes move mv in before in full (for observers and Wild 16).
+// smith writes move mv in before in full (datagram 24's smith form).
 func smith(before *game.Position, mv game.Move) string {
 	s := mv.From().String() + mv.To().String()
 	pc := before.At(mv.From())
