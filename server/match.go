@@ -224,7 +224,9 @@ func (m *match) askAny(c *conn) {
 // tell sends the referee's last entry to everyone who hears it, each in
 // their own words: the mover's move in full, the opponent's as ? or ?x<sq>,
 // the announcements as the ruleset words them. Observers hear what is
-// public (publicView) until the game ends.
+// public (publicView) until the game ends, and the clocks after a move
+// (clockLine); never after a refused attempt, which not every ruleset
+// makes public.
 func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 	e, _ := m.ref.Last() // the referee just logged the attempt or question
 	if ans.Verdict == referee.Accepted {
@@ -254,8 +256,12 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 			c.send(text)
 		}
 	}
+	clocks := ""
+	if ans.Verdict == referee.Accepted {
+		clocks = m.clockLine(m.stamp) // as the move left them (moved stamped it)
+	}
 	for o := range m.observers {
-		o.send(m.publicView(o, e, before))
+		o.send(m.publicView(o, e, before) + clocks)
 	}
 	if ans.Verdict == referee.Accepted {
 		m.sendClocks()
