@@ -6,6 +6,7 @@ import (
 
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/referee"
+	kriegnet "github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc/dg"
 )
 
@@ -155,6 +156,17 @@ func (m *match) sendClocks() {
 			c.send(c.dg(dg.Msec, m.number, letter, m.left(i, now).Milliseconds(), running))
 		}
 	}
+}
+
+// clockLine is both clocks as a line of text for the game's observers, in
+// the words krieg's console gives a player at its move ("Clocks: white
+// 4:59, black 5:00."): an observer at telnet reads no datagram 56, and
+// krieg's console reads none for a game it does not play, so observers saw
+// the moves and never the clocks. Both players see both clocks, so an
+// observer learns nothing from them that a player does not know.
+func (m *match) clockLine(now time.Time) string {
+	return fmt.Sprintf("Clocks: %s %s, %s %s.\r\n", game.White, kriegnet.FormatClock(m.left(int(game.White), now)),
+		game.Black, kriegnet.FormatClock(m.left(int(game.Black), now)))
 }
 
 // audience is everyone following the game.

@@ -309,7 +309,7 @@ func (s *Server) observe(c *conn, args []string) {
 			pos.Apply(e.Attempt)
 		}
 	}
-	c.send(out.String())
+	c.send(out.String() + m.clockLine(s.clock.Now()))
 	m.sendClocks()
 }
 

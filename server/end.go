@@ -345,7 +345,10 @@ func (m *match) replayFor(c *conn, color game.Color) {
 }
 
 // wholeGame writes the moves of a game that has ended, each in full, for
-// its observers, who heard them hidden while it went on (publicView).
+// its observers, who heard them hidden while it went on (publicView). They
+// are in the notation of the game's record and the players' move lists
+// (SAN, "Qxf7#"): the datagram's smith form ("h5f7p") read as a typing
+// slip to an observer at telnet or in krieg's console.
 func (m *match) wholeGame() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Game %d's moves, now that it is over:", m.number)
@@ -358,7 +361,11 @@ func (m *match) wholeGame() string {
 		if n%2 == 0 {
 			fmt.Fprintf(&b, " %d.", n/2+1)
 		}
-		b.WriteString(" " + smith(&pos, e.Attempt))
+		san, err := pos.SAN(e.Attempt)
+		if err != nil {
+			san = e.Attempt.String() // never for a move the referee accepted; the list goes on all the same
+		}
+		b.WriteString(" " + san)
 		pos.Apply(e.Attempt)
 		n++
 	}

@@ -259,8 +259,8 @@ func TestObserve(t *testing.T) {
 		}
 	}
 	b.send("resign")
-	o.waitFor("Game 1's moves, now that it is over: 1. e2e4 e7e5 2. d1h5 a7a6 3. h5f7p")
-	spy.waitFor("Game 1's moves, now that it is over: 1. e2e4 e7e5 2. d1h5 a7a6 3. h5f7p")
+	o.waitFor("Game 1's moves, now that it is over: 1. e4 e5 2. Qh5 a6 3. Qxf7+\r\n")
+	spy.waitFor("Game 1's moves, now that it is over: 1. e4 e5 2. Qh5 a6 3. Qxf7+\r\n")
 
 	c, d := u.login(t, "Carol", "carolpw"), u.login(t, "Dave", "davepw")
 	begin(t, c, d, "Dave", "5 0 r")

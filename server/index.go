@@ -25,4 +25,8 @@ type Index interface {
 	// Games returns the last limit games of player ("" for everyone's),
 	// newest first.
 	Games(ctx context.Context, player string, limit int) ([]store.Game, error)
+	// HighestGameNumber returns the highest game number among the IDs of
+	// the games indexed (0 for none), which a restarted server numbers on
+	// from.
+	HighestGameNumber(ctx context.Context) (int, error)
 }

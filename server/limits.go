@@ -75,6 +75,11 @@ func (b *bucket) take(now time.Time, rate, burst float64) bool {
 	return true
 }
 
+// wait is how long until a bucket that take refused has a token again.
+func (b *bucket) wait(rate float64) time.Duration {
+	return time.Duration((1 - b.tokens) / rate * float64(time.Second))
+}
+
 // Password guesses: a few wrong ones are free; the last free one starts a
 // wait of 1 s before the next guess is checked at all (bcrypt does not
 // run), and each further wrong one doubles it. Guesses count against the
@@ -144,7 +149,7 @@ func (g *guessLimits) take(now time.Time, byAddr map[string]*bucket, addr string
 	if b.take(now, rate, burst) {
 		return 0
 	}
-	return time.Duration((1 - b.tokens) / rate * float64(time.Second))
+	return b.wait(rate)
 }
 
 // guesses is one key's wrong passwords.

@@ -2,6 +2,8 @@ package server
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 )
@@ -124,11 +126,12 @@ func (s *Server) gamesCmd(c *conn) {
 			return []string{"No games in progress."}
 		}
 		lines := []string{fmt.Sprintf("%d %s in progress:", len(s.games), plural(len(s.games), "game", "games"))}
-		for n := 1; n < s.nextGame; n++ {
-			if m := s.games[n]; m != nil {
-				rated := map[bool]string{true: "rated", false: "unrated (observable)"}[m.rated]
-				lines = append(lines, fmt.Sprintf("%3d %s vs. %s  %s, %s, %d %s", n, m.seats[0].name, m.seats[1].name, m.rules.Title, rated, m.ref.Plies(), plural(m.ref.Plies(), "ply", "plies")))
-			}
+		// By number, over the games alone: numbers go on across restarts,
+		// so counting up to the next one could walk millions.
+		for _, n := range slices.Sorted(maps.Keys(s.games)) {
+			m := s.games[n]
+			rated := map[bool]string{true: "rated", false: "unrated (observable)"}[m.rated]
+			lines = append(lines, fmt.Sprintf("%3d %s vs. %s  %s, %s, %d %s", n, m.seats[0].name, m.seats[1].name, m.rules.Title, rated, m.ref.Plies(), plural(m.ref.Plies(), "ply", "plies")))
 		}
 		return lines
 	})...)

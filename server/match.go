@@ -62,7 +62,7 @@ func (s *Server) start(white, black *conn, rules referee.Ruleset, base, inc time
 	m := &match{s: s, number: s.nextGame, rules: rules, ref: referee.New(rules, game.Start()), rated: rated,
 		base: base, inc: inc, clock: [2]time.Duration{base, base}, observers: map[*conn]bool{}}
 	s.nextGame++
-	m.id = fmt.Sprintf("%s-%d", s.clock.Now().UTC().Format("20060102T150405"), m.number)
+	m.id = gameID(s.clock.Now(), m.number)
 	for i, c := range [2]*conn{white, black} {
 		m.seats[i] = &seat{name: c.name, c: c, registered: c.registered, rating: c.rating, token: c.token}
 	}
@@ -224,7 +224,9 @@ func (m *match) askAny(c *conn) {
 // tell sends the referee's last entry to everyone who hears it, each in
 // their own words: the mover's move in full, the opponent's as ? or ?x<sq>,
 // the announcements as the ruleset words them. Observers hear what is
-// public (publicView) until the game ends.
+// public (publicView) until the game ends, and the clocks after a move
+// (clockLine); never after a refused attempt, which not every ruleset
+// makes public.
 func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 	e, _ := m.ref.Last() // the referee just logged the attempt or question
 	if ans.Verdict == referee.Accepted {
@@ -254,8 +256,12 @@ func (m *match) tell(ans referee.Answer, before *game.Position, mv game.Move) {
 			c.send(text)
 		}
 	}
+	clocks := ""
+	if ans.Verdict == referee.Accepted {
+		clocks = m.clockLine(m.stamp) // as the move left them (moved stamped it)
+	}
 	for o := range m.observers {
-		o.send(m.publicView(o, e, before))
+		o.send(m.publicView(o, e, before) + clocks)
 	}
 	if ans.Verdict == referee.Accepted {
 		m.sendClocks()
@@ -339,7 +345,7 @@ func (m *match) smith(before *game.Position, mv game.Move) string {
 	return s[:4] + strings.TrimPrefix(s[4:], letter)
 }
 
-// smith writes move mv in before in full (for observers and Wild 16).
+// smith writes move mv in before in full (datagram 24's smith form).
 func smith(before *game.Position, mv game.Move) string {
 	s := mv.From().String() + mv.To().String()
 	pc := before.At(mv.From())

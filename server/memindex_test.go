@@ -92,3 +92,15 @@ func (m *memIndex) Games(_ context.Context, player string, limit int) ([]store.G
 	})
 	return out[:min(len(out), limit)], nil
 }
+
+func (m *memIndex) HighestGameNumber(context.Context) (int, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	highest := 0
+	for id := range m.games {
+		if n, ok := numberOf(id); ok {
+			highest = max(highest, n)
+		}
+	}
+	return highest, nil
+}

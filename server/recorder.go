@@ -60,7 +60,8 @@ func (r *recorder) left() {
 }
 
 // start makes the data folder, queues the entries a crash or a shutdown
-// left pending, and starts the worker (once).
+// left pending, numbers the games on from those recorded, and starts the
+// worker (once).
 func (r *recorder) start() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -72,6 +73,9 @@ func (r *recorder) start() error {
 	}
 	entries, files, err := readPending(r.s.cfg.DataDir)
 	if err != nil {
+		return err
+	}
+	if err := r.s.continueNumbers(entries); err != nil {
 		return err
 	}
 	for i, e := range entries {

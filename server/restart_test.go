@@ -20,12 +20,13 @@ type stillClock struct {
 
 func (c stillClock) Now() time.Time { return c.now }
 
-// TestRestartWithinASecondKeepsBothRecords: game numbers start again at 1
-// after a restart, so a game started in the same second as one aborted by
-// the stop had the same record ID, and its record overwrote the first's
-// while the index kept the first entry and lost the rated result. Both
-// records are kept, in files of their own, both indexed, and the ratings
-// move.
+// TestRestartWithinASecondKeepsBothRecords: game numbers once started
+// again at 1 after a restart, so a game started in the same second as one
+// aborted by the stop had the same record ID, and its record overwrote the
+// first's while the index kept the first entry and lost the rated result.
+// Numbers now go on (gamenumbers_test.go), and a record never replaces
+// another (TestTakenRecordIDGetsAFreshOne): both records are kept, in
+// files of their own, both indexed, and the ratings move.
 func TestRestartWithinASecondKeepsBothRecords(t *testing.T) {
 	cfg := server.Config{DataDir: t.TempDir(), Clock: stillClock{server.RealClock, time.Now().Add(time.Hour)}}
 	first := startUmpire(t, cfg)
@@ -45,7 +46,7 @@ func TestRestartWithinASecondKeepsBothRecords(t *testing.T) {
 	begin(t, a, b, "bob", "5 0 r")
 	firstMoves(a, b)
 	a.send("resign")
-	b.waitFor("\x19(16 1 ")
+	b.waitFor("\x19(16 2 ")
 	if err := second.srv.Close(); err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ type Config struct {
 	WriteTimeout     time.Duration // a write to a client not done within this, and a second more for each 16 KB it carries, closes the connection as a slow reader's (default 30 s; backpressure.go)
 	Attempts         float64       // moves per second a player may send, on average (default 10; a burst of twice that)
 	Lobby            float64       // lobby commands (seek, unseek, tell, say, match, decline) and offers (draw, abort) per second per connection (default 2, a burst of 10; four times that per address)
-	Listings         float64       // who, games and observe per second per connection (default 1, a burst of 5; four times that per address): their answers walk the whole server
+	Listings         float64       // who, games and observe per second per connection (default 1, a burst of 5; four times that per address, and as many of the web door's record requests, TakeRecord): their answers walk the whole server
 	Lines            float64       // lines read a second per connection (default 50, a burst of twice that); a command refused by a limit counts as ten
 	Inbox            float64       // messages one user receives from others a second, one to one (tells, challenges), on average (default 3, a burst of 5 times that): many senders, each within their limits, cannot bury one reader
 	MaxObservers     int           // observers of one game at once (default 50): each move goes to every observer, so a crowd of them would slow the players
@@ -87,6 +87,7 @@ type Server struct {
 	overflows   int                // connections let in beyond MaxConns to prove a name (full.go)
 	lobbyAddr   map[string]*bucket // lobby command limits by IP address
 	listAddr    map[string]*bucket // listing limits by IP address
+	recordAddr  map[string]*bucket // the web door's record requests by IP address (TakeRecord)
 	regsAddr    map[string]*bucket // registrations by IP address
 	connectAddr map[string]*bucket // new connections by IP address
 	users       map[string]*conn   // logged-in users by lower-case name
@@ -192,7 +193,7 @@ func New(cfg Config) *Server {
 		cfg.Log = slog.Default()
 	}
 	s := &Server{cfg: cfg, clock: cfg.Clock, log: cfg.Log, metrics: newMetrics(),
-		conns: map[*conn]bool{}, perAddr: map[string]int{}, preLogin: map[string]int{}, lobbyAddr: map[string]*bucket{}, listAddr: map[string]*bucket{}, regsAddr: map[string]*bucket{}, connectAddr: map[string]*bucket{},
+		conns: map[*conn]bool{}, perAddr: map[string]int{}, preLogin: map[string]int{}, lobbyAddr: map[string]*bucket{}, listAddr: map[string]*bucket{}, recordAddr: map[string]*bucket{}, regsAddr: map[string]*bucket{}, connectAddr: map[string]*bucket{},
 		users: map[string]*conn{}, seeks: map[int]*seek{}, games: map[int]*match{}, quit: make(chan struct{}),
 		nextGuest: 1000 + int(cfg.Clock.Now().UnixNano()%9000), nextGame: 1}
 	s.guesses = newGuessLimits()
@@ -314,12 +315,16 @@ func (s *Server) pause(d time.Duration) {
 // AddrOf is the IP address a connection comes from (the whole address when
 // it has no port, as for in-memory connections): the key of every
 // per-address limit, the web door's too.
-func AddrOf(nc stdnet.Conn) string {
-	a := nc.RemoteAddr().String()
-	if host, _, err := stdnet.SplitHostPort(a); err == nil {
+func AddrOf(nc stdnet.Conn) string { return HostOf(nc.RemoteAddr().String()) }
+
+// HostOf is the IP address of addr, written "host:port" (the whole of addr
+// when it has no port): the key of the per-address limits for an address
+// given as text, as an HTTP request's RemoteAddr is.
+func HostOf(addr string) string {
+	if host, _, err := stdnet.SplitHostPort(addr); err == nil {
 		return host
 	}
-	return a
+	return addr
 }
 
 // Addr returns the address the server listens on.

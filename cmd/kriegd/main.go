@@ -201,7 +201,7 @@ func serveFlagSet(f *serveFlags, stderr io.Writer) (fs *flag.FlagSet, data, dsn 
 	fs.Float64Var(&f.lobby, "lobby", 2, "seeks, tells, says, challenges, offers and registrations a connection may send per second, bursts of 5 times that; 4 times that per address (0.1 to 1000000)")
 	fs.Float64Var(&f.connects, "connects-per-addr", 5, "new connections a second from one IP address, after a burst of --max-conns-per-addr (0.01 to 1000000)")
 	fs.Float64Var(&f.lines, "lines", 50, "lines a connection is read per second, bursts of twice that; a command refused by a limit counts as ten (1 to 1000000)")
-	fs.Float64Var(&f.listings, "listings", 1, "who, games, observe, finger and history a connection may send per second, bursts of 5 times that; 4 times that per address (0.1 to 1000000)")
+	fs.Float64Var(&f.listings, "listings", 1, "who, games, observe, finger and history a connection may send per second, bursts of 5 times that; 4 times that per address, and as many requests for /record (0.1 to 1000000)")
 	fs.IntVar(&f.maxObservers, "max-observers", 50, "observers of one game at once (1 to 10000)")
 	fs.IntVar(&f.refusedTurn, "refused-turn", 512, "refused attempts one turn takes; beyond them only a move that can be played is judged (1 to --refused-game)")
 	fs.IntVar(&f.refusedGame, "refused-game", 10000, "refused attempts one game takes; beyond them only a move that can be played is judged (1 to 1000000)")

@@ -22,12 +22,18 @@ import (
 // get fetches path from the door with the given Accept-Encoding.
 func get(t *testing.T, u *umpire, path, encoding string) (*http.Response, []byte) {
 	t.Helper()
+	return getVia(t, http.DefaultTransport, u, path, encoding)
+}
+
+// getVia is get through the transport rt.
+func getVia(t *testing.T, rt http.RoundTripper, u *umpire, path, encoding string) (*http.Response, []byte) {
+	t.Helper()
 	req, err := http.NewRequest("GET", "http://"+u.http+path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	req.Header.Set("Accept-Encoding", encoding) // set by hand: the transport then leaves the body compressed
-	resp, err := http.DefaultTransport.RoundTrip(req)
+	resp, err := rt.RoundTrip(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -143,10 +143,16 @@ func (d *Door) lobby(w http.ResponseWriter, r *http.Request) {
 
 // record serves the record of the last finished game between two
 // players: /record?white=NAME&black=NAME. Finished games are public.
+// Each answer reads the store, so an address asking more often than its
+// budget (server.TakeRecord) is told to wait, and nothing is read.
 func (d *Door) record(w http.ResponseWriter, r *http.Request) {
 	white, black := r.URL.Query().Get("white"), r.URL.Query().Get("black")
 	if d.opt.Store == nil || !handle.MatchString(white) || !handle.MatchString(black) {
 		http.Error(w, "kriegd: ask for /record?white=NAME&black=NAME", http.StatusBadRequest)
+		return
+	}
+	if wait := d.srv.TakeRecord(server.HostOf(r.RemoteAddr)); wait > 0 {
+		tooMany(w, wait, "requests for records")
 		return
 	}
 	games, err := d.opt.Store.Games(r.Context(), white, 20)

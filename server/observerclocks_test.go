@@ -1,0 +1,50 @@
+package server_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/krieg/krieg/server"
+)
+
+// TestObserversSeeTheClocks: an observer at telnet (no datagrams), or in
+// krieg's console (which reads datagram 56 only for its own game), saw the
+// moves of a timed game and never the clocks. Each move, and the start of
+// observing, now brings a line with both clocks, in the words the console
+// gives a player at its move; a refused attempt, which Wild 16 tells the
+// mover alone, brings none, so the line tells an observer nothing a
+// player does not know.
+func TestObserversSeeTheClocks(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	o := u.dial(t)
+	o.send("olga") // no datagrams, as at telnet
+	o.waitFor("**** Starting session as ")
+	begin(t, a, b, "bob", "5 0 u")
+	o.send("observe 1")
+	o.waitFor("Creating: alice")
+	o.waitFor("Clocks: white 5:00, black 5:00.\r\n") // the clocks as they stand
+	firstMoves(a, b)
+	// Each first move, on no clock, then Wild 16's words to both.
+	o.waitFor("Black's move.\r\nClocks: white 5:00, black 5:00.\r\n")
+	o.waitFor("White's move.\r\nClocks: white 5:00, black 5:00.\r\n")
+	a.send("e1e3") // refused, and told White alone
+	a.waitFor("\x19(42 ")
+	time.Sleep(1200 * time.Millisecond) // White's clock runs
+	a.send("d2d4")
+	line := o.waitFor("\r\n")
+	for !strings.HasPrefix(line, "Clocks: ") {
+		line = o.waitFor("\r\n")
+	}
+	if !regexp.MustCompile(`^Clocks: white 4:5[0-8], black 5:00\.\r\n$`).MatchString(line) {
+		t.Fatalf("the clocks after White's third move, 1.2 s after the clocks started: %q; want white about 4:58, black 5:00", line)
+	}
+	if n := strings.Count(o.all(), "Clocks: "); n != 4 {
+		t.Fatalf("the observer heard the clocks %d times; want 4 (observing, three moves), none for the refused attempt:\n%q", n, o.all())
+	}
+	for _, secret := range []string{"e2e4", "e1e3", "d2d4", "Illegal"} {
+		o.neverHeard(secret, "an observer heard what only a player may know")
+	}
+}
