@@ -157,6 +157,7 @@ func TestUnregisteredEndIsTheirsAlone(t *testing.T) {
 	}
 	stranger.nc.Close()
 	stranger.closed()
+	u.login(t, "watcher", "").waitLoggedOut("carolx")
 	back := u.dial(t)
 	back.send("level1=5", "level2settings="+strings.Repeat("1", 256), "carolx "+token)
 	back.waitFor("**** Starting session as carolx ****")

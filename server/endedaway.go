@@ -83,7 +83,9 @@ func (c *conn) tellEndedAway(name string) {
 	}
 	c.send(e.said(c, " (while you were away)"))
 	if e.id != "" && c.dgs[dg.GameRecord] {
-		go c.s.safely("sending the record of a game ended away", func() { c.sendAwayRecord(e) })()
+		// Close waits for it, as for the connection that holds its count
+		// meanwhile, so that it never reads a store already closed.
+		c.s.wg.Go(c.s.safely("sending the record of a game ended away", func() { c.sendAwayRecord(e) }))
 	}
 }
 

@@ -339,6 +339,25 @@ func (r *raw) waitForEither(texts ...string) string {
 	}
 }
 
+// waitLoggedOut waits (5 s at most) until the server has let the
+// unregistered name go, asking r's finger: a connection closed on our side
+// may still hold its name for a moment.
+func (r *raw) waitLoggedOut(name string) {
+	r.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		r.send("finger " + name)
+		gone := "There is no player called " + name + "."
+		if said := r.waitForEither(gone, name+" is an unregistered guest"); strings.HasSuffix(said, gone) {
+			return
+		}
+		if time.Now().After(deadline) {
+			r.t.Fatalf("the server still holds %s after 5 s", name)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // closed waits (5 s at most) for the server to close the connection and
 // returns everything not yet matched.
 func (r *raw) closed() string {

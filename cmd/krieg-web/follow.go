@@ -155,8 +155,13 @@ func fetchRecord(u string) (*record.Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("krieg-web: fetching the record: %w", err)
 	}
-	if status != statusOK {
-		return nil, fmt.Errorf("krieg-web: the server has no record: %s", strings.TrimSpace(string(body[:min(len(body), 300)])))
+	said := strings.TrimSpace(string(body[:min(len(body), 300)]))
+	switch status {
+	case statusOK:
+	case statusTooMany:
+		return nil, fmt.Errorf("krieg-web: the server is busy with this address's requests: %s", said)
+	default:
+		return nil, fmt.Errorf("krieg-web: the server has no record: %s", said)
 	}
 	rec, err := record.Read(bytes.NewReader(body))
 	if err != nil {
@@ -165,8 +170,12 @@ func fetchRecord(u string) (*record.Record, error) {
 	return rec, nil
 }
 
-// statusOK is HTTP's OK (the page imports no net/http: see TestPageLinksNoTLS).
-const statusOK = 200
+// statusOK and statusTooMany are HTTP's OK and Too Many Requests (the
+// page imports no net/http: see TestPageLinksNoTLS).
+const (
+	statusOK      = 200
+	statusTooMany = 429
+)
 
 // maxRecord bounds a record taken from the server.
 const maxRecord = 4 << 20

@@ -152,3 +152,18 @@ func TestFollowerLeavesChallengesToThePage(t *testing.T) {
 		t.Errorf("told the page %q; want %q", told, want)
 	}
 }
+
+// TestRecordRefusedForTheBudgetSaysSo: a door past the address's budget
+// (429) is told as the server busy with the page's requests, in its own
+// words, not as a game without a record.
+func TestRecordRefusedForTheBudgetSaysSo(t *testing.T) {
+	door := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "kriegd: too many requests for records from your address: try again in 1 s", http.StatusTooManyRequests)
+	}))
+	defer door.Close()
+	_, err := fetchRecord(door.URL + "/record?white=ann&black=bob")
+	if err == nil || !strings.Contains(err.Error(), "busy with this address's requests: kriegd: too many requests") || strings.Contains(err.Error(), "no record") {
+		t.Fatalf("a 429: %v; want the budget told in the server's words", err)
+	}
+}
