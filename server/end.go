@@ -271,9 +271,7 @@ func (m *match) dropped(c *conn) {
 	m.s.rosterChanged()
 	// The operator sees a game's drops and returns, not only its end.
 	m.s.logAddr(c.addr, slog.LevelInfo, "kriegd: left a game in progress", "game", m.number, "name", st.name, "from", c.addr, "grace", m.s.cfg.Grace)
-	for _, o := range m.players() {
-		o.sendText(cmdOther, fmt.Sprintf("%s has disconnected; the game is %s unless they return within %s.", st.name, map[bool]string{false: "lost", true: "aborted"}[m.unplayed()], seconds(m.s.cfg.Grace)))
-	}
+	m.tellAll(fmt.Sprintf("%s has disconnected; the game is %s unless they return within %s.", st.name, map[bool]string{false: "lost", true: "aborted"}[m.unplayed()], seconds(m.s.cfg.Grace)), nil)
 	st.grace = m.s.clock.AfterFunc(m.s.cfg.Grace, m.s.safely("the grace timer", func() {
 		m.s.locked(func() error {
 			switch {
@@ -288,6 +286,21 @@ func (m *match) dropped(c *conn) {
 			return nil
 		})
 	}))
+}
+
+// tellAll tells the game's players and observers text, all but except: a
+// player's leaving and return are as public as the clocks that run on.
+func (m *match) tellAll(text string, except *conn) {
+	for _, o := range m.players() {
+		if o != except {
+			o.sendText(cmdOther, text)
+		}
+	}
+	for o := range m.observers {
+		if o != except {
+			o.sendText(cmdOther, text)
+		}
+	}
 }
 
 // rejoin gives c back its seat when it is the player who dropped; it
@@ -314,11 +327,7 @@ func (m *match) rejoin(c *conn) bool {
 		m.announceStart(c, dg.GameStarted)
 		m.replayFor(c, game.Color(color))
 		m.sendClocks()
-		for _, o := range m.players() {
-			if o != c {
-				o.sendText(cmdOther, back)
-			}
-		}
+		m.tellAll(back, c)
 		return true
 	}
 	return false

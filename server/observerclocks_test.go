@@ -48,3 +48,20 @@ func TestObserversSeeTheClocks(t *testing.T) {
 		o.neverHeard(secret, "an observer heard what only a player may know")
 	}
 }
+
+// TestObserversHearADropAndTheReturn: an observer is told, as the players
+// are, that a player has disconnected and has returned (an outside tester
+// watching from a console saw the clocks run on with no word why).
+func TestObserversHearADropAndTheReturn(t *testing.T) {
+	u := startUmpire(t, server.Config{Grace: time.Minute})
+	a, b := aliceAndBob(t, u)
+	o := u.login(t, "olga", "")
+	o.send("observe 1")
+	o.waitFor("Creating: alice")
+	b.nc.Close()
+	a.waitFor("bob has disconnected")
+	o.waitFor("bob has disconnected; the game is aborted unless they return within 1 minute.") // only White has moved
+	u.login(t, "bob", "bobpw1")
+	a.waitFor("bob has returned; the game goes on.")
+	o.waitFor("bob has returned; the game goes on.")
+}
