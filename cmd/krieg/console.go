@@ -183,7 +183,8 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	var ahead []net.Event
 	onEvent := func(ev net.Event) {
 		shown := ev
-		if s := ev.Snap; prompts(ev) || ev.Kind == net.KindStarted && s.InGame && s.ToMove == s.Side {
+		moved := ev.Kind == net.KindHeard && ev.Entry.Verdict == referee.Accepted
+		if s := ev.Snap; moved && s.InGame || ev.Kind == net.KindStarted && s.InGame && s.ToMove == s.Side {
 			if len(ahead) == 0 {
 				ahead = lookAhead(comm.Events(), promptLook)
 			}
@@ -193,6 +194,9 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			if slices.ContainsFunc(ahead, endsGameEvent) || slices.ContainsFunc(ahead, isHeard) {
 				shown.Snap.InGame = false
 			}
+		}
+		if moved && slices.ContainsFunc(ahead, endsGameEvent) {
+			shown.Entry.Said = lastMoveSaid(ev.Entry.Said)
 		}
 		if ev.Kind == net.KindStarted {
 			rules = ev.Snap.Spec.Rules
@@ -520,6 +524,9 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 		}
 	case net.KindHeard:
 		e := ev.Entry
+		if endsGameEvent(ev) {
+			e.Said = lastMoveSaid(e.Said)
+		}
 		var said []string
 		for _, a := range e.Said {
 			if t := a.Text(rules); t != "" && a.Kind != referee.KindGameOver {
@@ -563,6 +570,13 @@ func prompts(ev net.Event) bool {
 	return ev.Kind == net.KindHeard && ev.Entry.Verdict == referee.Accepted && s.InGame && s.ToMove == s.Side
 }
 
+// lastMoveSaid is what the referee said of the game's last move but whose
+// move it is next: nobody's, the game being over (a tester read "Black's
+// move; Long-diagonal check" before the mate's "game over").
+func lastMoveSaid(said []referee.Announcement) []referee.Announcement {
+	return slices.DeleteFunc(slices.Clone(said), func(a referee.Announcement) bool { return a.Kind == referee.KindMoved })
+}
+
 // isHeard reports whether ev is an entry of the referee's that we heard.
 func isHeard(ev net.Event) bool { return ev.Kind == net.KindHeard }
 
@@ -594,10 +608,10 @@ func lookAhead(events <-chan net.Event, wait time.Duration) []net.Event {
 	}
 }
 
-// promptLook is how long the console waits after a move that gives us the
-// turn for an event that ends the game (a server sends the mate and the
-// result together, read as two events), so as not to ask for a move after
-// the mate.
+// promptLook is how long the console waits after a move for an event that
+// ends the game (a server sends the mate and the result together, read as
+// two events), so as not to ask for a move after the mate nor say whose
+// move it is.
 const promptLook = 30 * time.Millisecond
 
 // yourMove writes our board and the clocks when it is our move.

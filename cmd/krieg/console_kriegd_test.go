@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -88,11 +89,13 @@ func (s *screen) waitMatch(t *testing.T, who, re string) []string {
 	}
 }
 
-// consoleLine is how the console prints an entry a player heard.
+// consoleLine is how the console prints an entry a player heard: the
+// game's last move names nobody to move.
 func consoleLine(e referee.Entry, side game.Color, rules referee.Ruleset) string {
 	var said []string
+	last := slices.ContainsFunc(e.Said, func(a referee.Announcement) bool { return a.Kind == referee.KindGameOver })
 	for _, a := range e.Said {
-		if a.Kind == referee.KindGameOver {
+		if a.Kind == referee.KindGameOver || last && a.Kind == referee.KindMoved {
 			continue
 		}
 		if t := a.Text(rules); t != "" {
