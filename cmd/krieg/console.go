@@ -97,15 +97,11 @@ func usage(err error) error {
 func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, stdout io.Writer, wait time.Duration) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	lines := make(chan string)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(stdin)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-	}()
-	early, left, err := connect(ctx, cancel, comm, lines)
+	typed := readTyped(stdin)
+	early, left, err := connect(ctx, cancel, comm, typed)
+	if err != nil && !left {
+		early, left, err = loginAgain(ctx, cancel, comm, typed, early, err, stdout)
+	}
 	if err != nil {
 		return plainError{text: icc.Reason(err), err: err}
 	}
@@ -262,11 +258,13 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			})
 			return nil
 		}
-		in := lines
-		if ended {
-			in = nil
-		} else if len(early) > 0 {
-			in = early[0] // lines typed while connecting come first, in order
+		var in <-chan string
+		switch {
+		case ended:
+		case len(early) > 0:
+			in = early[0] // the line typed while connecting comes first
+		default:
+			in = typed.lines() // read only now, when it is waited for
 		}
 		select {
 		case <-interrupted:
@@ -284,6 +282,8 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		case l, ok := <-in:
 			if len(early) > 0 {
 				early = early[1:] // it was read from there
+			} else {
+				typed.got()
 			}
 			l = strings.TrimSpace(l)
 			switch {
@@ -427,25 +427,32 @@ const answerWait = 10 * time.Second
 const quiet = 300 * time.Millisecond
 
 // connect connects comm, reading what is typed meanwhile: quit or exit,
-// typed first, gives up connecting (left), and other lines are kept for
-// after it, each as a channel that gives the line (or, closed, the
-// input's end).
+// typed first, gives up connecting (left), and another line is kept for
+// after it, as a channel that gives the line (or, closed, the input's
+// end); the lines after it are read once it is dealt with (typedLines).
+// With typed nil nothing is read meanwhile: a read left waiting would take
+// the keys of a password asked on the terminal next.
 // Connect is given ctx, which must outlive the connection (the computer's
 // games end with it): cancel gives up on quit.
-func connect(ctx context.Context, cancel func(), comm net.Communicator, lines <-chan string) (early []chan string, left bool, err error) {
+func connect(ctx context.Context, cancel func(), comm net.Communicator, typed *typedLines) (early []chan string, left bool, err error) {
 	done := make(chan error, 1)
 	go func() { done <- comm.Connect(ctx) }()
+	var lines <-chan string
+	if typed != nil {
+		lines = typed.lines()
+	}
 	for {
 		select {
 		case err := <-done:
 			return early, false, err
 		case l, ok := <-lines:
-			if !ok {
-				lines = nil // the input's end is read after connecting, as a quit
-			}
-			// Quit as the first line leaves at once; after other lines (a
-			// script piped in) it waits its turn, as they do.
-			if ok && len(early) == 0 && (strings.EqualFold(strings.TrimSpace(l), "quit") || strings.EqualFold(strings.TrimSpace(l), "exit")) {
+			typed.got()
+			// The lines after it are read once it is dealt with (a quit
+			// after other lines, in a script piped in, waits its turn), and
+			// the input's end after connecting, as a quit. Quit as the
+			// first line leaves at once.
+			lines = nil
+			if ok && (strings.EqualFold(strings.TrimSpace(l), "quit") || strings.EqualFold(strings.TrimSpace(l), "exit")) {
 				cancel()
 				<-done // a connection made all the same is closed by the caller
 				return early, true, nil

@@ -595,14 +595,17 @@ func serveEach(t *testing.T, handle func(c stdnet.Conn)) string {
 	return ln.Addr().String()
 }
 
-// startConsole runs a guest's console connecting to addr, and returns its
-// input, its screen and its exit status's channel.
-func startConsole(t *testing.T, addr string) (*io.PipeWriter, *screen, chan int) {
+// startConsole runs a console connecting to addr, a guest's unless flags
+// say otherwise (--user NAME), and returns its input, its screen (its
+// standard output and error both) and its exit status's channel.
+func startConsole(t *testing.T, addr string, flags ...string) (*io.PipeWriter, *screen, chan int) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	r, w := io.Pipe()
 	out := &screen{}
 	done := make(chan int, 1)
-	go func() { done <- run([]string{"console", "--connect", addr, "--save", ""}, r, out, out) }()
+	go func() {
+		done <- run(append([]string{"console", "--connect", addr, "--save", ""}, flags...), r, out, out)
+	}()
 	return w, out, done
 }
 
