@@ -130,8 +130,20 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		})
 	}
 	var stalled <-chan time.Time // when an awaited answer is given up
+	// register goes to kriegd (or ICC), which keeps accounts.
+	_, iccServer := comm.(*icc.Client)
 	// send checks and sends one typed line.
 	send := func(l string) {
+		if reg, ok := registration(l, iccServer, typed, &early, stdout); ok {
+			if reg == "" {
+				return
+			}
+			// Not checked as a move: a password may read as one.
+			if err := comm.Console(reg); err != nil {
+				fmt.Fprintf(stdout, "! %s\n", launch.PlainWords(err.Error()))
+			}
+			return
+		}
 		if word, begun := consoleWord(comm, spec, ck.snap, l, stdout); word {
 			if begun {
 				// The lines typed after new wait for the new game's start:
@@ -264,7 +276,7 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		case len(early) > 0:
 			in = early[0] // the line typed while connecting comes first
 		default:
-			in = typed.lines() // read only now, when it is waited for
+			in = typed.lines() // read only now: register may have read a password from the terminal since the last
 		}
 		select {
 		case <-interrupted:
@@ -367,6 +379,8 @@ const (
 `
 	serverHelp = `* quit or exit (or Ctrl-D): leave; the server holds a game in progress for you a while,
   then it is lost (aborted if neither side has moved yet)
+* register alone: make the name you logged in with an account, its password asked without
+  showing it
 * any other line goes to the server as typed (its own help follows)
 `
 )
