@@ -13,8 +13,9 @@ import (
 // server's endpoint, at every frame the belief line gives a count only
 // when the tokens drawn are the view model's own, at their full opacity,
 // and the deduction has followed every message heard; otherwise the board
-// itself carries the updating mark. An outside tester saw the tokens lag
-// "1 sampled board" by about 2 s after a capture, with no mark.
+// itself carries the updating mark, under its squares. An outside tester
+// saw the tokens lag "1 sampled board" by about 2 s after a capture, with
+// no mark, and another the mark hide the top corner's squares.
 func TestWindowLineAndTokensAgree(t *testing.T) {
 	app, comm := showRemote(t)
 	t.Cleanup(app.Close)
@@ -24,12 +25,15 @@ func TestWindowLineAndTokensAgree(t *testing.T) {
 	check := func() (settled bool) {
 		f := &app.frame
 		var line string
-		mark := false
+		mark, over := false, false
 		for _, sp := range app.scene.Sprites {
 			if sp.Kind == scene.Text && strings.HasPrefix(sp.Text, "Belief: ") {
 				line = sp.Text
 			}
-			mark = mark || sp.Kind == scene.Text && sp.Text == "updating…"
+			if sp.Kind == scene.Text && sp.Text == "updating…" {
+				b := app.scene.Layout.Board
+				mark, over = true, sp.Y < b.Y+b.H // under the board, off its squares and their tokens
+			}
 		}
 		if app.play.ctl == nil {
 			return false // no game on the board yet
@@ -53,6 +57,8 @@ func TestWindowLineAndTokensAgree(t *testing.T) {
 			settled = settled && len(drawn) == visible
 		}
 		switch {
+		case over:
+			bad = fmt.Sprintf("tick %d: the updating mark stands over the board's squares", f.Tick)
 		case !settled && line != "" && !strings.Contains(line, "updating"):
 			bad = fmt.Sprintf("tick %d: the line says %q while the tokens drawn are not yet the view model's", f.Tick, line)
 		case !settled && !mark:

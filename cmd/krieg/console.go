@@ -97,15 +97,11 @@ func usage(err error) error {
 func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, stdout io.Writer, wait time.Duration) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	lines := make(chan string)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(stdin)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-	}()
-	early, left, err := connect(ctx, cancel, comm, lines)
+	typed := readTyped(stdin)
+	early, left, err := connect(ctx, cancel, comm, typed)
+	if err != nil && !left {
+		early, left, err = loginAgain(ctx, cancel, comm, typed, early, err, stdout)
+	}
 	if err != nil {
 		return plainError{text: icc.Reason(err), err: err}
 	}
@@ -134,8 +130,20 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		})
 	}
 	var stalled <-chan time.Time // when an awaited answer is given up
+	// register goes to kriegd (or ICC), which keeps accounts.
+	_, iccServer := comm.(*icc.Client)
 	// send checks and sends one typed line.
 	send := func(l string) {
+		if reg, ok := registration(l, iccServer, typed, &early, stdout); ok {
+			if reg == "" {
+				return
+			}
+			// Not checked as a move: a password may read as one.
+			if err := comm.Console(reg); err != nil {
+				fmt.Fprintf(stdout, "! %s\n", launch.PlainWords(err.Error()))
+			}
+			return
+		}
 		if word, begun := consoleWord(comm, spec, ck.snap, l, stdout); word {
 			if begun {
 				// The lines typed after new wait for the new game's start:
@@ -183,7 +191,8 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 	var ahead []net.Event
 	onEvent := func(ev net.Event) {
 		shown := ev
-		if s := ev.Snap; prompts(ev) || ev.Kind == net.KindStarted && s.InGame && s.ToMove == s.Side {
+		moved := ev.Kind == net.KindHeard && ev.Entry.Verdict == referee.Accepted
+		if s := ev.Snap; moved && s.InGame || ev.Kind == net.KindStarted && s.InGame && s.ToMove == s.Side {
 			if len(ahead) == 0 {
 				ahead = lookAhead(comm.Events(), promptLook)
 			}
@@ -193,6 +202,9 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			if slices.ContainsFunc(ahead, endsGameEvent) || slices.ContainsFunc(ahead, isHeard) {
 				shown.Snap.InGame = false
 			}
+		}
+		if moved && slices.ContainsFunc(ahead, endsGameEvent) {
+			shown.Entry.Said = lastMoveSaid(ev.Entry.Said)
 		}
 		if ev.Kind == net.KindStarted {
 			rules = ev.Snap.Spec.Rules
@@ -258,11 +270,13 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 			})
 			return nil
 		}
-		in := lines
-		if ended {
-			in = nil
-		} else if len(early) > 0 {
-			in = early[0] // lines typed while connecting come first, in order
+		var in <-chan string
+		switch {
+		case ended:
+		case len(early) > 0:
+			in = early[0] // the line typed while connecting comes first
+		default:
+			in = typed.lines() // read only now: register may have read a password from the terminal since the last
 		}
 		select {
 		case <-interrupted:
@@ -280,6 +294,8 @@ func consoleLoop(comm net.Communicator, spec *net.GameSpec, stdin io.Reader, std
 		case l, ok := <-in:
 			if len(early) > 0 {
 				early = early[1:] // it was read from there
+			} else {
+				typed.got()
 			}
 			l = strings.TrimSpace(l)
 			switch {
@@ -363,6 +379,8 @@ const (
 `
 	serverHelp = `* quit or exit (or Ctrl-D): leave; the server holds a game in progress for you a while,
   then it is lost (aborted if neither side has moved yet)
+* register alone: make the name you logged in with an account, its password asked without
+  showing it
 * any other line goes to the server as typed (its own help follows)
 `
 )
@@ -423,25 +441,32 @@ const answerWait = 10 * time.Second
 const quiet = 300 * time.Millisecond
 
 // connect connects comm, reading what is typed meanwhile: quit or exit,
-// typed first, gives up connecting (left), and other lines are kept for
-// after it, each as a channel that gives the line (or, closed, the
-// input's end).
+// typed first, gives up connecting (left), and another line is kept for
+// after it, as a channel that gives the line (or, closed, the input's
+// end); the lines after it are read once it is dealt with (typedLines).
+// With typed nil nothing is read meanwhile: a read left waiting would take
+// the keys of a password asked on the terminal next.
 // Connect is given ctx, which must outlive the connection (the computer's
 // games end with it): cancel gives up on quit.
-func connect(ctx context.Context, cancel func(), comm net.Communicator, lines <-chan string) (early []chan string, left bool, err error) {
+func connect(ctx context.Context, cancel func(), comm net.Communicator, typed *typedLines) (early []chan string, left bool, err error) {
 	done := make(chan error, 1)
 	go func() { done <- comm.Connect(ctx) }()
+	var lines <-chan string
+	if typed != nil {
+		lines = typed.lines()
+	}
 	for {
 		select {
 		case err := <-done:
 			return early, false, err
 		case l, ok := <-lines:
-			if !ok {
-				lines = nil // the input's end is read after connecting, as a quit
-			}
-			// Quit as the first line leaves at once; after other lines (a
-			// script piped in) it waits its turn, as they do.
-			if ok && len(early) == 0 && (strings.EqualFold(strings.TrimSpace(l), "quit") || strings.EqualFold(strings.TrimSpace(l), "exit")) {
+			typed.got()
+			// The lines after it are read once it is dealt with (a quit
+			// after other lines, in a script piped in, waits its turn), and
+			// the input's end after connecting, as a quit. Quit as the
+			// first line leaves at once.
+			lines = nil
+			if ok && (strings.EqualFold(strings.TrimSpace(l), "quit") || strings.EqualFold(strings.TrimSpace(l), "exit")) {
 				cancel()
 				<-done // a connection made all the same is closed by the caller
 				return early, true, nil
@@ -520,6 +545,9 @@ func printEvent(w io.Writer, ev net.Event, rules referee.Ruleset) {
 		}
 	case net.KindHeard:
 		e := ev.Entry
+		if endsGameEvent(ev) {
+			e.Said = lastMoveSaid(e.Said)
+		}
 		var said []string
 		for _, a := range e.Said {
 			if t := a.Text(rules); t != "" && a.Kind != referee.KindGameOver {
@@ -563,6 +591,13 @@ func prompts(ev net.Event) bool {
 	return ev.Kind == net.KindHeard && ev.Entry.Verdict == referee.Accepted && s.InGame && s.ToMove == s.Side
 }
 
+// lastMoveSaid is what the referee said of the game's last move but whose
+// move it is next: nobody's, the game being over (a tester read "Black's
+// move; Long-diagonal check" before the mate's "game over").
+func lastMoveSaid(said []referee.Announcement) []referee.Announcement {
+	return slices.DeleteFunc(slices.Clone(said), func(a referee.Announcement) bool { return a.Kind == referee.KindMoved })
+}
+
 // isHeard reports whether ev is an entry of the referee's that we heard.
 func isHeard(ev net.Event) bool { return ev.Kind == net.KindHeard }
 
@@ -594,10 +629,10 @@ func lookAhead(events <-chan net.Event, wait time.Duration) []net.Event {
 	}
 }
 
-// promptLook is how long the console waits after a move that gives us the
-// turn for an event that ends the game (a server sends the mate and the
-// result together, read as two events), so as not to ask for a move after
-// the mate.
+// promptLook is how long the console waits after a move for an event that
+// ends the game (a server sends the mate and the result together, read as
+// two events), so as not to ask for a move after the mate nor say whose
+// move it is.
 const promptLook = 30 * time.Millisecond
 
 // yourMove writes our board and the clocks when it is our move.

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -88,11 +89,13 @@ func (s *screen) waitMatch(t *testing.T, who, re string) []string {
 	}
 }
 
-// consoleLine is how the console prints an entry a player heard.
+// consoleLine is how the console prints an entry a player heard: the
+// game's last move names nobody to move.
 func consoleLine(e referee.Entry, side game.Color, rules referee.Ruleset) string {
 	var said []string
+	last := slices.ContainsFunc(e.Said, func(a referee.Announcement) bool { return a.Kind == referee.KindGameOver })
 	for _, a := range e.Said {
-		if a.Kind == referee.KindGameOver {
+		if a.Kind == referee.KindGameOver || last && a.Kind == referee.KindMoved {
 			continue
 		}
 		if t := a.Text(rules); t != "" {
@@ -592,14 +595,17 @@ func serveEach(t *testing.T, handle func(c stdnet.Conn)) string {
 	return ln.Addr().String()
 }
 
-// startConsole runs a guest's console connecting to addr, and returns its
-// input, its screen and its exit status's channel.
-func startConsole(t *testing.T, addr string) (*io.PipeWriter, *screen, chan int) {
+// startConsole runs a console connecting to addr, a guest's unless flags
+// say otherwise (--user NAME), and returns its input, its screen (its
+// standard output and error both) and its exit status's channel.
+func startConsole(t *testing.T, addr string, flags ...string) (*io.PipeWriter, *screen, chan int) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	r, w := io.Pipe()
 	out := &screen{}
 	done := make(chan int, 1)
-	go func() { done <- run([]string{"console", "--connect", addr, "--save", ""}, r, out, out) }()
+	go func() {
+		done <- run(append([]string{"console", "--connect", addr, "--save", ""}, flags...), r, out, out)
+	}()
 	return w, out, done
 }
 

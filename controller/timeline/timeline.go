@@ -93,9 +93,8 @@ func (t *Timeline) follow(c game.Color, log []referee.Entry, opt controller.Opti
 	ctl := controller.New(c, t.Rules, t.Truth[0], opt)
 	views := []controller.ViewModel{ctl.View()}
 	heard := make([][]string, t.Plies)
-	whole := t.Plies == len(t.Record.Plies)
 	for _, e := range log {
-		if e.Ply >= t.Plies && len(views) > t.Plies && !whole {
+		if e.Ply >= t.Plies && len(views) > t.Plies && !t.Whole() {
 			break // the next ply's: the whole record's end keeps every one
 		}
 		for len(views) <= e.Ply && len(views) <= t.Plies {
@@ -119,7 +118,7 @@ func (t *Timeline) follow(c game.Color, log []referee.Entry, opt controller.Opti
 	for len(views) <= t.Plies {
 		views = append(views, ctl.View())
 	}
-	if t.Plies == len(t.Record.Plies) {
+	if t.Whole() {
 		views[t.Plies] = ctl.View() // with whatever ended the game after its last move
 	}
 	t.Views[c], t.Heard[c] = views[:t.Plies+1], heard
@@ -156,14 +155,18 @@ func Load(path, rulesName string, opt Options) (*Timeline, error) {
 // ply Plies, and those after it when the whole record was followed (the
 // attempts refused after the last move).
 func (t *Timeline) Log() []referee.Entry {
-	whole := t.Plies == len(t.Record.Plies)
 	for i, e := range t.log {
-		if e.Ply > t.Plies || e.Ply == t.Plies && !whole {
+		if e.Ply > t.Plies || e.Ply == t.Plies && !t.Whole() {
 			return t.log[:i]
 		}
 	}
 	return t.log
 }
+
+// Whole reports whether the timeline follows the record to its end, as
+// against one that Options.UpTo cut short, which knows nothing of the
+// plies after Plies.
+func (t *Timeline) Whole() bool { return t.Plies == len(t.Record.Plies) }
 
 // At returns the scene-independent facts of ply p from c's view: the
 // view model, the real position and the move that led there (NoMove at 0).

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/krieg/krieg/net/icc/dg"
 )
 
 // Reason returns why a login failed as a sentence for a person: for a
@@ -39,3 +41,20 @@ func Reason(err error) string {
 // loginPrefix is Connect's wrapping of a failed login ("login as
 // "alice": "), which names what the person asked for, not why it failed.
 var loginPrefix = regexp.MustCompile(`^login as "[^"]*": `)
+
+// NameRefused reports whether err is a login the server refused for the
+// name or its password (kriegd's "not a name one may log in with", a name
+// held for its player away from a game or in use, a wrong password), which
+// another name or the password again may get past, as at a chess server's
+// login prompt; not a limit's wait, nor a connection that failed.
+func NameRefused(err error) bool {
+	var le *LoginError
+	if !errors.As(err, &le) {
+		return false
+	}
+	switch le.Code {
+	case dg.LoginName, dg.LoginHeld, dg.LoginTwice, dg.LoginBad:
+		return true
+	}
+	return false
+}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+
+	"github.com/krieg/krieg/net/icc/dg"
 )
 
 // TestReasonReadsAsASentence: a login's failure reads as a person's
@@ -22,6 +24,29 @@ func TestReasonReadsAsASentence(t *testing.T) {
 	} {
 		if got := Reason(c.err); got != c.want {
 			t.Errorf("Reason(%v) = %q; want %q", c.err, got, c.want)
+		}
+	}
+}
+
+// TestNameRefused: a name or password the server refused may be asked
+// again; a limit's wait, a password given for no account and a failed
+// connection may not.
+func TestNameRefused(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{
+		{fmt.Errorf("icc: login as %q: %w", "e2e4", &LoginError{Code: dg.LoginName, Text: `Log in first: "e2e4" is a command or a move.`}), true},
+		{&LoginError{Code: dg.LoginHeld}, true},
+		{&LoginError{Code: dg.LoginTwice}, true},
+		{&LoginError{Code: dg.LoginBad, Text: "Invalid password."}, true},
+		{&LoginError{Code: dg.LoginWait}, false},
+		{ErrPasswordUnused, false},
+		{ErrNoPassword, false},
+		{ErrLost, false},
+	} {
+		if got := NameRefused(c.err); got != c.want {
+			t.Errorf("NameRefused(%v) = %v; want %v", c.err, got, c.want)
 		}
 	}
 }

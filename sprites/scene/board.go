@@ -100,13 +100,7 @@ func (s *Scene) board(f *Frame) {
 	}
 	s.tryBadges(f)
 	s.queued(f)
-	if f.Mode == PlayScreen && f.Assist != AssistOff && f.Settling() {
-		// The tokens on show are not yet the newest message's: say so on
-		// the board itself, in its top corner, whatever the panel shows.
-		r := Rectangle{l.Board.X + l.Board.W - sq*2.2, l.Board.Y + sq*0.06, sq * 2.14, sq * 0.36}
-		s.rect(r, panelBG, 0.8)
-		s.text(r, "updating…", assets.Regular, sq*0.26, textMain, Center)
-	}
+	s.updatingMark(f)
 	if f.KeyCursor && f.Mode == PlayScreen {
 		r := l.SquareRect(f.Cursor).inset(1)
 		w := max(2, sq*0.06)

@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -101,13 +102,15 @@ func TestWindowSize(t *testing.T) {
 	}
 }
 
+// overlap reports whether boxes a and b share any pixel.
+func overlap(a, b Rectangle) bool {
+	return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
+}
+
 // TestLobbyButtonClearOfTheClocks: in the web page the Lobby button is one
 // of the panel's, so at every window size, in play and at a game's end, it
 // covers neither clock nor any other control.
 func TestLobbyButtonClearOfTheClocks(t *testing.T) {
-	overlap := func(a, b Rectangle) bool {
-		return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
-	}
 	for _, size := range [][2]int{{800, 500}, {900, 560}, {1024, 768}, {1280, 800}, {1366, 768}, {1920, 1080}, {2560, 1440}, {700, 900}} {
 		for _, over := range []bool{false, true} {
 			f := playFrame(size[0], size[1])
@@ -136,6 +139,43 @@ func TestLobbyButtonClearOfTheClocks(t *testing.T) {
 			}
 			if !lobby.within(Rectangle{0, 0, float64(size[0]), float64(size[1])}) {
 				t.Errorf("%dx%d: the Lobby button %+v leaves the window", size[0], size[1], *lobby)
+			}
+		}
+	}
+}
+
+// TestUpdatingMarkClearOfTheBoard: the board's "updating…" mark, while
+// the tokens are behind the newest message, covers no square (nor the
+// coordinates drawn in them) at the window sizes the tests use, either
+// side at the bottom, and stays in the window and off the panel; it stood
+// over the top corner's squares, hiding g8 and h8's tokens.
+func TestUpdatingMarkClearOfTheBoard(t *testing.T) {
+	for _, size := range [][2]int{{640, 400}, {800, 500}, {1000, 680}, {1100, 720}, {1280, 800}, {1920, 1080}, {700, 900}, {500, 900}} {
+		for _, flipped := range []bool{false, true} {
+			f := playFrame(size[0], size[1])
+			f.Flipped, f.View.Updating = flipped, true
+			s := Build(f)
+			var mark []Rectangle // the text and the box under it
+			for i, sp := range s.Sprites {
+				if sp.Kind == Text && sp.Text == "updating…" {
+					bg := s.Sprites[i-1]
+					mark = []Rectangle{{sp.X, sp.Y, sp.W, sp.H}, {bg.X, bg.Y, bg.W, bg.H}}
+				}
+			}
+			if mark == nil {
+				t.Errorf("%dx%d: no updating mark", size[0], size[1])
+				continue
+			}
+			l := s.Layout
+			for _, r := range mark {
+				if overlap(r, l.Board) || overlap(r, l.Panel) || !r.within(Rectangle{0, 0, float64(size[0]), float64(size[1])}) {
+					t.Errorf("%dx%d, flipped %v: the mark %+v is over the board %+v or the panel %+v, or leaves the window", size[0], size[1], flipped, r, l.Board, l.Panel)
+				}
+			}
+			for _, c := range s.Clipped() {
+				if strings.Contains(c, "updating") {
+					t.Errorf("%dx%d: %s", size[0], size[1], c)
+				}
 			}
 		}
 	}

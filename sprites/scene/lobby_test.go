@@ -51,7 +51,7 @@ func TestLobbyFitsTheWindow(t *testing.T) {
 				t.Errorf("%dx%d: button %v at %+v leaves the window", size[0], size[1], h.Button, h.R)
 			}
 			for _, o := range hits[i+1:] {
-				if h.R.X < o.R.X+o.R.W && o.R.X < h.R.X+h.R.W && h.R.Y < o.R.Y+o.R.H && o.R.Y < h.R.Y+h.R.H && h.Button != o.Button {
+				if overlap(h.R, o.R) && h.Button != o.Button {
 					t.Errorf("%dx%d: buttons %v and %v overlap", size[0], size[1], h.Button, o.Button)
 				}
 			}

@@ -125,7 +125,7 @@ func TestTooltipBesideItsSquare(t *testing.T) {
 				}
 				found = true
 				card := Rectangle{sp.X, sp.Y, sp.W, sp.H}
-				if card.X < r.X+r.W && r.X < card.X+card.W && card.Y < r.Y+r.H && r.Y < card.Y+card.H {
+				if overlap(card, r) {
 					t.Errorf("%v at %v: the card %+v covers the square %+v", size, sq, card, r)
 				}
 				if !card.within(l.Board) {

@@ -19,7 +19,14 @@ func ReplayFrame(f *Frame, tl *timeline.Timeline, p int, side game.Color, reveal
 	v, truth, m := tl.At(p, side)
 	f.Mode, f.View, f.LastMove = ReplayScreen, v, m
 	f.Truth = nil
-	table := MoveTable(tl.Record, tl.Truth[0].Turn(), tl.Truth[0].FullmoveNumber(), tl.Plies)
+	// A timeline cut short (krieg render --ply) lists the moves made up to
+	// the ply drawn: it follows at least one ply, which at ply 0 is still
+	// to come.
+	listed := tl.Plies
+	if !tl.Whole() {
+		listed = p
+	}
+	table := MoveTable(tl.Record, tl.Truth[0].Turn(), tl.Truth[0].FullmoveNumber(), listed)
 	label := func(ply int) string { return tl.Labels[ply] }
 	if reveal {
 		f.Truth = truth
@@ -28,7 +35,7 @@ func ReplayFrame(f *Frame, tl *timeline.Timeline, p int, side game.Color, reveal
 		for _, e := range tl.Log() {
 			h.Add(e, tl.Views[side][min(e.Ply, tl.Plies)].Own)
 		}
-		table = h.Rows(tl.Truth[0], tl.Plies)
+		table = h.Rows(tl.Truth[0], listed)
 		label = func(ply int) string { return record.MoveLabel(&tl.Truth[ply], h.Cell(ply).SAN) }
 		if p > 0 && tl.Truth[p-1].Turn() != side {
 			f.LastMove = game.NoMove // the enemy's move was not seen
@@ -45,7 +52,7 @@ func ReplayFrame(f *Frame, tl *timeline.Timeline, p int, side game.Color, reveal
 	rec := tl.Record
 	f.Panel.Title = fmt.Sprintf("%s: %s vs %s, %s's view", tl.Rules.Title, nameOr(rec.Tag("White"), "White"), nameOr(rec.Tag("Black"), "Black"), side.Title())
 	f.Panel.Status = ""
-	if p == tl.Plies {
+	if p == tl.Plies && tl.Whole() { // a timeline cut short has not reached the record's end
 		// The referee's end, else the record's own (a flag, a resignation
 		// or an abort, which the moves do not show).
 		res := referee.Result{Score: rec.Result, Reason: referee.Reason(strings.ToLower(strings.TrimSpace(rec.Tag("Termination"))))}

@@ -186,3 +186,31 @@ func TestReplayEndSaysWhy(t *testing.T) {
 		t.Errorf("the stalemated record ends with %q; want %q", f.Panel.Status, want)
 	}
 }
+
+// TestReplayCutShortShowsNoMoveToCome: krieg render --ply 0 follows the
+// record one ply (a timeline cut at none is the whole record) and draws
+// ply 0: its move table lists no move, where it showed a row "1. ?" in
+// Black's view and White's first move in White's, none of them made yet;
+// and a timeline cut at the ply drawn (render --ply 20) gives no result,
+// the game going on past it.
+func TestReplayCutShortShowsNoMoveToCome(t *testing.T) {
+	tl, f := darkboardReplay(t, 1)
+	for _, side := range []game.Color{game.White, game.Black} {
+		for _, reveal := range []bool{false, true} {
+			ReplayFrame(&f, tl, 0, side, reveal)
+			if len(f.Replay.Table) != 0 || f.Panel.Status != "" {
+				t.Errorf("%s's view at ply 0, revealed %v: table %+v, status %q; want no move and no result", side, reveal, f.Replay.Table, f.Panel.Status)
+			}
+			for _, h := range Build(f).Hits {
+				if h.Button == JumpPly {
+					t.Errorf("%s's view at ply 0, revealed %v: the table offers ply %d", side, reveal, h.Ply)
+				}
+			}
+		}
+	}
+	tl, f = darkboardReplay(t, 20)
+	ReplayFrame(&f, tl, 20, game.White, false)
+	if f.Panel.Status != "" || len(f.Replay.Table) != 10 {
+		t.Errorf("ply 20 of 148: status %q, %d rows; want no result and 10 rows", f.Panel.Status, len(f.Replay.Table))
+	}
+}

@@ -232,13 +232,7 @@ func ReadPassword(in *bufio.Reader, stderr io.Writer) (string, error) {
 // with nothing in it for an empty password rather than an error.
 func readPasswordAs(in *bufio.Reader, stderr io.Writer, prompt string, emptyOK bool) (string, error) {
 	if StdinIsTerminal() {
-		fmt.Fprint(stderr, prompt)
-		pw, err := term.ReadPassword(int(os.Stdin.Fd()))
-		fmt.Fprintln(stderr)
-		if err != nil {
-			return "", fmt.Errorf("reading the password: %w", err)
-		}
-		return string(pw), nil
+		return AskPassword(stderr, prompt)
 	}
 	line, err := in.ReadString('\n')
 	if err != nil && line == "" {
@@ -258,12 +252,34 @@ func ReadNewPassword(in *bufio.Reader, stderr io.Writer) (string, error) {
 	if !StdinIsTerminal() {
 		return ReadPassword(in, stderr)
 	}
-	return askTwice(func(prompt string) (string, error) {
-		fmt.Fprint(stderr, prompt)
-		pw, err := term.ReadPassword(int(os.Stdin.Fd()))
-		fmt.Fprintln(stderr)
-		return string(pw), err
-	})
+	return AskNewPassword(stderr)
+}
+
+// AskPassword asks for a password on the terminal (standard input),
+// without echo, writing prompt to w; ReadPassword chooses it on a
+// terminal, and a console whose typed lines are read elsewhere calls it
+// itself.
+func AskPassword(w io.Writer, prompt string) (string, error) {
+	pw, err := askTerminal(w, prompt)
+	if err != nil {
+		return "", fmt.Errorf("reading the password: %w", err)
+	}
+	return pw, nil
+}
+
+// AskNewPassword is ReadNewPassword's terminal half: the password to be
+// set, asked twice without echo.
+func AskNewPassword(w io.Writer) (string, error) {
+	return askTwice(func(prompt string) (string, error) { return askTerminal(w, prompt) })
+}
+
+// askTerminal writes prompt to w and reads a line from the terminal with
+// its echo off.
+func askTerminal(w io.Writer, prompt string) (string, error) {
+	fmt.Fprint(w, prompt)
+	pw, err := term.ReadPassword(int(os.Stdin.Fd()))
+	fmt.Fprintln(w) // the Enter typed was not echoed either
+	return string(pw), err
 }
 
 // askTwice asks for a new password and for it again, refusing two that
