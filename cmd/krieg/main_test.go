@@ -349,3 +349,32 @@ func TestDurationFlagNamesItsUnit(t *testing.T) {
 		t.Errorf("--movetime 5: exit %d, %q; want the unit explained, not buried under the usage", code, errOut)
 	}
 }
+
+// TestReplayTextMateNamesNobodyToMove: replay --text prints the mating
+// move's check and then the result, not whose move it would be next.
+func TestReplayTextMateNamesNobodyToMove(t *testing.T) {
+	ref := referee.New(referee.Wild16, game.Start())
+	for _, m := range foolsMate {
+		if _, err := ref.AttemptText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, err := record.FromReferee(ref, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), "mate.pgn")
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := record.Write(f, rec); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	code, out, errOut := krieg(t, "", "replay", "--text", name)
+	mate := out[strings.LastIndex(out, "Qh4"):]
+	if code != 0 || strings.Contains(mate, "White's move") || !strings.Contains(mate, "Short-diagonal check") || !strings.Contains(out, "Result: Black wins") {
+		t.Errorf("replay --text of fool's mate: exit %d; the mate printed\n%s%s", code, mate, errOut)
+	}
+}

@@ -97,7 +97,12 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			}
 			return nil
 		})
+		// The game's last move names nobody to move.
+		last := slices.ContainsFunc(s.Answer.Announcements, func(a referee.Announcement) bool { return a.Kind == referee.KindGameOver })
 		for _, a := range s.Answer.Announcements {
+			if last && a.Kind == referee.KindMoved {
+				continue
+			}
 			if t := a.Text(rules); t != "" && hears(a) {
 				fmt.Fprintf(stdout, "  %s\n", t)
 			}
