@@ -15,10 +15,15 @@ import (
 // way) it goes as it is. Where there are no such accounts (a game against
 // the computer, kriegspiel.org: not kriegd) it is refused. The password is
 // never printed back (a game against the computer used to quote the line
-// it did not know). ok is false for any other line; line is what to send
-// the server, "" for nothing.
+// it did not know); nor is "password OLD NEW" where there is no account.
+// ok is false for any other line; line is what to send the server, "" for
+// nothing.
 func registration(typed string, iccServer bool, in *typedLines, early *[]chan string, stdout io.Writer) (line string, ok bool) {
 	word, rest, _ := strings.Cut(strings.TrimSpace(typed), " ")
+	if strings.EqualFold(word, "password") && !iccServer {
+		fmt.Fprintln(stdout, "! password changes an account's password on a kriegd server (krieg console --connect); here there is none")
+		return "", true
+	}
 	if !strings.EqualFold(word, "register") {
 		return "", false
 	}
