@@ -211,19 +211,7 @@ func TestReplayTextSaysAnyAndRefusals(t *testing.T) {
 	ref.Attempt(game.NewMove(game.E7, game.E5, game.NoPieceType))
 	ref.Attempt(game.NewMove(game.E4, game.D5, game.NoPieceType)) // nothing on d5: "No"
 	ref.AskAny()                                                  // in the unfinished turn, after that refusal
-	rec, err := record.FromReferee(ref, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := filepath.Join(t.TempDir(), "any.pgn")
-	f, err := os.Create(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := record.Write(f, rec); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	name := savedRecord(t, ref, "any.pgn")
 	code, out, errOut := krieg(t, "", "replay", "--text", name)
 	for _, want := range []string{"asked Any? first: No pawn captures", "tried e1e3 first: Nonsense", "tried exd5 after the last move: refused\n\nasked Any? after the last move: No pawn captures"} {
 		if code != 0 || !strings.Contains(out, want) {
@@ -359,22 +347,30 @@ func TestReplayTextMateNamesNobodyToMove(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rec, err := record.FromReferee(ref, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := filepath.Join(t.TempDir(), "mate.pgn")
-	f, err := os.Create(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := record.Write(f, rec); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	name := savedRecord(t, ref, "mate.pgn")
 	code, out, errOut := krieg(t, "", "replay", "--text", name)
 	mate := out[strings.LastIndex(out, "Qh4"):]
 	if code != 0 || strings.Contains(mate, "White's move") || !strings.Contains(mate, "Short-diagonal check") || !strings.Contains(out, "Result: Black wins") {
 		t.Errorf("replay --text of fool's mate: exit %d; the mate printed\n%s%s", code, mate, errOut)
 	}
+}
+
+// savedRecord writes ref's game as a record named base in a temporary
+// folder and returns its path.
+func savedRecord(t *testing.T, ref *referee.Referee, base string) string {
+	t.Helper()
+	rec, err := record.FromReferee(ref, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), base)
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := record.Write(f, rec); err != nil {
+		t.Fatal(err)
+	}
+	return name
 }

@@ -35,6 +35,27 @@ func chattyServer(t *testing.T, line func(i int) string) string {
 	return ln.Addr().String()
 }
 
+// manyLines is 3,000 short lines, more than the client's events hold,
+// then silence.
+func manyLines(i int) string {
+	if i >= 3000 {
+		return ""
+	}
+	return "hello there"
+}
+
+// chattyClient returns a client, closed at the test's end, of a
+// chattyServer sending line, logging in within loginTimeout.
+func chattyClient(t *testing.T, line func(int) string, loginTimeout time.Duration) *Client {
+	t.Helper()
+	c, err := New(Options{Addr: chattyServer(t, line), LoginTimeout: loginTimeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
 // connectWithin runs c.Connect(ctx) and fails the test unless it returns
 // within limit; it returns Connect's error.
 func connectWithin(t *testing.T, c *Client, ctx context.Context, limit time.Duration) error {
@@ -55,13 +76,8 @@ func connectWithin(t *testing.T, c *Client, ctx context.Context, limit time.Dura
 // sent preLoginLimit bytes, saying so, instead of the client waiting the
 // whole login timeout with nobody reading what it heard.
 func TestFloodBeforeLoginEndsIt(t *testing.T) {
-	addr := chattyServer(t, func(int) string { return strings.Repeat("x", 1000) })
-	c, err := New(Options{Addr: addr, LoginTimeout: time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	err = connectWithin(t, c, context.Background(), 20*time.Second)
+	c := chattyClient(t, func(int) string { return strings.Repeat("x", 1000) }, time.Minute)
+	err := connectWithin(t, c, context.Background(), 20*time.Second)
 	if err == nil || !strings.Contains(err.Error(), "sent 256 KB without ending the login; is it a kriegd or ICC server?") {
 		t.Fatalf("a flooding server: %v; want the flood named", err)
 	}
@@ -72,18 +88,8 @@ func TestFloodBeforeLoginEndsIt(t *testing.T) {
 // the reader waited for room to deliver the lines while Connect waited for
 // the reader, and the client hung for good.
 func TestLoginTimeoutAfterManyLines(t *testing.T) {
-	addr := chattyServer(t, func(i int) string {
-		if i >= 3000 {
-			return ""
-		}
-		return "hello there"
-	})
-	c, err := New(Options{Addr: addr, LoginTimeout: 500 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	err = connectWithin(t, c, context.Background(), 20*time.Second)
+	c := chattyClient(t, manyLines, 500*time.Millisecond)
+	err := connectWithin(t, c, context.Background(), 20*time.Second)
 	if err == nil || !strings.Contains(err.Error(), "no login within 500ms") {
 		t.Fatalf("a server that never asks for a login: %v; want the login timeout", err)
 	}
@@ -93,17 +99,7 @@ func TestLoginTimeoutAfterManyLines(t *testing.T) {
 // typed while connecting) returns at once even when the server has sent
 // more than the events' buffer holds.
 func TestGivingUpWhileTheServerTalks(t *testing.T) {
-	addr := chattyServer(t, func(i int) string {
-		if i >= 3000 {
-			return ""
-		}
-		return "hello there"
-	})
-	c, err := New(Options{Addr: addr, LoginTimeout: time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := chattyClient(t, manyLines, time.Minute)
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(time.Second, cancel)
 	if err := connectWithin(t, c, ctx, 20*time.Second); err == nil {
