@@ -374,3 +374,25 @@ func savedRecord(t *testing.T, ref *referee.Referee, base string) string {
 	}
 	return name
 }
+
+// TestReplayTextGuesses: replay --text --side --guesses prints, after each
+// ply, the side's own men with the assistant's guesses on the other
+// squares and the enemy king's likeliest squares (a teacher at a terminal
+// found the deduction invisible there); without --side it is refused.
+func TestReplayTextGuesses(t *testing.T) {
+	ref := referee.New(referee.Wild16, game.Start())
+	for _, m := range foolsMate {
+		if _, err := ref.AttemptText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	name := savedRecord(t, ref, "mate.pgn")
+	code, out, errOut := krieg(t, "", "replay", "--text", "--side", "white", "--guesses", "--boards", "256", name)
+	if code != 0 || strings.Count(out, "  enemy king: ") != 4 || !strings.Contains(out, "8 r n b q k b n r\n7 p p p p p p p p\n") ||
+		!strings.Contains(out, "  enemy king: e8 100 %; ") || !strings.Contains(out, "sampled board") {
+		t.Errorf("replay --guesses: exit %d:\n%s%s", code, out, errOut)
+	}
+	if code, _, errOut := krieg(t, "", "replay", "--text", "--guesses", name); code == 0 || !strings.Contains(errOut, "give --text and --side too") {
+		t.Errorf("--guesses without --side: exit %d, %q", code, errOut)
+	}
+}

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
+	"github.com/krieg/krieg/controller"
+	"github.com/krieg/krieg/controller/timeline"
 	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
@@ -22,8 +24,13 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	rulesName := fs.String("rules", "", "ruleset (default: the record's Rules tag, else wild16)")
 	text := fs.Bool("text", false, "print the replay as text instead of opening the board window")
 	side := fs.String("side", "", "whose view: white or black (the window starts with it, default: yours in a game you played against the computer, else white; --text prints only what that side saw, default: everything)")
+	guesses := fs.Bool("guesses", false, "with --text and --side: after each ply, also the assistant's guesses of where the enemy's men stand")
+	boards := fs.Int("boards", controller.DefaultCapacity, "with --guesses: the assistant's sampled boards")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *guesses && (!*text || *side == "") {
+		return fmt.Errorf("%w: --guesses shows one side's guesses as text: give --text and --side too", errUsage)
 	}
 	if fs.NArg() != 1 {
 		return fmt.Errorf("%w: want one FILE argument (a record, such as game.pgn)", errUsage)
@@ -71,6 +78,12 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	warnDisagreement(stderr, "replay", name, rec, rules)
+	var tl *timeline.Timeline
+	if *guesses {
+		if tl, err = timeline.Build(rec, rules, timeline.Options{Controller: controller.Options{Capacity: max(1, *boards)}}); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
 	fmt.Fprintf(stdout, "%s\n", replayHeader(rec, rules, viewer))
 	// hears reports whether the viewer heard a (everyone, with no viewer).
 	hears := func(a referee.Announcement) bool {
@@ -111,6 +124,11 @@ func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		after.Apply(s.Ply.Move)
 		if viewer != nil {
 			after = after.Only(*viewer)
+		}
+		if tl != nil {
+			v, _, _ := tl.At(s.Index+1, *viewer)
+			fmt.Fprint(stdout, guessBoard(&after, &v, *viewer))
+			return nil
 		}
 		fmt.Fprint(stdout, after.Diagram(viewer != nil && *viewer == game.Black))
 		return nil
