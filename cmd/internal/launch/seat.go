@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,8 +18,10 @@ import (
 // --connect to that server with no --user takes the seat back with them.
 // Within the server's grace period the game goes on; past it the server
 // has forgotten the token and the driver logs in as a new guest. Only a
-// game left in progress is kept, so that two windows of one user, each a
-// guest, never take each other's seat. So that a program that dies without
+// game left in progress is kept. Each guest name has its seat file, so
+// that two consoles of one user, each a guest (playing each other, say),
+// keep both seats when both leave; the next --connect takes the newest
+// seat no running program holds. So that a program that dies without
 // closing (killed, crashed) leaves its seat too, the seat is written as soon
 // as a game starts, naming the process that holds it (WatchSeat), and a
 // seat whose process still runs is not taken.
@@ -55,7 +58,7 @@ func WatchSeat(dir, addr string, c *icc.Client) (stop func()) {
 			case playing && !held:
 				held = writeSeat(dir, addr, keptSeat{Name: name, Token: token, PID: os.Getpid()}) == nil
 			case !playing && held:
-				os.Remove(seatPath(dir, addr))
+				os.Remove(seatPath(dir, addr, name))
 				held = false
 			}
 			select {
@@ -80,18 +83,47 @@ func writeSeat(dir, addr string, s keptSeat) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	return os.WriteFile(seatPath(dir, addr), b, 0o600)
+	return os.WriteFile(seatPath(dir, addr, s.Name), b, 0o600)
 }
 
-// seatPath is the file of addr's seat in dir.
-func seatPath(dir, addr string) string {
-	safe := strings.Map(func(r rune) rune {
+// seatPath is the file of name's seat on the server at addr, in dir. The
+// '+' between them is one fileSafe never writes.
+func seatPath(dir, addr, name string) string {
+	return filepath.Join(dir, "seat-"+fileSafe(addr)+"+"+fileSafe(name)+".json")
+}
+
+// fileSafe is s with every character but letters, digits, '.' and '-'
+// written '_', for a file's name.
+func fileSafe(s string) string {
+	return strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' {
 			return r
 		}
 		return '_'
-	}, addr)
-	return filepath.Join(dir, "seat-"+safe+".json")
+	}, s)
+}
+
+// seatFiles lists the seats kept for addr in dir, newest first, with the
+// single seat file a server had before seats were kept by name.
+func seatFiles(dir, addr string) []string {
+	files, _ := filepath.Glob(filepath.Join(dir, "seat-"+fileSafe(addr)+"+*.json"))
+	if old := filepath.Join(dir, "seat-"+fileSafe(addr)+".json"); fileExists(old) {
+		files = append(files, old)
+	}
+	when := func(f string) time.Time {
+		if st, err := os.Stat(f); err == nil {
+			return st.ModTime()
+		}
+		return time.Time{}
+	}
+	slices.SortStableFunc(files, func(a, b string) int { return when(b).Compare(when(a)) })
+	return files
+}
+
+// fileExists reports whether a file is at path.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // KeepSeat keeps c's seat on the kriegd at addr in dir when c leaves a
@@ -101,10 +133,12 @@ func KeepSeat(dir, addr string, c *icc.Client) error {
 	if dir == "" {
 		return nil
 	}
-	path := seatPath(dir, addr)
 	token, name := c.Token(), c.Handle()
 	if token == "" || name == "" || !c.Playing() {
-		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		if name == "" {
+			return nil
+		}
+		if err := os.Remove(seatPath(dir, addr, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return err
 		}
 		return nil
@@ -112,27 +146,29 @@ func KeepSeat(dir, addr string, c *icc.Client) error {
 	return writeSeat(dir, addr, keptSeat{Name: name, Token: token})
 }
 
-// TakeSeat returns the seat kept for addr in dir, if any, and forgets it:
-// it is tried once.
+// TakeSeat returns the newest seat kept for addr in dir that no running
+// program of ours holds, if any, and forgets it: it is tried once.
 func TakeSeat(dir, addr string) (name, token string, ok bool) {
 	if dir == "" {
 		return "", "", false
 	}
-	path := seatPath(dir, addr)
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return "", "", false
+	for _, path := range seatFiles(dir, addr) {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		var s keptSeat
+		err = json.Unmarshal(b, &s)
+		if err == nil && s.PID != 0 && s.PID != os.Getpid() && running(s.PID) {
+			continue // another window of ours plays it
+		}
+		os.Remove(path)
+		if err != nil || s.Name == "" || s.Token == "" {
+			continue
+		}
+		return s.Name, s.Token, true
 	}
-	var s keptSeat
-	err = json.Unmarshal(b, &s)
-	if err == nil && s.PID != 0 && s.PID != os.Getpid() && running(s.PID) {
-		return "", "", false // another window of ours plays it
-	}
-	os.Remove(path)
-	if err != nil || s.Name == "" || s.Token == "" {
-		return "", "", false
-	}
-	return s.Name, s.Token, true
+	return "", "", false
 }
 
 // DefaultSeatDir is where seats are kept: the user's configuration folder's

@@ -24,7 +24,7 @@ func TestTakeSeatLeavesALiveHoldersSeat(t *testing.T) {
 	if name, _, ok := TakeSeat(dir, "host:5000"); ok {
 		t.Fatalf("took %s's seat from a process still playing it", name)
 	}
-	if _, err := os.Stat(seatPath(dir, "host:5000")); err != nil {
+	if _, err := os.Stat(seatPath(dir, "host:5000", "guest12")); err != nil {
 		t.Fatalf("the live process's seat went: %v", err)
 	}
 	live.Process.Kill()
