@@ -42,7 +42,7 @@ func main() {
 		if errors.Is(err, sprites.ErrStopped) {
 			os.Exit(exitStopped)
 		}
-		fmt.Fprintln(os.Stderr, "krieg:", launch.PlainWords(err.Error()))
+		fmt.Fprintln(launch.TermSafe(os.Stderr), "krieg:", launch.PlainWords(err.Error())) // a server's words may hold terminal controls
 		if errors.Is(err, launch.ErrUsage) {
 			os.Exit(2)
 		}

@@ -51,8 +51,10 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run dispatches to a subcommand and returns the exit status.
+// run dispatches to a subcommand and returns the exit status. What it
+// writes goes out without terminal controls (launch.TermSafe).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stdout, stderr = launch.TermSafe(stdout), launch.TermSafe(stderr)
 	name := "window"
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		name, args = args[0], args[1:]

@@ -71,7 +71,9 @@ func runWindow(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	cmd := exec.Command(path, args...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+	// The window's own program gets the real files, as it asks whether
+	// they are a terminal; it filters what it writes itself.
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, launch.Unfiltered(stdout), launch.Unfiltered(stderr)
 	if err := runChild(cmd); err != nil {
 		var exit *exec.ExitError
 		if errors.As(err, &exit) && (exit.ExitCode() == 130 || endsignal.Killed(exit.ProcessState)) {

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"bytes"
+	stdnet "net"
+	"strings"
+	"testing"
+)
+
+// TestConsoleShowsNoServersTerminalControls: a server's words reach the
+// terminal without the controls in them (an outside tester's hostile
+// server cleared the screen, set the window's title and filled the
+// clipboard through the words of a refused login).
+func TestConsoleShowsNoServersTerminalControls(t *testing.T) {
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				c.Write([]byte("login: "))
+				c.Read(make([]byte, 4096))
+				// A login refused (datagram 69) in words full of controls.
+				c.Write([]byte("\x19(69 20 \x19{\x1b[2J\x1b]0;PWNED\x07Go away \x9bnow.\x19}\x19)\r\nlogin: "))
+				c.Read(make([]byte, 4096))
+			}()
+		}
+	}()
+	var out, errs bytes.Buffer
+	code := run([]string{"console", "--connect", ln.Addr().String(), "--save", ""}, strings.NewReader(""), &out, &errs)
+	said := out.String() + errs.String()
+	if code == 0 || !strings.Contains(said, "Go away now.") || strings.ContainsAny(said, "\x1b\x07\x9b") {
+		t.Fatalf("exit %d, printed %q; want the server's words without their controls", code, said)
+	}
+}
