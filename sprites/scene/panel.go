@@ -222,7 +222,9 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	c.toggles(f)
 	playNotes(c, f)
 	c.facts(f)
-	s.moveTable(c, f.Panel.Table, 0, false, c.r.H*0.4)
+	// The table keeps its latest rows before the log keeps any: the
+	// notes take the log's room, never the table's.
+	s.moveTable(c, f.Panel.Table, 0, false, max(c.r.H*0.4, min(c.r.H, lastRowsHeight(c, f.Panel.Table, tableRows))))
 	s.logLines(c, f.View.Log, f.Panel.Console)
 }
 
