@@ -1,7 +1,7 @@
 package scene
 
 // Button is a clickable control.
-type Button uint8
+type Button uint16
 
 // The buttons. The new-game screen's choice buttons are ChooseSide+i and so
 // on, see Choice.
