@@ -536,11 +536,17 @@ func (a *App) startPlay(comm net.Communicator) {
 // new-game screen has chosen (White for Random), with nothing left of a
 // game played or reviewed before.
 func (a *App) freshBoard() {
-	f := &a.frame
 	side := game.White
-	if f.NewGame.Side == 1 {
+	if a.frame.NewGame.Side == 1 {
 		side = game.Black
 	}
+	a.boardFor(side)
+}
+
+// boardFor puts the start position on the board seen from side, with
+// nothing left of a game played or reviewed before.
+func (a *App) boardFor(side game.Color) {
+	f := &a.frame
 	f.View = controller.New(side, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
 	f.Flipped, f.Truth, f.Anim = side == game.Black, nil, nil
 	f.Selected, f.Dests, f.Preview, f.Drag, f.Promote, f.Illegal = game.NoSquare, 0, nil, nil, nil, nil
