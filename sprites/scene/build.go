@@ -99,7 +99,7 @@ func (s *Scene) tooltip(f *Frame) {
 		return
 	}
 	// The card is never over the panel's log, and away from the square it
-	// explains, its neighbours and the man picked up (cardPlace).
+	// explains, its neighbours, and the man picked up and its dots (cardPlace).
 	b := s.Layout.Board
 	size := max(12, min(16*float64(f.H)/720, s.Layout.Square*0.2))
 	maxW := max(b.W*0.45, min(b.W-8, 12*size))
@@ -114,7 +114,11 @@ func (s *Scene) tooltip(f *Frame) {
 	lines = rows
 	w := longest + 16
 	h := float64(len(lines))*size*1.4 + 10
-	x, y := s.Layout.cardPlace(sq, f.Selected, w, h)
+	keep := f.Dests
+	if f.Selected != game.NoSquare {
+		keep |= f.Selected.Bit()
+	}
+	x, y := s.Layout.cardPlace(sq, keep, w, h)
 	s.rect(Rectangle{x, y, w, h}, tooltipBG, 1)
 	for i, l := range lines {
 		s.text(Rectangle{x + 8, y + 5 + float64(i)*size*1.4, w - 16, size * 1.4}, l, assets.Regular, size, textMain, Left)

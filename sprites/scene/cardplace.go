@@ -5,13 +5,21 @@ import "github.com/krieg/krieg/game"
 // cardPlace is where a hover card w×h explaining sq stands: left of the
 // board when the window leaves room there, else in the board's corner
 // farthest from sq, else another corner, the first that covers neither
-// sq, nor a square next to it (its men, its dots), nor the man picked up
-// on held (NoSquare: none); the far corner when none does.
-func (l Layout) cardPlace(sq, held game.Square, w, h float64) (x, y float64) {
+// sq, nor a square next to it (its men, its dots), nor a square of keep
+// (the man picked up and its targets); the far corner when none does.
+func (l Layout) cardPlace(sq game.Square, keep game.Bitboard, w, h float64) (x, y float64) {
 	b, r := l.Board, l.SquareRect(sq)
 	near := Rectangle{r.X - r.W, r.Y - r.H, r.W * 3, r.H * 3}
 	covers := func(c Rectangle) bool {
-		return overlaps(c, near) || held != game.NoSquare && overlaps(c, l.SquareRect(held))
+		if overlaps(c, near) {
+			return true
+		}
+		for k := keep; k != 0; {
+			if overlaps(c, l.SquareRect(k.PopFirst())) {
+				return true
+			}
+		}
+		return false
 	}
 	left, top := b.X+4, b.Y+4
 	right, bottom := b.X+b.W-w-4, b.Y+b.H-h-4

@@ -70,7 +70,7 @@ func hasCard(s *Scene) bool { _, ok := card(s); return ok }
 func TestCardPlaceLeavesTheManPickedUp(t *testing.T) {
 	l := NewLayout(1280, 800, false)
 	for _, c := range [][2]game.Square{{game.F3, game.G1}, {game.E4, game.E2}, {game.C6, game.B8}} {
-		x, y := l.cardPlace(c[0], c[1], l.Square*3, l.Square*1.5)
+		x, y := l.cardPlace(c[0], c[1].Bit(), l.Square*3, l.Square*1.5)
 		card, r := Rectangle{x, y, l.Square * 3, l.Square * 1.5}, l.SquareRect(c[0])
 		if overlaps(card, l.SquareRect(c[1])) || overlaps(card, Rectangle{r.X - r.W, r.Y - r.H, r.W * 3, r.H * 3}) {
 			t.Errorf("target %v, man on %v: the card %v covers one of them", c[0], c[1], card)

@@ -33,8 +33,8 @@ var legendRows = []struct {
 		s.add(Sprite{Kind: Ring, X: r.X + (r.W-w)/2, Y: r.Y + (r.H-w)/2, W: w, H: w, Color: dangerRed, Alpha: 0.8, Stroke: max(1.5, r.W*previewStroke)})
 	}, "Green dot, on a picked-up man's target: the larger, the likelier the referee accepts the move; a red ring round it: the man may be taken in reply, the redder, the likelier."},
 	{func(s *Scene, r Rectangle) {
-		d := r.W * previewMinDot
-		s.add(Sprite{Kind: Disc, X: r.X + (r.W-d)/2, Y: r.Y + (r.H-d)/2, W: d, H: d, Color: nonsenseDot, Alpha: 0.6})
+		d := r.W * 0.3 // larger than on a square, to be seen in the list
+		s.add(Sprite{Kind: Disc, X: r.X + (r.W-d)/2, Y: r.Y + (r.H-d)/2, W: d, H: d, Color: nonsenseDot, Alpha: 0.8})
 	}, "Grey dot, on a picked-up man's target: what the referee said this turn rules that attempt out whatever the board (after Any? was answered yes, a pawn capture the tries rule out)."},
 	{func(s *Scene, r Rectangle) {
 		s.rect(r, heatOrange, 0.55)
