@@ -73,6 +73,12 @@ type Options struct {
 	// SignIn, when set, opens the window on the sign-in screen, which asks
 	// a server's password before its session begins (signin.go).
 	SignIn *SignIn
+	// Resumable, when set, is a game kept against the computer, offered
+	// on the new-game screen (resume.go).
+	Resumable *Resumable
+	// Notice is said on the first screen (a kept game that could not be
+	// read).
+	Notice string
 }
 
 // signInAgain is what to do once the server's connection is lost.
@@ -146,6 +152,9 @@ func New(opt Options) (*App, error) {
 		a.frame.Panel.Silent = opt.Sounds.Problem // shown for as long as the window runs
 	}
 	a.loadSettings()
+	if opt.Notice != "" {
+		notice(&a.frame, scene.BadTone, opt.Notice)
+	}
 	if a.frame.Mode == scene.NewGameScreen {
 		a.freshBoard() // the saved side's
 	}
@@ -293,6 +302,7 @@ func (a *App) rebuild() {
 		a.signIn.show(&a.frame.SignIn)
 	}
 	a.challengeCard()
+	a.resumeOffer()
 	if a.frame.Mode == scene.NewGameScreen {
 		// A lobby behind the new-game screen (the computer chosen from it)
 		// is a button away, as Escape takes the player there.
@@ -449,6 +459,13 @@ func nextGhost(t game.PieceType) game.PieceType {
 func (a *App) newGame(in Intent) {
 	if in.Kind == Submit {
 		in = Intent{Kind: Press, Button: scene.Start}
+		if a.opt.Resumable != nil {
+			in.Button = scene.ResumeGame // the lit button: the kept game
+		}
+	}
+	if in.Kind == Press && in.Button == scene.ResumeGame {
+		a.resumeGame()
+		return
 	}
 	if in.Kind == Press && in.Button == scene.ToLobby {
 		in = Intent{Kind: Cancel} // the button says what Escape does
@@ -500,6 +517,12 @@ func (a *App) newGame(in Intent) {
 		notice(&a.frame, scene.BadTone, err.Error())
 		return
 	}
+	a.opt.Resumable = nil // the new game is kept in its place
+	a.startPlay(comm)
+}
+
+// startPlay puts the game against the computer begun on comm on the board.
+func (a *App) startPlay(comm net.Communicator) {
 	if a.play != nil {
 		a.play.close()
 	}
@@ -513,11 +536,17 @@ func (a *App) newGame(in Intent) {
 // new-game screen has chosen (White for Random), with nothing left of a
 // game played or reviewed before.
 func (a *App) freshBoard() {
-	f := &a.frame
 	side := game.White
-	if f.NewGame.Side == 1 {
+	if a.frame.NewGame.Side == 1 {
 		side = game.Black
 	}
+	a.boardFor(side)
+}
+
+// boardFor puts the start position on the board seen from side, with
+// nothing left of a game played or reviewed before.
+func (a *App) boardFor(side game.Color) {
+	f := &a.frame
 	f.View = controller.New(side, referee.Wild16, game.Start(), controller.Options{BeliefOnly: true}).View()
 	f.Flipped, f.Truth, f.Anim = side == game.Black, nil, nil
 	f.Selected, f.Dests, f.Preview, f.Drag, f.Promote, f.Illegal = game.NoSquare, 0, nil, nil, nil, nil

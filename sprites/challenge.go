@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/krieg/krieg/game"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/sprites/scene"
 )
@@ -29,6 +30,7 @@ func (a *App) challenged(p *play, ev net.Event) {
 		if a.frame.Mode == scene.LobbyScreen {
 			a.frame.Mode = scene.PlayScreen // the card is drawn over the board
 			a.lobbyUnder = true
+			a.challengeBoard(ev.Text)
 		}
 		p.say(&a.frame, ev.Text)
 		// The legend would cover the card, and the player would not know
@@ -47,6 +49,20 @@ func (a *App) challenged(p *play, ev net.Event) {
 			a.cardGone(false)
 		}
 	}
+}
+
+// challengeBoard puts behind a challenge's card, over the lobby, a
+// neutral board (no game's belief on it) seen from the colour the
+// challenge gives us ("…, you playing Black"), White when it names none.
+func (a *App) challengeBoard(text string) {
+	side := game.White
+	if i := strings.LastIndex(text, "you playing "); i >= 0 && strings.HasPrefix(text[i+len("you playing "):], "Black") {
+		side = game.Black
+	}
+	a.boardFor(side)
+	v := &a.frame.View
+	v.Tokens, v.Probability, v.Zone = nil, [game.King + 1][64]float64{}, 0
+	a.frame.Panel.Title, a.frame.Panel.Names = "", [2]string{}
 }
 
 // dropChallenge takes the challenge from name away; it reports whether

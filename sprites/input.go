@@ -1,6 +1,8 @@
 package sprites
 
 import (
+	"time"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
@@ -19,6 +21,7 @@ type Input struct {
 	lastX, lastY   float64
 	chars          []rune
 	shape          ebiten.CursorShapeType // the pointer's shape set last
+	held           map[ebiten.Key]*repeater
 }
 
 // dragThreshold is how far the pointer must move before a press is a drag.
@@ -57,8 +60,15 @@ func (in *Input) Read(s *scene.Scene, out []Intent) []Intent {
 			out = append(out, Intent{Kind: Press, Button: b})
 		}
 	}
+	if in.held == nil {
+		in.held = map[ebiten.Key]*repeater{}
+	}
+	now := time.Now()
 	for k, d := range arrows {
-		if inpututil.IsKeyJustPressed(k) || inpututil.KeyPressDuration(k) > 20 && inpututil.KeyPressDuration(k)%6 == 0 {
+		if in.held[k] == nil {
+			in.held[k] = &repeater{}
+		}
+		for range in.held[k].presses(k, now) {
 			out = append(out, Intent{Kind: CursorMove, X: d[0], Y: d[1]})
 		}
 	}

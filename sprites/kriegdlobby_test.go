@@ -538,3 +538,30 @@ func TestWindowKriegdLobbyClickOnAMovedRow(t *testing.T) {
 		return app.play != nil && app.play.snap.InGame && app.play.snap.Spec.Base == 7*time.Minute
 	})
 }
+
+// TestWindowKriegdChallengeBoardFromOurColour: a challenge that comes to
+// the lobby saying "you playing Black" puts behind its card a board seen
+// from Black, Black's clock ours at the bottom, with no game's belief on
+// it (an outside tester saw White's side up, labelled White, with the
+// heat map on).
+func TestWindowKriegdChallengeBoardFromOurColour(t *testing.T) {
+	app, bob := kriegdLobbyWindow(t)
+	lobbyEntries(t, app, "Seek a game: ")
+	h.do(func() { app.frame.Show.Heat, app.frame.Assist = game.King, scene.AssistFull })
+	if err := bob.Console("match alice 1 0 u white"); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "bob's challenge card", servedWait, func() bool { return hasButton(&app.scene, scene.DeclineChallenge) })
+	h.do(func() {
+		f := &app.frame
+		if !strings.Contains(f.Challenge.Text, "you playing Black") {
+			t.Fatalf("the card reads %q; want the colour named (the test's premise)", f.Challenge.Text)
+		}
+		if f.View.Side != game.Black || !f.Flipped {
+			t.Errorf("behind the card the board is %v's, flipped %v; want Black's, Black at the bottom", f.View.Side, f.Flipped)
+		}
+		if len(f.View.Tokens) != 0 || f.View.Probability[game.King][game.E1] != 0 || f.View.Zone != 0 {
+			t.Errorf("behind the card the board holds %d tokens, %.0f%% on e1; want no belief", len(f.View.Tokens), 100*f.View.Probability[game.King][game.E1])
+		}
+	})
+}

@@ -113,9 +113,11 @@ func (p *play) leave() {
 // close ends the session and the deduction. A game against the computer
 // still running is abandoned first, so that the endpoint saves its record
 // unfinished, as the console does when one leaves: closing the window loses
-// no game.
+// no game. One its endpoint keeps (Keeper) is left as it stands instead,
+// for the next window to resume.
 func (p *play) close() {
-	if p.local && p.snap.InGame {
+	k, keeps := p.comm.(Keeper)
+	if p.local && p.snap.InGame && !(keeps && k.Keeps()) {
 		if a, ok := p.comm.(interface{ Abandon() error }); ok && a.Abandon() == nil {
 			settle(p.comm.Events(), 2*time.Second)
 		}

@@ -22,6 +22,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/krieg/krieg/cmd/internal/kept"
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/controller"
 	"github.com/krieg/krieg/controller/player"
@@ -91,6 +92,7 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "krieg: settings will not be kept: %v\n", err)
 	}
 	var signed atomic.Pointer[icc.Client] // the server's session, once logged in
+	var store *kept.File                  // where the game against the computer is kept, if anywhere
 	switch {
 	case b.KSO.On:
 		// The password is asked here, on the terminal, before the window opens.
@@ -107,6 +109,10 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 		if err := remote(&opt, &fl, spec, &signed, stdin, stderr, launch.StdinIsTerminal()); err != nil {
 			return err
 		}
+	case opt.SettingsDir != "":
+		// The game against the computer is kept beside the settings.
+		store = &kept.File{Dir: opt.SettingsDir}
+		keepComputer(&opt, fl, *store, stderr)
 	default:
 		opt.Local = func(ch scene.NewGameChoice) (net.Communicator, error) { return launch.StartLocal(fl, ch) }
 	}
@@ -115,6 +121,9 @@ func run(args []string, stdin io.Reader, stderr io.Writer) error {
 		return err
 	}
 	err = sprites.Run(app, "krieg: Kriegspiel")
+	if store != nil {
+		sayKept(*store, stderr)
+	}
 	if c := signed.Load(); c != nil && !fl.ICC {
 		// A guest's seat on a kriegd, left during a game, is kept.
 		if kerr := launch.KeepSeat(fl.SeatDir, fl.Addr, c); kerr != nil {

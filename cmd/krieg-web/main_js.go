@@ -23,6 +23,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/krieg/krieg/cmd/internal/kept"
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/controller/player"
 	"github.com/krieg/krieg/game/record"
@@ -89,7 +90,7 @@ type page struct {
 	// rules is the ruleset of the next game against the computer; kept
 	// the one that game keeps, and resume asks Local to take it up.
 	rules  string
-	kept   *keeping
+	kept   *kept.Keeping
 	resume bool
 }
 
@@ -168,7 +169,7 @@ func (p *page) jsOffline(_ js.Value, args []js.Value) any {
 // computer the page kept, taken up where it was left; false when there is
 // none, so that the page shows its door again.
 func (p *page) jsResumeComputer(js.Value, []js.Value) any {
-	if _, ok := keptComputerGame(pageStorage{}); !ok {
+	if _, ok := kept.Load(pageStorage{}); !ok {
 		return false
 	}
 	if !p.choose() {
@@ -184,8 +185,8 @@ func (p *page) jsResumeComputer(js.Value, []js.Value) any {
 // jsKept is window.krieg.kept(): what the game against the computer the
 // page keeps is, for the door's offer to resume it, or "".
 func (p *page) jsKept(js.Value, []js.Value) any {
-	if g, ok := keptComputerGame(pageStorage{}); ok {
-		return g.describe()
+	if g, ok := kept.Load(pageStorage{}); ok {
+		return g.Describe()
 	}
 	return ""
 }
@@ -197,7 +198,7 @@ func (p *page) jsUnsaved(js.Value, []js.Value) any {
 	p.mu.Lock()
 	w := p.kept
 	p.mu.Unlock()
-	return w != nil && w.unsaved()
+	return w != nil && w.Unsaved()
 }
 
 // pick reads the page's choice of rules and side for the computer (args
@@ -240,12 +241,12 @@ func (p *page) computer(opt sprites.Options) sprites.Options {
 		next := fl
 		next.Rules = cmp.Or(p.rules, fl.Rules)
 		p.mu.Unlock()
-		var w *keeping
+		var w *kept.Keeping
 		var err error
 		if resume {
-			w, err = resumeComputer(pageStorage{}, fl)
+			w, err = kept.Resume(pageStorage{}, fl)
 		} else {
-			w, err = startComputer(pageStorage{}, next, ch)
+			w, err = kept.Start(pageStorage{}, next, ch)
 		}
 		if err != nil {
 			return nil, err

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/krieg/krieg/cmd/internal/kept"
 	"github.com/krieg/krieg/net/icc"
 )
 
@@ -15,13 +16,9 @@ import (
 // reconnect token, so the page keeps both in the browser's storage while
 // a game is on, and a page opened again takes the seat back.
 
-// keeper is the browser's storage as the seat uses it: the page's
-// localStorage, or a map in tests.
-type keeper interface {
-	Get(key string) (string, bool)
-	Set(key, value string) error
-	Remove(key string)
-}
+// keeper is the browser's storage as the seat and the game against the
+// computer use it: the page's localStorage, or a map in tests.
+type keeper = kept.Store
 
 // seatKey is the storage item of the remembered seat.
 const seatKey = "krieg/seat"

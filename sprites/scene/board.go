@@ -31,8 +31,9 @@ func (s *Scene) board(f *Frame) {
 	if f.Capture != game.NoSquare {
 		s.rect(l.SquareRect(f.Capture), captureMark, 0.35)
 	}
-	heat := f.Show.Heat != game.NoPieceType && f.Assist == AssistFull
-	if f.Show.Zone && f.Assist != AssistOff {
+	// The lobby's board is neutral: no game's belief (heat, zone, tokens).
+	heat := f.Show.Heat != game.NoPieceType && f.Assist == AssistFull && f.Mode != LobbyScreen
+	if f.Show.Zone && f.Assist != AssistOff && f.Mode != LobbyScreen {
 		w := math.Max(2, sq*0.06)
 		for x := f.View.Zone &^ f.View.Own.ByColor(f.View.Side); x != 0; {
 			r := l.SquareRect(x.PopFirst())
@@ -195,9 +196,10 @@ func (s *Scene) heat(f *Frame, t game.PieceType) {
 
 // shown returns the tokens to draw: the animator's, or the view model's as
 // they are when there is no animator.
-// Only the tokens the assistant's level allows are returned.
+// Only the tokens the assistant's level allows are returned; the lobby's
+// board, behind no game, has none.
 func (f *Frame) shown() []Shown {
-	if f.Assist == AssistOff {
+	if f.Assist == AssistOff || f.Mode == LobbyScreen {
 		return nil
 	}
 	var out []Shown

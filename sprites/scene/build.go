@@ -83,22 +83,23 @@ func Explain(f *Frame, sq game.Square) []string {
 	return lines
 }
 
-// tooltip explains the tokens under the pointer.
+// tooltip explains the tokens under the pointer: not while a man is
+// dragged, and while one is picked up only over its targets (the attempt
+// preview's chances), so that no card hides it or its dots for nothing.
 func (s *Scene) tooltip(f *Frame) {
 	if !f.Hover || f.Drag != nil {
 		return
 	}
 	sq, ok := s.Layout.SquareAt(f.HoverX, f.HoverY)
-	if !ok {
+	if !ok || f.Selected != game.NoSquare && !f.Dests.Has(sq) {
 		return
 	}
 	lines := Explain(f, sq)
 	if len(lines) == 0 {
 		return
 	}
-	// The card stays on the board, never over the panel's log, and beside
-	// the square it explains, on its roomier side, so that it covers
-	// neither that square nor the men on its rank next to it.
+	// The card is never over the panel's log, and away from the square it
+	// explains, its neighbours, and the man picked up and its dots (cardPlace).
 	b := s.Layout.Board
 	size := max(12, min(16*float64(f.H)/720, s.Layout.Square*0.2))
 	maxW := max(b.W*0.45, min(b.W-8, 12*size))
@@ -113,13 +114,11 @@ func (s *Scene) tooltip(f *Frame) {
 	lines = rows
 	w := longest + 16
 	h := float64(len(lines))*size*1.4 + 10
-	r := s.Layout.SquareRect(sq)
-	x := r.X + r.W + 4
-	if left, right := r.X-b.X, b.X+b.W-(r.X+r.W); left > right {
-		x = r.X - w - 4
+	keep := f.Dests
+	if f.Selected != game.NoSquare {
+		keep |= f.Selected.Bit()
 	}
-	x = max(b.X+4, min(x, b.X+b.W-w-4))
-	y := max(b.Y+4, min(r.Y, b.Y+b.H-h-4))
+	x, y := s.Layout.cardPlace(sq, keep, w, h)
 	s.rect(Rectangle{x, y, w, h}, tooltipBG, 1)
 	for i, l := range lines {
 		s.text(Rectangle{x + 8, y + 5 + float64(i)*size*1.4, w - 16, size * 1.4}, l, assets.Regular, size, textMain, Left)

@@ -1,7 +1,7 @@
 package scene
 
 // Button is a clickable control.
-type Button uint8
+type Button uint16
 
 // The buttons. The new-game screen's choice buttons are ChooseSide+i and so
 // on, see Choice.
@@ -42,6 +42,7 @@ const (
 	PlayUnregistered // the sign-in screen: log in with no password, the name without an account
 	Quit             // the sign-in screen: close the window
 	PlayAsGuest      // the sign-in screen: log in as a guest, under a name the server gives
+	ResumeGame       // the new-game screen: take up the game kept against the computer
 	choiceBase
 )
 
@@ -108,6 +109,8 @@ func (b Button) label() string {
 		return "Quit (Esc)"
 	case PlayAsGuest:
 		return "Play as a guest"
+	case ResumeGame:
+		return "Resume your game"
 	}
 	return ""
 }

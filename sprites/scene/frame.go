@@ -177,6 +177,10 @@ type Panel struct {
 	// NoGame: no game is in progress (one awaited, or over), so Resign,
 	// Draw and Abort, which would only be refused, are not offered.
 	NoGame bool
+	// Resume, on the new-game screen, says what the game kept against
+	// the computer is ("Wild 16, 5+3, you play white, 12 plies played"),
+	// offered with a Resume button; "" when none is kept.
+	Resume string
 	// Lobby: a Lobby button takes New game's place (the web page's lobby
 	// chooses the games).
 	Lobby bool

@@ -16,7 +16,7 @@ var legendRows = []struct {
 	text string
 }{
 	{func(s *Scene, r Rectangle) { s.token(r, 0.5, 0.5, 0.72, pieceToken, 0.9) },
-		"Blue disc: an enemy man may stand here. The stronger the colour, the likelier."},
+		"Blue disc: an enemy man stands here at least as likely as not, or a referee's word points here (a capture, a pawn that could have captured). The stronger the colour, the likelier."},
 	{func(s *Scene, r Rectangle) {
 		b := s.token(r, 0.5, 0.5, 0.6, checkToken, 0.9)
 		s.add(Sprite{Kind: Text, X: b.X, Y: b.Y, W: b.W, H: b.H, Text: "+", Font: assets.Bold, Size: math.Floor(r.W * 0.5), Color: tokenRim, Alpha: 1, Align: Center})
@@ -26,6 +26,16 @@ var legendRows = []struct {
 		in := b.inset(b.W * 0.14)
 		s.add(Sprite{Kind: Piece, X: in.X, Y: in.Y, W: in.W, H: in.H, Piece: game.NewPiece(game.White, game.King), Alpha: 0.9})
 	}, "Purple disc with a king: the enemy king may stand here."},
+	{func(s *Scene, r Rectangle) {
+		d := r.W * (previewMinDot + (previewMaxDot-previewMinDot)*0.7)
+		s.add(Sprite{Kind: Disc, X: r.X + (r.W-d)/2, Y: r.Y + (r.H-d)/2, W: d, H: d, Color: previewDot, Alpha: 0.7})
+		w := r.W * previewRing
+		s.add(Sprite{Kind: Ring, X: r.X + (r.W-w)/2, Y: r.Y + (r.H-w)/2, W: w, H: w, Color: dangerRed, Alpha: 0.8, Stroke: max(1.5, r.W*previewStroke)})
+	}, "Green dot, on a picked-up man's target: the larger, the likelier the referee accepts the move; a red ring round it: the man may be taken in reply, the redder, the likelier."},
+	{func(s *Scene, r Rectangle) {
+		d := r.W * 0.3 // larger than on a square, to be seen in the list
+		s.add(Sprite{Kind: Disc, X: r.X + (r.W-d)/2, Y: r.Y + (r.H-d)/2, W: d, H: d, Color: nonsenseDot, Alpha: 0.8})
+	}, "Grey dot, on a picked-up man's target: what the referee said this turn rules that attempt out whatever the board (after Any? was answered yes, a pawn capture the tries rule out)."},
 	{func(s *Scene, r Rectangle) {
 		s.rect(r, heatOrange, 0.55)
 		s.text(r, "40%", assets.Bold, r.H*0.35, rgb(0x20, 0x10, 0x00), Center)
@@ -51,8 +61,9 @@ const legendKeys = `Move: drag a man, click it then its target, type e2e4 and En
 F11 full screen · F2 new game · F3 flip · F4 sound · ` + tokenKeys + ` tokens and zone · F9 heat map · ? or F1 this legend · Ctrl+Q quit.
 Replay and review: ← → step, Home End jump, Tab the other side's view.`
 
-// legend draws the legend over the whole window: each token kind, the heat
-// map, the zone, ghosts and the queue with a small drawing, then the keys.
+// legend draws the legend over the whole window: each token kind, the
+// attempt preview's dots, the heat map, the zone, ghosts, pawn tries and
+// the queue with a small drawing, then the keys.
 func (s *Scene) legend(f *Frame) {
 	W, H := float64(f.W), float64(f.H)
 	s.rect(Rectangle{0, 0, W, H}, background, 0.8)

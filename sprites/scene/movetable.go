@@ -83,6 +83,48 @@ func MoveText(rows []MoveRow) string {
 	return strings.Join(parts, " ")
 }
 
+// tableMetrics are the move table's sizes in a column.
+type tableMetrics struct {
+	unit, small, lineH, smallH, numW, cellW float64
+}
+
+// newTableMetrics sizes the move table for c's text size and width.
+func newTableMetrics(c *column) tableMetrics {
+	m := tableMetrics{unit: c.unit, small: max(7, float64(int(c.unit*0.78)))}
+	m.lineH, m.smallH = c.unit*1.4, m.small*1.25
+	m.numW = Measure("999.", assets.Regular, c.unit) + 6
+	m.cellW = (c.r.W - m.numW) / 2
+	return m
+}
+
+// wrapped is a cell's refused attempts as the lines they take.
+func (m tableMetrics) wrapped(cell MoveCell) []string {
+	if len(cell.Refused) == 0 {
+		return nil
+	}
+	return Wrap(strings.Join(cell.Refused, " "), assets.Regular, m.small, m.cellW-8, "")
+}
+
+// height is a row's height: its moves and the longest list of refused
+// attempts under them.
+func (m tableMetrics) height(r MoveRow) float64 {
+	return m.lineH + m.smallH*float64(max(len(m.wrapped(r.Cells[0])), len(m.wrapped(r.Cells[1]))))
+}
+
+// tableRows is how many of the latest rows the play panel's move table
+// keeps room for, whatever notes show: fewer are no record to read.
+const tableRows = 8
+
+// lastRowsHeight is the height of the last n of rows in c.
+func lastRowsHeight(c *column, rows []MoveRow, n int) float64 {
+	m := newTableMetrics(c)
+	h := 0.0
+	for _, r := range rows[max(0, len(rows)-n):] {
+		h += m.height(r)
+	}
+	return h
+}
+
 // moveTable draws rows in at most height h of the column: the move number,
 // White's and Black's moves, each with its refused attempts in small type
 // underneath. It shows the last rows that fit, or those around ply current
@@ -91,20 +133,9 @@ func (s *Scene) moveTable(c *column, rows []MoveRow, current int, jump bool, h f
 	if len(rows) == 0 || h <= 0 {
 		return
 	}
-	unit := c.unit
-	small := max(7, float64(int(unit*0.78)))
-	lineH, smallH := unit*1.4, small*1.25
-	numW := Measure("999.", assets.Regular, unit) + 6
-	cellW := (c.r.W - numW) / 2
-	wrapped := func(cell MoveCell) []string {
-		if len(cell.Refused) == 0 {
-			return nil
-		}
-		return Wrap(strings.Join(cell.Refused, " "), assets.Regular, small, cellW-8, "")
-	}
-	height := func(r MoveRow) float64 {
-		return lineH + smallH*float64(max(len(wrapped(r.Cells[0])), len(wrapped(r.Cells[1]))))
-	}
+	m := newTableMetrics(c)
+	unit, lineH, small, smallH, numW, cellW := m.unit, m.lineH, m.small, m.smallH, m.numW, m.cellW
+	wrapped, height := m.wrapped, m.height
 	// The last row shown: the one holding the current ply (and one after
 	// it, when there is room), else the end; a replay at ply 0 starts at
 	// the first row.

@@ -222,7 +222,9 @@ func (s *Scene) playColumn(c *column, f *Frame) {
 	c.toggles(f)
 	playNotes(c, f)
 	c.facts(f)
-	s.moveTable(c, f.Panel.Table, 0, false, c.r.H*0.4)
+	// The table keeps its latest rows before the log keeps any: the
+	// notes take the log's room, never the table's.
+	s.moveTable(c, f.Panel.Table, 0, false, max(c.r.H*0.4, min(c.r.H, lastRowsHeight(c, f.Panel.Table, tableRows))))
 	s.logLines(c, f.View.Log, f.Panel.Console)
 }
 
@@ -582,6 +584,16 @@ func (s *Scene) newGamePanel(f *Frame) {
 func (s *Scene) newGameColumn(c *column, f *Frame, put func(string, assets.Font, color.RGBA)) {
 	c.line("New Kriegspiel game", assets.Bold, textMain)
 	c.row(c.unit * 0.6)
+	if f.Panel.Resume != "" {
+		// The game kept from the last run comes first: Enter resumes it,
+		// Play starts a new one in its place.
+		c.line("Your game against the computer was kept: "+f.Panel.Resume, assets.Regular, textMain)
+		r := c.row(c.unit * 2.6)
+		s.button(Rectangle{r.X, r.Y + 2, r.W, r.H - 4}, ResumeGame, "Resume your game (Enter)", true, c.unit*1.1)
+		c.row(c.unit * 0.6)
+		c.line("Or start a new game:", assets.Bold, textMain)
+		c.row(c.unit * 0.3)
+	}
 	ch := f.NewGame
 	// group lays a group's buttons out in rows of at most perRow.
 	group := func(title string, g int, opts []string, pick, perRow int) {
@@ -613,7 +625,7 @@ func (s *Scene) newGameColumn(c *column, f *Frame, put func(string, assets.Font,
 	group("Motion", MotionGroup, Motions, motion, len(Motions))
 	c.row(c.unit * 0.5)
 	r := c.row(c.unit * 3)
-	s.button(Rectangle{r.X, r.Y, r.W, r.H}, Start, "Play", true, c.unit*1.2)
+	s.button(Rectangle{r.X, r.Y, r.W, r.H}, Start, "Play", f.Panel.Resume == "", c.unit*1.2)
 	if f.Panel.Lobby {
 		// The lobby behind the screen is shown a way back to, besides
 		// Escape, which nobody sees.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/krieg/krieg/internal/atomicfile"
 )
 
 // Dir returns the folder the window keeps its settings in.
@@ -23,25 +25,5 @@ func readFile(path string) ([]byte, error) { return os.ReadFile(path) }
 // setAside keeps an unusable settings file under another name.
 func setAside(path, bad string) error { return os.Rename(path, bad) }
 
-// writeFile replaces dir/name with data through a temporary file, so the
-// file is the old one or the new, never half of either.
-func writeFile(dir, name string, data []byte) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, name+".*")
-	if err != nil {
-		return err
-	}
-	_, werr := tmp.Write(data)
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), filepath.Join(dir, name))
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-	}
-	return werr
-}
+// writeFile replaces dir/name with data, whole or not at all.
+func writeFile(dir, name string, data []byte) error { return atomicfile.Write(dir, name, data) }

@@ -1,6 +1,6 @@
 //go:build !(js && wasm)
 
-package main
+package kept
 
 import (
 	"errors"
@@ -15,7 +15,6 @@ import (
 	"github.com/krieg/krieg/game/record"
 	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
-	"github.com/krieg/krieg/net/icc"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
@@ -29,7 +28,7 @@ var blackVsRandom = scene.NewGameChoice{Side: 1, Time: 2, Opponent: 1}
 
 // playSome plays our side at random for some accepted moves, answering
 // only on our turn, and returns what we heard and the last snapshot.
-func playSome(t *testing.T, w *keeping, side game.Color, moves int) ([]referee.Entry, net.Snapshot) {
+func playSome(t *testing.T, w *Keeping, side game.Color, moves int) ([]referee.Entry, net.Snapshot) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(3, 4))
 	var heard []referee.Entry
@@ -85,12 +84,29 @@ func waitAny(t *testing.T, ch <-chan net.Event) net.Event {
 	return net.Event{}
 }
 
+// waitKind reads ch until an event of kind comes.
+func waitKind(t *testing.T, ch <-chan net.Event, kind net.Kind) net.Event {
+	t.Helper()
+	for {
+		if ev := waitAny(t, ch); ev.Kind == kind {
+			return ev
+		}
+	}
+}
+
+// mapStore is the page's storage in tests.
+type mapStore map[string]string
+
+func (m mapStore) Get(key string) (string, bool) { v, ok := m[key]; return v, ok }
+func (m mapStore) Set(key, value string) error   { m[key] = value; return nil }
+func (m mapStore) Remove(key string)             { delete(m, key) }
+
 // keptHeard waits until k keeps a game whose record tells side want.
-func keptHeard(t *testing.T, k keeper, side game.Color, rules referee.Ruleset, want int) keptGame {
+func keptHeard(t *testing.T, k Store, side game.Color, rules referee.Ruleset, want int) Game {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		if g, ok := keptComputerGame(k); ok {
+		if g, ok := Load(k); ok {
 			if rec, err := record.Read(strings.NewReader(g.PGN)); err == nil {
 				if ref, err := record.Replay(rec, rules, nil); err == nil && len(ref.View(side).Heard) == want {
 					return g
@@ -104,17 +120,17 @@ func keptHeard(t *testing.T, k keeper, side game.Color, rules referee.Ruleset, w
 	}
 }
 
-// TestComputerGameResumesAfterClosingThePage: a game against the computer
+// TestComputerGameResumesAfterClosing: a game against the computer
 // is kept in the page's storage as it goes; a page opened again with the
 // same storage resumes it in the same position with the same history
 // (every entry heard, in order) and the kept clocks, the game goes on,
 // and its end forgets it.
-func TestComputerGameResumesAfterClosingThePage(t *testing.T) {
-	k := mapKeeper{}
+func TestComputerGameResumesAfterClosing(t *testing.T) {
+	k := mapStore{}
 	fl := pageFlags("berkeley")
 	ch := blackVsRandom
 	ch.Rules = "berkeley" // the screen's choice, preset from the page's
-	w, err := startComputer(k, fl, ch)
+	w, err := Start(k, fl, ch)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,12 +142,12 @@ func TestComputerGameResumesAfterClosingThePage(t *testing.T) {
 	if g.Black <= 0 || g.Black > (5*time.Minute+3*5*time.Second).Milliseconds() {
 		t.Fatalf("kept Black's clock at %d ms", g.Black)
 	}
-	if !strings.Contains(g.describe(), "Berkeley") || !strings.Contains(g.describe(), "you play black") {
-		t.Errorf("the door would offer %q", g.describe())
+	if !strings.Contains(g.Describe(), "Berkeley") || !strings.Contains(g.Describe(), "you play black") {
+		t.Errorf("the door would offer %q", g.Describe())
 	}
 	w.Close() // the tab is closed
 
-	again, err := resumeComputer(k, launch.Flags{MoveTime: 5 * time.Millisecond})
+	again, err := Resume(k, launch.Flags{MoveTime: 5 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,28 +179,28 @@ func TestComputerGameResumesAfterClosingThePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitKind(t, again.Events(), net.KindEnded)
-	if _, ok := keptComputerGame(k); ok {
+	if _, ok := Load(k); ok {
 		t.Errorf("the game outlived its end: %v", k)
 	}
 }
 
-// refusingKeeper is storage that keeps nothing.
-type refusingKeeper struct{ mapKeeper }
+// refusingStore is storage that keeps nothing.
+type refusingStore struct{ mapStore }
 
-func (refusingKeeper) Set(string, string) error { return errors.New("quota") }
+func (refusingStore) Set(string, string) error { return errors.New("quota") }
 
 // TestUnkeptComputerGameWarns: while a game against the computer is on
 // and storage refuses it, the page must ask before it is left; not before
 // the game, nor after it.
 func TestUnkeptComputerGameWarns(t *testing.T) {
-	w, err := startComputer(refusingKeeper{mapKeeper{}}, pageFlags("wild16"), blackVsRandom)
+	w, err := Start(refusingStore{mapStore{}}, pageFlags("wild16"), blackVsRandom)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
 	playSome(t, w, game.Black, 1)
 	deadline := time.Now().Add(10 * time.Second)
-	for !w.unsaved() {
+	for !w.Unsaved() {
 		if time.Now().After(deadline) {
 			t.Fatal("a game storage refused is not said to be unsaved")
 		}
@@ -194,7 +210,7 @@ func TestUnkeptComputerGameWarns(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitKind(t, w.Events(), net.KindEnded)
-	if w.unsaved() {
+	if w.Unsaved() {
 		t.Error("a finished game is still said to be unsaved")
 	}
 }
@@ -202,62 +218,12 @@ func TestUnkeptComputerGameWarns(t *testing.T) {
 // TestBrokenKeptGameForgotten: a kept game that cannot be resumed is
 // refused in a sentence and forgotten.
 func TestBrokenKeptGameForgotten(t *testing.T) {
-	k := mapKeeper{gameKey: `{"rules":"wild16","side":"white","time":"5+3","opponent":"bot","pgn":"1. e4 e5 2. Ke3 Ke6 3. Ke3"}`}
-	if _, err := resumeComputer(k, launch.Flags{MoveTime: time.Millisecond}); err == nil || !strings.Contains(err.Error(), "cannot be resumed") {
+	k := mapStore{Key: `{"rules":"wild16","side":"white","time":"5+3","opponent":"bot","pgn":"1. e4 e5 2. Ke3 Ke6 3. Ke3"}`}
+	if _, err := Resume(k, launch.Flags{MoveTime: time.Millisecond}); err == nil || !strings.Contains(err.Error(), "cannot be resumed") {
 		t.Fatalf("a broken kept game: %v", err)
 	}
-	if _, ok := keptComputerGame(k); ok {
+	if _, ok := Load(k); ok {
 		t.Error("a kept game that cannot be resumed is still offered")
-	}
-}
-
-// TestPasswordForNoAccountRefused: the page's login with a password for
-// a name kriegd has no account for is refused in the server's words.
-func TestPasswordForNoAccountRefused(t *testing.T) {
-	addr := startKriegd(t)
-	opt := icc.Options{Addr: addr, User: "nobody", Password: "s3cret", PasswordInLogin: true}
-	c, err := connect(t.Context(), opt, mapKeeper{}, "", false)
-	if err == nil {
-		c.Close()
-		t.Fatal("a password for a name with no account logged in")
-	}
-	if msg := err.Error(); !strings.HasPrefix(msg, "There is no account named nobody.") {
-		t.Errorf("the refusal reads %q", msg)
-	}
-}
-
-// TestRegisterAnswerToldToThePage: a name logged in without a password
-// registers from the lobby; kriegd's answer reaches the page (which shows
-// it by its form), and nothing told to the page holds the password.
-func TestRegisterAnswerToldToThePage(t *testing.T) {
-	addr := startKriegd(t)
-	c, err := connect(t.Context(), icc.Options{Addr: addr, User: "carol", PasswordInLogin: true}, mapKeeper{}, "", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	told := make(chan string, 64)
-	f := newFollower(c, nil, func(kind, text string) { told <- kind + ": " + text })
-	defer f.Close()
-	go func() {
-		for range f.Events() {
-		}
-	}()
-	if err := c.Console("register hunter2pw"); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.After(10 * time.Second)
-	for {
-		select {
-		case s := <-told:
-			if strings.Contains(s, "hunter2pw") {
-				t.Fatalf("the page was told the password: %q", s)
-			}
-			if s == "said: carol is now registered. Log in with your name and password next time." {
-				return
-			}
-		case <-deadline:
-			t.Fatal("no answer to register within 10 s")
-		}
 	}
 }
 
@@ -266,11 +232,11 @@ func TestRegisterAnswerToldToThePage(t *testing.T) {
 // closed during a long think resumes with the think spent (an outside
 // tester got 34 s back by reloading).
 func TestKeptClockCountsTheThink(t *testing.T) {
-	was := clockEvery
-	clockEvery = 20 * time.Millisecond
-	defer func() { clockEvery = was }()
-	k := mapKeeper{}
-	w, err := startComputer(k, pageFlags("wild16"), blackVsRandom)
+	was := ClockEvery
+	ClockEvery = 20 * time.Millisecond
+	defer func() { ClockEvery = was }()
+	k := mapStore{}
+	w, err := Start(k, pageFlags("wild16"), blackVsRandom)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +244,7 @@ func TestKeptClockCountsTheThink(t *testing.T) {
 	heard, _ := playSome(t, w, game.Black, 3) // our turn: Black's clock runs
 	before := keptHeard(t, k, game.Black, referee.Wild16, len(heard))
 	time.Sleep(500 * time.Millisecond) // thinking
-	after, _ := keptComputerGame(k)
+	after, _ := Load(k)
 	if spent := time.Duration(before.Black-after.Black) * time.Millisecond; spent < 400*time.Millisecond || spent > 2*time.Second {
 		t.Fatalf("kept Black's clock at %d ms, then %d ms after a 500 ms think; want the think spent", before.Black, after.Black)
 	}

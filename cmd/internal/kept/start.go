@@ -1,0 +1,74 @@
+package kept
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/krieg/krieg/cmd/internal/launch"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/sprites/scene"
+)
+
+// Resume takes up the game kept in s where it was left; fl gives the rest
+// of the computer's flags (its time per move). A kept game that cannot be
+// resumed is forgotten, so that it is offered no more.
+func Resume(s Store, fl launch.Flags) (*Keeping, error) {
+	g, err := Read(s)
+	if err != nil {
+		return nil, err
+	}
+	w, err := resume(s, g, g.Flags(fl))
+	if err != nil {
+		s.Remove(Key)
+		return nil, fmt.Errorf("your game against the computer cannot be resumed: %w", err)
+	}
+	return w, nil
+}
+
+// resume starts an endpoint on g's game under fl.
+func resume(s Store, g Game, fl launch.Flags) (*Keeping, error) {
+	rec, err := record.Read(strings.NewReader(g.PGN))
+	if err != nil {
+		return nil, err
+	}
+	spec, err := fl.Spec()
+	if err != nil {
+		return nil, err
+	}
+	if spec.AnySide {
+		return nil, errors.New("the kept game has no side")
+	}
+	ep, err := fl.Local()
+	if err != nil {
+		return nil, err
+	}
+	if err := ep.Connect(context.Background()); err != nil {
+		return nil, err
+	}
+	w := Keep(ep, s, g)
+	if err := ep.Resume(spec, rec, time.Duration(g.White)*time.Millisecond, time.Duration(g.Black)*time.Millisecond); err != nil {
+		w.Close()
+		return nil, err
+	}
+	return w, nil
+}
+
+// Start begins a new game against the computer as the new-game screen
+// chose, kept in s as it goes (in place of any game kept before, once it
+// starts).
+func Start(s Store, fl launch.Flags, ch scene.NewGameChoice) (*Keeping, error) {
+	c, err := launch.StartLocal(fl, ch)
+	if err != nil {
+		return nil, err
+	}
+	rc, ok := c.(Recorder)
+	if !ok {
+		c.Close()
+		return nil, errors.New("this game keeps no record")
+	}
+	return Keep(rc, s, Game{Rules: ch.Ruleset().Name, Time: scene.TimeControls[ch.Time],
+		Opponent: []string{"bot", "random"}[ch.Opponent], Seed: fl.Seed}), nil
+}
