@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -319,10 +320,12 @@ func (m *match) publicView(o *conn, e referee.Entry, before *game.Position) stri
 }
 
 // lines writes announcements as text lines, the result left to datagram 16.
+// The game's last move names nobody to move.
 func (m *match) lines(said []referee.Announcement) string {
 	var b strings.Builder
+	over := slices.ContainsFunc(said, func(a referee.Announcement) bool { return a.Kind == referee.KindGameOver })
 	for _, a := range said {
-		if a.Kind == referee.KindGameOver {
+		if a.Kind == referee.KindGameOver || over && a.Kind == referee.KindMoved {
 			continue
 		}
 		if t := a.Text(m.rules); t != "" {

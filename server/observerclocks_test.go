@@ -65,3 +65,29 @@ func TestObserversHearADropAndTheReturn(t *testing.T) {
 	a.waitFor("bob has returned; the game goes on.")
 	o.waitFor("bob has returned; the game goes on.")
 }
+
+// TestObserversHearTheMateWithNobodyToMove: the mating move is told to an
+// observer as its check, then the end, not whose move it would be (an
+// outside tester read "White's move." before the checkmate).
+func TestObserversHearTheMateWithNobodyToMove(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	a, b := u.login(t, "alice", ""), u.login(t, "bob", "")
+	o := u.dial(t)
+	o.send("olga")
+	o.waitFor("**** Starting session as ")
+	begin(t, a, b, "bob", "5 0 u")
+	o.send("observe 1")
+	o.waitFor("Creating: alice")
+	players := [2]*raw{a, b}
+	for i, mv := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
+		players[i%2].send(mv)
+		players[1-i%2].waitFor("\x19(24 1 ?")
+	}
+	said := o.waitFor("checkmate}")
+	// The mating move's words stand between the last two clock lines.
+	last := strings.LastIndex(said, "Clocks: ")
+	mate := said[strings.LastIndex(said[:last], "Clocks: "):last]
+	if !strings.Contains(mate, "Short-diagonal check.") || strings.Contains(mate, "'s move") {
+		t.Fatalf("the observer heard the mate as %q; want its check, then the end, and nobody to move", mate)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	stdnet "net"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -153,8 +154,10 @@ func allowedItems(rules referee.Ruleset, log []referee.Entry, c game.Color) []st
 				items = append(items, "tok:"+tok)
 			}
 		}
+		// The game's last move names nobody to move.
+		over := slices.ContainsFunc(h.Said, func(a referee.Announcement) bool { return a.Kind == referee.KindGameOver })
 		for _, a := range h.Said {
-			if t := a.Text(rules); t != "" && a.Kind != referee.KindGameOver {
+			if t := a.Text(rules); t != "" && a.Kind != referee.KindGameOver && !(over && a.Kind == referee.KindMoved) {
 				items = append(items, "line:"+strings.TrimRight(t, ".")+".")
 			}
 		}
