@@ -432,6 +432,10 @@ func leave(comm net.Communicator, snap net.Snapshot, local bool, stdout io.Write
 	}
 }
 
+// typingAtTerminal reports whether the console's input is a terminal
+// (a variable, so that tests can stand for one).
+var typingAtTerminal = launch.StdinIsTerminal
+
 // answerWait is how long typed lines wait for the answer to the attempt
 // before them.
 const answerWait = 10 * time.Second
@@ -466,7 +470,8 @@ func connect(ctx context.Context, cancel func(), comm net.Communicator, typed *t
 			// the input's end after connecting, as a quit. Quit as the
 			// first line leaves at once.
 			lines = nil
-			if ok && (strings.EqualFold(strings.TrimSpace(l), "quit") || strings.EqualFold(strings.TrimSpace(l), "exit")) {
+			// So does Ctrl-D at a terminal; a script's end waits its turn.
+			if ok && (strings.EqualFold(strings.TrimSpace(l), "quit") || strings.EqualFold(strings.TrimSpace(l), "exit")) || !ok && typingAtTerminal() {
 				cancel()
 				<-done // a connection made all the same is closed by the caller
 				return early, true, nil

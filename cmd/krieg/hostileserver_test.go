@@ -5,6 +5,7 @@ import (
 	stdnet "net"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestConsoleShowsNoServersTerminalControls: a server's words reach the
@@ -38,5 +39,37 @@ func TestConsoleShowsNoServersTerminalControls(t *testing.T) {
 	said := out.String() + errs.String()
 	if code == 0 || !strings.Contains(said, "Go away now.") || strings.ContainsAny(said, "\x1b\x07\x9b") {
 		t.Fatalf("exit %d, printed %q; want the server's words without their controls", code, said)
+	}
+}
+
+// TestCtrlDWhileConnectingLeaves: the input's end at a terminal (Ctrl-D)
+// while the server has not yet answered the login leaves at once, as quit
+// does (an outside tester waited out the login's 30 s); a script's input
+// ending early still waits for the connection.
+func TestCtrlDWhileConnectingLeaves(t *testing.T) {
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	held := make(chan struct{})
+	defer close(held)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() { <-held; c.Close() }() // says nothing
+		}
+	}()
+	old := typingAtTerminal
+	typingAtTerminal = func() bool { return true }
+	defer func() { typingAtTerminal = old }()
+	var out, errs bytes.Buffer
+	began := time.Now()
+	code := run([]string{"console", "--connect", ln.Addr().String(), "--save", ""}, strings.NewReader(""), &out, &errs)
+	if code != 0 || !strings.Contains(out.String(), "* left before the connection was made") || time.Since(began) > 5*time.Second {
+		t.Fatalf("Ctrl-D while connecting: exit %d after %v:\n%s%s", code, time.Since(began), out.String(), errs.String())
 	}
 }

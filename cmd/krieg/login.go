@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -31,12 +30,20 @@ type loginAs interface {
 func loginAgain(ctx context.Context, cancel func(), comm net.Communicator, typed *typedLines, early []chan string, err error, stdout io.Writer) ([]chan string, bool, error) {
 	relog, ok := comm.(loginAs)
 	name := ""
+	// again asks for a name without a new refusal to tell: a password
+	// not given.
+	again := false
 	for ok && err != nil {
 		forget(comm.Events())
 		password := ""
 		switch {
-		case icc.NameRefused(err):
-			fmt.Fprintf(stdout, "! %s\n", icc.Reason(err))
+		// A registered name given without its password (--user, then
+		// Enter at its prompt) is asked for again as a refused one is.
+		case again || icc.NameRefused(err) || errors.Is(err, icc.ErrNoPassword) && name == "":
+			if !again {
+				fmt.Fprintf(stdout, "! %s\n", icc.Reason(err))
+			}
+			again = false
 			fmt.Fprint(stdout, loginPrompt)
 			l, more := typed.line(&early)
 			if !more {
@@ -53,8 +60,15 @@ func loginAgain(ctx context.Context, cancel func(), comm net.Communicator, typed
 			// The name typed is registered: its password, as the server
 			// asks it.
 			pw, more, perr := typed.password(&early, stdout, fmt.Sprintf("password for %s: ", name), false)
-			if !more || perr != nil {
-				return early, false, cmp.Or(perr, err)
+			if perr != nil {
+				return early, false, perr
+			}
+			if !more || strings.TrimSpace(pw) == "" {
+				// No password (Enter, or the input's end): back to the
+				// name, where the input's end ends the console.
+				fmt.Fprintf(stdout, "! no password given for %s\n", name)
+				again = true
+				continue
 			}
 			password = pw
 		default:

@@ -56,3 +56,24 @@ func TestConsoleRefusedNameThenGuestOrQuit(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleNoPasswordAsksAgain: a registered name given no password, at
+// the start (--user) or at the login prompt, goes back to the login prompt
+// instead of ending the console or asking the password for ever (an
+// outside tester was held at "password for alice:" with Enter and Ctrl-D).
+func TestConsoleNoPasswordAsksAgain(t *testing.T) {
+	addr := startKriegd(t, "dave")
+	w, out, done := startConsole(t, addr, "--user", "dave")
+	fmt.Fprintln(w) // no password for --user dave
+	out.waitMatch(t, "dave", `(?m)^! This name is registered[^\n]*\n`+regexp.QuoteMeta(loginPrompt))
+	fmt.Fprintln(w, "dave")
+	fmt.Fprintln(w) // no password at the prompt either
+	out.waitMatch(t, "dave", `(?m)^! no password given for dave\n`+regexp.QuoteMeta(loginPrompt))
+	fmt.Fprintln(w, "dave")
+	fmt.Fprintln(w, "davepw")
+	out.waitLine(t, "dave", "* connected")
+	w.Close()
+	if code := <-done; code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out.all())
+	}
+}
