@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/krieg/krieg/cmd/internal/kept"
 	"github.com/krieg/krieg/cmd/internal/launch"
@@ -35,12 +36,14 @@ func keepComputer(opt *sprites.Options, fl launch.Flags, store kept.File, stderr
 			return w, nil
 		}}
 	case errors.Is(err, kept.ErrNone):
+	case errors.Is(err, kept.ErrHeld):
+		opt.Notice = "Your game against the computer is open in another krieg window: this window's games are not kept while it goes on."
 	default:
 		msg := fmt.Sprintf("%v (%s)", err, store.Path(kept.Key))
 		if bad, serr := store.SetAside(kept.Key); serr == nil {
 			msg += ", set aside as " + bad
 		}
-		opt.Notice = msg + ": choose a new game."
+		opt.Notice = strings.ToUpper(msg[:1]) + msg[1:] + ": choose a new game."
 		fmt.Fprintln(stderr, "krieg:", opt.Notice)
 	}
 }

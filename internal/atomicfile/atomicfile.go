@@ -1,5 +1,3 @@
-//go:build !js
-
 // Package atomicfile writes a file whole or not at all, as the window's
 // settings and the game kept against the computer need: a crash or a full
 // disk mid-write leaves the old file, never half of it.

@@ -20,7 +20,14 @@ type Game struct {
 	Black    int64  `json:"black_ms"`
 	Plies    int    `json:"plies"`
 	PGN      string `json:"pgn"` // the record so far, refused attempts and all
+	// Holder is the process that plays it, so that a second window of the
+	// user's neither offers it nor keeps its own game over it
+	// (launch.HeldElsewhere); it is dead once that window closed.
+	Holder int `json:"holder,omitempty"`
 }
+
+// ErrHeld says the kept game is being played in another window.
+var ErrHeld = errors.New("your game against the computer is being played in another krieg window")
 
 // ErrNone says no game is kept.
 var ErrNone = errors.New("there is no game against the computer to resume")
@@ -38,6 +45,9 @@ func Read(s Store) (Game, error) {
 	}
 	if g.PGN == "" || g.Rules == "" {
 		return Game{}, errors.New("the game kept against the computer cannot be read: it holds no record")
+	}
+	if launch.HeldElsewhere(g.Holder) {
+		return Game{}, ErrHeld
 	}
 	return g, nil
 }

@@ -2,6 +2,8 @@ package kept
 
 import (
 	"encoding/json"
+	"errors"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -152,10 +154,14 @@ func (w *Keeping) save() {
 	if !w.on || (rec.Result != "" && rec.Result != "*") {
 		return // the game ended meanwhile: it is forgotten, not kept again
 	}
+	if _, err := Read(w.store); errors.Is(err, ErrHeld) {
+		w.unkept = true // another window keeps its game there: this one is not kept
+		return
+	}
 	g := w.terms
 	g.Side = strings.ToLower(w.snap.Side.Title())
 	w.setClocks(&g, time.Now())
-	g.Plies, g.PGN = len(rec.Plies), pgn.String()
+	g.Plies, g.PGN, g.Holder = len(rec.Plies), pgn.String(), os.Getpid()
 	b, err := json.Marshal(g)
 	if err == nil {
 		err = w.store.Set(Key, string(b))

@@ -22,8 +22,16 @@ func Resume(s Store, fl launch.Flags) (*Keeping, error) {
 	}
 	w, err := resume(s, g, g.Flags(fl))
 	if err != nil {
+		// The reason may describe the hidden board (a record that does not
+		// replay names the true position): it is not told.
+		msg := "your game against the computer cannot be resumed: its record does not play back"
+		if a, ok := s.(interface{ SetAside(string) (string, error) }); ok {
+			if bad, aerr := a.SetAside(Key); aerr == nil {
+				return nil, fmt.Errorf("%s (kept as %s)", msg, bad)
+			}
+		}
 		s.Remove(Key)
-		return nil, fmt.Errorf("your game against the computer cannot be resumed: %w", err)
+		return nil, errors.New(msg)
 	}
 	return w, nil
 }

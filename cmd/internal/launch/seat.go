@@ -159,7 +159,7 @@ func TakeSeat(dir, addr string) (name, token string, ok bool) {
 		}
 		var s keptSeat
 		err = json.Unmarshal(b, &s)
-		if err == nil && s.PID != 0 && s.PID != os.Getpid() && running(s.PID) {
+		if err == nil && HeldElsewhere(s.PID) {
 			continue // another window of ours plays it
 		}
 		os.Remove(path)
@@ -179,4 +179,11 @@ func DefaultSeatDir() string {
 		return ""
 	}
 	return filepath.Join(d, "krieg")
+}
+
+// HeldElsewhere reports whether pid names another program of the user's,
+// still running, that holds what names it (a seat, a kept game); 0 names
+// none.
+func HeldElsewhere(pid int) bool {
+	return pid != 0 && pid != os.Getpid() && running(pid)
 }
