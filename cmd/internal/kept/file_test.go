@@ -11,6 +11,8 @@ import (
 
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/game"
+	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/net"
 )
 
@@ -81,5 +83,33 @@ func TestFileUnreadableGameSaid(t *testing.T) {
 	}
 	if _, err := Read(store); err != ErrNone {
 		t.Errorf("after setting aside: %v; want ErrNone", err)
+	}
+}
+
+// TestPlayKeepsTheReplacedGamesRecord: a new game that replaces the kept
+// one leaves the kept game's record in the save folder, abandoned, as a
+// game left unfinished is (Play used to lose it whole).
+func TestPlayKeepsTheReplacedGamesRecord(t *testing.T) {
+	store, saves := File{Dir: t.TempDir()}, t.TempDir()
+	fl := pageFlags("wild16")
+	fl.SaveDir = saves
+	w, err := Start(store, fl, blackVsRandom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, snap := playSome(t, w, game.Black, 3)
+	w.Close()
+	again, err := Start(store, fl, blackVsRandom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	files, _ := filepath.Glob(filepath.Join(saves, "*.pgn"))
+	if len(files) != 1 {
+		t.Fatalf("the save folder holds %v; want the replaced game's record", files)
+	}
+	rec, err := record.ReadFile(files[0])
+	if err != nil || rec.Result != "*" || rec.Termination() != referee.ReasonAbandoned || len(rec.Plies) != snap.Plies {
+		t.Fatalf("the replaced game's record: %v, result %q, termination %q, %d plies; want it abandoned with its moves", err, rec.Result, rec.Termination(), len(rec.Plies))
 	}
 }

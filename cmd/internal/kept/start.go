@@ -9,6 +9,7 @@ import (
 
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/game/record"
+	"github.com/krieg/krieg/game/referee"
 	"github.com/krieg/krieg/sprites/scene"
 )
 
@@ -77,6 +78,26 @@ func Start(s Store, fl launch.Flags, ch scene.NewGameChoice) (*Keeping, error) {
 		c.Close()
 		return nil, errors.New("this game keeps no record")
 	}
+	abandonKept(s, fl.SaveDir)
 	return Keep(rc, s, Game{Rules: ch.Ruleset().Name, Time: scene.TimeControls[ch.Time],
 		Opponent: []string{"bot", "random"}[ch.Opponent], Seed: fl.Seed}), nil
+}
+
+// abandonKept saves the record of the game kept in s, which a new game is
+// about to replace, into saveDir as abandoned, as a game left unfinished
+// is: Play on the new-game screen lost it whole (an outside tester). A
+// game another window plays is not its to end.
+func abandonKept(s Store, saveDir string) {
+	g, err := Read(s)
+	if err != nil || saveDir == "" {
+		return
+	}
+	rec, err := record.Read(strings.NewReader(g.PGN))
+	if err != nil {
+		return
+	}
+	rec.Result = "*"
+	rec.SetTag("Result", "*")
+	rec.SetTag("Termination", string(referee.ReasonAbandoned))
+	record.SaveNew(saveDir, "krieg-"+time.Now().Format("2006-01-02-150405"), rec)
 }
