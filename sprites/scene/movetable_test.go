@@ -62,3 +62,26 @@ func TestMoveTableKeepsRoomForNotes(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewTableKeepsItsRows: a review at 1280×770 keeps 8 rows of the
+// move table ending at the ply shown, the lines heard at that ply and the
+// log under it taking what is left (an outside tester saw 4 or 5 rows).
+func TestReviewTableKeepsItsRows(t *testing.T) {
+	tl, f := darkboardReplay(t, 40)
+	f.W, f.H = 1280, 770
+	ReplayFrame(&f, tl, 40, game.White, true)
+	f.Replay.Review = true
+	s := Build(f)
+	shown := map[int]bool{}
+	for _, h := range s.Hits {
+		if h.Button == JumpPly {
+			shown[(h.Ply+1)/2] = true
+		}
+	}
+	if len(shown) < 8 || !shown[20] {
+		t.Errorf("the review's move table shows %d rows %v; want at least 8, move 20 among them", len(shown), shown)
+	}
+	for _, c := range s.Clipped() {
+		t.Error(c)
+	}
+}

@@ -527,7 +527,9 @@ func (s *Scene) replayColumn(c *column, f *Frame) {
 	}
 	c.toggles(f)
 	c.facts(f)
-	s.moveTable(c, r.Table, r.Ply, true, c.r.H*0.45)
+	// As in play, room for the latest rows whatever lines follow (an outside
+	// tester saw 4 rows in a review, the lines heard taking the rest).
+	s.moveTable(c, r.Table, r.Ply, true, max(c.r.H*0.45, min(c.r.H, lastRowsHeight(c, r.Table, tableRows))))
 	for _, h := range r.Heard {
 		c.line(h, assets.Regular, textOwn)
 	}
