@@ -29,6 +29,11 @@ func registration(typed string, iccServer bool, in *typedLines, early *[]chan st
 	}
 	if !iccServer {
 		fmt.Fprintln(stdout, "! register makes your name an account on a kriegd server (krieg console --connect); here there is none to make")
+		if strings.TrimSpace(rest) == "" && !launch.StdinIsTerminal() {
+			// A script's next line is the password register alone asks
+			// for: read and dropped, never shown nor played as a move.
+			in.line(early)
+		}
 		return "", true
 	}
 	if pw := strings.TrimSpace(rest); pw != "" {

@@ -45,10 +45,10 @@ func TestConsoleRegister(t *testing.T) {
 // game's "not a move" used to quote the whole line.
 func TestConsoleRegisterAgainstTheComputer(t *testing.T) {
 	var out, errs bytes.Buffer
-	if code := run([]string{"console", "--seed", "4", "--save", ""}, strings.NewReader("register sekrit99\npassword oldpw77 newpw88\nresign\n"), &out, &errs); code != 0 {
+	if code := run([]string{"console", "--seed", "4", "--save", ""}, strings.NewReader("register sekrit99\npassword oldpw77 newpw88\nregister\nPipeSecret4\nresign\n"), &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
-	if said := out.String() + errs.String(); strings.Contains(said, "sekrit99") || strings.Contains(said, "oldpw77") || strings.Contains(said, "newpw88") ||
+	if said := out.String() + errs.String(); strings.Contains(said, "sekrit99") || strings.Contains(said, "oldpw77") || strings.Contains(said, "newpw88") || strings.Contains(said, "PipeSecret4") ||
 		!strings.Contains(said, "! register makes your name an account on a kriegd server") || !strings.Contains(said, "! password changes an account's password on a kriegd server") {
 		t.Errorf("register against the computer printed:\n%s", said)
 	}
