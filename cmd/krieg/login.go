@@ -6,11 +6,16 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/net"
 	"github.com/krieg/krieg/net/icc"
 )
+
+// longestName is the longest name the login prompt sends: ICC's and
+// kriegd's are 16 characters at most.
+const longestName = 64
 
 // loginPrompt asks for another name once the server refused one.
 const loginPrompt = "login (another name, or Enter alone to play as a guest; quit leaves): "
@@ -55,6 +60,13 @@ func loginAgain(ctx context.Context, cancel func(), comm net.Communicator, typed
 			}
 			if name = strings.TrimSpace(l); strings.EqualFold(name, "quit") || strings.EqualFold(name, "exit") {
 				return early, true, nil
+			}
+			if len(name) > longestName {
+				// Sent, a line this long ends the connection with no word
+				// the console can show (kriegd stops reading at 4 KB).
+				fmt.Fprintf(stdout, "! a name of %d characters: a server's names are short (kriegd's 2 to 16 letters and digits)\n", utf8.RuneCountInString(name))
+				again = true
+				continue
 			}
 		case errors.Is(err, icc.ErrNoPassword) && name != "":
 			// The name typed is registered: its password, as the server

@@ -77,3 +77,22 @@ func TestConsoleNoPasswordAsksAgain(t *testing.T) {
 		t.Fatalf("exit %d:\n%s", code, out.all())
 	}
 }
+
+// TestConsoleOverlongNameAskedAgain: a name far longer than any server
+// takes is not sent (kriegd ends the connection on a line of 4 KB, and the
+// console could say only its greeting): the prompt says why and asks
+// again (an outside tester pasted 5,000 characters).
+func TestConsoleOverlongNameAskedAgain(t *testing.T) {
+	addr := startKriegd(t)
+	w, out, done := startConsole(t, addr, "--user", "e2e4")
+	fmt.Fprintln(w) // no password: e2e4 has no account
+	out.waitMatch(t, "e2e4", regexp.QuoteMeta(loginPrompt))
+	fmt.Fprintln(w, strings.Repeat("a", 5000))
+	out.waitMatch(t, "e2e4", `(?m)^! a name of 5000 characters: a server's names are short[^\n]*\n`+regexp.QuoteMeta(loginPrompt))
+	fmt.Fprintln(w) // a guest
+	out.waitMatch(t, "e2e4", `Starting session as guest\d+ `)
+	w.Close()
+	if code := <-done; code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out.all())
+	}
+}
