@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/krieg/krieg/cmd/internal/launch"
 	"github.com/krieg/krieg/game/referee"
@@ -64,7 +65,11 @@ func (g Game) Describe() string {
 	if r, err := referee.RulesetByName(g.Rules); err == nil {
 		title = r.Title
 	}
-	return fmt.Sprintf("%s, %s, you play %s, %d plies played", title, g.Time, g.Side, g.Plies)
+	side := g.Side
+	if side != "" {
+		side = strings.ToUpper(side[:1]) + side[1:] // as the panel names the sides
+	}
+	return fmt.Sprintf("%s, %s, you play %s, %d plies played", title, g.Time, side, g.Plies)
 }
 
 // Flags are fl with the kept game's terms.

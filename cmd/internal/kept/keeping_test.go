@@ -142,7 +142,7 @@ func TestComputerGameResumesAfterClosing(t *testing.T) {
 	if g.Black <= 0 || g.Black > (5*time.Minute+3*5*time.Second).Milliseconds() {
 		t.Fatalf("kept Black's clock at %d ms", g.Black)
 	}
-	if !strings.Contains(g.Describe(), "Berkeley") || !strings.Contains(g.Describe(), "you play black") {
+	if !strings.Contains(g.Describe(), "Berkeley") || !strings.Contains(g.Describe(), "you play Black") {
 		t.Errorf("the door would offer %q", g.Describe())
 	}
 	w.Close() // the tab is closed
