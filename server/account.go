@@ -222,6 +222,10 @@ func (c *conn) changePassword(cmd Command) error {
 	case !ok:
 		c.reply(cmdOther, "Your password is unchanged: the old password given is not yours.")
 		return nil
+	case passwordForm(fresh) == passwordForm(old):
+		// Told only once the old one is known right: it says nothing of it.
+		c.reply(cmdOther, "Your password is unchanged: the new password given is the one you have.")
+		return nil
 	}
 	c.s.hashing.acquire(c.addr)
 	hash, err := hashPassword(c.s.cfg.Passwords, fresh)

@@ -68,3 +68,19 @@ func TestPasswordLengthInCharacters(t *testing.T) {
 		t.Errorf("ValidPassword(%q) = %v; want four characters taken", "éééé", err)
 	}
 }
+
+// TestPasswordSameAsTheOldSaysSo: "password OLD OLD", the old one right,
+// is told the password stays as it was, in either Unicode form, rather
+// than "changed" (an outside tester's finding); a wrong old one is told
+// wrong first.
+func TestPasswordSameAsTheOldSaysSo(t *testing.T) {
+	u := startUmpire(t, server.Config{})
+	r := u.login(t, "cafe", "")
+	r.send("register " + decomposedPassword)
+	r.waitFor("cafe is now registered")
+	r.send("password " + decomposedPassword + " " + composedPassword)
+	r.waitFor("Your password is unchanged: the new password given is the one you have.")
+	r.send("password wrongpw1 wrongpw1")
+	r.waitFor("Your password is unchanged: the old password given is not yours.")
+	r.neverHeard("Your password is changed", "the same password was taken for a change")
+}
