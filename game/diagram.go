@@ -6,6 +6,13 @@ import "strings"
 // flipped): one line per rank with its number, FEN letters for men, "." for
 // empty squares, and the files underneath.
 func (p *Position) Diagram(flipped bool) string {
+	return DiagramOf(flipped, func(s Square) byte { return p.board[s].FENLetter() })
+}
+
+// DiagramOf draws a board as Diagram does, with letter giving each square's
+// character: the rank numbers down the left, the files under it, Black's
+// side at the bottom when flipped.
+func DiagramOf(flipped bool, letter func(Square) byte) string {
 	var b strings.Builder
 	for i := 0; i < 8; i++ {
 		r := 7 - i
@@ -19,7 +26,7 @@ func (p *Position) Diagram(flipped bool) string {
 				f = 7 - j
 			}
 			b.WriteByte(' ')
-			b.WriteByte(p.board[NewSquare(f, r)].FENLetter())
+			b.WriteByte(letter(NewSquare(f, r)))
 		}
 		b.WriteByte('\n')
 	}

@@ -27,25 +27,9 @@ const (
 func guessBoard(own *game.Position, v *controller.ViewModel, viewer game.Color) string {
 	var b strings.Builder
 	enemy := viewer.Other()
-	flipped := viewer == game.Black
-	for i := range 8 {
-		r := 7 - i
-		if flipped {
-			r = i
-		}
-		fmt.Fprintf(&b, "%d", r+1)
-		for j := range 8 {
-			f := j
-			if flipped {
-				f = 7 - j
-			}
-			s := game.NewSquare(f, r)
-			b.WriteByte(' ')
-			b.WriteByte(guessLetter(own.At(s), &v.Probability, s, enemy))
-		}
-		b.WriteByte('\n')
-	}
-	b.WriteString(map[bool]string{false: "  a b c d e f g h\n", true: "  h g f e d c b a\n"}[flipped])
+	b.WriteString(game.DiagramOf(viewer == game.Black, func(s game.Square) byte {
+		return guessLetter(own.At(s), &v.Probability, s, enemy)
+	}))
 	fmt.Fprintf(&b, "  enemy king: %s; %s\n", likeliest(&v.Probability[game.King], 3), guessSource(v))
 	return b.String()
 }
