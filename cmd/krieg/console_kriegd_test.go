@@ -454,13 +454,7 @@ func TestConsoleTakesBackAGuestsSeat(t *testing.T) {
 	addr, config, g1, g2 := guestGame(t)
 	fmt.Fprintln(g1.in, "e2e4")
 	g2.out.waitLine(t, g2.name, "white: Black's move")
-	g1.in.Close()
-	if code := <-g1.done; code != 0 {
-		t.Fatalf("exit %d", code)
-	}
-	g2.out.waitMatch(t, g2.name, g1.name+` has disconnected`)
-
-	again := openConsoleIn(t, addr, "", config)
+	again := leaveAndReturn(t, addr, config, g1, g2)
 	if again.name != g1.name {
 		t.Fatalf("the console came back as %s; want %s's seat", again.name, g1.name)
 	}
@@ -490,12 +484,7 @@ func TestConsoleReplaysAGameTakenBackWithOnePrompt(t *testing.T) {
 		fmt.Fprintln(g2.in, m[1])
 		g1.out.waitLine(t, g1.name, "black: White's move")
 	}
-	g1.in.Close()
-	if code := <-g1.done; code != 0 {
-		t.Fatalf("exit %d", code)
-	}
-	g2.out.waitMatch(t, g2.name, g1.name+` has disconnected`)
-	again := openConsoleIn(t, addr, "", config)
+	again := leaveAndReturn(t, addr, config, g1, g2)
 	g2.out.waitMatch(t, g2.name, g1.name+` has returned`)
 	again.out.waitMatch(t, g1.name, `\(your move; `)
 	time.Sleep(300 * time.Millisecond)
@@ -572,6 +561,19 @@ func guestsMidGame(t *testing.T, addr string) (white, black *kriegdConsole) {
 	fmt.Fprintln(g1.in, "e2e4")
 	g2.out.waitLine(t, g2.name, "white: Black's move")
 	return g1, g2
+}
+
+// leaveAndReturn ends g1's console in the middle of its game against g2,
+// waits for g2 to be told, and opens a guest console of the same config
+// on addr, which takes g1's seat back.
+func leaveAndReturn(t *testing.T, addr, config string, g1, g2 *kriegdConsole) *kriegdConsole {
+	t.Helper()
+	g1.in.Close()
+	if code := <-g1.done; code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	g2.out.waitMatch(t, g2.name, g1.name+` has disconnected`)
+	return openConsoleIn(t, addr, "", config)
 }
 
 // serveEach listens on loopback until the test ends and hands each
